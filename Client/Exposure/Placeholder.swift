@@ -1,0 +1,1 @@
+// Exposure: placeholder until the module lands.

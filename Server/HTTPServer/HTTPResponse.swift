@@ -1,0 +1,48 @@
+import Foundation
+
+/// A complete HTTP response, and how the server should deliver it.
+public struct HTTPResponse: Sendable {
+    /// The status code, e.g. 200.
+    public var status: Int
+    /// Response headers; `Content-Length` is computed by the server.
+    public var headers: HTTPHeaders
+    /// The body bytes. For `HEAD` the server sends the headers of this body and no bytes.
+    public var body: Data
+    /// How the bytes go out: normally at once; faults may slow, cut or drop them.
+    public var delivery: Delivery
+
+    /// How the server delivers a response; everything but `.immediate` exists to simulate faults.
+    public enum Delivery: Sendable, Equatable {
+        /// Send the whole response as fast as the socket takes it.
+        case immediate
+        /// Wait this long before answering.
+        case delayed(milliseconds: Int, then: Inner)
+        /// Send status, headers and the first bytes, then reset the connection.
+        case truncated(afterBytes: Int)
+        /// Send the body at no more than this many bytes per second.
+        case throttled(bytesPerSecond: Int)
+        /// Close the connection without sending any response.
+        case dropConnection
+
+        /// A delivery that can follow a delay.
+        public enum Inner: Sendable, Equatable {
+            case immediate
+            case truncated(afterBytes: Int)
+            case throttled(bytesPerSecond: Int)
+            case dropConnection
+        }
+    }
+
+    /// A response with the given status, headers and body, delivered at once.
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), delivery: Delivery = .immediate) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delivery = delivery
+    }
+
+    /// A response whose body is `text` with the given content type.
+    public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8))
+    }
+}

@@ -1,0 +1,58 @@
+/// Decoded query parameters, in order, with repeated keys kept.
+public struct QueryParameters: Sendable, Equatable {
+    /// Every `key=value` pair in the order sent; a bare `key` has an empty value.
+    public let items: [(name: String, value: String)]
+
+    /// Parses a raw query string such as `a=1&b=x%2Cy&b=z`.
+    public init(rawQuery: String) {
+        items = rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = QueryParameters.decode(parts[0])
+            let value = parts.count > 1 ? QueryParameters.decode(parts[1]) : ""
+            return (name, value)
+        }
+    }
+
+    /// The first value of `name`, if present.
+    public subscript(name: String) -> String? { items.first { $0.name == name }?.value }
+
+    /// Every value of `name` in order (repeated keys), each also split on commas.
+    public func list(_ name: String) -> [String] {
+        items.filter { $0.name == name }
+            .flatMap { $0.value.split(separator: ",").map(String.init) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// Percent-decodes one component; malformed escapes are kept literally.
+    static func decode(_ component: Substring) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(component.utf8.count)
+        var iterator = Array(component.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
+                      let high = hexValue(iterator[iterator.startIndex]),
+                      let low = hexValue(iterator[iterator.startIndex + 1]) {
+                bytes.append(high << 4 | low)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
+        lhs.items.elementsEqual(rhs.items) { $0.name == $1.name && $0.value == $1.value }
+    }
+}

@@ -1,0 +1,94 @@
+/// Matches requests to handlers by method and path pattern.
+///
+/// Patterns are `/`-separated; a segment `{name}` captures one segment and a final `{name...}`
+/// captures the rest of the path (possibly several segments). Literal segments match exactly.
+public struct Router: HTTPResponder {
+    /// A handler gets the request and the captured path parameters.
+    public typealias Handler = @Sendable (HTTPRequest, PathParameters) -> HTTPResponse
+
+    private struct Route: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let handler: Handler
+    }
+
+    private var routes: [Route] = []
+    private let fallback: @Sendable (HTTPRequest, _ allowedMethods: [HTTPMethod]) -> HTTPResponse
+
+    /// A router that answers unmatched requests with `fallback`, which receives the methods
+    /// that would have matched the path (empty: 404, otherwise: 405).
+    public init(fallback: @escaping @Sendable (HTTPRequest, _ allowedMethods: [HTTPMethod]) -> HTTPResponse) {
+        self.fallback = fallback
+    }
+
+    /// Registers `handler` for `method` on `pattern`. Earlier registrations win.
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let segments = RoutePattern.segments(of: request.path)
+        var allowed: [HTTPMethod] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            if route.method == request.method || (request.method == .head && route.method == .get) {
+                return route.handler(request, parameters)
+            }
+            allowed.append(route.method)
+        }
+        return fallback(request, allowed)
+    }
+}
+
+/// Values captured from a path by a route pattern.
+public struct PathParameters: Sendable, Equatable {
+    private var values: [String: String]
+
+    init(_ values: [String: String] = [:]) { self.values = values }
+
+    /// The value captured for `name`, if the pattern had such a segment.
+    public subscript(name: String) -> String? { values[name] }
+}
+
+/// A parsed route pattern.
+struct RoutePattern: Sendable {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        case rest(String)
+    }
+
+    let segments: [Segment]
+
+    init(_ pattern: String) {
+        segments = RoutePattern.segments(of: pattern).map { part in
+            guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(part) }
+            let name = String(part.dropFirst().dropLast())
+            return name.hasSuffix("...") ? .rest(String(name.dropLast(3))) : .parameter(name)
+        }
+    }
+
+    static func segments(of path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    func match(_ path: [String]) -> PathParameters? {
+        var captured: [String: String] = [:]
+        var index = 0
+        for segment in segments {
+            switch segment {
+            case .literal(let literal):
+                guard index < path.count, path[index] == literal else { return nil }
+            case .parameter(let name):
+                guard index < path.count else { return nil }
+                captured[name] = path[index]
+            case .rest(let name):
+                guard index < path.count else { return nil }
+                captured[name] = path[index...].joined(separator: "/")
+                return PathParameters(captured)
+            }
+            index += 1
+        }
+        return index == path.count ? PathParameters(captured) : nil
+    }
+}

@@ -1,0 +1,1 @@
+// MockPlatform: placeholder until the module lands.

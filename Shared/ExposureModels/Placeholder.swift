@@ -1,0 +1,1 @@
+// ExposureModels: placeholder until the module lands.

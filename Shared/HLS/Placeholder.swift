@@ -1,0 +1,1 @@
+// HLS: placeholder until the module lands.
