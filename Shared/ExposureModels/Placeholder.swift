@@ -1,1 +1,0 @@
-// ExposureModels: placeholder until the module lands.
