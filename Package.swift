@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "ExposureMock",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ExposureModels", targets: ["ExposureModels"]),
         .library(name: "HLS", targets: ["HLS"]),

@@ -1,0 +1,72 @@
+import ExposureModels
+import Foundation
+import HTTPServer
+
+/// Login (v2, v3), anonymous login, session validation and logout.
+extension ExposureAPI {
+    mutating func registerAuth() {
+        add(.post, [.v2, .v3], "/auth/login") { context throws(ExposureErrorMessage) in
+            let login = try context.body(LoginRequest.self)
+            guard let user = context.catalog.users[login.username], user.password == login.password else {
+                throw .incorrectCredentials
+            }
+            let settings = context.catalog.settings
+            let minutes = login.rememberMe == true ? settings.rememberMeSessionLifetimeMinutes : settings.sessionLifetimeMinutes
+            let session = Self.newSession(
+                accountId: user.accountId, userId: user.userId, username: user.username, products: user.products,
+                lifetimeMinutes: minutes, deviceId: login.device?.deviceId, context: context)
+            return Responses.json(Self.credentials(for: session, user: user))
+        }
+
+        add(.post, [.v2, .v3], "/auth/anonymous") { context throws(ExposureErrorMessage) in
+            let settings = context.catalog.settings
+            guard settings.anonymousLoginAllowed else {
+                throw ExposureErrorMessage(httpCode: 403, message: "FORBIDDEN", extendedMessage: "Anonymous login is disabled.")
+            }
+            let body = context.request.body.isEmpty ? nil : try context.body(AnonymousLoginRequest.self)
+            let id = "anonymous-" + RandomToken.make(bytes: 6)
+            let session = Self.newSession(
+                accountId: id, userId: id, username: nil, products: settings.anonymousProducts,
+                lifetimeMinutes: settings.sessionLifetimeMinutes, deviceId: body?.deviceId ?? body?.device?.deviceId,
+                context: context)
+            return Responses.json(Self.credentials(for: session, user: nil))
+        }
+
+        add(.get, [.v1, .v2], "/auth/session") { context throws(ExposureErrorMessage) in
+            let session = try context.requireSession()
+            let token = SessionToken(value: session.token)
+            return Responses.json(SessionInfo(crmToken: token.crmToken ?? "", accountId: session.accountId, userId: session.userId))
+        }
+
+        for path in ["/auth/session", "/auth/login"] {
+            add(.delete, [.v1, .v2, .v3], path) { context throws(ExposureErrorMessage) in
+                let session = try context.requireSession()
+                context.platform.state.removeSession(token: session.token)
+                return Responses.noContent()
+            }
+        }
+    }
+
+    private static func newSession(
+        accountId: String, userId: String, username: String?, products: [String], lifetimeMinutes: Int,
+        deviceId: String?, context: RequestContext
+    ) -> Session {
+        let expires = context.nowMs + Int64(lifetimeMinutes) * 60_000
+        let token = SessionToken(
+            crmToken: context.catalog.settings.customer.lowercased() + "-crm", accountId: accountId, userId: userId,
+            opaque: RandomToken.make(bytes: 24), acquiredMs: context.nowMs, expirationMs: expires, anonymous: username == nil)
+        let session = Session(
+            token: token.value, accountId: accountId, userId: userId, username: username, products: products,
+            issuedMs: context.nowMs, expiresMs: expires, deviceId: deviceId)
+        context.platform.state.insert(session)
+        return session
+    }
+
+    private static func credentials(for session: Session, user: FixtureUser?) -> Credentials {
+        let token = SessionToken(value: session.token)
+        return Credentials(
+            sessionToken: token, crmToken: token.crmToken, accountId: session.accountId, accountStatus: "Active",
+            expirationDateTime: dateFromMs(session.expiresMs),
+            userProfile: user.map { UserProfile(username: $0.username, displayName: $0.displayName, emailAddress: $0.emailAddress) })
+    }
+}

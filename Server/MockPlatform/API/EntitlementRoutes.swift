@@ -1,0 +1,88 @@
+import ExposureModels
+import HTTPServer
+
+/// Play entitlements and entitlement checks at an instant.
+extension ExposureAPI {
+    mutating func registerEntitlement() {
+        add(.get, [.v2], "/entitlement/{assetId}/play") { context throws(ExposureErrorMessage) in
+            let session = try context.requireSession()
+            guard let target = PlaybackTarget(assetId: context.path("assetId"), loaded: context.loaded, nowMs: context.nowMs) else {
+                throw .unknownAsset
+            }
+            let policy = AccessPolicy(session: session, country: context.clientCountry)
+            let grant = try policy.grant(for: target.governingAsset.asset, atMs: context.nowMs)
+            try Self.checkProgram(of: target, policy: policy)
+            try Self.checkFormats(context, audioOnly: target.governingAsset.mock.audioOnly == true)
+            let material = try Self.material(context, target: target)
+            let builder = EntitlementBuilder(context: context, session: session, grant: grant, playSessionId: RandomToken.make(bytes: 16))
+            return Responses.json(builder.entitlement(for: target, material: material))
+        }
+
+        add(.get, [.v2], "/entitlement/{assetId}/entitle") { context throws(ExposureErrorMessage) in
+            let session = try context.requireSession()
+            let atMs: Int64
+            if let time = context.query["time"], !time.isEmpty {
+                guard let parsed = ISO8601Timestamp.milliseconds(from: time) else {
+                    throw .invalidParameter("time", "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
+                }
+                atMs = parsed
+            } else {
+                atMs = context.nowMs
+            }
+            guard let target = PlaybackTarget(assetId: context.path("assetId"), loaded: context.loaded, nowMs: atMs) else {
+                throw .unknownAsset
+            }
+            let policy = AccessPolicy(session: session, country: context.clientCountry)
+            var validation = EntitlementValidation(status: "SUCCESS", accountId: session.accountId)
+            do throws(ExposureErrorMessage) {
+                let grant = try policy.grant(for: target.governingAsset.asset, atMs: atMs)
+                validation.productId = grant.productId
+                validation.publicationId = grant.publication?.publicationId
+                if case .liveChannel(let channel, _) = target, let program = context.loaded.schedules[channel.assetId]?.program(atMs: atMs) {
+                    try policy.check(program: program)
+                    validation.streamInfo = StreamInfo(live: true, static: false, start: program.startMs / 1000,
+                                                       end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
+                } else {
+                    try Self.checkProgram(of: target, policy: policy)
+                }
+            } catch {
+                validation.status = error.message
+            }
+            return Responses.json(validation)
+        }
+    }
+
+    private static func checkProgram(of target: PlaybackTarget, policy: AccessPolicy) throws(ExposureErrorMessage) {
+        switch target {
+        case .liveProgram(_, _, let program):
+            try policy.check(program: program)
+        case .catchup(_, _, let program):
+            try policy.check(program: program)
+            if program.slot.catchupBlocked == true {
+                throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "Catch-up is blocked for \(program.programId).")
+            }
+        case .upcomingProgram(_, let program):
+            throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program \(program.programId) has not started.")
+        case .vod, .liveChannel, .event:
+            break
+        }
+    }
+
+    private static func checkFormats(_ context: RequestContext, audioOnly: Bool) throws(ExposureErrorMessage) {
+        let supported = context.query.list("supportedFormats").map { $0.lowercased() }
+        guard !supported.isEmpty else { return }
+        guard supported.contains("hls") else {
+            throw ExposureErrorMessage(httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
+                                       extendedMessage: "The asset is available as HLS only; the client supports \(supported.joined(separator: ", ")).")
+        }
+    }
+
+    private static func material(_ context: RequestContext, target: PlaybackTarget) throws(ExposureErrorMessage) -> String {
+        guard let profile = context.query["materialProfile"], !profile.isEmpty, profile.lowercased() != "default" else { return "default" }
+        guard case .vod(let entry) = target, (entry.mock.materialProfiles ?? []).contains(profile) else {
+            throw ExposureErrorMessage(httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
+                                       extendedMessage: "The asset has no \(profile) material.")
+        }
+        return profile
+    }
+}

@@ -1,0 +1,24 @@
+import ExposureModels
+import Foundation
+import HTTPServer
+
+/// Builds the mock's HTTP answers: JSON bodies and Exposure error bodies.
+enum Responses {
+    /// A JSON answer.
+    static func json<Value: Encodable>(_ value: Value, status: Int = 200) -> HTTPResponse {
+        do {
+            return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: try ExposureJSON.encode(value))
+        } catch {
+            return self.error(.internalError("The answer could not be encoded: \(error)"))
+        }
+    }
+
+    /// An Exposure error body with its status.
+    static func error(_ message: ExposureErrorMessage) -> HTTPResponse {
+        let body = (try? ExposureJSON.encode(message)) ?? Data(#"{"httpCode":500,"message":"INTERNAL_ERROR"}"#.utf8)
+        return HTTPResponse(status: message.httpCode, headers: ["Content-Type": "application/json"], body: body)
+    }
+
+    /// An answer with no body.
+    static func noContent() -> HTTPResponse { HTTPResponse(status: 204) }
+}

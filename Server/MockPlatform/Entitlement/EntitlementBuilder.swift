@@ -1,0 +1,142 @@
+import ExposureModels
+
+/// Builds the `PlayBackEntitlementV2` for a resolved target, per stream kind.
+struct EntitlementBuilder {
+    let context: RequestContext
+    let session: Session
+    let grant: AccessPolicy.Grant
+    let playSessionId: String
+
+    private var base: String { context.baseURL }
+    private var media: MediaManifest { context.catalog.media }
+
+    func entitlement(for target: PlaybackTarget, material: String) -> PlaybackEntitlement {
+        let settings = context.catalog.settings
+        let asset = target.governingAsset
+        var entitlement = PlaybackEntitlement(
+            playSessionId: playSessionId,
+            playTokenExpiration: (context.nowMs + Int64(settings.playTokenLifetimeMinutes) * 60_000) / 1000,
+            productId: grant.productId,
+            accountId: session.accountId, audioOnly: asset.mock.audioOnly ?? false,
+            requestId: RandomToken.make(bytes: 8), entitlementType: "SVOD",
+            publicationId: grant.publication?.publicationId,
+            publicationEnd: grant.publication?.toDate.map(ISO8601Timestamp.string(from:)),
+            playToken: RandomToken.make(bytes: 16),
+            contractRestrictions: restrictions(for: asset),
+            analytics: analytics(settings.analytics),
+            cdn: CDNInfo(host: context.request.headers["Host"] ?? "127.0.0.1", profile: "default", provider: "exposure-mock")
+        )
+        switch target {
+        case .vod(let entry):
+            entitlement.assetId = entry.assetId
+            configureVOD(&entitlement, entry: entry, material: material)
+        case .liveChannel(let channel, let channelSettings):
+            entitlement.assetId = channel.assetId
+            entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.live(base: base, channelId: channel.assetId))]
+            let windowStart = context.nowMs - Int64(channelSettings.dvrWindowMinutes) * 60_000
+            let program = context.loaded.schedules[channel.assetId]?.program(atMs: context.nowMs)
+            entitlement.streamInfo = StreamInfo(live: true, static: false, event: false, ssai: false,
+                                                start: windowStart / 1000, channelId: channel.assetId, programId: program?.programId)
+            entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
+        case .liveProgram(let channel, let channelSettings, let program):
+            entitlement.assetId = program.assetId
+            entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.live(base: base, channelId: channel.assetId))]
+            entitlement.streamInfo = StreamInfo(live: true, static: false, event: false, ssai: false, start: program.startMs / 1000,
+                                                end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
+            entitlement.durationInMs = program.endMs - program.startMs
+            entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
+        case .catchup(let channel, let channelSettings, let program):
+            entitlement.assetId = program.assetId
+            entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.catchup(
+                base: base, channelId: channel.assetId, programId: program.programId))]
+            entitlement.streamInfo = StreamInfo(live: false, static: true, event: false, ssai: false, start: program.startMs / 1000,
+                                                end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
+            entitlement.durationInMs = program.endMs - program.startMs
+            entitlement.sprites = sprites(assetId: program.assetId)
+            entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
+        case .event(let entry, let occurrence):
+            entitlement.assetId = entry.assetId
+            entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.event(
+                base: base, assetId: entry.assetId, startMs: occurrence.startMs))]
+            let live = occurrence.isLive(atMs: context.nowMs)
+            entitlement.streamInfo = StreamInfo(live: live, static: !live, event: true, ssai: false,
+                                                start: occurrence.startMs / 1000, end: occurrence.endMs / 1000)
+            entitlement.durationInMs = occurrence.endMs - occurrence.startMs
+        case .upcomingProgram:
+            break
+        }
+        entitlement.bookmarks = bookmarks(assetId: entitlement.assetId ?? asset.assetId)
+        return entitlement
+    }
+
+    private func configureVOD(_ entitlement: inout PlaybackEntitlement, entry: CatalogAsset, material: String) {
+        let contentMs = media.contentDurationMs(forAssetDurationMs: entry.asset.duration ?? 0)
+        let isTrailer = material != "default"
+        if let ssai = entry.mock.ssai, !isTrailer {
+            let timeline = SSAITimeline(settings: ssai, contentDurationMs: contentMs, segmentDurationMs: media.segmentDurationMs, media: media)
+            entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.ssai(
+                base: base, assetId: entry.assetId, playSessionId: playSessionId))]
+            entitlement.ads = Ads(stitcher: "NOWTILUS", clips: adClips(timeline))
+            entitlement.durationInMs = timeline.totalDurationMs
+        } else {
+            entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.vod(
+                base: base, assetId: entry.assetId, material: material))]
+            entitlement.durationInMs = isTrailer ? TrailerCut.durationMs(media: media, contentDurationMs: contentMs) : contentMs
+        }
+        entitlement.streamInfo = StreamInfo(live: false, static: true, event: false, ssai: entry.mock.ssai != nil && !isTrailer,
+                                            start: 0, end: (entitlement.durationInMs ?? 0) / 1000)
+        if entry.mock.audioOnly != true { entitlement.sprites = sprites(assetId: entry.assetId) }
+    }
+
+    private func adClips(_ timeline: SSAITimeline) -> [AdClip] {
+        timeline.clips.enumerated().map { index, clip in
+            switch clip.kind {
+            case .content:
+                return AdClip(title: "Content", category: "vod", duration: clip.durationMs)
+            case .ad(let id):
+                let creative = context.catalog.ads[id]
+                func beacon(_ event: String) -> [String] {
+                    [StreamURLs.adBeacon(base: base, playSessionId: playSessionId, clipIndex: index, event: event)]
+                }
+                return AdClip(
+                    title: creative?.title, titleId: id, category: "ad", duration: clip.durationMs,
+                    impressionUrlTemplates: beacon("impression"),
+                    videoClicks: AdClip.VideoClicks(clickThroughUrl: creative?.clickThroughUrl, clickTrackingUrls: beacon("click")),
+                    trackingEvents: AdClip.TrackingEvents(
+                        load: beacon("load"), start: beacon("start"), firstQuartile: beacon("firstQuartile"),
+                        midpoint: beacon("midpoint"), thirdQuartile: beacon("thirdQuartile"), complete: beacon("complete")))
+            }
+        }
+    }
+
+    private func restrictions(for asset: CatalogAsset) -> ContractRestrictions {
+        var restrictions = asset.mock.contractRestrictions ?? ContractRestrictions()
+        restrictions.ffEnabled = restrictions.ffEnabled ?? true
+        restrictions.rwEnabled = restrictions.rwEnabled ?? true
+        restrictions.timeshiftEnabled = restrictions.timeshiftEnabled ?? true
+        restrictions.airplayEnabled = restrictions.airplayEnabled ?? true
+        return restrictions
+    }
+
+    private func analytics(_ configured: AnalyticsSettings?) -> AnalyticsSettings {
+        var analytics = configured ?? AnalyticsSettings(bucket: 0, postInterval: 3000, tag: "default", percentage: 100)
+        analytics.baseUrl = analytics.baseUrl ?? base
+        return analytics
+    }
+
+    private func sprites(assetId: String) -> [Sprite] {
+        media.sprites.map { Sprite(width: $0.width, vtt: StreamURLs.sprites(base: base, assetId: assetId, width: $0.width)) }
+    }
+
+    private func bookmarks(assetId: String) -> Bookmarks? {
+        guard let bookmark = ExposureAPI.bookmarks(of: session, context: context)[assetId] else { return nil }
+        return Bookmarks(lastViewedOffset: bookmark.offsetMs, lastViewedTime: bookmark.savedMs)
+    }
+}
+
+/// The `TRAILER` material: the first minute of the title (a virtual subclip), whole segments.
+enum TrailerCut {
+    static func durationMs(media: MediaManifest, contentDurationMs: Int64) -> Int64 {
+        min(contentDurationMs, media.contentDurationMs(forAssetDurationMs: 60_000))
+    }
+}

@@ -1,0 +1,40 @@
+import ExposureModels
+
+/// Everything loaded from a fixtures directory, checked and indexed. Immutable: a reload builds
+/// a new catalog and swaps it in whole.
+public struct Catalog: Sendable {
+    /// Platform settings.
+    public let settings: PlatformSettings
+    /// Accounts, by username.
+    public let users: [String: FixtureUser]
+    /// Assets in file order.
+    public let assets: [CatalogAsset]
+    /// Assets by id.
+    public let assetsById: [String: CatalogAsset]
+    /// Ad creatives by id.
+    public let ads: [String: AdCreative]
+    /// The media the streams are made of.
+    public let media: MediaManifest
+    /// Accounts in file order, for reports.
+    let usersInFileOrder: [FixtureUser]
+    /// Ad creatives in file order, for reports.
+    let adsInFileOrder: [AdCreative]
+
+    /// Indexes checked fixtures.
+    public init(settings: PlatformSettings, users: [FixtureUser], assets: [CatalogAsset], ads: [AdCreative], media: MediaManifest) {
+        self.settings = settings
+        usersInFileOrder = users
+        adsInFileOrder = ads
+        self.users = Dictionary(users.map { ($0.username, $0) }, uniquingKeysWith: { first, _ in first })
+        self.assets = assets
+        self.assetsById = Dictionary(assets.map { ($0.assetId, $0) }, uniquingKeysWith: { first, _ in first })
+        self.ads = Dictionary(ads.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.media = media
+    }
+
+    /// The live channels, in file order.
+    public var channels: [CatalogAsset] { assets.filter { $0.mock.channel != nil } }
+
+    /// The user owning an account id.
+    public func user(accountId: String) -> FixtureUser? { users.values.first { $0.accountId == accountId } }
+}

@@ -1,0 +1,81 @@
+import ExposureModels
+
+/// The `mock` key of an asset in `assets.json`: how the mock plays it. Never sent to clients.
+public struct MockAssetSettings: Codable, Sendable, Equatable {
+    /// Restrictions sent in the entitlement.
+    public var contractRestrictions: ContractRestrictions?
+    /// The stream has no video (podcasts, radio).
+    public var audioOnly: Bool?
+    /// Extra material profiles besides the default, e.g. `["TRAILER"]`.
+    public var materialProfiles: [String]?
+    /// Server-side ads stitched into a VOD stream.
+    public var ssai: SSAISettings?
+    /// Live channel settings; present on `TV_CHANNEL` assets.
+    public var channel: ChannelSettings?
+    /// Live event settings; present on `LIVE_EVENT` assets.
+    public var event: EventSettings?
+
+    /// Empty settings.
+    public init(
+        contractRestrictions: ContractRestrictions? = nil, audioOnly: Bool? = nil, materialProfiles: [String]? = nil,
+        ssai: SSAISettings? = nil, channel: ChannelSettings? = nil, event: EventSettings? = nil
+    ) {
+        self.contractRestrictions = contractRestrictions
+        self.audioOnly = audioOnly
+        self.materialProfiles = materialProfiles
+        self.ssai = ssai
+        self.channel = channel
+        self.event = event
+    }
+}
+
+/// Which ad creatives are stitched into an SSAI asset, and where.
+public struct SSAISettings: Codable, Sendable, Equatable {
+    /// Ads before the content, by creative id (see `ads.json`).
+    public var preroll: [String]
+    /// Ad breaks inside the content.
+    public var midrolls: [Midroll]
+
+    /// One mid-roll break.
+    public struct Midroll: Codable, Sendable, Equatable {
+        /// Where in the content the break goes, ms (rounded down to a segment boundary).
+        public var contentOffsetMs: Int64
+        /// The creatives, by id.
+        public var ads: [String]
+    }
+}
+
+/// A live channel: its schedule and DVR behaviour.
+public struct ChannelSettings: Codable, Sendable, Equatable {
+    /// How far back the live stream can be rewound, minutes (0: no DVR).
+    public var dvrWindowMinutes: Int
+    /// Whether the player must re-check entitlement at program boundaries.
+    public var entitlementCheck: Bool
+    /// The programs, back to back, repeated forever from 1970-01-01T00:00Z.
+    public var schedule: [ProgramSlot]
+}
+
+/// One program of a channel's repeating schedule.
+public struct ProgramSlot: Codable, Sendable, Equatable {
+    /// The program's title.
+    public var title: String
+    /// Its description.
+    public var description: String?
+    /// How long it runs, minutes.
+    public var durationMinutes: Int
+    /// Catch-up is not allowed.
+    public var catchupBlocked: Bool?
+    /// Not shown on this platform: not entitled while it airs.
+    public var blackout: Bool?
+    /// Products needed to watch it, beyond the channel's (e.g. a sports add-on).
+    public var requiredProducts: [String]?
+}
+
+/// A live event that recurs: it starts every `periodMinutes` (aligned to 1970-01-01T00:00Z) and
+/// is live for `durationMinutes`, after which it stays available as a finished event.
+public struct EventSettings: Codable, Sendable, Equatable {
+    /// Minutes between starts.
+    public var periodMinutes: Int
+    /// Minutes live.
+    public var durationMinutes: Int
+}

@@ -1,0 +1,42 @@
+import ExposureModels
+
+/// `platform.json`: who the mock pretends to be and how it behaves.
+public struct PlatformSettings: Codable, Sendable, Equatable {
+    /// The customer in every API path, e.g. `Sandbox`.
+    public var customer: String
+    /// The business unit in every API path, e.g. `Dev`.
+    public var businessUnit: String
+    /// The ISO 3166 country the mock believes clients are in, for geo-blocking.
+    /// A request may override it with the `X-Mock-Country` header.
+    public var clientCountry: String
+    /// How long a session lasts, minutes.
+    public var sessionLifetimeMinutes: Int
+    /// How long a `rememberMe` session lasts, minutes.
+    public var rememberMeSessionLifetimeMinutes: Int
+    /// How long a play token lasts, minutes.
+    public var playTokenLifetimeMinutes: Int
+    /// Whether `auth/anonymous` works.
+    public var anonymousLoginAllowed: Bool
+    /// The products an anonymous session has.
+    public var anonymousProducts: [String]
+    /// The analytics block of every entitlement (`baseUrl` defaults to the mock itself).
+    public var analytics: AnalyticsSettings?
+
+    /// Settings with the bundled fixtures' defaults.
+    public init(
+        customer: String = "Sandbox", businessUnit: String = "Dev", clientCountry: String = "SE",
+        sessionLifetimeMinutes: Int = 24 * 60, rememberMeSessionLifetimeMinutes: Int = 30 * 24 * 60,
+        playTokenLifetimeMinutes: Int = 6 * 60, anonymousLoginAllowed: Bool = true,
+        anonymousProducts: [String] = ["free"], analytics: AnalyticsSettings? = nil
+    ) {
+        self.customer = customer
+        self.businessUnit = businessUnit
+        self.clientCountry = clientCountry
+        self.sessionLifetimeMinutes = sessionLifetimeMinutes
+        self.rememberMeSessionLifetimeMinutes = rememberMeSessionLifetimeMinutes
+        self.playTokenLifetimeMinutes = playTokenLifetimeMinutes
+        self.anonymousLoginAllowed = anonymousLoginAllowed
+        self.anonymousProducts = anonymousProducts
+        self.analytics = analytics
+    }
+}

@@ -1,0 +1,28 @@
+import HTTPServer
+
+/// Lets web pages call the mock: answers preflight `OPTIONS` requests and marks every
+/// response as readable from any origin (Red Bee's JavaScript SDK and web players call
+/// Exposure and load streams from the browser).
+struct CORSResponder: HTTPResponder {
+    let next: any HTTPResponder
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        if request.method == .options, request.headers["Access-Control-Request-Method"] != nil {
+            var response = HTTPResponse(status: 204)
+            response.headers.set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, DELETE, OPTIONS")
+            response.headers.set("Access-Control-Allow-Headers",
+                                 request.headers["Access-Control-Request-Headers"] ?? "Authorization, Content-Type")
+            response.headers.set("Access-Control-Max-Age", "600")
+            return Self.withOrigin(response, request)
+        }
+        return Self.withOrigin(next.respond(to: request), request)
+    }
+
+    static func withOrigin(_ response: HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
+        var response = response
+        response.headers.set("Access-Control-Allow-Origin", request.headers["Origin"] ?? "*")
+        if request.headers["Origin"] != nil { response.headers.add("Vary", "Origin") }
+        response.headers.set("Access-Control-Expose-Headers", "Content-Length, Content-Range, Date")
+        return response
+    }
+}

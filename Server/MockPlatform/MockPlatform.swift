@@ -1,0 +1,84 @@
+import ExposureModels
+import Foundation
+import HTTPServer
+
+/// The mock Exposure platform: fixtures, state, clock and the HTTP server in one object.
+///
+/// ```swift
+/// let platform = try MockPlatform(configuration: .init(port: 0))
+/// try platform.start()
+/// print(platform.baseURL) // http://127.0.0.1:54321
+/// ```
+public final class MockPlatform: Sendable {
+    /// How to run the platform.
+    public struct Configuration: Sendable {
+        /// The address to bind; loopback by default.
+        public var host: String
+        /// The port; 0 picks a free one (read it back from `port`).
+        public var port: Int
+        /// The fixtures directory.
+        public var fixturesDirectory: URL
+        /// The largest request body accepted (413 beyond).
+        public var maxBodyBytes: Int
+        /// Receives one line per request; nil for silence.
+        public var requestLog: (@Sendable (String) -> Void)?
+
+        /// A configuration; defaults serve the bundled fixtures on 127.0.0.1:8080.
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, fixturesDirectory: URL = FixtureLoader.bundledDirectory,
+            maxBodyBytes: Int = 1 << 20, requestLog: (@Sendable (String) -> Void)? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.fixturesDirectory = fixturesDirectory
+            self.maxBodyBytes = maxBodyBytes
+            self.requestLog = requestLog
+        }
+    }
+
+    /// The configuration it runs with.
+    public let configuration: Configuration
+    /// Catalog, state and clock, shared by every request.
+    public let context: PlatformContext
+    /// The whole request pipeline, usable in-process without a socket.
+    public let responder: any HTTPResponder
+    private let server: HTTPServer
+
+    /// Loads the fixtures (throwing every problem found) and prepares the server.
+    public init(
+        configuration: Configuration = Configuration(), clock: PlatformClock = PlatformClock(),
+        state: any PlatformState = InMemoryState()
+    ) throws(FixtureProblems) {
+        self.configuration = configuration
+        let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
+        context = PlatformContext(catalog: catalog, state: state, clock: clock)
+        var responder: any HTTPResponder = CORSResponder(next: PlatformRouter.make(context: context))
+        if let log = configuration.requestLog { responder = RequestLogResponder(next: responder, log: log) }
+        self.responder = responder
+        server = HTTPServer(
+            configuration: HTTPServer.Configuration(
+                host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
+                errorResponse: { status, message in
+                    Responses.error(ExposureErrorMessage(httpCode: status, message: message))
+                }),
+            responder: responder)
+    }
+
+    /// Starts listening.
+    public func start() throws { try server.start() }
+
+    /// Stops listening; requests in flight finish first.
+    public func stop() { server.stop() }
+
+    /// The port listened on (the real one when configured with 0).
+    public var port: Int { server.port }
+
+    /// `http://host:port` of the running platform.
+    public var baseURL: String { "http://\(configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host):\(port)" }
+
+    /// The environment a client uses to reach this platform.
+    public var environment: Environment {
+        let settings = context.catalog.catalog.settings
+        return Environment(baseUrl: baseURL, customer: settings.customer, businessUnit: settings.businessUnit)
+    }
+}

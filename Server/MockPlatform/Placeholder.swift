@@ -1,1 +1,0 @@
-// MockPlatform: placeholder until the module lands.

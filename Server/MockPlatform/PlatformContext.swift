@@ -1,0 +1,54 @@
+import Synchronization
+
+/// Everything a request handler can reach: the current catalog, the state and the clock.
+public final class PlatformContext: Sendable {
+    /// The platform clock.
+    public let clock: PlatformClock
+    /// Sessions and bookmarks.
+    public let state: any PlatformState
+    private let current: Mutex<LoadedCatalog>
+
+    /// A context over a loaded catalog.
+    public init(catalog: Catalog, state: any PlatformState, clock: PlatformClock) {
+        self.clock = clock
+        self.state = state
+        current = Mutex(LoadedCatalog(catalog))
+    }
+
+    /// The catalog as of now; a request uses one snapshot throughout so a reload cannot tear it.
+    public var catalog: LoadedCatalog { current.withLock { $0 } }
+
+    /// Swaps in a new catalog; requests already running keep the old one.
+    public func replace(catalog: Catalog) { current.withLock { $0 = LoadedCatalog(catalog) } }
+}
+
+/// A catalog plus what is derived from it once per load (channel schedules).
+public struct LoadedCatalog: Sendable {
+    /// The fixtures.
+    public let catalog: Catalog
+    /// Each channel's schedule, by channel id.
+    public let schedules: [String: ChannelSchedule]
+
+    init(_ catalog: Catalog) {
+        self.catalog = catalog
+        var schedules: [String: ChannelSchedule] = [:]
+        for entry in catalog.channels {
+            if let channel = entry.mock.channel {
+                schedules[entry.assetId] = ChannelSchedule(channelId: entry.assetId, slots: channel.schedule)
+            }
+        }
+        self.schedules = schedules
+    }
+
+    /// The scheduled program with this id, on whichever channel airs it.
+    public func program(id programId: String) -> ScheduledProgram? {
+        guard let channelId = ProgramID.channelId(of: programId) else { return nil }
+        return schedules[channelId]?.program(id: programId)
+    }
+
+    /// The scheduled program whose own asset has this id.
+    public func program(assetId: String) -> ScheduledProgram? {
+        guard assetId.hasSuffix(ScheduledProgram.assetSuffix) else { return nil }
+        return program(id: String(assetId.dropLast(ScheduledProgram.assetSuffix.count)))
+    }
+}

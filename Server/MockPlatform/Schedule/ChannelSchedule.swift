@@ -1,0 +1,94 @@
+import ExposureModels
+
+/// A channel's EPG as a pure function of time: the slots repeat back to back forever from
+/// 1970-01-01T00:00Z, so any instant has exactly one program and ids never change.
+public struct ChannelSchedule: Sendable {
+    /// The channel's asset id.
+    public let channelId: String
+    private let slots: [ProgramSlot]
+    private let slotStartsMs: [Int64]
+    private let cycleMs: Int64
+
+    /// The schedule of a channel with at least one slot of positive length.
+    public init(channelId: String, slots: [ProgramSlot]) {
+        precondition(!slots.isEmpty, "fixture validation guarantees a non-empty schedule")
+        self.channelId = channelId
+        self.slots = slots
+        var starts: [Int64] = []
+        var total: Int64 = 0
+        for slot in slots {
+            starts.append(total)
+            total += Int64(slot.durationMinutes) * 60_000
+        }
+        slotStartsMs = starts
+        cycleMs = total
+    }
+
+    /// The program on air at `ms`.
+    public func program(atMs ms: Int64) -> ScheduledProgram {
+        let cycle = ms >= 0 ? ms / cycleMs : (ms - cycleMs + 1) / cycleMs
+        let offset = ms - cycle * cycleMs
+        let index = slotStartsMs.lastIndex { $0 <= offset } ?? 0
+        return airing(cycle: cycle, index: index)
+    }
+
+    /// Programs overlapping `[fromMs, toMs)`, by start time.
+    public func programs(fromMs: Int64, toMs: Int64) -> [ScheduledProgram] {
+        var result: [ScheduledProgram] = []
+        var current = program(atMs: fromMs)
+        while current.startMs < toMs {
+            result.append(current)
+            current = program(atMs: current.endMs)
+        }
+        return result
+    }
+
+    /// The program that follows `program`.
+    public func next(after program: ScheduledProgram) -> ScheduledProgram { self.program(atMs: program.endMs) }
+
+    /// The program that precedes `program`.
+    public func previous(before program: ScheduledProgram) -> ScheduledProgram { self.program(atMs: program.startMs - 1) }
+
+    /// The program with this id, if the id is one of this channel's airings.
+    public func program(id programId: String) -> ScheduledProgram? {
+        guard let startMs = ProgramID.startMs(of: programId, channelId: channelId) else { return nil }
+        let candidate = program(atMs: startMs)
+        return candidate.programId == programId ? candidate : nil
+    }
+
+    private func airing(cycle: Int64, index: Int) -> ScheduledProgram {
+        let start = cycle * cycleMs + slotStartsMs[index]
+        let end = start + Int64(slots[index].durationMinutes) * 60_000
+        return ScheduledProgram(
+            programId: ProgramID.make(channelId: channelId, startMs: start),
+            channelId: channelId, slot: slots[index], startMs: start, endMs: end
+        )
+    }
+}
+
+/// Program ids: `{channelId}_{yyyyMMddHHmm}` of the start time in UTC.
+enum ProgramID {
+    static func make(channelId: String, startMs: Int64) -> String {
+        let digits = ISO8601Timestamp.string(fromMilliseconds: startMs).filter(\.isNumber)
+        return "\(channelId)_\(digits.prefix(12))"
+    }
+
+    /// The start time encoded in an id of `channelId`, or nil when the id is not of that shape.
+    static func startMs(of programId: String, channelId: String) -> Int64? {
+        let prefix = channelId + "_"
+        guard programId.hasPrefix(prefix) else { return nil }
+        let stamp = Array(programId.dropFirst(prefix.count))
+        guard stamp.count == 12, stamp.allSatisfy(\.isASCII), stamp.allSatisfy(\.isNumber) else { return nil }
+        let text = String(stamp)
+        func part(_ from: Int, _ length: Int) -> Substring {
+            text.dropFirst(from).prefix(length)
+        }
+        return ISO8601Timestamp.milliseconds(from: "\(part(0, 4))-\(part(4, 2))-\(part(6, 2))T\(part(8, 2)):\(part(10, 2)):00Z")
+    }
+
+    /// The channel id of a program id (everything before the last `_`).
+    static func channelId(of programId: String) -> String? {
+        guard let separator = programId.lastIndex(of: "_") else { return nil }
+        return String(programId[..<separator])
+    }
+}

@@ -1,0 +1,42 @@
+import ExposureModels
+
+/// One airing of a program slot on a channel, at a definite time.
+public struct ScheduledProgram: Sendable, Equatable {
+    /// `{channelId}_{yyyyMMddHHmm}` of the start, stable for a given schedule.
+    public let programId: String
+    /// The channel.
+    public let channelId: String
+    /// The slot it airs.
+    public let slot: ProgramSlot
+    /// Start, ms since 1970.
+    public let startMs: Int64
+    /// End (exclusive), ms since 1970.
+    public let endMs: Int64
+
+    /// The program's own asset id: `{programId}_asset`.
+    public var assetId: String { programId + ScheduledProgram.assetSuffix }
+
+    static let assetSuffix = "_asset"
+
+    /// Whether it is on air at `ms`.
+    public func isOnAir(atMs ms: Int64) -> Bool { startMs <= ms && ms < endMs }
+
+    /// The program's asset as clients see it.
+    public var asset: Asset {
+        Asset(
+            assetId: assetId, type: "EPISODE", originalTitle: slot.title,
+            localized: [LocalizedData(locale: "en", title: slot.title, description: slot.description)],
+            duration: endMs - startMs, live: false
+        )
+    }
+
+    /// The wire form; `withAsset` expands the program's asset.
+    public func wire(withAsset: Bool = true) -> Program {
+        Program(
+            programId: programId, assetId: assetId, channelId: channelId,
+            startTime: dateFromMs(startMs), endTime: dateFromMs(endMs), vodAvailable: false,
+            catchup: slot.catchupBlocked != true, catchupBlocked: slot.catchupBlocked ?? false,
+            blackout: slot.blackout ?? false, asset: withAsset ? asset : nil
+        )
+    }
+}

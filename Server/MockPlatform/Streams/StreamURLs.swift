@@ -1,0 +1,38 @@
+/// The mock's stable stream URL scheme, shared by the entitlement (which hands URLs out) and
+/// the stream routes (which serve them).
+enum StreamURLs {
+    /// A VOD title in a material profile (`default`, `TRAILER`, …).
+    static func vod(base: String, assetId: String, material: String) -> String {
+        "\(base)/streams/vod/\(assetId)/\(material)/master.m3u8"
+    }
+
+    /// A VOD title with server-side ads stitched for one play session.
+    static func ssai(base: String, assetId: String, playSessionId: String) -> String {
+        "\(base)/streams/ssai/\(assetId)/\(playSessionId)/master.m3u8"
+    }
+
+    /// A live channel (sliding window, DVR where enabled).
+    static func live(base: String, channelId: String) -> String {
+        "\(base)/streams/live/\(channelId)/master.m3u8"
+    }
+
+    /// A past program of a channel, bounded.
+    static func catchup(base: String, channelId: String, programId: String) -> String {
+        "\(base)/streams/catchup/\(channelId)/\(programId)/master.m3u8"
+    }
+
+    /// One occurrence of a live event (an EVENT playlist that grows, then ends).
+    static func event(base: String, assetId: String, startMs: Int64) -> String {
+        "\(base)/streams/event/\(assetId)/\(startMs / 1000)/master.m3u8"
+    }
+
+    /// The sprite track of an asset at one thumbnail width.
+    static func sprites(base: String, assetId: String, width: Int) -> String {
+        "\(base)/sprites/\(assetId)/\(width)/thumbnails.vtt"
+    }
+
+    /// An ad tracking beacon of a play session.
+    static func adBeacon(base: String, playSessionId: String, clipIndex: Int, event: String) -> String {
+        "\(base)/ads/beacon/\(playSessionId)/\(clipIndex)/\(event)"
+    }
+}
