@@ -1,0 +1,47 @@
+import Foundation
+
+extension HTTPServer {
+    /// How a server listens and what it accepts.
+    public struct Configuration: Sendable {
+        /// The numeric address to bind: `127.0.0.1` (default), `0.0.0.0` for every IPv4
+        /// interface, or an IPv6 literal such as `::1`. Host names are not resolved.
+        public var host: String
+        /// The TCP port; 0 asks the system for a free one (read it back from `HTTPServer.port`).
+        public var port: Int
+        /// Worker threads polling connections. Delays and throttling park connections instead of
+        /// blocking a worker, so this only bounds how many responders run at once.
+        public var threadPoolSize: Int
+        /// The largest request body accepted; a larger one is answered 413 and not stored.
+        public var maxBodyBytes: Int
+        /// Idle seconds after which a connection is closed.
+        public var connectionTimeoutSeconds: Int
+        /// Builds the responses the server generates itself (413 and the like), so the app can
+        /// give them its own error body. Only status, headers and body are used.
+        public var errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
+        /// Receives libmicrohttpd's own diagnostics (bind failures, protocol errors).
+        public var errorLog: @Sendable (_ message: String) -> Void
+
+        /// A configuration; every parameter has a default suitable for a local mock.
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 8080,
+            threadPoolSize: Int = max(4, ProcessInfo.processInfo.activeProcessorCount),
+            maxBodyBytes: Int = 1 << 20,
+            connectionTimeoutSeconds: Int = 30,
+            errorResponse: @escaping @Sendable (_ status: Int, _ message: String) -> HTTPResponse = { status, message in
+                .text(message + "\n", status: status)
+            },
+            errorLog: @escaping @Sendable (_ message: String) -> Void = { message in
+                FileHandle.standardError.write(Data("HTTPServer: \(message)\n".utf8))
+            }
+        ) {
+            self.host = host
+            self.port = port
+            self.threadPoolSize = threadPoolSize
+            self.maxBodyBytes = maxBodyBytes
+            self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.errorResponse = errorResponse
+            self.errorLog = errorLog
+        }
+    }
+}

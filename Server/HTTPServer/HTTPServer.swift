@@ -1,0 +1,59 @@
+/// An HTTP/1.1 server on real sockets (libmicrohttpd) that hands every request to one responder.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: .init(port: 0), responder: router)
+/// try server.start()
+/// print(server.port)   // the port the kernel chose
+/// server.stop()
+/// ```
+public final class HTTPServer: @unchecked Sendable {
+    // @unchecked: the only mutable state, `daemon` and `lastPort`, is read and written with
+    // `lifecycle` held; `configuration`, `responder` and `openRequests` are immutable or Sendable.
+    /// How the server listens and what it accepts.
+    public let configuration: Configuration
+    private let responder: any HTTPResponder
+    private let lifecycle = Locked<(daemon: MicroHTTPDDaemon?, lastPort: Int?)>((nil, nil))
+    /// Requests received whose per-request state is still alive (tests check it returns to 0).
+    let openRequests = Locked(0)
+
+    /// A stopped server; nothing is bound until `start()`.
+    public init(configuration: Configuration = Configuration(), responder: any HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    deinit { stop() }
+
+    /// Binds the configured address and starts answering on the server's own threads.
+    /// - Throws: `HTTPServerError` when the host is not a numeric address, the port cannot be
+    ///   bound (e.g. in use), or the server is already running.
+    public func start() throws(HTTPServerError) {
+        try lifecycle.withLock { (state) throws(HTTPServerError) in
+            guard state.daemon == nil else {
+                throw HTTPServerError(kind: .alreadyRunning, host: configuration.host, port: configuration.port)
+            }
+            let core = ServerCore(configuration: configuration, responder: responder, openRequests: openRequests)
+            let daemon = try MicroHTTPDDaemon.start(configuration, core: core)
+            state = (daemon, daemon.port)
+        }
+    }
+
+    /// The port the server listens on (the kernel's choice when configured with 0); after
+    /// `stop()`, the port it last listened on; before any `start()`, the configured port.
+    public var port: Int {
+        lifecycle.withLock { $0.lastPort } ?? configuration.port
+    }
+
+    /// Whether the server is listening.
+    public var isRunning: Bool { lifecycle.withLock { $0.daemon != nil } }
+
+    /// Stops listening, answers parked (delayed or throttled) connections early, waits for
+    /// running handlers and closes every connection. Safe from any thread and idempotent: a call
+    /// that races another returns once the server is fully stopped.
+    public func stop() {
+        lifecycle.withLock { state in
+            state.daemon?.stop()
+            state.daemon = nil
+        }
+    }
+}

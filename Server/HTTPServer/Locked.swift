@@ -1,0 +1,18 @@
+import Foundation
+
+/// A value shared between threads, read and written only under its own lock.
+///
+/// `Synchronization.Mutex` would do, but it needs macOS 15 and the package supports macOS 14.
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked: `value` is only reached through `withLock`, which holds `lock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

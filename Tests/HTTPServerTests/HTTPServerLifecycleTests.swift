@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import HTTPServer
+
+@Suite struct HTTPServerLifecycleTests {
+    @Test func portZeroGivesARealPort() async throws {
+        try await withServer(responder: echoResponder) { server in
+            #expect(server.port > 0)
+            #expect(server.isRunning)
+            let (status, _, _) = try await HTTPClient.send(port: server.port, "/")
+            #expect(status == 200)
+        }
+    }
+
+    @Test func afterStopThePortRefuses() async throws {
+        let server = HTTPServer(configuration: .init(port: 0, errorLog: { _ in }), responder: echoResponder)
+        try server.start()
+        let port = server.port
+        #expect(throws: Never.self) { try RawConnection(port: port) }
+        server.stop()
+        server.stop()
+        #expect(!server.isRunning)
+        #expect(server.port == port)
+        #expect(throws: RawConnection.ConnectFailed.self) { try RawConnection(port: port) }
+    }
+
+    @Test func stopFromManyThreadsAtOnce() async throws {
+        let server = HTTPServer(configuration: .init(port: 0, errorLog: { _ in }), responder: echoResponder)
+        try server.start()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 { group.addTask { server.stop() } }
+        }
+        #expect(!server.isRunning)
+    }
+
+    @Test func portInUseIsATypedError() async throws {
+        try await withServer(responder: echoResponder) { first in
+            let second = HTTPServer(configuration: .init(port: first.port, errorLog: { _ in }), responder: echoResponder)
+            do throws(HTTPServerError) {
+                try second.start()
+                Issue.record("second server bound a port already in use")
+            } catch {
+                #expect(error.kind == .cannotListen)
+                #expect(error.port == first.port)
+            }
+        }
+    }
+
+    @Test func startingTwiceIsAnError() async throws {
+        try await withServer(responder: echoResponder) { server in
+            #expect(throws: HTTPServerError.self) { try server.start() }
+            let (status, _, _) = try await HTTPClient.send(port: server.port, "/")
+            #expect(status == 200)
+        }
+    }
+
+    @Test func hostNamesAreRejected() {
+        let server = HTTPServer(configuration: .init(host: "localhost", port: 0), responder: echoResponder)
+        #expect { try server.start() } throws: { ($0 as? HTTPServerError)?.kind == .invalidHost }
+    }
+
+    @Test func restartsAfterStop() async throws {
+        let server = HTTPServer(configuration: .init(port: 0, errorLog: { _ in }), responder: echoResponder)
+        try server.start()
+        server.stop()
+        try server.start()
+        defer { server.stop() }
+        let (status, _, _) = try await HTTPClient.send(port: server.port, "/")
+        #expect(status == 200)
+    }
+
+    @Test(arguments: ["0.0.0.0", "::1"]) func bindsOtherAddresses(host: String) async throws {
+        let server = HTTPServer(configuration: .init(host: host, port: 0, errorLog: { _ in }), responder: echoResponder)
+        do {
+            try server.start()
+        } catch {
+            // A machine without an IPv6 loopback cannot bind ::1; that is not a server fault.
+            if host == "::1" { return }
+            throw error
+        }
+        defer { server.stop() }
+        #expect(server.port > 0)
+        if host == "0.0.0.0" {
+            let (status, _, _) = try await HTTPClient.send(port: server.port, "/")
+            #expect(status == 200)
+        }
+    }
+}
