@@ -63,6 +63,9 @@ extension ExposureAPI {
             }
         case .upcomingProgram(_, let program):
             throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program \(program.programId) has not started.")
+        case .vod(let entry) where (entry.asset.medias ?? []).isEmpty:
+            throw ExposureErrorMessage(httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
+                                       extendedMessage: "\(entry.assetId) has no playable material.")
         case .vod, .liveChannel, .event:
             break
         }

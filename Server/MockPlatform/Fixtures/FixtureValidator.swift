@@ -44,8 +44,9 @@ enum FixtureValidator {
                 report(".assetId", "The asset id \"\(entry.assetId)\" is used twice.")
             }
             let isLive = entry.mock.channel != nil || entry.mock.event != nil
-            if !isLive, (entry.asset.duration ?? 0) <= 0 {
-                report(".duration", "A VOD asset needs a positive duration in milliseconds.")
+            let isPlayable = !(entry.asset.medias ?? []).isEmpty
+            if !isLive, isPlayable, (entry.asset.duration ?? 0) <= 0 {
+                report(".duration", "A playable VOD asset needs a positive duration in milliseconds.")
             }
             if let channel = entry.mock.channel {
                 if channel.schedule.isEmpty { report(".mock.channel.schedule", "A channel needs at least one program slot.") }

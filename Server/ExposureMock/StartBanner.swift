@@ -1,0 +1,28 @@
+import MockPlatform
+
+/// What `exposure-mock` prints when it is up: where, who can log in, and how to try it.
+enum StartBanner {
+    static func text(for platform: MockPlatform) -> String {
+        let catalog = platform.context.catalog.catalog
+        let settings = catalog.settings
+        let api = "\(platform.baseURL)/v1/customer/\(settings.customer)/businessunit/\(settings.businessUnit)"
+        let login = "\(platform.baseURL)/v3/customer/\(settings.customer)/businessunit/\(settings.businessUnit)/auth/login"
+        let users = catalog.users.values.sorted { $0.username < $1.username }
+            .map { "    \($0.username) / \($0.password)  (products: \($0.products.joined(separator: ", ")))" }
+        return """
+            Exposure mock listening on \(platform.baseURL)
+              customer \(settings.customer), business unit \(settings.businessUnit)
+              \(catalog.assets.count) assets, \(catalog.channels.count) live channels
+
+            Demo users:
+            \(users.joined(separator: "\n"))
+
+            Try:
+              curl -s \(api)/content/asset?pageSize=5
+              curl -s -X POST \(login) -H 'Content-Type: application/json' -d '{"username":"premium","password":"sandbox"}'
+              curl -s \(api)/time
+
+            Press Ctrl-C to stop.
+            """
+    }
+}
