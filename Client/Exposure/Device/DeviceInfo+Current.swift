@@ -51,7 +51,10 @@ extension DeviceInfo {
         func fnv(_ offset: UInt64) -> UInt64 {
             seed.utf8.reduce(offset) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         }
-        let hex = [fnv(0xcbf2_9ce4_8422_2325), fnv(0x8422_2325_cbf2_9ce4)].map { String($0, radix: 16) }
+        let hex = [fnv(0xcbf2_9ce4_8422_2325), fnv(0x8422_2325_cbf2_9ce4)].map { value in
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
         return "device-" + hex.joined()
     }
 }
