@@ -11,12 +11,12 @@ struct ExposureCLI {
     ]
 
     static func main() async {
-        let code = await run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+        let code = await run(Array(CommandLine.arguments.dropFirst()), variables: ProcessInfo.processInfo.environment)
         exit(code)
     }
 
     /// Runs one command line and returns the exit status: 0 success, 1 failure, 2 bad usage.
-    static func run(_ arguments: [String], environment variables: [String: String]) async -> Int32 {
+    static func run(_ arguments: [String], variables: [String: String]) async -> Int32 {
         guard let name = arguments.first else {
             Console.err(Help.overview(commands))
             return 2

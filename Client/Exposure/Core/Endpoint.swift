@@ -55,10 +55,11 @@ public struct Endpoint: Sendable {
     /// Escapes an id for a path segment. Keeps sub-delimiters such as `,` literal because
     /// Exposure reads `epg/{a,b}` as a list of channels.
     static func escapePathSegment(_ segment: String) -> String {
-        var allowed = CharacterSet(charactersIn: "-._~!$&'()*+,;=:@")
-        allowed.formUnion(CharacterSet(charactersIn: "a"..."z"))
-        allowed.formUnion(CharacterSet(charactersIn: "A"..."Z"))
-        allowed.formUnion(CharacterSet(charactersIn: "0"..."9"))
-        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+        segment.addingPercentEncoding(withAllowedCharacters: pathSegmentCharacters) ?? segment
     }
+
+    /// RFC 3986 `pchar` (unreserved, sub-delimiters, `:` and `@`): ASCII only, and without `/`
+    /// so an id cannot add a path level.
+    private static let pathSegmentCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@")
 }

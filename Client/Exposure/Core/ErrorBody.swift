@@ -6,14 +6,18 @@ import Foundation
 /// errors omit `httpCode`; the caller still deserves the status and the best message we can find.
 enum ErrorBody {
     static func message(status: Int, body: Data) -> ExposureErrorMessage {
-        let fallback = status >= 500 ? "INTERNAL_ERROR" : "UNKNOWN_ERROR"
         if let partial = try? JSONDecoder().decode(Partial.self, from: body) {
             let code = partial.httpCode ?? status
-            let message = partial.message ?? (code >= 500 ? "INTERNAL_ERROR" : fallback)
-            return ExposureErrorMessage(httpCode: code, message: message, extendedMessage: partial.extendedMessage)
+            return ExposureErrorMessage(
+                httpCode: code, message: partial.message ?? fallbackMessage(code), extendedMessage: partial.extendedMessage)
         }
         let text = ExposureError.preview(body).trimmingCharacters(in: .whitespacesAndNewlines)
-        return ExposureErrorMessage(httpCode: status, message: fallback, extendedMessage: text.isEmpty ? nil : text)
+        return ExposureErrorMessage(httpCode: status, message: fallbackMessage(status), extendedMessage: text.isEmpty ? nil : text)
+    }
+
+    /// What clients call an error the server did not name, as `ExposureErrorMessage` decoding does.
+    private static func fallbackMessage(_ status: Int) -> String {
+        status >= 500 ? "INTERNAL_ERROR" : "UNKNOWN_ERROR"
     }
 
     /// The error body with every key optional.

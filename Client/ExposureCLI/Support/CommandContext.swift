@@ -14,7 +14,7 @@ struct CommandContext: Sendable {
     /// Carries every call.
     let transport: any HTTPTransport
 
-    init(arguments: ParsedArguments, variables: [String: String], transport: any HTTPTransport = URLSessionTransport.shared) throws {
+    init(arguments: ParsedArguments, variables: [String: String]) throws {
         sessionStore = try SessionStore(variables: variables)
         savedSession = try sessionStore.load()
         let saved = savedSession?.environment
@@ -23,7 +23,7 @@ struct CommandContext: Sendable {
             customer: arguments.value("customer") ?? saved?.customer ?? GlobalOptions.defaultCustomer,
             businessUnit: arguments.value("business-unit") ?? saved?.businessUnit ?? GlobalOptions.defaultBusinessUnit)
         json = arguments.has("json")
-        self.transport = transport
+        transport = URLSessionTransport.shared
     }
 
     /// The saved session, or an error telling the user to log in.

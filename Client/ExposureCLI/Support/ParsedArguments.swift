@@ -3,7 +3,7 @@
 /// Accepts `--name value` and `--name=value`; `--` ends options so values such as passwords
 /// may start with a dash.
 struct ParsedArguments: Sendable {
-    private(set) var positionals: [String] = []
+    private var positional: [String] = []
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
 
@@ -12,7 +12,7 @@ struct ParsedArguments: Sendable {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--" {
-                parsed.positionals += remaining
+                parsed.positional += remaining
                 break
             }
             if argument == "-h" {
@@ -20,7 +20,7 @@ struct ParsedArguments: Sendable {
                 continue
             }
             guard argument.hasPrefix("--") else {
-                parsed.positionals.append(argument)
+                parsed.positional.append(argument)
                 continue
             }
             let option = argument.dropFirst(2)
@@ -55,10 +55,10 @@ struct ParsedArguments: Sendable {
 
     /// Exactly `names.count` positional arguments, named in the error when some are missing.
     func positionals(_ names: String...) throws -> [String] {
-        guard positionals.count == names.count else {
+        guard positional.count == names.count else {
             let expected = names.isEmpty ? "no arguments" : names.joined(separator: " ")
-            throw UsageError("expected \(expected), got \(positionals.count) argument(s)")
+            throw UsageError("expected \(expected), got \(positional.count) argument(s)")
         }
-        return positionals
+        return positional
     }
 }
