@@ -1,3 +1,5 @@
+import ExposureModels
+import Foundation
 import Synchronization
 
 /// Everything a request handler can reach: the current catalog, the state and the clock.
@@ -22,12 +24,15 @@ public final class PlatformContext: Sendable {
     public func replace(catalog: Catalog) { current.withLock { $0 = LoadedCatalog(catalog) } }
 }
 
-/// A catalog plus what is derived from it once per load (channel schedules).
+/// A catalog plus what is derived from it once per load: channel schedules, and each asset's
+/// JSON (Codable encoding costs ~100 µs per asset on Linux, too much to pay per list request).
 public struct LoadedCatalog: Sendable {
     /// The fixtures.
     public let catalog: Catalog
     /// Each channel's schedule, by channel id.
     public let schedules: [String: ChannelSchedule]
+    /// Each catalog asset encoded as clients receive it (no user data), by asset id.
+    let assetJSON: [String: Data]
 
     init(_ catalog: Catalog) {
         self.catalog = catalog
@@ -38,6 +43,11 @@ public struct LoadedCatalog: Sendable {
             }
         }
         self.schedules = schedules
+        var assetJSON: [String: Data] = [:]
+        for entry in catalog.assets {
+            assetJSON[entry.assetId] = try? ExposureJSON.encode(entry.asset)
+        }
+        self.assetJSON = assetJSON
     }
 
     /// The scheduled program with this id, on whichever channel airs it.

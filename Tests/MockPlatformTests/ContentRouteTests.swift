@@ -21,6 +21,14 @@ import Testing
         #expect(!seen.contains("coming-soon"))
     }
 
+    @Test func cachedListBytesEqualTheEncodedList() throws {
+        let response = mock.send(.get, assets + "?pageSize=7&pageNumber=2&sort=assetId")
+        let decoded = try ExposureJSON.decode(AssetList.self, from: response.body)
+        #expect(response.body == (try ExposureJSON.encode(decoded)))
+        #expect(decoded.items.count == 7)
+        #expect(decoded.pageNumber == 2)
+    }
+
     @Test func pageBeyondTheEndIsEmpty() throws {
         let list = try mock.json(AssetList.self, .get, assets + "?pageSize=50&pageNumber=9")
         #expect(list.items.isEmpty)
