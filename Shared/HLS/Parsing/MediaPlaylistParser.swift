@@ -145,10 +145,13 @@ struct MediaPlaylistParser {
             throw HLSParseError(line: line.number, message: "A segment URI must follow an EXTINF tag.")
         }
         if sourceMap.firstSegmentLine == nil { sourceMap.firstSegmentLine = line.number }
-        pending.uri = bytes.string(from: line.start, to: line.end)
-        playlist.segments.append(pending)
+        // Swap the pending segment out instead of copying it: a copy retains and releases
+        // every String and Array in it, once per segment.
+        var segment = MediaSegment(uri: "", duration: .zero)
+        swap(&segment, &pending)
+        segment.uri = bytes.string(from: line.start, to: line.end)
+        playlist.segments.append(segment)
         sourceMap.segmentLines.append(extinfLine)
-        pending = MediaSegment(uri: "", duration: .zero)
         pendingExtinfLine = nil
         pendingFirstSegmentTag = nil
     }

@@ -50,11 +50,21 @@ struct ByteWriter {
     }
 
     private mutating func appendMagnitude(_ value: UInt64) {
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        // Digits come out last-first; collect them on the stack and append once, since
+        // per-byte appends and divisions by a variable dominate playlist writing otherwise.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value
+            var first = 20
+            while rest > 0 {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first..<20]))
         }
     }
 
@@ -103,7 +113,41 @@ struct ByteWriter {
             millisOfDay += millisPerDay
         }
         let (year, month, day) = CivilCalendar.date(days: days)
-        appendPadded(year, width: 4)
+        guard (0...9999).contains(year) else {
+            appendISO8601Slowly(year: year, month: month, day: day, millisOfDay: millisOfDay)
+            return
+        }
+        // Fill a fixed 24-byte template on the stack and append it in one go: this runs once
+        // per segment of every live playlist the server writes.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+            func put(_ value: Int64, at offset: Int, width: Int) {
+                var rest = value
+                for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                    text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, at: 0, width: 4)
+            text[4] = UInt8(ascii: "-")
+            put(month, at: 5, width: 2)
+            text[7] = UInt8(ascii: "-")
+            put(day, at: 8, width: 2)
+            text[10] = UInt8(ascii: "T")
+            put(millisOfDay / 3_600_000, at: 11, width: 2)
+            text[13] = UInt8(ascii: ":")
+            put(millisOfDay / 60_000 % 60, at: 14, width: 2)
+            text[16] = UInt8(ascii: ":")
+            put(millisOfDay / 1000 % 60, at: 17, width: 2)
+            text[19] = UInt8(ascii: ".")
+            put(millisOfDay % 1000, at: 20, width: 3)
+            text[23] = UInt8(ascii: "Z")
+            bytes.append(contentsOf: UnsafeBufferPointer(text))
+        }
+    }
+
+    /// Years past 9999 (and before year 0) need more than the fixed template's four digits.
+    private mutating func appendISO8601Slowly(year: Int64, month: Int64, day: Int64, millisOfDay: Int64) {
+        append(year)
         bytes.append(UInt8(ascii: "-"))
         appendPadded(month, width: 2)
         bytes.append(UInt8(ascii: "-"))

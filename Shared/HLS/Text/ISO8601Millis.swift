@@ -45,31 +45,16 @@ public enum ISO8601Millis {
 
     /// Reads an instant from `bytes[start..<end]`; nil unless the whole range is one instant.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Reading? {
-        var cursor = start
-        func number(digits: Int) -> Int64? {
-            guard end - cursor >= digits else { return nil }
-            var value: Int64 = 0
-            for _ in 0..<digits {
-                let digit = bytes[cursor] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int64(digit)
-                cursor += 1
-            }
-            return value
-        }
-        func skip(_ byte: UInt8) -> Bool {
-            guard cursor < end, bytes[cursor] == byte else { return false }
-            cursor += 1
-            return true
-        }
-
-        guard let year = number(digits: 4), skip(UInt8(ascii: "-")),
-              let month = number(digits: 2), skip(UInt8(ascii: "-")),
-              let day = number(digits: 2),
-              skip(UInt8(ascii: "T")) || skip(UInt8(ascii: "t")) || skip(UInt8(ascii: " ")),
-              let hour = number(digits: 2), skip(UInt8(ascii: ":")),
-              let minute = number(digits: 2), skip(UInt8(ascii: ":")),
-              let second = number(digits: 2)
+        // A struct cursor rather than nested functions capturing a var: captured vars get
+        // dynamic exclusivity checks, which cost a third of a live-playlist parse.
+        var cursor = Cursor(bytes: bytes, index: start, end: end)
+        guard let year = cursor.number(digits: 4), cursor.skip("-"),
+              let month = cursor.number(digits: 2), cursor.skip("-"),
+              let day = cursor.number(digits: 2),
+              cursor.skip("T") || cursor.skip("t") || cursor.skip(" "),
+              let hour = cursor.number(digits: 2), cursor.skip(":"),
+              let minute = cursor.number(digits: 2), cursor.skip(":"),
+              let second = cursor.number(digits: 2)
         else { return nil }
         guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
               hour < 24, minute < 60, second < 60
@@ -77,12 +62,11 @@ public enum ISO8601Millis {
 
         var millis: Int64 = 0
         var hasFraction = false
-        if skip(UInt8(ascii: ".")) || skip(UInt8(ascii: ",")) {
+        if cursor.skip(".") || cursor.skip(",") {
             var scale: Int64 = 100
-            while cursor < end, case let digit = bytes[cursor] &- UInt8(ascii: "0"), digit < 10 {
-                millis += Int64(digit) * scale
+            while let digit = cursor.digit() {
+                millis += digit * scale
                 scale /= 10
-                cursor += 1
                 hasFraction = true
             }
             guard hasFraction else { return nil }
@@ -90,22 +74,21 @@ public enum ISO8601Millis {
 
         var offsetMinutes: Int64 = 0
         var hasZone = false
-        if skip(UInt8(ascii: "Z")) || skip(UInt8(ascii: "z")) {
+        if cursor.skip("Z") || cursor.skip("z") {
             hasZone = true
-        } else if cursor < end, bytes[cursor] == UInt8(ascii: "+") || bytes[cursor] == UInt8(ascii: "-") {
-            let sign: Int64 = bytes[cursor] == UInt8(ascii: "-") ? -1 : 1
-            cursor += 1
-            guard let zoneHours = number(digits: 2), zoneHours < 24 else { return nil }
+        } else if cursor.skip("+") || cursor.skip("-") {
+            let sign: Int64 = bytes[cursor.index - 1] == UInt8(ascii: "-") ? -1 : 1
+            guard let zoneHours = cursor.number(digits: 2), zoneHours < 24 else { return nil }
             var zoneMinutes: Int64 = 0
-            if cursor < end {
-                _ = skip(UInt8(ascii: ":"))
-                guard let minutes = number(digits: 2), minutes < 60 else { return nil }
+            if !cursor.isAtEnd {
+                _ = cursor.skip(":")
+                guard let minutes = cursor.number(digits: 2), minutes < 60 else { return nil }
                 zoneMinutes = minutes
             }
             offsetMinutes = sign * (zoneHours * 60 + zoneMinutes)
             hasZone = true
         }
-        guard cursor == end else { return nil }
+        guard cursor.isAtEnd else { return nil }
 
         let days = CivilCalendar.days(year: year, month: month, day: day)
         let secondsOfDay = hour * 3600 + minute * 60 + second - offsetMinutes * 60
@@ -114,5 +97,37 @@ public enum ISO8601Millis {
             hasFraction: hasFraction,
             hasZone: hasZone
         )
+    }
+
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index: Int
+        let end: Int
+
+        var isAtEnd: Bool { index == end }
+
+        mutating func skip(_ byte: Unicode.Scalar) -> Bool {
+            guard index < end, bytes[index] == UInt8(ascii: byte) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func digit() -> Int64? {
+            guard index < end else { return nil }
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            index += 1
+            return Int64(digit)
+        }
+
+        mutating func number(digits: Int) -> Int64? {
+            guard end - index >= digits else { return nil }
+            var value: Int64 = 0
+            for _ in 0..<digits {
+                guard let digit = digit() else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
     }
 }

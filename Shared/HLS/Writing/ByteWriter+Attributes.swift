@@ -34,8 +34,15 @@ extension ByteWriter {
 
     /// Writes text that must stay on one line (URIs, titles, verbatim tags).
     mutating func appendSingleLine(_ value: String) {
-        for byte in value.utf8 {
-            bytes.append(byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? UInt8(ascii: " ") : byte)
+        var value = value
+        value.withUTF8 { text in
+            var runStart = 0
+            for index in 0..<text.count where text[index] == UInt8(ascii: "\n") || text[index] == UInt8(ascii: "\r") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+                bytes.append(UInt8(ascii: " "))
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
         }
     }
 
