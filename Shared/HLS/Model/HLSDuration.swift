@@ -32,6 +32,11 @@ public struct HLSDuration: Sendable, Hashable, Comparable, CustomStringConvertib
         HLSDuration(milliseconds: milliseconds)
     }
 
+    /// A span of whole microseconds.
+    public static func microseconds(_ microseconds: Int64) -> HLSDuration {
+        HLSDuration(microseconds: microseconds)
+    }
+
     /// No time at all.
     public static let zero = HLSDuration(microseconds: 0)
 
