@@ -106,11 +106,19 @@ struct ReloadChecks {
         }
         guard let span = next.dateSpan() else { return }
         for range in before where !nextIDs.contains(range.merged.id) {
-            let dates = [range.merged.startDate, range.merged.knownEnd].compactMap { $0 }
-            if let mapped = dates.first(where: span.contains) {
+            // The range's dates map to a segment while [start, end) overlaps the playlist;
+            // a range without a known end is the instant it starts.
+            let merged = range.merged
+            let end = merged.knownEnd ?? merged.plannedDuration.map { merged.startDate.adding($0) }
+            let stillMapped = if let end, end > merged.startDate {
+                merged.startDate < span.upperBound && end > span.lowerBound
+            } else {
+                span.contains(merged.startDate)
+            }
+            if stillMapped {
                 findings.add(.dateRangeNotRemovedEarly,
-                             "The range was removed although \(mapped) still falls in the playlist (\(span.lowerBound) – \(span.upperBound)).",
-                             .init(dateRangeID: range.merged.id))
+                             "The range starting \(merged.startDate) was removed although it still overlaps the playlist (\(span.lowerBound) – \(span.upperBound)).",
+                             .init(dateRangeID: merged.id))
             }
         }
     }
