@@ -19,6 +19,11 @@ struct MediaPlaylistParser {
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        // A live segment (EXTINF + PROGRAM-DATE-TIME + URI) takes ~80 bytes; reserving up
+        // front avoids re-copying a multi-hundred-KB array several times while it grows.
+        let expectedSegments = bytes.count / 80
+        playlist.segments.reserveCapacity(expectedSegments)
+        sourceMap.segmentLines.reserveCapacity(expectedSegments)
     }
 
     private mutating func run() throws(HLSParseError) {
@@ -145,12 +150,11 @@ struct MediaPlaylistParser {
             throw HLSParseError(line: line.number, message: "A segment URI must follow an EXTINF tag.")
         }
         if sourceMap.firstSegmentLine == nil { sourceMap.firstSegmentLine = line.number }
-        // Swap the pending segment out instead of copying it: a copy retains and releases
-        // every String and Array in it, once per segment.
-        var segment = MediaSegment(uri: "", duration: .zero)
-        swap(&segment, &pending)
-        segment.uri = bytes.string(from: line.start, to: line.end)
-        playlist.segments.append(segment)
+        // Move the pending segment into the array by swapping it with a blank one: a copy
+        // would retain and release every String and Array in it, once per segment.
+        pending.uri = bytes.string(from: line.start, to: line.end)
+        playlist.segments.append(MediaSegment(uri: "", duration: .zero))
+        swap(&playlist.segments[playlist.segments.count - 1], &pending)
         sourceMap.segmentLines.append(extinfLine)
         pendingExtinfLine = nil
         pendingFirstSegmentTag = nil
