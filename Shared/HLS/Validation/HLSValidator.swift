@@ -40,6 +40,11 @@ public enum HLSValidator {
         }
     }
 
+    /// Parses and checks media playlist text given as a String.
+    public static func validate(mediaText text: String, kind: MediaPlaylistKind) -> [HLSViolation] {
+        validate(mediaText: text.utf8, kind: kind)
+    }
+
     /// Checks a multivariant playlist.
     public static func validate(master playlist: MasterPlaylist, sourceMap: MasterPlaylistSourceMap? = nil) -> [HLSViolation] {
         var findings = Findings()
@@ -55,6 +60,11 @@ public enum HLSValidator {
         } catch {
             return [violation(for: error)]
         }
+    }
+
+    /// Parses and checks multivariant playlist text given as a String.
+    public static func validate(masterText text: String) -> [HLSViolation] {
+        validate(masterText: text.utf8)
     }
 
     /// Checks how a media playlist changed between two consecutive loads.
