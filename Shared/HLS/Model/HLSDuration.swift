@@ -17,9 +17,19 @@ public struct HLSDuration: Sendable, Hashable, Comparable, CustomStringConvertib
         microseconds = milliseconds * 1000
     }
 
-    /// Creates a span from seconds, rounded to the nearest microsecond.
+    /// Creates a span from seconds, rounded to the nearest microsecond; values beyond
+    /// ±9.2 × 10¹² s (and NaN) are clamped rather than trapping.
     public init(seconds: Double) {
-        microseconds = Int64((seconds * 1_000_000).rounded())
+        let micros = (seconds * 1_000_000).rounded()
+        if micros.isNaN {
+            microseconds = 0
+        } else if micros >= 9.2e18 {
+            microseconds = .max
+        } else if micros <= -9.2e18 {
+            microseconds = .min
+        } else {
+            microseconds = Int64(micros)
+        }
     }
 
     /// A span of whole seconds.

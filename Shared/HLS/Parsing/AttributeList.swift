@@ -141,7 +141,8 @@ struct AttributeList {
         guard !text.isEmpty, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D }) else {
             return nil
         }
-        return Double(text)
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
     }
 
     /// Bytes of `0x…`/`0X…` text with an even number of hex digits.

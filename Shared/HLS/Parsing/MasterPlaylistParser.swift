@@ -31,19 +31,19 @@ struct MasterPlaylistParser {
 
     private mutating func readTag(_ line: TextLine) throws(HLSParseError) {
         let (start, end) = (line.start, line.end)
-        if bytes.hasPrefix("#EXT-X-STREAM-INF:", from: start, to: end) {
+        if let value = bytes.index(after: "#EXT-X-STREAM-INF:", from: start, to: end) {
             if let (_, previous) = pendingVariant {
                 throw HLSParseError(line: previous, message: "EXT-X-STREAM-INF is not followed by a URI line.")
             }
-            let list = try AttributeList(bytes, from: start + 18, to: end, tag: "EXT-X-STREAM-INF", line: line.number)
+            let list = try AttributeList(bytes, from: value, to: end, tag: "EXT-X-STREAM-INF", line: line.number)
             pendingVariant = (try VariantStream(attributes: list), line.number)
-        } else if bytes.hasPrefix("#EXT-X-MEDIA:", from: start, to: end) {
-            let list = try AttributeList(bytes, from: start + 13, to: end, tag: "EXT-X-MEDIA", line: line.number)
+        } else if let value = bytes.index(after: "#EXT-X-MEDIA:", from: start, to: end) {
+            let list = try AttributeList(bytes, from: value, to: end, tag: "EXT-X-MEDIA", line: line.number)
             playlist.entries.append(.rendition(try Rendition(attributes: list)))
             sourceMap.renditionLines.append(line.number)
-        } else if bytes.hasPrefix("#EXT-X-VERSION:", from: start, to: end) {
-            guard let version = bytes.integer(from: start + 15, to: end) else {
-                throw HLSParseError(line: line.number, message: "EXT-X-VERSION must be a decimal integer, found \"\(bytes.string(from: start + 15, to: end))\".")
+        } else if let value = bytes.index(after: "#EXT-X-VERSION:", from: start, to: end) {
+            guard let version = bytes.integer(from: value, to: end) else {
+                throw HLSParseError(line: line.number, message: "EXT-X-VERSION must be a decimal integer, found \"\(bytes.string(from: value, to: end))\".")
             }
             playlist.version = version
         } else if bytes.equals("#EXT-X-INDEPENDENT-SEGMENTS", from: start, to: end) {

@@ -43,45 +43,45 @@ struct MediaPlaylistParser {
     private mutating func readTag(_ line: TextLine) throws(HLSParseError) {
         let (start, end) = (line.start, line.end)
         // Ordered by frequency: every segment has EXTINF, live ones also PROGRAM-DATE-TIME.
-        if bytes.hasPrefix("#EXTINF:", from: start, to: end) {
-            try readExtinf(line)
-        } else if bytes.hasPrefix("#EXT-X-PROGRAM-DATE-TIME:", from: start, to: end) {
-            try readProgramDateTime(line)
-        } else if bytes.hasPrefix("#EXT-X-DATERANGE:", from: start, to: end) {
-            let list = try AttributeList(bytes, from: start + 17, to: end, tag: "EXT-X-DATERANGE", line: line.number)
+        if let value = bytes.index(after: "#EXTINF:", from: start, to: end) {
+            try readExtinf(line, valueStart: value)
+        } else if let value = bytes.index(after: "#EXT-X-PROGRAM-DATE-TIME:", from: start, to: end) {
+            try readProgramDateTime(line, valueStart: value)
+        } else if let value = bytes.index(after: "#EXT-X-DATERANGE:", from: start, to: end) {
+            let list = try AttributeList(bytes, from: value, to: end, tag: "EXT-X-DATERANGE", line: line.number)
             pending.dateRanges.append(try DateRange(attributes: list))
             sourceMap.dateRangeLines.append(line.number)
         } else if bytes.equals("#EXT-X-DISCONTINUITY", from: start, to: end) {
             noteSegmentTag(line, name: "EXT-X-DISCONTINUITY")
             pending.discontinuity = true
             if sourceMap.firstDiscontinuityLine == nil { sourceMap.firstDiscontinuityLine = line.number }
-        } else if bytes.hasPrefix("#EXT-X-BYTERANGE:", from: start, to: end) {
+        } else if let value = bytes.index(after: "#EXT-X-BYTERANGE:", from: start, to: end) {
             noteSegmentTag(line, name: "EXT-X-BYTERANGE")
-            pending.byteRange = try readByteRange(line, from: start + 17)
+            pending.byteRange = try readByteRange(line, from: value)
         } else if bytes.equals("#EXT-X-GAP", from: start, to: end) {
             noteSegmentTag(line, name: "EXT-X-GAP")
             pending.gap = true
-        } else if bytes.hasPrefix("#EXT-X-TARGETDURATION:", from: start, to: end) {
-            playlist.targetDuration = try integer(line, from: start + 22, tag: "EXT-X-TARGETDURATION")
+        } else if let value = bytes.index(after: "#EXT-X-TARGETDURATION:", from: start, to: end) {
+            playlist.targetDuration = try integer(line, from: value, tag: "EXT-X-TARGETDURATION")
             sourceMap.targetDurationLine = line.number
-        } else if bytes.hasPrefix("#EXT-X-MEDIA-SEQUENCE:", from: start, to: end) {
-            playlist.mediaSequence = try integer(line, from: start + 22, tag: "EXT-X-MEDIA-SEQUENCE")
+        } else if let value = bytes.index(after: "#EXT-X-MEDIA-SEQUENCE:", from: start, to: end) {
+            playlist.mediaSequence = try integer(line, from: value, tag: "EXT-X-MEDIA-SEQUENCE")
             sourceMap.mediaSequenceLine = line.number
-        } else if bytes.hasPrefix("#EXT-X-DISCONTINUITY-SEQUENCE:", from: start, to: end) {
-            playlist.discontinuitySequence = try integer(line, from: start + 30, tag: "EXT-X-DISCONTINUITY-SEQUENCE")
+        } else if let value = bytes.index(after: "#EXT-X-DISCONTINUITY-SEQUENCE:", from: start, to: end) {
+            playlist.discontinuitySequence = try integer(line, from: value, tag: "EXT-X-DISCONTINUITY-SEQUENCE")
             sourceMap.discontinuitySequenceLine = line.number
-        } else if bytes.hasPrefix("#EXT-X-PLAYLIST-TYPE:", from: start, to: end) {
-            let value = bytes.string(from: start + 21, to: end)
-            guard let type = PlaylistType(rawValue: value) else {
-                throw HLSParseError(line: line.number, message: "EXT-X-PLAYLIST-TYPE must be VOD or EVENT, found \"\(value)\".")
+        } else if let value = bytes.index(after: "#EXT-X-PLAYLIST-TYPE:", from: start, to: end) {
+            let text = bytes.string(from: value, to: end)
+            guard let type = PlaylistType(rawValue: text) else {
+                throw HLSParseError(line: line.number, message: "EXT-X-PLAYLIST-TYPE must be VOD or EVENT, found \"\(text)\".")
             }
             playlist.playlistType = type
             sourceMap.playlistTypeLine = line.number
         } else if bytes.equals("#EXT-X-ENDLIST", from: start, to: end) {
             playlist.endList = true
             sourceMap.endListLine = line.number
-        } else if bytes.hasPrefix("#EXT-X-VERSION:", from: start, to: end) {
-            playlist.version = try integer(line, from: start + 15, tag: "EXT-X-VERSION")
+        } else if let value = bytes.index(after: "#EXT-X-VERSION:", from: start, to: end) {
+            playlist.version = try integer(line, from: value, tag: "EXT-X-VERSION")
         } else if bytes.equals("#EXT-X-INDEPENDENT-SEGMENTS", from: start, to: end) {
             playlist.independentSegments = true
         } else if bytes.hasPrefix("#EXT-X-STREAM-INF:", from: start, to: end)
@@ -98,9 +98,8 @@ struct MediaPlaylistParser {
         }
     }
 
-    private mutating func readExtinf(_ line: TextLine) throws(HLSParseError) {
+    private mutating func readExtinf(_ line: TextLine, valueStart: Int) throws(HLSParseError) {
         noteSegmentTag(line, name: "EXTINF")
-        let valueStart = line.start + 8
         let comma = bytes.firstIndex(of: UInt8(ascii: ","), from: valueStart, to: line.end)
         guard let duration = bytes.duration(from: valueStart, to: comma) else {
             throw HLSParseError(line: line.number, message: "EXTINF duration must be decimal seconds, found \"\(bytes.string(from: valueStart, to: comma))\".")
@@ -110,10 +109,10 @@ struct MediaPlaylistParser {
         pendingExtinfLine = line.number
     }
 
-    private mutating func readProgramDateTime(_ line: TextLine) throws(HLSParseError) {
+    private mutating func readProgramDateTime(_ line: TextLine, valueStart: Int) throws(HLSParseError) {
         noteSegmentTag(line, name: "EXT-X-PROGRAM-DATE-TIME")
-        guard let reading = ISO8601Millis.read(bytes, from: line.start + 25, to: line.end) else {
-            throw HLSParseError(line: line.number, message: "EXT-X-PROGRAM-DATE-TIME must be an ISO-8601 date, found \"\(bytes.string(from: line.start + 25, to: line.end))\".")
+        guard let reading = ISO8601Millis.read(bytes, from: valueStart, to: line.end) else {
+            throw HLSParseError(line: line.number, message: "EXT-X-PROGRAM-DATE-TIME must be an ISO-8601 date, found \"\(bytes.string(from: valueStart, to: line.end))\".")
         }
         if !reading.hasFraction || !reading.hasZone {
             sourceMap.programDateTimeLinesLackingMillisecondsOrZone.append(line.number)

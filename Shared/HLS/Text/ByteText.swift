@@ -57,6 +57,12 @@ extension UnsafeBufferPointer<UInt8> {
         return memcmp(base + start, prefix.utf8Start, count) == 0
     }
 
+    /// The index right after `prefix` when `self[start..<end]` begins with it, else nil;
+    /// where a tag's value starts.
+    func index(after prefix: StaticString, from start: Int, to end: Int) -> Int? {
+        hasPrefix(prefix, from: start, to: end) ? start + prefix.utf8CodeUnitCount : nil
+    }
+
     /// Whether `self[start..<end]` is exactly `text`.
     func equals(_ text: StaticString, from start: Int, to end: Int) -> Bool {
         end - start == text.utf8CodeUnitCount && hasPrefix(text, from: start, to: end)

@@ -84,7 +84,8 @@ struct MediaChecks {
         if playlist.segments.count < 6 {
             findings.add(.liveMinimumSegments, "The live window has \(playlist.segments.count) segments.")
         }
-        if let target = playlist.targetDuration, playlist.totalDuration < .seconds(Int64(3 * target)) {
+        // Clamped so an absurd target duration cannot overflow the microsecond arithmetic.
+        if let target = playlist.targetDuration, playlist.totalDuration < .seconds(Int64(3 * min(target, 1_000_000_000))) {
             findings.add(.liveMinimumDuration,
                          "The live window lasts \(playlist.totalDuration) s, under 3 × the target duration \(target) s.")
         }

@@ -65,6 +65,11 @@ extension ByteWriter {
 
     /// Writes a decimal-floating-point with exactly three decimals (as FRAME-RATE wants).
     mutating func appendThreeDecimals(_ value: Double) {
+        // Beyond this the value has no meaningful decimals and would not fit in Int64.
+        guard abs(value) < 1e15 else {
+            appendDecimal(value)
+            return
+        }
         let thousandths = Int64((value * 1000).rounded())
         if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = abs(thousandths)
@@ -76,6 +81,11 @@ extension ByteWriter {
     /// Writes a decimal-floating-point in its shortest exact form, never in exponent notation
     /// (which RFC 8216 does not allow).
     mutating func appendDecimal(_ value: Double) {
+        guard value.isFinite else {
+            // A decimal-floating-point cannot spell infinity or NaN; the parser never produces them.
+            append("0")
+            return
+        }
         if value == value.rounded(), abs(value) < 1e15 {
             append(Int64(value))
             return
