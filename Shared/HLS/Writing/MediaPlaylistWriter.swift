@@ -41,11 +41,16 @@ extension ByteWriter {
     }
 
     private mutating func append(_ segment: MediaSegment) {
-        if segment.discontinuity { append("#EXT-X-DISCONTINUITY\n") }
-        if let programDateTime = segment.programDateTime {
-            append("#EXT-X-PROGRAM-DATE-TIME:")
-            appendISO8601(programDateTime.millisecondsSince1970)
-            appendNewline()
+        // The bounded parts go through one stack buffer: this runs once per segment.
+        if segment.discontinuity || segment.programDateTime != nil {
+            appendFixed(maxCount: 32 + FixedText.maxISO8601Count) { text in
+                if segment.discontinuity { text.put("#EXT-X-DISCONTINUITY\n") }
+                if let programDateTime = segment.programDateTime {
+                    text.put("#EXT-X-PROGRAM-DATE-TIME:")
+                    text.putISO8601(programDateTime.millisecondsSince1970)
+                    text.put(byte: UInt8(ascii: "\n"))
+                }
+            }
         }
         for dateRange in segment.dateRanges {
             append(dateRange)
@@ -61,9 +66,11 @@ extension ByteWriter {
             appendNewline()
         }
         if segment.gap { append("#EXT-X-GAP\n") }
-        append("#EXTINF:")
-        append(segment.duration)
-        append(byte: UInt8(ascii: ","))
+        appendFixed(maxCount: 10 + FixedText.maxDurationCount) { text in
+            text.put("#EXTINF:")
+            text.put(segment.duration)
+            text.put(byte: UInt8(ascii: ","))
+        }
         appendSingleLine(segment.title)
         appendNewline()
         appendSingleLine(segment.uri)
