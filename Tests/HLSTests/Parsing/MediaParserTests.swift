@@ -1,3 +1,4 @@
+import Foundation
 import HLS
 import Testing
 
@@ -72,6 +73,7 @@ struct MediaParserTests {
         #expect(try HLSParser.parseMedia([0xEF, 0xBB, 0xBF] + Array(Self.handwritten.utf8)) == expected)
         #expect(try HLSParser.parseMedia(Self.handwritten + "\n\n") == expected)
         #expect(try HLSParser.parseMedia(Self.handwritten.replacingOccurrences(of: "a.ts\n", with: "a.ts  \t\n")) == expected)
+        #expect(try HLSParser.parseMedia(Data(Self.handwritten.utf8)) == expected)
     }
 
     @Test("the source map points at the lines")

@@ -15,10 +15,3 @@ public enum HLSURI {
         return resolve(reference, against: baseURL)
     }
 }
-
-extension SpriteCue {
-    /// The cue's image URL resolved against the URL the VTT file was loaded from.
-    public func imageURL(relativeTo vttURL: URL) -> URL? {
-        HLSURI.resolve(image, against: vttURL)
-    }
-}
