@@ -52,7 +52,7 @@ public final class MockPlatform: Sendable {
         self.configuration = configuration
         let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
         context = PlatformContext(catalog: catalog, state: state, clock: clock)
-        var responder: any HTTPResponder = CORSResponder(next: PlatformRouter.make(context: context))
+        var responder: any HTTPResponder = CORSResponder(next: PlatformRouter.make(context: context, mediaDirectory: configuration.fixturesDirectory.appendingPathComponent("media")))
         if let log = configuration.requestLog { responder = RequestLogResponder(next: responder, log: log) }
         self.responder = responder
         server = HTTPServer(

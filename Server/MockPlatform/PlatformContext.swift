@@ -33,16 +33,23 @@ public struct LoadedCatalog: Sendable {
     public let schedules: [String: ChannelSchedule]
     /// Each catalog asset encoded as clients receive it (no user data), by asset id.
     let assetJSON: [String: Data]
+    /// Each channel's segment timeline, by channel id.
+    let channelTimelines: [String: ChannelTimeline]
 
     init(_ catalog: Catalog) {
         self.catalog = catalog
         var schedules: [String: ChannelSchedule] = [:]
+        var timelines: [String: ChannelTimeline] = [:]
         for entry in catalog.channels {
             if let channel = entry.mock.channel {
-                schedules[entry.assetId] = ChannelSchedule(channelId: entry.assetId, slots: channel.schedule)
+                let schedule = ChannelSchedule(channelId: entry.assetId, slots: channel.schedule)
+                schedules[entry.assetId] = schedule
+                timelines[entry.assetId] = ChannelTimeline(
+                    channelId: entry.assetId, schedule: schedule, settings: channel, media: catalog.media, ads: catalog.ads)
             }
         }
         self.schedules = schedules
+        channelTimelines = timelines
         var assetJSON: [String: Data] = [:]
         for entry in catalog.assets {
             assetJSON[entry.assetId] = try? ExposureJSON.encode(entry.asset)

@@ -1,9 +1,10 @@
 import ExposureModels
+import Foundation
 import HTTPServer
 
 /// Assembles every route family into one router.
 enum PlatformRouter {
-    static func make(context: PlatformContext) -> any HTTPResponder {
+    static func make(context: PlatformContext, mediaDirectory: URL) -> any HTTPResponder {
         let router = Router { request, allowed in
             if allowed.isEmpty {
                 return Responses.error(ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND",
@@ -20,6 +21,8 @@ enum PlatformRouter {
         api.registerContent()
         api.registerEPG()
         api.registerEntitlement()
+        api.registerStreams(cache: PlaylistCache())
+        api.registerMediaFiles(files: MediaFileStore(root: mediaDirectory))
         return api.router
     }
 }
