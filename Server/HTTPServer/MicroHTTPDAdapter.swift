@@ -170,17 +170,20 @@ private func handleAccess(
     case .receivingBody where uploadDataSize.pointee > 0:
         let count = uploadDataSize.pointee
         uploadDataSize.pointee = 0
-        if context.body.count + count > core.maxBodyBytes {
-            // MHD cannot queue a response while body parts arrive; drop what we have and
-            // answer 413 when the body ends.
-            context.bodyTooLarge = true
+        context.receivedBytes += count
+        if context.receivedBytes > core.maxBodyBytes {
+            // MHD refuses a response while body parts arrive (tried: even on a suspended
+            // connection), so an unannounced oversized body is read and discarded up to a
+            // bound, then answered 413; past the bound the connection is simply closed.
             context.body = Data()
-        } else if !context.bodyTooLarge, let uploadData {
+            return context.receivedBytes > core.maxBodyBytes * 4 ? .NO : .YES
+        }
+        if let uploadData {
             context.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
         }
         return .YES
     case .receivingBody:
-        if context.bodyTooLarge {
+        if context.receivedBytes > core.maxBodyBytes {
             context.phase = .answered
             return queue(core.bodyTooLargeResponse(), as: .immediate, on: connection, core: core)
         }
