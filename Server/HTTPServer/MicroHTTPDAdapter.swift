@@ -15,7 +15,7 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
     // @unchecked: `handle` is an opaque C pointer; MHD_stop_daemon may be called from any thread,
     // and HTTPServer calls it once, under its lock.
     private let handle: OpaquePointer
-    private let core: Unmanaged<ServerCore>
+    private let retainedCore: Unmanaged<ServerCore>
     /// The port the daemon listens on, as the kernel assigned it.
     let port: Int
 
@@ -72,16 +72,18 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
             retained.release()
             throw failure(.cannotListen, core.lastLog)
         }
-        return MicroHTTPDDaemon(handle: daemon, core: retained, port: Int(cmhd_bound_port(daemon)))
+        return MicroHTTPDDaemon(handle: daemon, retainedCore: retained, port: Int(cmhd_bound_port(daemon)))
     }
+
+    /// The state the callbacks share.
+    var core: ServerCore { retainedCore.takeUnretainedValue() }
 
     /// Wakes parked connections, closes the socket, waits for running handlers, frees the daemon.
     func stop() {
-        let core = core.takeUnretainedValue()
         // libmicrohttpd must not be stopped with suspended connections.
         core.parker.close()
         MHD_stop_daemon(handle)
-        self.core.release()
+        retainedCore.release()
     }
 }
 
