@@ -46,4 +46,37 @@ import Testing
             #expect(bodies.allSatisfy { $0.value == "n=\($0.key)" })
         }
     }
+
+    @Test func stopUnderMixedLoadIsClean() async throws {
+        let deliveries: [HTTPResponse.Delivery] = [
+            .immediate, .delayed(milliseconds: 30, then: .immediate), .throttled(bytesPerSecond: 50_000),
+            .truncated(afterBytes: 100), .dropConnection,
+        ]
+        for _ in 0..<5 {
+            let server = HTTPServer(
+                configuration: .init(port: 0, errorLog: { _ in }),
+                responder: ClosureResponder { request in
+                    let index = Int(request.path.dropFirst()) ?? 0
+                    return HTTPResponse(status: 200, body: Data(count: 10_000), delivery: deliveries[index % deliveries.count])
+                }
+            )
+            try server.start()
+            let port = server.port
+            let finished = Locked(0)
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<60 {
+                    group.addTask {
+                        _ = try? await HTTPClient.send(port: port, "/\(index)")
+                        finished.withLock { $0 += 1 }
+                    }
+                }
+                group.addTask {
+                    await waitUntil("some requests are done") { finished.withLock { $0 } >= 10 }
+                    server.stop()
+                }
+            }
+            #expect(!server.isRunning)
+            #expect(server.openRequests.withLock { $0 } == 0)
+        }
+    }
 }

@@ -46,8 +46,8 @@ import Testing
                 }
             }
             group.addTask {
-                // Give the slow requests a head start so they are parked first.
-                try await Task.sleep(for: .milliseconds(200))
+                // Ask only once every slow request is parked.
+                await waitUntil("all slow requests are parked") { server.parkedConnections == 10 }
                 let (status, _, _) = try await HTTPClient.send(port: server.port, "/fast")
                 #expect(status == 200)
                 finished.withLock { $0.append("fast") }
@@ -110,7 +110,7 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         async let slow = HTTPClient.send(port: server.port, "/slow")
-        try await Task.sleep(for: .milliseconds(200))
+        await waitUntil("the throttled request is in flight") { server.openRequests.withLock { $0 } > 0 }
         let fast = try await HTTPClient.send(port: server.port, "/fast")
         let fastDone = clock.now
         let (status, _, body) = try await slow
@@ -142,7 +142,7 @@ import Testing
         try server.start()
         let connection = try RawConnection(port: server.port)
         connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
-        while server.parkedConnections == 0 { await Task.yield() }
+        await waitUntil("the request is parked") { server.parkedConnections > 0 }
         server.stop()
         let (_, end) = connection.readToEnd()
         #expect(end != .open, "connection still open after stop()")
