@@ -47,7 +47,7 @@ public final class MockPlatform: Sendable {
     /// Loads the fixtures (throwing every problem found) and prepares the server.
     public init(
         configuration: Configuration = Configuration(), clock: PlatformClock = PlatformClock(),
-        state: any PlatformState = InMemoryState()
+        state: any PlatformState = SQLiteState.inMemory()
     ) throws(FixtureProblems) {
         self.configuration = configuration
         let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
