@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform"]),
+        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting"]),
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform"]),

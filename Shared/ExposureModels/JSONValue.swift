@@ -56,3 +56,33 @@ public enum JSONValue: Codable, Sendable, Equatable, Hashable {
         }
     }
 }
+
+extension JSONValue {
+    /// The member `key` of an object (nil otherwise); setting it on a non-object makes it an object.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            if case .object(let members) = self { return members[key] }
+            return nil
+        }
+        set {
+            var members: [String: JSONValue] = [:]
+            if case .object(let existing) = self { members = existing }
+            members[key] = newValue
+            self = .object(members)
+        }
+    }
+
+    /// The element at `index` of an array; `.null` when out of range or not an array.
+    /// Setting out of range or on a non-array does nothing.
+    public subscript(index: Int) -> JSONValue {
+        get {
+            if case .array(let elements) = self, elements.indices.contains(index) { return elements[index] }
+            return .null
+        }
+        set {
+            guard case .array(var elements) = self, elements.indices.contains(index) else { return }
+            elements[index] = newValue
+            self = .array(elements)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ExposureModels
+import Foundation
+
+/// A throwaway copy of a fixtures directory that a test may change — one user more, a broken
+/// schedule, a missing file — without touching the original. Deleted when released.
+///
+/// ```swift
+/// let sandbox = try FixtureSandbox()
+/// try sandbox.editJSON("catalog/users.json") { users in users[1]["concurrentStreamsLimit"] = .integer(2) }
+/// let platform = try await MockPlatform.start(fixtures: sandbox.directory)
+/// ```
+public final class FixtureSandbox: Sendable {
+    /// The copy; pass it as `fixtures:`.
+    public let directory: URL
+
+    /// Copies `source` (the bundled fixtures by default) into a new temporary directory.
+    public init(copying source: URL = FixtureLoader.bundledDirectory) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-" + UUID().uuidString)
+        try FileManager.default.copyItem(at: source, to: directory)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// The URL of `file` (relative, e.g. `catalog/users.json`) inside the sandbox.
+    public func url(of file: String) -> URL { directory.appendingPathComponent(file) }
+
+    /// Writes `text` to `file`, creating folders as needed.
+    public func write(_ file: String, _ text: String) throws {
+        let url = url(of: file)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// Reads `file` as JSON, lets `edit` change it, and writes it back (keys sorted).
+    public func editJSON(_ file: String, _ edit: (inout JSONValue) throws -> Void) throws {
+        var json = try ExposureJSON.decode(JSONValue.self, from: Data(contentsOf: url(of: file)))
+        try edit(&json)
+        let encoder = ExposureJSON.makeEncoder()
+        encoder.outputFormatting.insert(.prettyPrinted)
+        try encoder.encode(json).write(to: url(of: file))
+    }
+
+    /// Deletes `file`.
+    public func remove(_ file: String) throws { try FileManager.default.removeItem(at: url(of: file)) }
+}
