@@ -53,9 +53,11 @@ struct ControlPlaneClient: Sendable {
 
     /// Sends one request; `token` goes out as Bearer.
     func send(
-        _ method: String = "GET", _ target: String, json: String? = nil, token: String? = nil, headers: [String: String] = [:]
+        _ method: String = "GET", _ target: String, json: String? = nil, token: String? = nil, headers: [String: String] = [:],
+        timeoutSeconds: TimeInterval? = nil
     ) async throws -> (status: Int, headers: [String: String], body: Data) {
         var request = URLRequest(url: URL(string: baseURL + target)!)
+        if let timeoutSeconds { request.timeoutInterval = timeoutSeconds }
         request.httpMethod = method
         if let json {
             request.httpBody = Data(json.utf8)
