@@ -51,7 +51,8 @@ public final class FaultInjector: Sendable {
     func claim(for request: HTTPRequest) -> FaultRule? {
         let snapshot = rules.withLock { $0 }
         guard !snapshot.isEmpty else { return nil }
-        for fault in snapshot where fault.matches(request) {
+        var facts = RequestFacts(request: request)
+        for fault in snapshot where fault.matches(&facts) {
             switch fault.claim() {
             case .unavailable: continue
             case .claimed(let last):
@@ -75,6 +76,7 @@ private final class ActiveFault: Sendable {
 
     let rule: FaultRule
     let regex: NSRegularExpression
+    private let literal: String?
     private let method: String?
     private let remaining: Atomic<Int>
     private let hits = Atomic<Int>(0)
@@ -82,16 +84,18 @@ private final class ActiveFault: Sendable {
     init(rule: FaultRule, regex: NSRegularExpression) {
         self.rule = rule
         self.regex = regex
+        literal = RequiredLiteral.of(rule.path)
         method = rule.method?.uppercased()
         remaining = Atomic(rule.times ?? Int.max)
     }
 
-    func matches(_ request: HTTPRequest) -> Bool {
+    /// Cheap conditions first: most requests fail on method, query, headers or the regex's
+    /// required text before the regex itself runs.
+    func matches(_ facts: inout RequestFacts) -> Bool {
+        let request = facts.request
         if let method, method != request.method.rawValue { return false }
-        let path = request.path
-        guard regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil else { return false }
         if let query = rule.query {
-            let parameters = request.query
+            let parameters = facts.query
             for (name, value) in query {
                 guard let sent = parameters[name], value == "*" || sent == value else { return false }
             }
@@ -101,7 +105,9 @@ private final class ActiveFault: Sendable {
                 guard let sent = request.headers[name], value == "*" || sent == value else { return false }
             }
         }
-        return true
+        let path = request.path
+        if let literal, !RequiredLiteral.text(path, contains: literal) { return false }
+        return regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
     }
 
     /// Uses up one application; several threads may race for the last one, exactly one wins.
@@ -121,5 +127,22 @@ private final class ActiveFault: Sendable {
         copy.remaining = rule.times.map { _ in max(0, remaining.load(ordering: .relaxed)) }
         copy.hits = hits.load(ordering: .relaxed)
         return copy
+    }
+}
+
+/// What rules ask of a request, worked out at most once per request however many rules ask.
+private struct RequestFacts {
+    let request: HTTPRequest
+    private var parsedQuery: QueryParameters?
+
+    init(request: HTTPRequest) { self.request = request }
+
+    var query: QueryParameters {
+        mutating get {
+            if let parsedQuery { return parsedQuery }
+            let parsed = request.query
+            parsedQuery = parsed
+            return parsed
+        }
     }
 }

@@ -17,8 +17,8 @@ struct JournalResponder: HTTPResponder {
         let (delayMs, delivery) = Self.describe(response.delivery)
         let accountId = account(of: request, atMs: arrivedMs)
         var headers: [String: String] = [:]
-        for name in RequestJournal.recordedHeaders {
-            if let value = request.headers[name] { headers[name] = value }
+        for field in request.headers {
+            if let name = Self.recordedNames[field.name.lowercased()], headers[name] == nil { headers[name] = field.value }
         }
         journal.record { id in
             JournalEntry(
@@ -29,6 +29,9 @@ struct JournalResponder: HTTPResponder {
         }
         return response
     }
+
+    /// Lower-cased header name → the spelling the journal uses, so each request header is looked at once.
+    private static let recordedNames = Dictionary(uniqueKeysWithValues: RequestJournal.recordedHeaders.map { ($0.lowercased(), $0) })
 
     /// The account of a valid Bearer token; nil without one.
     private func account(of request: HTTPRequest, atMs nowMs: Int64) -> String? {
