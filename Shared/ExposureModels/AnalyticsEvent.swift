@@ -53,24 +53,43 @@ public struct AnalyticsEvent: Codable, Sendable, Equatable {
 
 /// The `EventType` values players send.
 public enum AnalyticsEventType {
+    /// `Playback.Created`.
     public static let created = "Playback.Created"
+    /// `Device.Info`.
     public static let deviceInfo = "Device.Info"
+    /// `Playback.HandshakeStarted`.
     public static let handshakeStarted = "Playback.HandshakeStarted"
+    /// `Playback.PlayerReady`.
     public static let playerReady = "Playback.PlayerReady"
+    /// `Playback.Started`.
     public static let started = "Playback.Started"
+    /// `Playback.Paused`.
     public static let paused = "Playback.Paused"
+    /// `Playback.Resumed`.
     public static let resumed = "Playback.Resumed"
+    /// `Playback.ScrubbedTo`.
     public static let scrubbedTo = "Playback.ScrubbedTo"
+    /// `Playback.BufferingStarted`.
     public static let bufferingStarted = "Playback.BufferingStarted"
+    /// `Playback.BufferingEnded`.
     public static let bufferingEnded = "Playback.BufferingEnded"
+    /// `Playback.BitrateChanged`.
     public static let bitrateChanged = "Playback.BitrateChanged"
+    /// `Playback.ProgramChanged`.
     public static let programChanged = "Playback.ProgramChanged"
+    /// `Playback.Heartbeat`.
     public static let heartbeat = "Playback.Heartbeat"
+    /// `Playback.AdStarted`.
     public static let adStarted = "Playback.AdStarted"
+    /// `Playback.AdCompleted`.
     public static let adCompleted = "Playback.AdCompleted"
+    /// `Playback.AdFailed`.
     public static let adFailed = "Playback.AdFailed"
+    /// `Playback.Error`.
     public static let error = "Playback.Error"
+    /// `Playback.Completed`.
     public static let completed = "Playback.Completed"
+    /// `Playback.Aborted`.
     public static let aborted = "Playback.Aborted"
 
     /// The types that end a play session.

@@ -1,12 +1,18 @@
 /// Any JSON value, kept as sent: for payloads whose keys depend on a type field (analytics events).
 public enum JSONValue: Codable, Sendable, Equatable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number written without fraction or exponent that fits 64 bits.
     case integer(Int64)
+    /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {

@@ -40,12 +40,15 @@ public struct HealthReport: Codable, Sendable, Equatable {
     public var now: String
     /// The fixtures directory in use.
     public var fixtures: String
-    /// Catalog size.
+    /// Assets in the catalog.
     public var assets: Int
+    /// Live channels in the catalog.
     public var channels: Int
+    /// Users who can log in.
     public var users: Int
-    /// Rules in force and requests journaled.
+    /// Fault rules in force.
     public var faults: Int
+    /// Requests in the journal.
     public var journaled: Int
     /// The last state store failure, if any.
     public var stateError: String?
@@ -73,8 +76,11 @@ public struct FixtureReport: Codable, Sendable, Equatable {
 
     /// One problem: file, JSON path, sentence.
     public struct Problem: Codable, Sendable, Equatable {
+        /// The file, relative to the fixtures directory.
         public var file: String
+        /// The JSON path, e.g. `$[3].mock.channel`.
         public var path: String
+        /// What is wrong, as a sentence.
         public var message: String
     }
 
