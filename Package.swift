@@ -47,6 +47,9 @@ let package = Package(
         .target(name: "Exposure", dependencies: ["ExposureModels"], path: "Client/Exposure"),
         .executableTarget(name: "ExposureCLI", dependencies: ["Exposure"], path: "Client/ExposureCLI"),
 
+        // Benchmarks (scripts/bench-hls-parser).
+        .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
+
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),

@@ -48,16 +48,5 @@ do {
 
 standardOutput(StartBanner.text(for: platform))
 
-let signalQueue = DispatchQueue(label: "exposure-mock.signals")
-let signalSources = [SIGINT, SIGTERM].map { number in
-    signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
-    source.setEventHandler {
-        standardOutput("Stopping…")
-        platform.stop()
-        exit(0)
-    }
-    source.resume()
-    return source
-}
+let signalSources = stopOnTerminationSignals(platform, announce: standardOutput)
 dispatchMain()

@@ -9,6 +9,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Headers from name/value pairs, in order.
     public init(_ pairs: [(String, String)]) { fields = pairs.map { (name: $0.0, value: $0.1) } }
 
+    /// Headers from a literal such as `["Content-Type": "text/plain"]`, in written order.
     public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
 
     /// The first value for `name`, compared case-insensitively.
@@ -32,8 +33,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields.removeAll { $0.name.lowercased() == key }
     }
 
+    /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 
+    /// Equal when the same names (case included) and values appear in the same order.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }

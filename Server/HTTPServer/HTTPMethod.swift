@@ -6,13 +6,21 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// Wraps a method token; the token is upper-cased.
     public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
 
+    /// `GET`.
     public static let get = HTTPMethod(rawValue: "GET")
+    /// `HEAD`: answered like `GET`, without the body.
     public static let head = HTTPMethod(rawValue: "HEAD")
+    /// `POST`.
     public static let post = HTTPMethod(rawValue: "POST")
+    /// `PUT`.
     public static let put = HTTPMethod(rawValue: "PUT")
+    /// `DELETE`.
     public static let delete = HTTPMethod(rawValue: "DELETE")
+    /// `OPTIONS`.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
+    /// `PATCH`.
     public static let patch = HTTPMethod(rawValue: "PATCH")
 
+    /// The method token, e.g. `GET`.
     public var description: String { rawValue }
 }

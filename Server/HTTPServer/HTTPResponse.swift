@@ -4,7 +4,7 @@ import Foundation
 public struct HTTPResponse: Sendable {
     /// The status code, e.g. 200.
     public var status: Int
-    /// Response headers; `Content-Length` is computed by the server.
+    /// Response headers; `Content-Length` and `Transfer-Encoding` are the server's and are ignored here.
     public var headers: HTTPHeaders
     /// The body bytes. For `HEAD` the server sends the headers of this body and no bytes.
     public var body: Data
@@ -26,9 +26,13 @@ public struct HTTPResponse: Sendable {
 
         /// A delivery that can follow a delay.
         public enum Inner: Sendable, Equatable {
+            /// Then send the whole response.
             case immediate
+            /// Then send status, headers and the first bytes, then reset the connection.
             case truncated(afterBytes: Int)
+            /// Then send the body at no more than this many bytes per second.
             case throttled(bytesPerSecond: Int)
+            /// Then close the connection without a response.
             case dropConnection
         }
     }

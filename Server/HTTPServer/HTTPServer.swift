@@ -47,6 +47,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// Whether the server is listening.
     public var isRunning: Bool { lifecycle.withLock { $0.daemon != nil } }
 
+    /// Connections set aside by a delay or throttle right now (for tests).
+    var parkedConnections: Int { lifecycle.withLock { $0.daemon?.core.parker.count ?? 0 } }
+
     /// Stops listening, answers parked (delayed or throttled) connections early, waits for
     /// running handlers and closes every connection. Safe from any thread and idempotent: a call
     /// that races another returns once the server is fully stopped.

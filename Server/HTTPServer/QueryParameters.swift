@@ -52,6 +52,7 @@ public struct QueryParameters: Sendable, Equatable {
         }
     }
 
+    /// Equal when the same pairs appear in the same order.
     public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
         lhs.items.elementsEqual(rhs.items) { $0.name == $1.name && $0.value == $1.value }
     }

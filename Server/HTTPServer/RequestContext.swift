@@ -23,8 +23,8 @@ final class RequestContext {
     let rawURI: String
     var phase = Phase.headersReceived
     var body = Data()
-    /// Set once the streamed body passed the limit; later parts are then counted, not kept.
-    var bodyTooLarge = false
+    /// Body bytes received so far, kept or not: past the limit they are counted and dropped.
+    var receivedBytes = 0
     private let openRequests: Locked<Int>
 
     init(rawURI: String, openRequests: Locked<Int>) {

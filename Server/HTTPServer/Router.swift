@@ -16,7 +16,8 @@ public struct Router: HTTPResponder {
     private let fallback: @Sendable (HTTPRequest, _ allowedMethods: [HTTPMethod]) -> HTTPResponse
 
     /// A router that answers unmatched requests with `fallback`, which receives the methods
-    /// that would have matched the path (empty: 404, otherwise: 405).
+    /// that would have matched the path, each once, in registration order (empty: 404,
+    /// otherwise: 405).
     public init(fallback: @escaping @Sendable (HTTPRequest, _ allowedMethods: [HTTPMethod]) -> HTTPResponse) {
         self.fallback = fallback
     }
@@ -26,6 +27,8 @@ public struct Router: HTTPResponder {
         routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
     }
 
+    /// Runs the first route matching method and path (`HEAD` also matches `GET` routes), else
+    /// the fallback.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let segments = RoutePattern.segments(of: request.path)
         var allowed: [HTTPMethod] = []
@@ -34,7 +37,7 @@ public struct Router: HTTPResponder {
             if route.method == request.method || (request.method == .head && route.method == .get) {
                 return route.handler(request, parameters)
             }
-            allowed.append(route.method)
+            if !allowed.contains(route.method) { allowed.append(route.method) }
         }
         return fallback(request, allowed)
     }

@@ -70,7 +70,9 @@ public final class MockPlatform: Sendable {
         // Journal outermost, so it records what faults made of the answer; CORS outside the
         // faults, so a browser sees an injected 500 as a 500 rather than as a CORS failure.
         let platform = JournalResponder(
-            next: CORSResponder(next: FaultResponder(next: PlatformRouter.make(context: context), faults: control.faults)),
+            next: CORSResponder(next: FaultResponder(
+                next: PlatformRouter.make(context: context, mediaDirectory: configuration.fixturesDirectory.appendingPathComponent("media")),
+                faults: control.faults)),
             journal: control.journal, context: context)
         var responder: any HTTPResponder = ControlPlaneResponder(
             access: configuration.adminAccess, admin: AdminAPI.make(control: control), platform: platform)

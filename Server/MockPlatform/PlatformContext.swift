@@ -1,3 +1,5 @@
+import ExposureModels
+import Foundation
 import Synchronization
 
 /// Everything a request handler can reach: the current catalog, the state and the clock.
@@ -25,22 +27,37 @@ public final class PlatformContext: Sendable {
     public func replace(catalog: Catalog) { current.withLock { $0 = LoadedCatalog(catalog) } }
 }
 
-/// A catalog plus what is derived from it once per load (channel schedules).
+/// A catalog plus what is derived from it once per load: channel schedules, and each asset's
+/// JSON (Codable encoding costs ~100 µs per asset on Linux, too much to pay per list request).
 public struct LoadedCatalog: Sendable {
     /// The fixtures.
     public let catalog: Catalog
     /// Each channel's schedule, by channel id.
     public let schedules: [String: ChannelSchedule]
+    /// Each catalog asset encoded as clients receive it (no user data), by asset id.
+    let assetJSON: [String: Data]
+    /// Each channel's segment timeline, by channel id.
+    let channelTimelines: [String: ChannelTimeline]
 
     init(_ catalog: Catalog) {
         self.catalog = catalog
         var schedules: [String: ChannelSchedule] = [:]
+        var timelines: [String: ChannelTimeline] = [:]
         for entry in catalog.channels {
             if let channel = entry.mock.channel {
-                schedules[entry.assetId] = ChannelSchedule(channelId: entry.assetId, slots: channel.schedule)
+                let schedule = ChannelSchedule(channelId: entry.assetId, slots: channel.schedule)
+                schedules[entry.assetId] = schedule
+                timelines[entry.assetId] = ChannelTimeline(
+                    channelId: entry.assetId, schedule: schedule, settings: channel, media: catalog.media, ads: catalog.ads)
             }
         }
         self.schedules = schedules
+        channelTimelines = timelines
+        var assetJSON: [String: Data] = [:]
+        for entry in catalog.assets {
+            assetJSON[entry.assetId] = try? ExposureJSON.encode(entry.asset)
+        }
+        self.assetJSON = assetJSON
     }
 
     /// The scheduled program with this id, on whichever channel airs it.

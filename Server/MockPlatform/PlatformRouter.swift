@@ -1,15 +1,18 @@
 import ExposureModels
+import Foundation
 import HTTPServer
 
 /// Assembles every route family into one router.
 enum PlatformRouter {
-    static func make(context: PlatformContext) -> any HTTPResponder {
+    static func make(context: PlatformContext, mediaDirectory: URL) -> any HTTPResponder {
         let router = Router(fallback: notFound)
         var api = ExposureAPI(router: router, platform: context)
         api.registerAuth()
         api.registerContent()
         api.registerEPG()
         api.registerEntitlement()
+        api.registerStreams(cache: PlaylistCache())
+        api.registerMediaFiles(files: MediaFileStore(root: mediaDirectory))
         api.registerEventSink()
         api.registerAdBeacons()
         return api.router

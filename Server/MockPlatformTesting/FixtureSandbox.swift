@@ -4,6 +4,9 @@ import Foundation
 /// A throwaway copy of a fixtures directory that a test may change — one user more, a broken
 /// schedule, a missing file — without touching the original. Deleted when released.
 ///
+/// JSON files are copied; everything else (megabytes of media segments and sprite sheets) is
+/// linked, and `write` replaces a link with a real file, so the original is never written through.
+///
 /// ```swift
 /// let sandbox = try FixtureSandbox()
 /// try sandbox.editJSON("catalog/users.json") { users in users[1]["concurrentStreamsLimit"] = .integer(2) }
@@ -16,7 +19,24 @@ public final class FixtureSandbox: Sendable {
     /// Copies `source` (the bundled fixtures by default) into a new temporary directory.
     public init(copying source: URL = FixtureLoader.bundledDirectory) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-" + UUID().uuidString)
-        try FileManager.default.copyItem(at: source, to: directory)
+        try Self.mirror(source, to: directory)
+    }
+
+    private static func mirror(_ source: URL, to target: URL) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: target, withIntermediateDirectories: true)
+        for name in try files.contentsOfDirectory(atPath: source.path) {
+            let from = source.appendingPathComponent(name), to = target.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            _ = files.fileExists(atPath: from.path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                try mirror(from, to: to)
+            } else if name.hasSuffix(".json") {
+                try files.copyItem(at: from, to: to)
+            } else {
+                try files.createSymbolicLink(at: to, withDestinationURL: from)
+            }
+        }
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
@@ -28,6 +48,9 @@ public final class FixtureSandbox: Sendable {
     public func write(_ file: String, _ text: String) throws {
         let url = url(of: file)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
+            try FileManager.default.removeItem(at: url)
+        }
         try Data(text.utf8).write(to: url)
     }
 
@@ -40,6 +63,6 @@ public final class FixtureSandbox: Sendable {
         try encoder.encode(json).write(to: url(of: file))
     }
 
-    /// Deletes `file`.
+    /// Deletes `file` (a linked file loses only its link).
     public func remove(_ file: String) throws { try FileManager.default.removeItem(at: url(of: file)) }
 }

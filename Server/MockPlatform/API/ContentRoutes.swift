@@ -1,4 +1,5 @@
 import ExposureModels
+import Foundation
 import HTTPServer
 
 /// The catalog: asset list, single asset, bookmarks and server time.
@@ -7,9 +8,13 @@ extension ExposureAPI {
         add(.get, [.v1], "/content/asset") { context throws(ExposureErrorMessage) in
             let query = try AssetQuery(context)
             let session = try context.boolQuery("includeUserData", default: false) ? try context.optionalSession() : nil
-            let matches = query.matches(in: context.catalog.assets.map(\.asset), at: dateFromMs(context.nowMs))
-            let items = query.page(of: matches).map { Self.withUserData($0, session: session, context: context) }
-            return Responses.json(AssetList(totalCount: matches.count, pageSize: query.pageSize, pageNumber: query.pageNumber, items: items))
+            let matches = query.matches(in: context.catalog.wireAssets, at: dateFromMs(context.nowMs))
+            let page = query.page(of: matches)
+            if let session {
+                let items = page.map { Self.withUserData($0, session: session, context: context) }
+                return Responses.json(AssetList(totalCount: matches.count, pageSize: query.pageSize, pageNumber: query.pageNumber, items: items))
+            }
+            return Self.assetList(page, totalCount: matches.count, query: query, context: context)
         }
 
         add(.get, [.v1], "/content/asset/{assetId}") { context throws(ExposureErrorMessage) in
@@ -39,6 +44,18 @@ extension ExposureAPI {
         add(.get, [.v1, .v2], "/time") { context throws(ExposureErrorMessage) in
             Responses.json(ServerTime(epochMillis: context.nowMs, iso8601: ISO8601Timestamp.string(fromMilliseconds: context.nowMs)))
         }
+    }
+
+    /// An asset list assembled from the assets' cached JSON: the same bytes `AssetList` would
+    /// encode to (keys sorted: items, pageNumber, pageSize, totalCount).
+    private static func assetList(_ page: [Asset], totalCount: Int, query: AssetQuery, context: RequestContext) -> HTTPResponse {
+        var body = Data(#"{"items":["#.utf8)
+        for (index, asset) in page.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body.append(context.loaded.assetJSON[asset.assetId] ?? Data("{}".utf8))
+        }
+        body.append(contentsOf: Array(#"],"pageNumber":\#(query.pageNumber),"pageSize":\#(query.pageSize),"totalCount":\#(totalCount)}"#.utf8))
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
     }
 
     /// The account's bookmarks: those saved while running over the ones its fixture starts with.

@@ -53,6 +53,16 @@ public struct ChannelSettings: Codable, Sendable, Equatable {
     public var entitlementCheck: Bool
     /// The programs, back to back, repeated forever from 1970-01-01T00:00Z.
     public var schedule: [ProgramSlot]
+    /// An ad break in every program, when set.
+    public var adBreak: AdBreakSettings?
+}
+
+/// The ad break a live channel airs in each program.
+public struct AdBreakSettings: Codable, Sendable, Equatable {
+    /// How far into each program the break starts, minutes (programs shorter than that have none).
+    public var offsetMinutes: Int
+    /// The creatives, by id (see `ads.json`), played back to back.
+    public var ads: [String]
 }
 
 /// One program of a channel's repeating schedule.

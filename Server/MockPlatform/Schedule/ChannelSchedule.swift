@@ -7,7 +7,8 @@ public struct ChannelSchedule: Sendable {
     public let channelId: String
     private let slots: [ProgramSlot]
     private let slotStartsMs: [Int64]
-    private let cycleMs: Int64
+    /// How long one pass over the slots lasts, ms.
+    let cycleMs: Int64
 
     /// The schedule of a channel with at least one slot of positive length.
     public init(channelId: String, slots: [ProgramSlot]) {

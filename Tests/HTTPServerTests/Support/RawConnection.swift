@@ -69,9 +69,9 @@ final class RawConnection {
         }
     }
 
-    /// Reads one response: the head up to the blank line, then a `Content-Length` body or,
-    /// if the connection ends first, whatever arrived.
-    func readResponse() -> (head: String, body: Data, end: End) {
+    /// Reads one response: the head up to the blank line, then (unless answering HEAD) a
+    /// `Content-Length` body or, if the connection ends first, whatever arrived.
+    func readResponse(hasBody: Bool = true) -> (head: String, body: Data, end: End) {
         var end = fill { $0.range(of: Data("\r\n\r\n".utf8)) != nil }
         guard let headEnd = buffered.range(of: Data("\r\n\r\n".utf8)) else {
             let head = String(decoding: buffered, as: UTF8.self)
@@ -80,7 +80,7 @@ final class RawConnection {
         }
         let head = String(decoding: buffered[..<headEnd.lowerBound], as: UTF8.self)
         buffered = Data(buffered[headEnd.upperBound...])
-        let length = Self.contentLength(in: head) ?? 0
+        let length = hasBody ? Self.contentLength(in: head) ?? 0 : 0
         if buffered.count < length { end = fill { $0.count >= length } }
         let body = Data(buffered.prefix(length))
         buffered = Data(buffered.dropFirst(length))

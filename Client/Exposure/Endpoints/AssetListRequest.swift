@@ -1,0 +1,88 @@
+/// `GET /v1/…/content/asset`, refined step by step; each modifier returns a changed copy.
+///
+/// Always sends `fieldSet=ALL`, `onlyPublished`, `pageNumber` and `pageSize` (as the iOS SDK
+/// does), so every request spells out the page it wants.
+public struct AssetListRequest: ExposureRequest {
+    /// The response.
+    public typealias Response = AssetList
+
+    /// The backend to call.
+    public let environment: Environment
+    /// What carries the call.
+    public let transport: any HTTPTransport
+
+    /// The `assetType` filter, e.g. `TV_CHANNEL`.
+    public private(set) var assetType: String?
+    /// Whether only currently published assets are listed.
+    public private(set) var onlyPublished = true
+    /// Sort keys in order; a `-` prefix sorts descending.
+    public private(set) var sortKeys: [String] = []
+    /// The page, from 1.
+    public private(set) var pageNumber = 1
+    /// Assets per page.
+    public private(set) var pageSize = 50
+    /// Only these assets.
+    public private(set) var assetIds: [String] = []
+    /// A free-text query.
+    public private(set) var text: String?
+    /// The session whose play history to include in each asset.
+    public private(set) var userDataToken: SessionToken?
+
+    init(environment: Environment, transport: any HTTPTransport) {
+        self.environment = environment
+        self.transport = transport
+    }
+
+    /// Adds the user's play history to each asset (sends the token and `includeUserData=true`).
+    public func includeUserData(for sessionToken: SessionToken) -> Self {
+        refined { $0.userDataToken = sessionToken }
+    }
+
+    /// Only assets of one type, e.g. `MOVIE` or `TV_CHANNEL`.
+    public func filter(on assetType: String) -> Self {
+        refined { $0.assetType = assetType }
+    }
+
+    /// Whether to list only assets published now (the default) or every asset.
+    public func filter(onlyPublished: Bool) -> Self {
+        refined { $0.onlyPublished = onlyPublished }
+    }
+
+    /// Only the given assets (sent as repeated `assetIds` keys).
+    public func filter(assetIds: [String]) -> Self {
+        refined { $0.assetIds = assetIds }
+    }
+
+    /// Assets matching a free-text query.
+    public func filter(query text: String) -> Self {
+        refined { $0.text = text }
+    }
+
+    /// Sorts by keys in order, e.g. `["assetId", "-originalTitle"]` (`-` for descending).
+    public func sort(on keys: [String]) -> Self {
+        refined { $0.sortKeys = keys }
+    }
+
+    /// Page `page` (from 1) of `size` assets.
+    public func show(page: Int, spanning size: Int) -> Self {
+        refined {
+            $0.pageNumber = page
+            $0.pageSize = size
+        }
+    }
+
+    /// The call itself.
+    public var endpoint: Endpoint {
+        var query = QueryItems()
+        query.set("fieldSet", "ALL")
+        query.set("onlyPublished", onlyPublished)
+        query.set("pageNumber", pageNumber)
+        query.set("pageSize", pageSize)
+        query.set("assetType", assetType)
+        query.set("sort", sortKeys.isEmpty ? nil : sortKeys.joined(separator: ","))
+        query.set("assetIds", repeating: assetIds)
+        query.set("query", text)
+        if userDataToken != nil { query.set("includeUserData", true) }
+        return Endpoint(.get, .v1, path: ["content", "asset"], query: query, sessionToken: userDataToken)
+    }
+}

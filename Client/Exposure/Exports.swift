@@ -1,0 +1,2 @@
+// Apps import `Exposure` alone and still see the wire models (Asset, PlaybackEntitlement, …).
+@_exported import ExposureModels

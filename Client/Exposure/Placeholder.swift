@@ -1,1 +1,0 @@
-// Exposure: placeholder until the module lands.

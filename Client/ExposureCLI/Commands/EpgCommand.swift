@@ -1,0 +1,74 @@
+import Exposure
+import Foundation
+
+/// `exposure epg CHANNEL`: a channel's programs on a day or in a time window.
+struct EpgCommand: CLICommand {
+    static let name = "epg"
+    static let synopsis = "CHANNEL_ID [--date yyyy-MM-dd | --from ISO --to ISO] [--page N] [--page-size N]"
+    static let summary = "List a channel's programs (today, UTC, unless told otherwise)"
+    static let optionHelp = [
+        "--date yyyy-MM-dd       programs on that UTC day",
+        "--from ISO --to ISO     programs overlapping the window, e.g. 2026-01-01T10:00:00Z",
+        "--page N                page number, from 1 (default 1)",
+        "--page-size N           programs per page (default 100)",
+    ]
+    static let valueOptions: Set<String> = ["date", "from", "to", "page", "page-size"]
+
+    /// Which form of the EPG endpoint to call.
+    enum Range {
+        case day(Date)
+        case window(from: Date, to: Date)
+    }
+
+    let channelId: String
+    let range: Range
+    let page: Int
+    let pageSize: Int
+
+    init(_ arguments: ParsedArguments) throws {
+        channelId = try arguments.positionals("CHANNEL_ID")[0]
+        page = try arguments.positiveInt("page") ?? 1
+        pageSize = try arguments.positiveInt("page-size") ?? 100
+        switch (arguments.value("date"), arguments.value("from"), arguments.value("to")) {
+        case (nil, nil, nil):
+            range = .day(Date())
+        case (let day?, nil, nil):
+            guard day.count == 10, let date = ISO8601Timestamp.date(from: day + "T00:00:00Z") else {
+                throw UsageError("--date must look like 2026-01-31, got '\(day)'")
+            }
+            range = .day(date)
+        case (nil, let from?, let to?):
+            range = .window(from: try Self.instant(from, option: "from"), to: try Self.instant(to, option: "to"))
+        default:
+            throw UsageError("give either --date, or both --from and --to")
+        }
+    }
+
+    func run(in context: CommandContext) async throws {
+        let channel = FetchEpg(environment: context.environment, transport: context.transport)
+            .channel(id: channelId)
+            .show(page: page, spanning: pageSize)
+        let response = switch range {
+        case .day(let date): try await channel.filter(date: date).response()
+        case .window(let from, let to): try await channel.filter(starting: from, ending: to).response()
+        }
+        context.show(response, render: Self.render)
+    }
+
+    private static func instant(_ text: String, option: String) throws -> Date {
+        guard let date = ISO8601Timestamp.date(from: text) else {
+            throw UsageError("--\(option) must be an ISO-8601 time such as 2026-01-31T20:00:00Z, got '\(text)'")
+        }
+        return date
+    }
+
+    private static func render(_ epg: ChannelEpg) -> String {
+        var table = Table("START", "END", "PROGRAM", "ASSET", "CATCH-UP", "TITLE")
+        for program in epg.programs {
+            table.add(
+                Format.time(program.startTime), Format.time(program.endTime), program.programId, program.assetId,
+                Format.flag(program.catchup), program.asset?.title() ?? "-")
+        }
+        return table.rendered + "\n\n\(epg.programs.count) program(s) on \(epg.channelId)."
+    }
+}

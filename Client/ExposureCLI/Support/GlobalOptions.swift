@@ -1,0 +1,19 @@
+/// Options every command takes: where the backend is and how to print.
+enum GlobalOptions {
+    static let defaultBaseURL = "http://127.0.0.1:8080"
+    static let defaultCustomer = "Sandbox"
+    static let defaultBusinessUnit = "Dev"
+
+    static let valueOptions: Set<String> = ["base-url", "customer", "business-unit"]
+    static let flagOptions: Set<String> = ["json", "help"]
+
+    static let help = [
+        "--base-url URL          server root (default \(defaultBaseURL), or the logged-in session's)",
+        "--customer NAME         customer (default \(defaultCustomer), or the session's)",
+        "--business-unit NAME    business unit (default \(defaultBusinessUnit), or the session's)",
+        "--json                  print the server's JSON body as received",
+        "--help, -h              show help",
+    ]
+
+    static func isHelp(_ argument: String) -> Bool { argument == "--help" || argument == "-h" }
+}

@@ -1,0 +1,112 @@
+/// A live channel's segments as a pure function of the sequence number: segment `n` airs at
+/// `n × d` since 1970, plays reel segment `n mod k`, except inside a program's ad break where it
+/// plays the break's creatives. Stateless, so every request (and every mock instance) agrees, and
+/// EPG programs and DATERANGE tags line up by construction.
+struct ChannelTimeline: StreamTimeline {
+    let channelId: String
+    let schedule: ChannelSchedule
+    private let segmentMs: Int64
+    private let reelCount: Int
+    private let adBreak: ResolvedAdBreak?
+    /// The timeline repeats every `period` segments (a whole number of schedule cycles and reel loops).
+    private let period: Int
+    /// `periodPrefix[i]`: discontinuities among segments `0..<i` of a period.
+    private let periodPrefix: [Int]
+
+    /// A channel's ad break with its creatives' segment counts.
+    struct ResolvedAdBreak {
+        let offsetMs: Int64
+        let ads: [(id: String, segmentCount: Int)]
+        let clickThroughUrl: String?
+        var segmentCount: Int { ads.reduce(0) { $0 + $1.segmentCount } }
+    }
+
+    init(channelId: String, schedule: ChannelSchedule, settings: ChannelSettings, media: MediaManifest, ads: [String: AdCreative]) {
+        self.channelId = channelId
+        self.schedule = schedule
+        segmentMs = media.segmentDurationMs
+        reelCount = media.reel.segmentCount
+        adBreak = settings.adBreak.map { breakSettings in
+            ResolvedAdBreak(
+                offsetMs: Int64(breakSettings.offsetMinutes) * 60_000,
+                ads: breakSettings.ads.compactMap { id in media.ad(id).map { (id, $0.segmentCount) } },
+                clickThroughUrl: breakSettings.ads.first.flatMap { ads[$0]?.clickThroughUrl })
+        }
+        let cycleSegments = Int(schedule.cycleMs / media.segmentDurationMs)
+        period = Self.leastCommonMultiple(cycleSegments, reelCount)
+        var prefix = [0]
+        prefix.reserveCapacity(period + 1)
+        var previous = Self.source(-1, schedule: schedule, segmentMs: segmentMs, reelCount: reelCount, adBreak: adBreak)
+        for sequence in 0..<period {
+            let current = Self.source(sequence, schedule: schedule, segmentMs: segmentMs, reelCount: reelCount, adBreak: adBreak)
+            prefix.append(prefix[sequence] + (current.follows(previous) ? 0 : 1))
+            previous = current
+        }
+        periodPrefix = prefix
+    }
+
+    /// The segment on air at `ms`.
+    func sequence(atMs ms: Int64) -> Int { Int(ms / segmentMs) }
+
+    func segment(_ sequence: Int) -> TimelineSegment {
+        let source = source(sequence)
+        let discontinuity = !source.follows(self.source(sequence - 1))
+        return TimelineSegment(sequence: sequence, source: source, startMs: Int64(sequence) * segmentMs, discontinuity: discontinuity)
+    }
+
+    func discontinuities(before sequence: Int) -> Int {
+        (sequence / period) * periodPrefix[period] + periodPrefix[sequence % period]
+    }
+
+    func dateRanges(fromMs: Int64, toMs: Int64, liveEdgeMs: Int64) -> [StreamDateRange] {
+        var ranges: [StreamDateRange] = []
+        for program in schedule.programs(fromMs: fromMs, toMs: toMs) {
+            ranges.append(StreamDateRange(
+                id: program.programId,
+                kind: .program(programId: program.programId, assetId: program.assetId, title: program.slot.title),
+                startMs: program.startMs, endMs: program.endMs).asOf(liveEdgeMs: liveEdgeMs))
+            if let span = adBreakSpan(in: program), span.startMs < toMs, span.endMs > fromMs, span.startMs < liveEdgeMs, let adBreak {
+                ranges.append(StreamDateRange(
+                    id: "ad-\(program.programId)", kind: .adBreak(adIds: adBreak.ads.map(\.id), clickThroughUrl: adBreak.clickThroughUrl),
+                    startMs: span.startMs, endMs: span.endMs).asOf(liveEdgeMs: liveEdgeMs))
+            }
+        }
+        return ranges
+    }
+
+    private func source(_ sequence: Int) -> SegmentSource {
+        Self.source(sequence, schedule: schedule, segmentMs: segmentMs, reelCount: reelCount, adBreak: adBreak)
+    }
+
+    /// The ad break inside `program`, when the channel has one and it fits.
+    private func adBreakSpan(in program: ScheduledProgram) -> (startMs: Int64, endMs: Int64)? {
+        Self.adBreakSpan(in: program, adBreak: adBreak, segmentMs: segmentMs)
+    }
+
+    private static func adBreakSpan(in program: ScheduledProgram, adBreak: ResolvedAdBreak?, segmentMs: Int64) -> (startMs: Int64, endMs: Int64)? {
+        guard let adBreak, adBreak.segmentCount > 0 else { return nil }
+        let start = program.startMs + adBreak.offsetMs
+        let end = start + Int64(adBreak.segmentCount) * segmentMs
+        return end <= program.endMs ? (start, end) : nil
+    }
+
+    private static func source(_ sequence: Int, schedule: ChannelSchedule, segmentMs: Int64, reelCount: Int, adBreak: ResolvedAdBreak?) -> SegmentSource {
+        let startMs = Int64(sequence) * segmentMs
+        if let adBreak, let span = adBreakSpan(in: schedule.program(atMs: startMs), adBreak: adBreak, segmentMs: segmentMs),
+           startMs >= span.startMs, startMs < span.endMs {
+            var index = Int((startMs - span.startMs) / segmentMs)
+            for ad in adBreak.ads {
+                if index < ad.segmentCount { return SegmentSource(clip: .ad(ad.id), index: index) }
+                index -= ad.segmentCount
+            }
+        }
+        let reelIndex = ((sequence % reelCount) + reelCount) % reelCount
+        return SegmentSource(clip: .reel, index: reelIndex)
+    }
+
+    private static func leastCommonMultiple(_ a: Int, _ b: Int) -> Int {
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, x % y) }
+        return a / x * b
+    }
+}

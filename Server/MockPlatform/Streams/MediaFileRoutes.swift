@@ -1,0 +1,43 @@
+import ExposureModels
+import Foundation
+import HLS
+import HTTPServer
+
+/// Segment, subtitle and sprite-sheet files under `Fixtures/media`, and sprite VTT tracks.
+extension ExposureAPI {
+    mutating func registerMediaFiles(files: MediaFileStore) {
+        addUnversioned(.get, "/media/{path...}") { context throws(ExposureErrorMessage) in
+            guard let file = files.file(at: context.path("path")) else {
+                throw ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No media file at \(context.request.path).")
+            }
+            return ByteRangeResponder.response(
+                for: file, rangeHeader: context.request.headers["Range"],
+                contentType: MediaFileStore.contentType(of: context.path("path")),
+                cacheControl: "public, max-age=31536000, immutable")
+        }
+
+        addUnversioned(.get, "/sprites/{assetId}/{width}/thumbnails.vtt") { context throws(ExposureErrorMessage) in
+            let media = context.catalog.media
+            guard let width = Int(context.path("width")), let sprites = media.sprites.first(where: { $0.width == width }),
+                  let durationMs = Self.spriteDurationMs(assetId: context.path("assetId"), context: context) else {
+                throw ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No sprites at \(context.request.path).")
+            }
+            let track = SpriteTrackBuilder.track(durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs)
+            return HTTPResponse(
+                status: 200, headers: HTTPHeaders([("Content-Type", "text/vtt; charset=utf-8"), ("Cache-Control", "max-age=300")]),
+                body: Data(SpriteVTT.bytes(track)))
+        }
+    }
+
+    /// How long the sprite track of an asset runs: the playable duration of a VOD title or a program.
+    private static func spriteDurationMs(assetId: String, context: RequestContext) -> Int64? {
+        let media = context.catalog.media
+        if let entry = context.catalog.assetsById[assetId], entry.mock.channel == nil, entry.mock.event == nil,
+           entry.mock.audioOnly != true, let duration = entry.asset.duration {
+            let content = media.contentDurationMs(forAssetDurationMs: duration)
+            guard let ssai = entry.mock.ssai else { return content }
+            return SSAITimeline(settings: ssai, contentDurationMs: content, segmentDurationMs: media.segmentDurationMs, media: media).totalDurationMs
+        }
+        return context.loaded.program(assetId: assetId).map { $0.endMs - $0.startMs }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Synchronization
+
+/// Serves files from the media directory, read once and kept in memory (the bundled set is
+/// ~9 MB). Only paths made of plain names are served: `..`, `.`, empty segments, absolute paths
+/// and anything escaping the directory are refused, however they were encoded in the URL.
+final class MediaFileStore: Sendable {
+    private let root: URL
+    private let cache = Mutex<[String: Data]>([:])
+
+    init(root: URL) { self.root = root.standardizedFileURL }
+
+    /// The file at `relativePath` (already percent-decoded), or nil when absent or not allowed.
+    func file(at relativePath: String) -> Data? {
+        guard Self.isSafe(relativePath) else { return nil }
+        if let hit = cache.withLock({ $0[relativePath] }) { return hit }
+        let url = root.appendingPathComponent(relativePath).standardizedFileURL
+        guard url.path.hasPrefix(root.path + "/"),
+              (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+              let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        cache.withLock { $0[relativePath] = data }
+        return data
+    }
+
+    /// Forgets cached files (after a fixtures reload).
+    func removeAll() { cache.withLock { $0.removeAll() } }
+
+    static func isSafe(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
+            !segment.isEmpty && segment != "." && segment != ".." && !segment.hasPrefix("%")
+        }
+    }
+
+    static func contentType(of path: String) -> String {
+        switch path.split(separator: ".").last.map({ $0.lowercased() }) {
+        case "ts": "video/mp2t"
+        case "aac": "audio/aac"
+        case "mp3": "audio/mpeg"
+        case "vtt": "text/vtt; charset=utf-8"
+        case "jpg", "jpeg": "image/jpeg"
+        case "m3u8": "application/vnd.apple.mpegurl"
+        case "json": "application/json"
+        default: "application/octet-stream"
+        }
+    }
+}

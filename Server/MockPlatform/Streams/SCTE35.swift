@@ -1,0 +1,87 @@
+/// SCTE-35 `splice_info_section`s with a `splice_insert` command, as carried in the
+/// `SCTE35-OUT` / `SCTE35-IN` attributes of an ad break's EXT-X-DATERANGE. Real bytes with a
+/// valid CRC, so SCTE-35 decoders read them.
+enum SCTE35 {
+    /// The cue that leaves the network feed for an ad break.
+    static func spliceOut(eventId: UInt32, atMs: Int64, durationMs: Int64) -> [UInt8] {
+        spliceInsert(eventId: eventId, outOfNetwork: true, atMs: atMs, durationMs: durationMs)
+    }
+
+    /// The cue that returns to the network feed after the break.
+    static func spliceIn(eventId: UInt32, atMs: Int64) -> [UInt8] {
+        spliceInsert(eventId: eventId, outOfNetwork: false, atMs: atMs, durationMs: nil)
+    }
+
+    private static func spliceInsert(eventId: UInt32, outOfNetwork: Bool, atMs: Int64, durationMs: Int64?) -> [UInt8] {
+        var command = BitWriter()
+        command.write(UInt64(eventId), bits: 32)
+        command.write(0, bits: 1)             // splice_event_cancel_indicator
+        command.write(0x7F, bits: 7)          // reserved
+        command.write(outOfNetwork ? 1 : 0, bits: 1)
+        command.write(1, bits: 1)             // program_splice_flag
+        command.write(durationMs == nil ? 0 : 1, bits: 1)
+        command.write(0, bits: 1)             // splice_immediate_flag
+        command.write(0xF, bits: 4)           // event_id_compliance_flag + reserved
+        command.write(1, bits: 1)             // splice_time: time_specified_flag
+        command.write(0x3F, bits: 6)
+        command.write(ticks(atMs), bits: 33)
+        if let durationMs {
+            command.write(1, bits: 1)         // break_duration: auto_return
+            command.write(0x3F, bits: 6)
+            command.write(ticks(durationMs), bits: 33)
+        }
+        command.write(0, bits: 16)            // unique_program_id
+        command.write(0, bits: 8)             // avail_num
+        command.write(0, bits: 8)             // avails_expected
+
+        var section = BitWriter()
+        let commandBytes = command.bytes
+        // Everything after section_length: 11 fixed bytes, the command, 2 bytes of descriptor
+        // loop length, 4 bytes of CRC.
+        let sectionLength = 11 + commandBytes.count + 2 + 4
+        section.write(0xFC, bits: 8)          // table_id
+        section.write(0, bits: 1)             // section_syntax_indicator
+        section.write(0, bits: 1)             // private_indicator
+        section.write(3, bits: 2)             // sap_type: unspecified
+        section.write(UInt64(sectionLength), bits: 12)
+        section.write(0, bits: 8)             // protocol_version
+        section.write(0, bits: 1)             // encrypted_packet
+        section.write(0, bits: 6)             // encryption_algorithm
+        section.write(0, bits: 33)            // pts_adjustment
+        section.write(0, bits: 8)             // cw_index
+        section.write(0xFFF, bits: 12)        // tier
+        section.write(UInt64(commandBytes.count), bits: 12)
+        section.write(0x05, bits: 8)          // splice_command_type: splice_insert
+        var bytes = section.bytes + commandBytes + [0, 0]
+        let crc = crc32MPEG2(bytes)
+        bytes += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        return bytes
+    }
+
+    /// Milliseconds as 90 kHz ticks, wrapped to 33 bits.
+    private static func ticks(_ ms: Int64) -> UInt64 { UInt64(ms * 90) & 0x1_FFFF_FFFF }
+
+    /// CRC-32/MPEG-2 (polynomial 0x04C11DB7, no reflection, initial 0xFFFFFFFF), as SCTE-35 requires.
+    static func crc32MPEG2(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte) << 24
+            for _ in 0..<8 { crc = crc & 0x8000_0000 != 0 ? (crc << 1) ^ 0x04C1_1DB7 : crc << 1 }
+        }
+        return crc
+    }
+}
+
+/// Packs big-endian bit fields into bytes.
+private struct BitWriter {
+    private(set) var bytes: [UInt8] = []
+    private var bitCount = 0
+
+    mutating func write(_ value: UInt64, bits: Int) {
+        for shift in stride(from: bits - 1, through: 0, by: -1) {
+            if bitCount % 8 == 0 { bytes.append(0) }
+            if (value >> UInt64(shift)) & 1 == 1 { bytes[bytes.count - 1] |= 0x80 >> UInt8(bitCount % 8) }
+            bitCount += 1
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ExposureModels
+import Foundation
+import HLS
+import HTTPServer
+
+/// The stream URLs entitlements hand out: master and media playlists for every stream kind.
+extension ExposureAPI {
+    mutating func registerStreams(cache: PlaylistCache) {
+        addUnversioned(.get, "/streams/vod/{assetId}/{material}/{file...}") { context throws(ExposureErrorMessage) in
+            try Self.playlist(context, cache: cache) { $0.vod(assetId: context.path("assetId"), material: context.path("material")) }
+        }
+        addUnversioned(.get, "/streams/ssai/{assetId}/{playSessionId}/{file...}") { context throws(ExposureErrorMessage) in
+            try Self.playlist(context, cache: cache, cacheScope: context.path("assetId")) { $0.ssai(assetId: context.path("assetId")) }
+        }
+        addUnversioned(.get, "/streams/live/{channelId}/{file...}") { context throws(ExposureErrorMessage) in
+            try Self.playlist(context, cache: cache) { $0.live(channelId: context.path("channelId")) }
+        }
+        addUnversioned(.get, "/streams/catchup/{channelId}/{programId}/{file...}") { context throws(ExposureErrorMessage) in
+            try Self.playlist(context, cache: cache) { $0.catchup(channelId: context.path("channelId"), programId: context.path("programId")) }
+        }
+        addUnversioned(.get, "/streams/event/{assetId}/{start}/{file...}") { context throws(ExposureErrorMessage) in
+            guard let start = Int64(context.path("start")) else { throw Self.noStream(context) }
+            return try Self.playlist(context, cache: cache) { $0.event(assetId: context.path("assetId"), startSeconds: start) }
+        }
+    }
+
+    /// Answers `master.m3u8` or one rendition's playlist of the stream `resolve` finds.
+    /// `cacheScope` replaces the per-session part of a URL in cache keys (SSAI streams are the
+    /// same for every play session).
+    private static func playlist(
+        _ context: RequestContext, cache: PlaylistCache, cacheScope: String? = nil,
+        resolve: (StreamResolver) -> StreamResolver.Resolved?
+    ) throws(ExposureErrorMessage) -> HTTPResponse {
+        guard let stream = resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)) else { throw noStream(context) }
+        let file = context.path("file")
+        let media = context.catalog.media
+        let scope = cacheScope.map { "scope:\($0)" } ?? context.request.path
+        let body: Data?
+        if file == "master.m3u8" {
+            body = cache.bytes(for: "\(scope)|master|\(stream.audioOnly)") {
+                Data(HLSWriter.bytes(MasterPlaylistBuilder.playlist(media: media, audioOnly: stream.audioOnly)))
+            }
+        } else if let rendition = RenditionKey(path: file) {
+            let key = "\(scope)|\(file)|\(stream.sequences.lowerBound)-\(stream.sequences.upperBound)"
+            body = cache.bytes(for: key) {
+                MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition)
+                    .playlist(stream.sequences, kind: stream.kind, liveEdgeMs: stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs)
+                    .map { Data(HLSWriter.bytes($0)) }
+            }
+        } else {
+            body = nil
+        }
+        guard let body else { throw noStream(context) }
+        var headers = HTTPHeaders([("Content-Type", "application/vnd.apple.mpegurl")])
+        // Live playlists change every segment: at most half the target duration (hls-rules.md).
+        headers.add("Cache-Control", stream.isLive ? "max-age=1" : "max-age=300")
+        return HTTPResponse(status: 200, headers: headers, body: body)
+    }
+
+    private static func noStream(_ context: RequestContext) -> ExposureErrorMessage {
+        ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No stream at \(context.request.path).")
+    }
+}

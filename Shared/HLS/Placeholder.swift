@@ -1,1 +1,0 @@
-// HLS: placeholder until the module lands.

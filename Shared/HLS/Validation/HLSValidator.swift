@@ -1,0 +1,106 @@
+/// Checks playlists against the rules of `hls-rules.md` that can be seen in playlist text.
+///
+/// Every function returns all violations found (empty when the playlist is fine), each
+/// naming its ``HLSRule`` and where it was found. Pass the source map from
+/// ``HLSParser/parseMediaWithSourceMap(_:)`` to get line numbers and the ordering rules
+/// that only text can show; playlists built in code are checked without it.
+///
+/// Rules about delivery and timing (content types, cache lifetimes, how long removed
+/// segments stay downloadable, reload intervals, key frames, SCTE-35 splice times) need
+/// more than playlist text and are not checked here.
+public enum HLSValidator {
+    /// What a media playlist is meant to be, which decides the rules that apply.
+    public enum MediaPlaylistKind: Sendable, Hashable {
+        /// A sliding live window.
+        case live
+        /// A growing event playlist.
+        case event
+        /// A fixed video-on-demand playlist.
+        case vod
+    }
+
+    /// Checks a media playlist on its own.
+    public static func validate(
+        media playlist: MediaPlaylist, kind: MediaPlaylistKind, sourceMap: MediaPlaylistSourceMap? = nil
+    ) -> [HLSViolation] {
+        var findings = Findings()
+        MediaChecks(playlist: playlist, kind: kind, sourceMap: sourceMap).run(into: &findings)
+        DateRangeChecks(playlist: playlist, sourceMap: sourceMap).run(into: &findings)
+        return findings.violations
+    }
+
+    /// Parses and checks media playlist text; a parse error comes back as one violation
+    /// (of the rule it breaks, or ``HLSRule/syntax``).
+    public static func validate(mediaText bytes: some Collection<UInt8>, kind: MediaPlaylistKind) -> [HLSViolation] {
+        do {
+            let (playlist, sourceMap) = try HLSParser.parseMediaWithSourceMap(bytes)
+            return validate(media: playlist, kind: kind, sourceMap: sourceMap)
+        } catch {
+            return [violation(for: error)]
+        }
+    }
+
+    /// Parses and checks media playlist text given as a String.
+    public static func validate(mediaText text: String, kind: MediaPlaylistKind) -> [HLSViolation] {
+        validate(mediaText: text.utf8, kind: kind)
+    }
+
+    /// Checks a multivariant playlist.
+    public static func validate(master playlist: MasterPlaylist, sourceMap: MasterPlaylistSourceMap? = nil) -> [HLSViolation] {
+        var findings = Findings()
+        MasterChecks(playlist: playlist, sourceMap: sourceMap).run(into: &findings)
+        return findings.violations
+    }
+
+    /// Parses and checks multivariant playlist text; a parse error comes back as one violation.
+    public static func validate(masterText bytes: some Collection<UInt8>) -> [HLSViolation] {
+        do {
+            let (playlist, sourceMap) = try HLSParser.parseMasterWithSourceMap(bytes)
+            return validate(master: playlist, sourceMap: sourceMap)
+        } catch {
+            return [violation(for: error)]
+        }
+    }
+
+    /// Parses and checks multivariant playlist text given as a String.
+    public static func validate(masterText text: String) -> [HLSViolation] {
+        validate(masterText: text.utf8)
+    }
+
+    /// Checks how a media playlist changed between two consecutive loads.
+    public static func validateReload(
+        previous: MediaPlaylist, next: MediaPlaylist, kind: MediaPlaylistKind
+    ) -> [HLSViolation] {
+        var findings = Findings()
+        ReloadChecks(previous: previous, next: next, kind: kind).run(into: &findings)
+        return findings.violations
+    }
+
+    /// Checks the media playlists of one multivariant playlist (loaded at the same time)
+    /// against each other: one target duration, discontinuities at the same media
+    /// sequence numbers. Locations carry the index into `playlists`.
+    public static func validateVariants(_ playlists: [MediaPlaylist]) -> [HLSViolation] {
+        var findings = Findings()
+        VariantChecks(playlists: playlists).run(into: &findings)
+        return findings.violations
+    }
+
+    private static func violation(for error: HLSParseError) -> HLSViolation {
+        let rule = error.ruleID.flatMap { id in HLSRule.all.first { $0.id == id } } ?? .syntax
+        return HLSViolation(rule: rule, detail: error.message, location: .init(line: error.line))
+    }
+}
+
+extension HLSRule {
+    /// The text parses as a playlist at all (RFC 8216 syntax).
+    public static let syntax = HLSRule(id: "syntax", sentence: "The playlist follows RFC 8216 syntax.")
+}
+
+/// Violations gathered by the checks.
+struct Findings {
+    private(set) var violations: [HLSViolation] = []
+
+    mutating func add(_ rule: HLSRule, _ detail: String, _ location: HLSViolation.Location = .playlist) {
+        violations.append(HLSViolation(rule: rule, detail: detail, location: location))
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import MockPlatform
+
+@Suite struct ChannelScheduleTests {
+    let schedule = ChannelSchedule(channelId: "ch", slots: [
+        ProgramSlot(title: "A", durationMinutes: 30), ProgramSlot(title: "B", durationMinutes: 60), ProgramSlot(title: "C", durationMinutes: 30),
+    ])
+
+    @Test(arguments: [Int64(0), 1, 1_799_999, 1_800_000, 7_199_999, 1_796_040_123_456, -1, -7_200_001])
+    func everyInstantHasExactlyOneProgram(ms: Int64) {
+        let program = schedule.program(atMs: ms)
+        #expect(program.isOnAir(atMs: ms))
+        #expect(schedule.program(id: program.programId) == program)
+    }
+
+    @Test func programsAreBackToBackAndRepeat() {
+        let day = schedule.programs(fromMs: 0, toMs: 86_400_000)
+        #expect(day.count == 36)
+        #expect(zip(day, day.dropFirst()).allSatisfy { $0.endMs == $1.startMs })
+        #expect(day.map(\.slot.title).prefix(4) == ["A", "B", "C", "A"])
+    }
+
+    @Test func neighbours() {
+        let program = schedule.program(atMs: 2_000_000)
+        #expect(schedule.next(after: program).startMs == program.endMs)
+        #expect(schedule.previous(before: program).endMs == program.startMs)
+    }
+
+    @Test func idsRoundTripAndRejectForeignIds() {
+        let program = schedule.program(atMs: 1_796_040_123_456)
+        #expect(program.programId == "ch_202611301200")  // 2026-11-30T12:02:03Z falls in slot A of the 12:00 cycle
+        #expect(schedule.program(id: "other_202612010000") == nil)
+        #expect(schedule.program(id: "ch_2026120100") == nil)
+        #expect(schedule.program(id: "ch_202612010010") == nil)
+    }
+}
