@@ -4,7 +4,7 @@ import MockPlatformTesting
 import Testing
 
 /// `/_mock/clock` over HTTP, and the platform following it: server time, EPG "now", the
-/// program on air, and session-token expiry move together.
+/// program on air, the live window and session-token expiry move together.
 @Suite struct AdminClockTests {
     @Test func readingHasNowOffsetAndRate() async throws {
         try await withPlatform { _, client in
@@ -94,5 +94,20 @@ import Testing
         }
     }
 
-    // Live playlists (another branch) read the same PlatformClock; their time-travel test belongs with them.
+    @Test func theLiveWindowFollowsTheClock() async throws {
+        try await withPlatform { _, client in
+            try await client.admin.setClock(ClockUpdate(now: "2030-03-04T10:40:01.000Z", rate: 0))
+            #expect(try await lastProgramDateTime(client) == "2030-03-04T10:39:58.000Z", "the newest whole 2 s segment")
+            try await client.admin.setClock(ClockUpdate(now: "2030-03-04T11:40:01.000Z", rate: 0))
+            #expect(try await lastProgramDateTime(client) == "2030-03-04T11:39:58.000Z")
+        }
+    }
+
+    private func lastProgramDateTime(_ client: ControlPlaneClient) async throws -> String? {
+        let master = String(decoding: try await client.send("GET", "/streams/live/news-24/master.m3u8").body, as: UTF8.self)
+        let variant = try #require(master.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty })
+        let media = String(decoding: try await client.send("GET", "/streams/live/news-24/\(variant)").body, as: UTF8.self)
+        return media.split(separator: "\n").last { $0.hasPrefix("#EXT-X-PROGRAM-DATE-TIME:") }
+            .map { String($0.dropFirst("#EXT-X-PROGRAM-DATE-TIME:".count)) }
+    }
 }
