@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HLS", targets: ["HLS"]),
         .library(name: "Exposure", targets: ["Exposure"]),
         .library(name: "MockPlatform", targets: ["MockPlatform"]),
+        .library(name: "MockPlatformTesting", targets: ["MockPlatformTesting"]),
         .executable(name: "exposure-mock", targets: ["ExposureMock"]),
         .executable(name: "exposure", targets: ["ExposureCLI"]),
     ],
@@ -18,6 +19,13 @@ let package = Package(
         // Shared: pure code both sides use, no I/O.
         .target(name: "ExposureModels", path: "Shared/ExposureModels"),
         .target(name: "HLS", path: "Shared/HLS"),
+        // SQLite for the mock's state store and the client's download index.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Shared/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
 
         // Server: the mock Exposure platform.
         .systemLibrary(
@@ -29,9 +37,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
-            dependencies: ["ExposureModels", "HLS", "HTTPServer"],
+            dependencies: ["ExposureModels", "HLS", "HTTPServer", "CSQLite"],
             path: "Server/MockPlatform"
         ),
+        .target(name: "MockPlatformTesting", dependencies: ["MockPlatform"], path: "Server/MockPlatformTesting"),
         .executableTarget(name: "ExposureMock", dependencies: ["MockPlatform"], path: "Server/ExposureMock"),
 
         // Client: the SDK.
@@ -45,7 +54,8 @@ let package = Package(
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform"]),
+        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting"]),
+        .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform"]),
     ],

@@ -30,12 +30,17 @@ if arguments.checkOnly {
 let platform: MockPlatform
 do {
     let log: (@Sendable (String) -> Void)? = arguments.logLevel == .info ? standardOutput : nil
+    let state = try arguments.statePath.map { try SQLiteState(path: $0) } ?? SQLiteState.inMemory()
     platform = try MockPlatform(configuration: MockPlatform.Configuration(
-        host: arguments.host, port: arguments.port, fixturesDirectory: arguments.fixtures, requestLog: log))
+        host: arguments.host, port: arguments.port, fixturesDirectory: arguments.fixtures, requestLog: log,
+        adminToken: arguments.adminToken, journalCapacity: arguments.journalCapacity), state: state)
     try platform.start()
 } catch let problems as FixtureProblems {
     standardError(problems.description)
     exit(65)
+} catch let error as SQLiteError {
+    standardError("exposure-mock: cannot open the state file: \(error)")
+    exit(73)
 } catch {
     standardError("exposure-mock: cannot start: \(error)")
     exit(69)
