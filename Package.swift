@@ -54,10 +54,12 @@ let package = Package(
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting"]),
+        // Helpers several test targets share: running built executables, blocking work off the pool.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport"]),
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import ExposureModels
 import Foundation
 import MockPlatformTesting
 import Testing
+import TestSupport
 
 /// Broken fixture directories: each problem is reported with its file, JSON path and a sentence,
 /// all problems at once, and the mock refuses them instead of serving half a catalog.
@@ -92,19 +93,12 @@ import Testing
     }
 
     @Test(.enabled(if: MockProcess.executable != nil, "needs the exposure-mock executable next to the tests"))
-    func checkFixturesFlagPrintsEveryProblemAndFails() throws {
+    func checkFixturesFlagPrintsEveryProblemAndFails() async throws {
         let fixtures = try controlPlaneFixtures()
         try fixtures.editJSON("catalog/users.json") { $0[1]["accountId"] = .string("acc-premium") }
-        let process = Process()
-        process.executableURL = MockProcess.executable
-        process.arguments = ["--check-fixtures", "--fixtures", fixtures.directory.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 65)
+        let result = try await BuiltExecutable("exposure-mock").run(["--check-fixtures", "--fixtures", fixtures.directory.path])
+        let output = result.errors
+        #expect(result.status == 65)
         #expect(output.contains("catalog/users.json $[1].accountId: The account id \"acc-premium\" is used twice."))
     }
 

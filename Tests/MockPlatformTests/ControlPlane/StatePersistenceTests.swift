@@ -3,6 +3,7 @@ import Foundation
 @testable import MockPlatform
 import MockPlatformTesting
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,7 +52,7 @@ import Glibc
         let fixtures = try controlPlaneFixtures()
         let state = directory.appendingPathComponent("state.sqlite").path
 
-        let first = try MockProcess(fixtures: fixtures.directory.path, state: state)
+        let first = try await MockProcess.start(fixtures: fixtures.directory.path, state: state)
         let client = ControlPlaneClient(baseURL: first.baseURL)
         let token = try await client.login("premium")
         let sessionId = try #require(try await client.play("arctic-journey", token: token).body["playSessionId"] as? String)
@@ -60,7 +61,7 @@ import Glibc
         #expect(try await client.admin.playSessions(accountId: "acc-premium").map(\.playSession.id) == [sessionId])
         first.kill9()
 
-        let second = try MockProcess(fixtures: fixtures.directory.path, state: state)
+        let second = try await MockProcess.start(fixtures: fixtures.directory.path, state: state)
         defer { second.kill9() }
         let restarted = ControlPlaneClient(baseURL: second.baseURL)
         let offsets = try restarted.json(try await restarted.send(
@@ -88,8 +89,12 @@ final class MockProcess: @unchecked Sendable {
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }()
 
-    /// Starts the mock and waits for its banner, which names the port.
-    init(fixtures: String, state: String) throws {
+    /// Starts the mock and waits for its banner (which names the port) off the cooperative pool.
+    static func start(fixtures: String, state: String) async throws -> MockProcess {
+        try await offThePool { try MockProcess(fixtures: fixtures, state: state) }
+    }
+
+    private init(fixtures: String, state: String) throws {
         process.executableURL = try #require(Self.executable)
         process.arguments = ["--port", "0", "--fixtures", fixtures, "--state", state, "--log-level", "quiet"]
         let output = Pipe()
