@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ExposureModels", targets: ["ExposureModels"]),
         .library(name: "HLS", targets: ["HLS"]),
         .library(name: "Exposure", targets: ["Exposure"]),
+        .library(name: "ExposurePlayback", targets: ["ExposurePlayback"]),
         .library(name: "MockPlatform", targets: ["MockPlatform"]),
         .executable(name: "exposure-mock", targets: ["ExposureMock"]),
         .executable(name: "exposure", targets: ["ExposureCLI"]),
@@ -36,7 +37,8 @@ let package = Package(
 
         // Client: the SDK.
         .target(name: "Exposure", dependencies: ["ExposureModels"], path: "Client/Exposure"),
-        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure"], path: "Client/ExposureCLI"),
+        .target(name: "ExposurePlayback", dependencies: ["Exposure", "HLS"], path: "Client/ExposurePlayback"),
+        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback"], path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-hls-parser).
         .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
@@ -48,6 +50,8 @@ let package = Package(
         .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform"]),
+        .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback"]),
+        .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
     ],
     swiftLanguageModes: [.v6]
 )
