@@ -40,9 +40,9 @@ public enum EngineCommand: Sendable, Hashable {
     /// Hold the playhead (live keeps moving away: timeshift).
     case pause
     /// Jump to a position, ms in the stream's own time reference.
-    case seek(toPosition: Int64)
+    case seekToPosition(Int64)
     /// Jump to a wall-clock time, ms since 1970 (streams with PROGRAM-DATE-TIME).
-    case seek(toTime: Int64)
+    case seekToTime(Int64)
     /// Jump to the live edge.
     case seekToLive
     /// Stop for good; the engine fetches nothing more.

@@ -18,9 +18,9 @@ extension HLSEngine {
                 phase = .paused
                 events.append(.paused)
             }
-        case .seek(toPosition: let positionMs):
+        case .seekToPosition(let positionMs):
             seek(toPosition: positionMs, events: &events)
-        case .seek(toTime: let timeMs):
+        case .seekToTime(let timeMs):
             guard let range = seekableTimeRange else { return }
             let clamped = min(max(timeMs, range.lowerBound), range.upperBound)
             seek(toPosition: timeline.position(atTime: clamped) ?? seekableRange.lowerBound, events: &events)
