@@ -42,6 +42,7 @@ let package = Package(
 
         // Benchmarks (scripts/bench-hls-parser).
         .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
+        .executableTarget(name: "PlayerBench", dependencies: ["ExposurePlayback", "MockPlatform"], path: "scripts/PlayerBench"),
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),

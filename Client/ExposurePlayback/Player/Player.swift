@@ -24,6 +24,7 @@ public final class Player: Sendable {
     public let dependencies: PlayerDependencies
 
     let hub = EventHub()
+    let sprites = SpriteCache()
     let current = Mutex<PlaybackSession?>(nil)
 
     /// A player for the user of `sessionToken` in `environment`.

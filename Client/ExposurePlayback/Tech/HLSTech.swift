@@ -41,12 +41,13 @@ public final class HLSTech: PlaybackTech {
         var wakeupIterator = wakeups.makeAsyncIterator()
         while !Task.isCancelled {
             await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
-            for command in state.withLock({ state in defer { state.commands = [] }; return state.commands }) {
+            await advance(engine, observer: observer)
+            // Commands (from the app or from listeners just called) apply before anything else.
+            let commands = state.withLock { state in defer { state.commands = [] }; return state.commands }
+            for command in commands {
                 await deliver(engine.handle(.command(command)), engine: engine, to: observer)
             }
-            publish(engine)
-            if engine.phase != .stopped, engine.phase != .failed { await observer.techDidAdvance(status: status) }
-            // Commands issued by the observer are applied before anything else happens.
+            if !commands.isEmpty { await advance(engine, observer: observer) }
             if state.withLock({ !$0.commands.isEmpty }) { continue }
             switch engine.nextStep() {
             case .finished:
@@ -75,6 +76,11 @@ public final class HLSTech: PlaybackTech {
         }
         _ = engine.handle(.command(.stop))
         publish(engine)
+    }
+
+    private func advance(_ engine: HLSEngine, observer: any TechObserver) async {
+        publish(engine)
+        if engine.phase != .stopped, engine.phase != .failed { await observer.techDidAdvance(status: status) }
     }
 
     /// The engine's deadline, brought forward to the observer's next boundary and, on a real
