@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ExposureModels", targets: ["ExposureModels"]),
         .library(name: "HLS", targets: ["HLS"]),
         .library(name: "Exposure", targets: ["Exposure"]),
+        .library(name: "ExposurePlayback", targets: ["ExposurePlayback"]),
         .library(name: "MockPlatform", targets: ["MockPlatform"]),
         .library(name: "MockPlatformTesting", targets: ["MockPlatformTesting"]),
         .executable(name: "exposure-mock", targets: ["ExposureMock"]),
@@ -45,10 +46,12 @@ let package = Package(
 
         // Client: the SDK.
         .target(name: "Exposure", dependencies: ["ExposureModels"], path: "Client/Exposure"),
-        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure"], path: "Client/ExposureCLI"),
+        .target(name: "ExposurePlayback", dependencies: ["Exposure", "HLS"], path: "Client/ExposurePlayback"),
+        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback"], path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-hls-parser).
         .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
+        .executableTarget(name: "PlayerBench", dependencies: ["ExposurePlayback", "MockPlatform"], path: "scripts/PlayerBench"),
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
@@ -60,6 +63,8 @@ let package = Package(
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "TestSupport"]),
+        .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback"]),
+        .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
     ],
     swiftLanguageModes: [.v6]
 )
