@@ -37,12 +37,12 @@ extension ExposureAPI {
         let scope = cacheScope.map { "scope:\($0)" } ?? context.request.path
         let body: Data?
         if file == "master.m3u8" {
-            body = cache.bytes(for: "\(scope)|master|\(stream.audioOnly)") {
+            body = cache.bytes(for: "\(scope)|master", version: "\(stream.audioOnly)") {
                 Data(HLSWriter.bytes(MasterPlaylistBuilder.playlist(media: media, audioOnly: stream.audioOnly)))
             }
         } else if let rendition = RenditionKey(path: file) {
-            let key = "\(scope)|\(file)|\(stream.sequences.lowerBound)-\(stream.sequences.upperBound)"
-            body = cache.bytes(for: key) {
+            let window = "\(stream.sequences.lowerBound)-\(stream.sequences.upperBound)"
+            body = cache.bytes(for: "\(scope)|\(file)", version: window) {
                 MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition)
                     .playlist(stream.sequences, kind: stream.kind, liveEdgeMs: stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs)
                     .map { Data(HLSWriter.bytes($0)) }
