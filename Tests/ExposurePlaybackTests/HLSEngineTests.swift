@@ -39,8 +39,8 @@ import Testing
     static func vodResponder(_ fetch: EngineFetch) -> Data {
         switch fetch.kind {
         case .master: masterBody()
-        case .mediaPlaylist: mediaBody(first: 0, count: 30, endList: true)
-        case .segment: Data(count: 50_000)
+        case .mediaPlaylist, .renditionPlaylist: mediaBody(first: 0, count: 30, endList: true)
+        case .segment, .renditionSegment: Data(count: 50_000)
         }
     }
 
@@ -101,8 +101,8 @@ import Testing
         let live: (EngineFetch) -> Data = { fetch in
             switch fetch.kind {
             case .master: Self.masterBody()
-            case .mediaPlaylist: Self.mediaBody(first: first, count: 10, endList: false)
-            case .segment: Data(count: 10)
+            case .mediaPlaylist, .renditionPlaylist: Self.mediaBody(first: first, count: 10, endList: false)
+            case .segment, .renditionSegment: Data(count: 10)
             }
         }
         let step = Self.pump(&engine, now: 0, events: &events, respond: live)
@@ -114,6 +114,17 @@ import Testing
         _ = Self.pump(&engine, now: 2_000, events: &events, respond: live)
         #expect(engine.seekableRange == 2_000...16_000)
         #expect(engine.playheadTimeMs.map { $0 - 1_700_000_000_000 } == 216_000)
+    }
+
+    @Test func seekOutsideTheSeekableRangeWarnsAndLandsAtTheEdge() {
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTargetMs: 10_000))
+        var events: [EngineEvent] = []
+        _ = Self.pump(&engine, now: 0, events: &events, respond: Self.vodResponder)
+        events = engine.handle(.command(.seekToPosition(90_000)))
+        #expect(events.first == .seekOutsideRange(requestedMs: 90_000, seekableRange: 0...60_000))
+        #expect(events.contains(.seeked(positionMs: 60_000)))
+        events = engine.handle(.command(.seekToPosition(30_000)))
+        #expect(!events.contains { if case .seekOutsideRange = $0 { true } else { false } })
     }
 
     @Test func bitrateCapHolds() {

@@ -11,6 +11,10 @@ public struct EngineFetch: Sendable, Hashable {
         case mediaPlaylist(variant: Int)
         /// Segment `sequence` of variant `variant`.
         case segment(sequence: Int, variant: Int)
+        /// The media playlist of the selected alternate rendition of `type` (audio or subtitles).
+        case renditionPlaylist(type: Rendition.MediaType)
+        /// Segment `sequence` of the selected alternate rendition of `type`.
+        case renditionSegment(sequence: Int, type: Rendition.MediaType)
     }
 
     /// Distinguishes this fetch from earlier ones (a seek makes older answers stale).
@@ -45,6 +49,9 @@ public enum EngineCommand: Sendable, Hashable {
     case seekToTime(Int64)
     /// Jump to the live edge.
     case seekToLive
+    /// Play these languages from the EXT-X-MEDIA renditions: audio (nil: the stream's default)
+    /// and subtitles (nil: none). A change refetches that rendition from the playhead.
+    case selectTracks(audio: String?, text: String?)
     /// Stop for good; the engine fetches nothing more.
     case stop
 }
@@ -75,8 +82,9 @@ public enum EngineEvent: Sendable, Equatable {
     case seeked(positionMs: Int64)
     /// The requested start was outside the seekable range; the default start was used.
     case invalidStartTime(requestedMs: Int64, seekableRange: ClosedRange<Int64>)
-    /// A seek target was outside the seekable range and was clamped.
-    case seekClamped(requestedMs: Int64, seekableRange: ClosedRange<Int64>)
+    /// A seek target was outside the seekable range; the seek landed at the nearest edge.
+    /// Ranges are positions for position seeks, wall-clock times for time seeks.
+    case seekOutsideRange(requestedMs: Int64, seekableRange: ClosedRange<Int64>)
     /// The end of a VOD or ended event was reached.
     case completed
     /// Playback cannot continue.

@@ -22,10 +22,19 @@ extension HLSEngine {
             seek(toPosition: positionMs, events: &events)
         case .seekToTime(let timeMs):
             guard let range = seekableTimeRange else { return }
+            if !range.contains(timeMs) { events.append(.seekOutsideRange(requestedMs: timeMs, seekableRange: range)) }
             let clamped = min(max(timeMs, range.lowerBound), range.upperBound)
             seek(toPosition: timeline.position(atTime: clamped) ?? seekableRange.lowerBound, events: &events)
         case .seekToLive:
             seek(toPosition: seekableRange.upperBound, events: &events)
+        case .selectTracks(let audio, let text):
+            selectedAudio = audio
+            selectedText = text
+            updateTracks()
+            if phase == .playing && bufferEndMs <= playheadMs {
+                phase = .buffering
+                events.append(.bufferingStarted)
+            }
         case .stop:
             if ![.ended, .failed].contains(phase) { phase = .stopped }
             inFlight = nil
@@ -37,6 +46,7 @@ extension HLSEngine {
     private mutating func seek(toPosition requestedMs: Int64, events: inout [EngineEvent]) {
         guard startResolved else { return }
         let range = seekableRange
+        if !range.contains(requestedMs) { events.append(.seekOutsideRange(requestedMs: requestedMs, seekableRange: range)) }
         let target = min(max(requestedMs, range.lowerBound), range.upperBound)
         if target < bufferStartMs || target >= bufferEndMs {
             place(at: target)
@@ -52,14 +62,15 @@ extension HLSEngine {
         events.append(.seeked(positionMs: target))
     }
 
-    /// Empties the buffer and puts the playhead at `positionMs`.
+    /// Empties the buffer (variant and renditions) and puts the playhead at `positionMs`.
     mutating func place(at positionMs: Int64) {
         playheadMs = positionMs
         if let index = timeline.index(containing: positionMs) {
             let segment = timeline.segments[index]
             nextSequence = segment.sequence
             bufferStartMs = segment.startMs
-            bufferEndMs = segment.startMs
+            variantBufferEndMs = segment.startMs
+            for index in tracks.indices { tracks[index].restart(atSequence: segment.sequence, positionMs: segment.startMs) }
         }
     }
 }

@@ -13,10 +13,14 @@ extension HLSEngine {
         case .segment(let sequence, _):
             selector?.record(bytes: body.count, elapsedMs: elapsedMs)
             if sequence == nextSequence, let index = timeline.index(ofSequence: sequence) {
-                bufferEndMs = timeline.segments[index].endMs
+                variantBufferEndMs = timeline.segments[index].endMs
                 nextSequence = sequence + 1
             }
             if let choice = selector?.choice(), choice != variantIndex { wantedVariant = choice }
+        case .renditionPlaylist(let type):
+            receiveRenditionPlaylist(body, type: type, url: fetch.url, events: &events)
+        case .renditionSegment(let sequence, let type):
+            receiveRenditionSegment(sequence: sequence, type: type)
         }
     }
 
@@ -34,6 +38,7 @@ extension HLSEngine {
         let selector = BitrateSelector(variants: playable, capBitsPerSecond: configuration.maxBitrate)
         self.selector = selector
         wantedVariant = selector.choice()
+        updateTracks()
     }
 
     private mutating func receiveMedia(_ body: Data, variant: Int, url: URL, events: inout [EngineEvent]) {
@@ -47,6 +52,8 @@ extension HLSEngine {
         if wantedVariant == variant { wantedVariant = nil }
         if variantIndex != variant {
             variantIndex = variant
+            // Another variant may name other rendition groups.
+            updateTracks()
             if let bandwidth = selector?.variants[variant].bandwidth, bandwidth != reportedBitrate {
                 reportedBitrate = bandwidth
                 events.append(.bitrateChanged(bitrate: bandwidth))

@@ -13,10 +13,8 @@ extension HLSEngine {
             return playlistFetch(wanted)
         }
         if let reload = nextReloadMs, now >= reload, let variantIndex { return playlistFetch(variantIndex) }
-        if bufferEndMs - playheadMs < configuration.bufferTargetMs, let sequence = nextSequence,
-           let index = timeline.index(ofSequence: sequence), let url = timeline.url(of: timeline.segments[index]) {
-            return issue(.segment(sequence: sequence, variant: variantIndex ?? 0), url: url)
-        }
+        if let step = renditionPlaylistStep(now: now) { return step }
+        if let step = segmentStep() { return step }
         return .wait(untilMs: wakeUp(now: now))
     }
 
@@ -29,18 +27,20 @@ extension HLSEngine {
         return issue(.mediaPlaylist(variant: variant), url: url)
     }
 
-    private mutating func issue(_ kind: EngineFetch.Kind, url: URL) -> EngineStep {
+    mutating func issue(_ kind: EngineFetch.Kind, url: URL) -> EngineStep {
         fetchCounter += 1
         let fetch = EngineFetch(id: fetchCounter, kind: kind, url: url)
         inFlight = fetch
         return .fetch(fetch)
     }
 
-    /// The earliest moment something changes without new input: a live reload, the buffer
+    /// The earliest moment something changes without new input: a live reload (variant or
+    /// rendition), the buffer
     /// dropping below target, the playhead reaching the buffer's end or a DATERANGE edge.
     private func wakeUp(now: Int64) -> Int64? {
         var candidates: [Int64] = []
         if let nextReloadMs { candidates.append(nextReloadMs) }
+        if let nextRenditionReloadMs { candidates.append(nextRenditionReloadMs) }
         if phase == .playing {
             let ahead = bufferEndMs - playheadMs
             candidates.append(now + ahead)

@@ -47,9 +47,16 @@ public struct HLSEngine: Sendable {
 
     var playheadMs: Int64 = 0
     var bufferStartMs: Int64 = 0
-    var bufferEndMs: Int64 = 0
-    /// The next segment to fetch for the buffer.
+    /// Where the variant's fetched segments end; ``bufferEndMs`` also counts the renditions.
+    var variantBufferEndMs: Int64 = 0
+    /// The next segment of the variant to fetch.
     var nextSequence: Int?
+    /// Alternate audio and subtitle renditions playing alongside the variant.
+    var tracks: [RenditionTrack] = []
+    /// The audio language asked for (nil: the stream's default).
+    var selectedAudio: String?
+    /// The subtitle language asked for (nil: none).
+    var selectedText: String?
     var lastTickMs: Int64?
     var nextReloadMs: Int64?
     var inFlight: EngineFetch?
@@ -110,9 +117,14 @@ public struct HLSEngine: Sendable {
         }
     }
 
-    /// Whether every segment up to ENDLIST is buffered.
+    /// Where the buffer ends: playback needs every active rendition, so the shortest one counts.
+    var bufferEndMs: Int64 {
+        tracks.reduce(variantBufferEndMs) { min($0, $1.bufferEndMs) }
+    }
+
+    /// Whether every segment up to ENDLIST is buffered, in the variant and every rendition.
     var allFetched: Bool {
-        guard timeline.endList else { return false }
+        guard timeline.endList, tracks.allSatisfy(\.allFetched) else { return false }
         guard let nextSequence else { return true }
         return timeline.index(ofSequence: nextSequence) == nil
     }

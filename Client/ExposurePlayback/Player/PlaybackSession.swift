@@ -30,7 +30,11 @@ final class PlaybackSession: TechObserver {
     var programs: ProgramService? { state.withLock { $0.programs } }
     var tracks: TrackSelection { state.withLock { $0.tracks } }
 
-    func setTracks(_ tracks: TrackSelection) { state.withLock { $0.tracks = tracks } }
+    /// Plays `tracks` from now on: the engine fetches the new renditions from the playhead.
+    func setTracks(_ tracks: TrackSelection) {
+        state.withLock { $0.tracks = tracks }
+        tech.perform(.selectTracks(audio: tracks.audio, text: tracks.text))
+    }
 
     /// Stops the playback; `playbackAborted` follows from the loop.
     func stop() {
@@ -113,7 +117,7 @@ final class PlaybackSession: TechObserver {
         case .dateRangeMetadataChanged(let metadata): publish(.dateRangeMetadataChanged(metadata))
         case .seeked(let position): publish(.playbackScrubbed(position))
         case .invalidStartTime(let requested, let range): publish(.warning(.invalidStartTime(startTime: requested, seekableRange: range)))
-        case .seekClamped: break
+        case .seekOutsideRange(let requested, let range): publish(.warning(.seekOutsideRange(requested: requested, seekableRange: range)))
         case .completed:
             state.withLock { $0.ended = true }
             publish(.playbackCompleted)

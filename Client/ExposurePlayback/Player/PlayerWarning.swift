@@ -3,6 +3,9 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
     /// The requested start was outside the seekable range; the default start was used.
     /// Ranges are ms: positions for `.customPosition`, wall-clock times for `.customTime`.
     case invalidStartTime(startTime: Int64, seekableRange: ClosedRange<Int64>)
+    /// A seek target was outside the seekable range; the seek landed at the nearest edge.
+    /// Ranges are ms: positions for `seek(toPosition:)`, wall-clock times for `seek(toTime:)`.
+    case seekOutsideRange(requested: Int64, seekableRange: ClosedRange<Int64>)
     /// Pausing is not allowed: the contract disables timeshift.
     case timeshiftDisabled
     /// Seeking forward is not allowed by the contract.
@@ -24,6 +27,7 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidStartTime(let start, let range): "invalid start time \(start), seekable \(range.lowerBound)…\(range.upperBound)"
+        case .seekOutsideRange(let target, let range): "seek to \(target) outside seekable \(range.lowerBound)…\(range.upperBound); moved to the edge"
         case .timeshiftDisabled: "pause refused: timeshift disabled by contract"
         case .fastForwardDisabled: "seek refused: fast-forward disabled by contract"
         case .rewindDisabled: "seek refused: rewind disabled by contract"

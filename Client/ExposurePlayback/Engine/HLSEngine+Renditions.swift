@@ -1,0 +1,98 @@
+import Foundation
+import HLS
+
+/// Alternate audio and subtitle renditions: which to play, what of theirs to fetch next, and
+/// what arrives for them.
+extension HLSEngine {
+    /// The languages playing, as the engine resolved them (audio nil: muxed into the variant).
+    public var playingLanguages: (audio: String?, text: String?) {
+        (tracks.first { $0.type == .audio }?.language, tracks.first { $0.type == .subtitles }?.language)
+    }
+
+    /// Brings ``tracks`` in line with the selection and the variant's groups. A track whose
+    /// language and playlist stay keeps its buffer; a new one starts at the playhead's segment.
+    mutating func updateTracks() {
+        guard let master, let selector else { return }
+        let variant = selector.variants[wantedVariant ?? variantIndex ?? 0]
+        // An audio-only variant is the audio itself; renditions ride along only with video.
+        guard variant.resolution != nil else { return replaceTracks(with: []) }
+        var wanted: [RenditionTrack] = []
+        if let language = selectedAudio ?? RenditionTrack.defaultLanguage(of: .audio, group: variant.audioGroup, in: master),
+           let track = RenditionTrack(type: .audio, language: language, group: variant.audioGroup, master: master, masterURL: configuration.masterURL) {
+            wanted.append(track)
+        }
+        if let language = selectedText,
+           let track = RenditionTrack(type: .subtitles, language: language, group: variant.subtitlesGroup, master: master, masterURL: configuration.masterURL) {
+            wanted.append(track)
+        }
+        replaceTracks(with: wanted)
+    }
+
+    private mutating func replaceTracks(with wanted: [RenditionTrack]) {
+        var result: [RenditionTrack] = []
+        for var track in wanted {
+            if let kept = tracks.first(where: { $0.type == track.type && $0.playlistURL == track.playlistURL }) {
+                result.append(kept)
+                continue
+            }
+            if case .renditionPlaylist(track.type)? = inFlight?.kind { inFlight = nil }
+            if case .renditionSegment(_, track.type)? = inFlight?.kind { inFlight = nil }
+            if startResolved, let index = timeline.index(containing: playheadMs) {
+                track.restart(atSequence: timeline.segments[index].sequence, positionMs: timeline.segments[index].startMs)
+            }
+            result.append(track)
+        }
+        tracks = result
+    }
+
+    /// A rendition playlist to load for the first time or reload, if one is due.
+    mutating func renditionPlaylistStep(now: Int64) -> EngineStep? {
+        guard let index = tracks.firstIndex(where: { !$0.loaded || ($0.nextReloadMs.map { now >= $0 } ?? false) }) else { return nil }
+        return issue(.renditionPlaylist(type: tracks[index].type), url: tracks[index].playlistURL)
+    }
+
+    /// The segment to fetch next: from whichever of the variant and the renditions has the
+    /// shortest buffer under the target, so they fill side by side.
+    mutating func segmentStep() -> EngineStep? {
+        var best: (endMs: Int64, kind: EngineFetch.Kind, url: URL)?
+        func consider(_ endMs: Int64, _ kind: EngineFetch.Kind, _ url: URL?) {
+            guard endMs - playheadMs < configuration.bufferTargetMs, let url, endMs < (best?.endMs ?? .max) else { return }
+            best = (endMs, kind, url)
+        }
+        if let sequence = nextSequence, let index = timeline.index(ofSequence: sequence) {
+            consider(variantBufferEndMs, .segment(sequence: sequence, variant: variantIndex ?? 0), timeline.url(of: timeline.segments[index]))
+        }
+        for track in tracks {
+            // Only what the variant's window also lists: that is where the segment plays.
+            guard let sequence = track.nextSequence, timeline.index(ofSequence: sequence) != nil,
+                  let index = track.timeline.index(ofSequence: sequence) else { continue }
+            consider(track.bufferEndMs, .renditionSegment(sequence: sequence, type: track.type), track.timeline.url(of: track.timeline.segments[index]))
+        }
+        guard let best else { return nil }
+        return issue(best.kind, url: best.url)
+    }
+
+    /// The earliest rendition playlist reload.
+    var nextRenditionReloadMs: Int64? { tracks.compactMap(\.nextReloadMs).min() }
+
+    mutating func receiveRenditionPlaylist(_ body: Data, type: Rendition.MediaType, url: URL, events: inout [EngineEvent]) {
+        guard let index = tracks.firstIndex(where: { $0.type == type && $0.playlistURL == url }) else { return }
+        let parsed: MediaPlaylist
+        do { parsed = try HLSParser.parseMedia(body) } catch {
+            return fail("\(type.rawValue.lowercased()) playlist: \(error)", events: &events)
+        }
+        tracks[index].timeline.apply(parsed, from: url)
+        tracks[index].loaded = true
+        tracks[index].nextReloadMs = parsed.endList ? nil : (lastTickMs ?? 0) + tracks[index].timeline.targetDurationMs
+        if tracks[index].nextSequence == nil, startResolved, let segment = timeline.index(containing: playheadMs).map({ timeline.segments[$0] }) {
+            tracks[index].restart(atSequence: segment.sequence, positionMs: segment.startMs)
+        }
+    }
+
+    mutating func receiveRenditionSegment(sequence: Int, type: Rendition.MediaType) {
+        guard let index = tracks.firstIndex(where: { $0.type == type }), tracks[index].nextSequence == sequence,
+              let position = timeline.index(ofSequence: sequence) else { return }
+        tracks[index].bufferEndMs = timeline.segments[position].endMs
+        tracks[index].nextSequence = sequence + 1
+    }
+}
