@@ -10,6 +10,7 @@ final class PlaybackSession: TechObserver {
     private struct State {
         var source: PlaybackSource?
         var programs: ProgramService?
+        var ads: AdTracker?
         var tracks = TrackSelection(audio: nil, text: nil)
         var stopRequested = false
         var ended = false
@@ -18,17 +19,21 @@ final class PlaybackSession: TechObserver {
     unowned let player: Player
     let request: PlaybackRequest
     let tech: HLSTech
+    /// Ad tracking and click beacons of this playback.
+    let beacons: BeaconDispatcher
     private let state = Mutex(State())
 
     init(player: Player, request: PlaybackRequest) {
         self.player = player
         self.request = request
         tech = HLSTech(transport: player.dependencies.streamTransport, clock: player.dependencies.clock)
+        beacons = BeaconDispatcher(transport: player.dependencies.apiTransport)
     }
 
     var source: PlaybackSource? { state.withLock { $0.source } }
     var programs: ProgramService? { state.withLock { $0.programs } }
     var tracks: TrackSelection { state.withLock { $0.tracks } }
+    var isPresentingAd: Bool { state.withLock { $0.ads?.presenting != nil } }
 
     /// Plays `tracks` from now on: the engine fetches the new renditions from the playhead.
     func setTracks(_ tracks: TrackSelection) {
@@ -42,7 +47,13 @@ final class PlaybackSession: TechObserver {
         tech.perform(.stop)
     }
 
+    /// Plays, then lets the last ad beacons go out.
     func run() async {
+        await play()
+        await beacons.drain()
+    }
+
+    private func play() async {
         let dependencies = player.dependencies
         let entitlements = Entitlement(environment: player.environment, sessionToken: player.sessionToken, transport: dependencies.apiTransport)
         let entitlement: PlaybackEntitlement
@@ -69,6 +80,7 @@ final class PlaybackSession: TechObserver {
         state.withLock {
             $0.source = source
             $0.programs = programs
+            $0.ads = AdTimeline(entitlement).map(AdTracker.init)
         }
         let audioOnly = entitlement.audioOnly == true || format.format.uppercased() == "MP3"
         publish(.entitlementResponse(entitlement))
@@ -107,7 +119,9 @@ final class PlaybackSession: TechObserver {
             chooseTracks(renditions: status.renditions)
             publish(.playbackPrepared)
         case .ready: publish(.playbackReady)
-        case .started: publish(.playbackStarted)
+        case .started:
+            publish(.playbackStarted)
+            if let start = state.withLock({ $0.ads?.startEvent }) { publish(start) }
         case .paused: publish(.playbackPaused)
         case .resumed: publish(.playbackResumed)
         case .bufferingStarted: publish(.bufferingStarted)
@@ -115,7 +129,9 @@ final class PlaybackSession: TechObserver {
         case .bitrateChanged(let bitrate): publish(.bitrateChanged(bitrate))
         case .durationChanged(let duration): publish(.durationChanged(duration))
         case .dateRangeMetadataChanged(let metadata): publish(.dateRangeMetadataChanged(metadata))
-        case .seeked(let position): publish(.playbackScrubbed(position))
+        case .seeked(let position):
+            publish(.playbackScrubbed(position))
+            apply(state.withLock { $0.ads?.seeked(to: position) })
         case .invalidStartTime(let requested, let range): publish(.warning(.invalidStartTime(startTime: requested, seekableRange: range)))
         case .seekOutsideRange(let requested, let range): publish(.warning(.seekOutsideRange(requested: requested, seekableRange: range)))
         case .completed:
@@ -126,6 +142,7 @@ final class PlaybackSession: TechObserver {
     }
 
     func techDidAdvance(status: TechStatus) async {
+        if status.phase != .loading { apply(state.withLock { $0.ads?.follow(positionMs: status.playheadPositionMs) }) }
         guard let programs, let time = status.playheadTimeMs, status.phase != .loading else { return }
         let update = await programs.follow(playheadTimeMs: time)
         update.events.forEach(publish)
@@ -133,6 +150,16 @@ final class PlaybackSession: TechObserver {
             finish(with: error, source: source)
             tech.perform(.stop)
         }
+    }
+
+    func nextBoundaryPositionMs(after playheadPositionMs: Int64) -> Int64? {
+        state.withLock { $0.ads?.nextBoundary(after: playheadPositionMs) }
+    }
+
+    private func apply(_ update: AdTracker.Update?) {
+        guard let update else { return }
+        beacons.fire(update.beacons)
+        update.events.forEach(publish)
     }
 
     func nextBoundaryTimeMs(after playheadTimeMs: Int64) -> Int64? {

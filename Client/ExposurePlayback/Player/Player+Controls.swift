@@ -48,13 +48,15 @@ extension Player {
         seek(toTime: ProgramSchedule.ms(start))
     }
 
+    /// Whether the contract, and the ad policy while an ad plays, let the playhead move so.
     private func allowed(from currentMs: Int64, to targetMs: Int64) -> Bool {
-        guard let restrictions = session?.source?.contractRestrictions else { return true }
-        if targetMs > currentMs && !restrictions.canFastForward {
+        guard let session, let restrictions = session.source?.contractRestrictions else { return true }
+        let inAd = session.isPresentingAd
+        if targetMs > currentMs && (!restrictions.canFastForward || inAd) {
             warn(.fastForwardDisabled)
             return false
         }
-        if targetMs < currentMs && !restrictions.canRewind {
+        if targetMs < currentMs && (!restrictions.canRewind || inAd) {
             warn(.rewindDisabled)
             return false
         }

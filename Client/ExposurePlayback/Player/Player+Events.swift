@@ -125,7 +125,7 @@ extension Player {
         listen(handler)
     }
 
-    private func listen(_ listener: @escaping @Sendable (Player, PlaybackSource?, PlayerEvent) -> Void) -> Player {
+    func listen(_ listener: @escaping @Sendable (Player, PlaybackSource?, PlayerEvent) -> Void) -> Player {
         hub.add(listener)
         return self
     }

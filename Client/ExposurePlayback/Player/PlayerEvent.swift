@@ -37,6 +37,15 @@ public enum PlayerEvent: Sendable {
     case mediaType(MediaType)
     /// A seek landed at this position, ms.
     case playbackScrubbed(Int64)
+    /// SSAI playback started: content, ads and total duration (ms) and the ad breaks.
+    case playbackStartedWithAds(vodDurationMs: Int64, adDurationMs: Int64, totalDurationMs: Int64, adMarkers: [AdMarker])
+    /// An ad clip starts playing.
+    case willPresentInterstitial(Interstitial)
+    /// The ad clip ended; the policy is back to content.
+    case didPresentInterstitial(ContractRestrictionsPolicy)
+    /// The app should seek to this position (ms): to an unwatched break the user seeked over,
+    /// past a watched one, or back to where the user was headed once the break is watched.
+    case serverSideAdShouldSkip(skipTimeMs: Int64)
     /// Something went wrong but playback continues (or a command was refused).
     case warning(PlayerWarning)
     /// Playback stopped because of an error.

@@ -83,13 +83,17 @@ public final class HLSTech: PlaybackTech {
         if engine.phase != .stopped, engine.phase != .failed { await observer.techDidAdvance(status: status) }
     }
 
-    /// The engine's deadline, brought forward to the observer's next boundary and, on a real
+    /// The engine's deadline, brought forward to the observer's next boundaries (time and position) and, on a real
     /// clock, to the next look at the command queue.
     private func wakeDeadline(engine: HLSEngine, until: Int64?, observer: any TechObserver) -> Int64? {
         let now = clock.nowMs
         var deadline = until
         if engine.phase == .playing, let time = engine.playheadTimeMs, let boundary = observer.nextBoundaryTimeMs(after: time) {
             deadline = min(deadline ?? .max, now + max(1, boundary - time))
+        }
+        let position = engine.playheadPositionMs
+        if engine.phase == .playing, let boundary = observer.nextBoundaryPositionMs(after: position) {
+            deadline = min(deadline ?? .max, now + max(1, boundary - position))
         }
         if let latency = clock.commandLatencyMs { deadline = min(deadline ?? .max, now + latency) }
         return deadline

@@ -24,6 +24,9 @@ public protocol TechObserver: AnyObject, Sendable {
     /// The next playhead wall-clock time (ms) at which the owner wants ``techDidAdvance(status:)``,
     /// e.g. a program boundary; nil when none.
     func nextBoundaryTimeMs(after playheadTimeMs: Int64) -> Int64?
+    /// The next playhead position (ms) at which the owner wants ``techDidAdvance(status:)``,
+    /// e.g. an ad's quartile; nil when none.
+    func nextBoundaryPositionMs(after playheadPositionMs: Int64) -> Int64?
 }
 
 /// A snapshot of a tech's playback.
