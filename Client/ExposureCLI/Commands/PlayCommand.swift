@@ -57,6 +57,8 @@ struct PlayCommand: CLICommand {
             Console.out(String(format: "%8.1fs  %@  %@", elapsed, where_, Self.describe(event)))
             if let deadline, clock.nowMs >= deadline { player.stop() }
         }
+        // The seed asks every app to honour SSAI skip requests (play an ad seeked over, pass a watched one).
+        player.onServerSideAdShouldSkip { player.seek(toPosition: $0) }
         let playback = player.startPlayback(
             playable: AssetPlayable(assetId: assetId), properties: PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate))
         // Events are sparse in steady playback: a timer enforces --seconds between them.
@@ -79,6 +81,11 @@ struct PlayCommand: CLICommand {
         case .dateRangeMetadataChanged(let groups): "dateRangeMetadataChanged [\(groups.map(\.id).joined(separator: ", "))]"
         case .mediaType(let type): "mediaType \(type.rawValue)"
         case .playbackScrubbed(let position): "playbackScrubbed \(position) ms"
+        case .playbackStartedWithAds(let vod, let ads, let total, let markers):
+            "playbackStartedWithAds vod \(vod) ms, ads \(ads) ms, total \(total) ms, breaks \(markers.map { "\($0.offset ?? 0)-\($0.endOffset ?? 0)" })"
+        case .willPresentInterstitial(let ad): "willPresentInterstitial ad \(ad.adIndex + 1)/\(ad.noOfAds), \(ad.adClipDuration) ms"
+        case .didPresentInterstitial: "didPresentInterstitial"
+        case .serverSideAdShouldSkip(let time): "serverSideAdShouldSkip → \(time) ms"
         case .warning(let warning): "warning: \(warning)"
         case .error(let error): "error: \(error)"
         default: "\(event)"
