@@ -36,7 +36,7 @@ let package = Package(
 
         // Client: the SDK.
         .target(name: "Exposure", dependencies: ["ExposureModels"], path: "Client/Exposure"),
-        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure"], path: "Client/ExposureCLI"),
+        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "HLS"], path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-hls-parser).
         .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
@@ -45,9 +45,9 @@ let package = Package(
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform"]),
+        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "HLS"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "HLS"]),
     ],
     swiftLanguageModes: [.v6]
 )

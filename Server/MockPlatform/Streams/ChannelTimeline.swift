@@ -46,7 +46,7 @@ struct ChannelTimeline: StreamTimeline {
     }
 
     /// The segment on air at `ms`.
-    func sequence(atMs ms: Int64) -> Int { Int(ms / segmentMs) }
+    func sequence(atMs ms: Int64) -> Int { Int(Self.floorDivide(ms, segmentMs)) }
 
     func segment(_ sequence: Int) -> TimelineSegment {
         let source = source(sequence)
@@ -55,7 +55,9 @@ struct ChannelTimeline: StreamTimeline {
     }
 
     func discontinuities(before sequence: Int) -> Int {
-        (sequence / period) * periodPrefix[period] + periodPrefix[sequence % period]
+        // Floored division: sequences before 0 count down (negative), still one per discontinuity.
+        let periods = Self.floorDivide(Int64(sequence), Int64(period))
+        return Int(periods) * periodPrefix[period] + periodPrefix[sequence - Int(periods) * period]
     }
 
     func dateRanges(fromMs: Int64, toMs: Int64, liveEdgeMs: Int64) -> [StreamDateRange] {
@@ -102,6 +104,10 @@ struct ChannelTimeline: StreamTimeline {
         }
         let reelIndex = ((sequence % reelCount) + reelCount) % reelCount
         return SegmentSource(clip: .reel, index: reelIndex)
+    }
+
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     }
 
     private static func leastCommonMultiple(_ a: Int, _ b: Int) -> Int {
