@@ -104,8 +104,9 @@ import Testing
         let program = schedules[channel]!.program(atMs: Self.noon + 3 * 3_600_000)
         let breakEnd = program.startMs + offsetMinutes * 60_000 + breakMs
         let id = "ad-\(program.programId)"
-        // The last listed segment ends at the live edge one segment before "now".
-        let pairs = try reload(channel, from: breakEnd + 2_000 - 1, to: breakEnd + 2_000, "\(channel) ad break end")
+        // The window lists segments up to the one before "now": at breakEnd - 1 ms the break's
+        // last segment is not listed yet, at breakEnd it is, and the break is over.
+        let pairs = try reload(channel, from: breakEnd - 1, to: breakEnd, "\(channel) ad break end")
         for (previous, next) in pairs where previous.allDateRanges.contains(where: { $0.id == id }) {
             let before = previous.allDateRanges.filter { $0.id == id }
             let after = next.allDateRanges.filter { $0.id == id }
