@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "HLS"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "HLS"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "HLS", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
