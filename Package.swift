@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "ExposureModels", targets: ["ExposureModels"]),
         .library(name: "HLS", targets: ["HLS"]),
         .library(name: "Exposure", targets: ["Exposure"]),
+        .library(name: "ExposurePlayback", targets: ["ExposurePlayback"]),
         .library(name: "MockPlatform", targets: ["MockPlatform"]),
+        .library(name: "MockPlatformTesting", targets: ["MockPlatformTesting"]),
         .executable(name: "exposure-mock", targets: ["ExposureMock"]),
         .executable(name: "exposure", targets: ["ExposureCLI"]),
     ],
@@ -18,6 +20,13 @@ let package = Package(
         // Shared: pure code both sides use, no I/O.
         .target(name: "ExposureModels", path: "Shared/ExposureModels"),
         .target(name: "HLS", path: "Shared/HLS"),
+        // SQLite for the mock's state store and the client's download index.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Shared/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
 
         // Server: the mock Exposure platform.
         .systemLibrary(
@@ -29,25 +38,33 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
-            dependencies: ["ExposureModels", "HLS", "HTTPServer"],
+            dependencies: ["ExposureModels", "HLS", "HTTPServer", "CSQLite"],
             path: "Server/MockPlatform"
         ),
+        .target(name: "MockPlatformTesting", dependencies: ["MockPlatform"], path: "Server/MockPlatformTesting"),
         .executableTarget(name: "ExposureMock", dependencies: ["MockPlatform"], path: "Server/ExposureMock"),
 
         // Client: the SDK.
         .target(name: "Exposure", dependencies: ["ExposureModels"], path: "Client/Exposure"),
-        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "HLS"], path: "Client/ExposureCLI"),
+        .target(name: "ExposurePlayback", dependencies: ["Exposure", "HLS"], path: "Client/ExposurePlayback"),
+        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "HLS"], path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-hls-parser).
         .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
+        .executableTarget(name: "PlayerBench", dependencies: ["ExposurePlayback", "MockPlatform"], path: "scripts/PlayerBench"),
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "HLS"]),
+        // Helpers several test targets share: running built executables, blocking work off the pool.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS"]),
+        .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "HLS", "HTTPServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "TestSupport", "HLS", "HTTPServer"]),
+        .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback"]),
+        .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,10 +26,11 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
     return MHD_start_daemon(
         flags, 0 /* port comes from `address` */, NULL, NULL,
         access_handler, context,
+        /* First, or libmicrohttpd logs the options before it to stderr itself. */
+        MHD_OPTION_EXTERNAL_LOGGER, error_logger, context,
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_NOTIFY_COMPLETED, completed, context,
         MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
-        MHD_OPTION_EXTERNAL_LOGGER, error_logger, context,
         MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,

@@ -8,6 +8,10 @@ struct MockArguments {
     var fixtures = FixtureLoader.bundledDirectory
     var logLevel = LogLevel.info
     var checkOnly = false
+    /// The state file; nil keeps state in memory (forgotten at exit).
+    var statePath: String?
+    var adminToken: String?
+    var journalCapacity = 10_000
 
     enum LogLevel: String {
         /// Nothing but the start banner and errors.
@@ -17,11 +21,19 @@ struct MockArguments {
     }
 
     static let usage = """
-        Usage: exposure-mock [--host ADDR] [--port N] [--fixtures DIR] [--log-level quiet|info] [--check-fixtures]
+        Usage: exposure-mock [--host ADDR] [--port N] [--fixtures DIR] [--state FILE] [--admin-token TOKEN]
+                             [--journal-capacity N] [--log-level quiet|info] [--check-fixtures]
 
           --host ADDR        address to bind (default 127.0.0.1)
           --port N           port to listen on; 0 picks a free one (default 8080)
           --fixtures DIR     fixtures directory (default: the bundled Fixtures/)
+          --state FILE       keep sessions, bookmarks, play sessions and downloads in this SQLite
+                             file across restarts (default: in memory, forgotten at exit)
+          --admin-token TOKEN
+                             require `Authorization: Bearer TOKEN` on /_mock/ (needed to have the
+                             admin API at all when --host is not a loopback address)
+          --journal-capacity N
+                             requests the journal keeps before dropping the oldest (default 10000)
           --log-level LEVEL  quiet, or info for one line per request (default info)
           --check-fixtures   validate the fixtures, print every problem, and exit
         """
@@ -46,6 +58,15 @@ struct MockArguments {
                 guard let level = LogLevel(rawValue: text) else { throw UsageError("--log-level takes quiet or info, not \(text)") }
                 logLevel = level
             case "--check-fixtures": checkOnly = true
+            case "--state": statePath = try value(for: flag)
+            case "--admin-token":
+                let token = try value(for: flag)
+                guard !token.isEmpty else { throw UsageError("--admin-token needs a non-empty token") }
+                adminToken = token
+            case "--journal-capacity":
+                let text = try value(for: flag)
+                guard let number = Int(text), number >= 1 else { throw UsageError("--journal-capacity takes a number of at least 1, not \(text)") }
+                journalCapacity = number
             case "--help", "-h": throw UsageError(nil)
             default: throw UsageError("unknown argument \(flag)")
             }

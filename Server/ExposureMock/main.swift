@@ -28,20 +28,26 @@ if arguments.checkOnly {
 }
 
 let platform: MockPlatform
+let signalSources: [any DispatchSourceSignal]
 do {
     let log: (@Sendable (String) -> Void)? = arguments.logLevel == .info ? standardOutput : nil
+    let state = try arguments.statePath.map { try SQLiteState(path: $0) } ?? SQLiteState.inMemory()
     platform = try MockPlatform(configuration: MockPlatform.Configuration(
-        host: arguments.host, port: arguments.port, fixturesDirectory: arguments.fixtures, requestLog: log))
+        host: arguments.host, port: arguments.port, fixturesDirectory: arguments.fixtures, requestLog: log,
+        adminToken: arguments.adminToken, journalCapacity: arguments.journalCapacity), state: state)
+    // Before listening and before the banner: whoever waits for the banner may signal at once.
+    signalSources = stopOnTerminationSignals(platform, announce: standardOutput)
     try platform.start()
 } catch let problems as FixtureProblems {
     standardError(problems.description)
     exit(65)
+} catch let error as SQLiteError {
+    standardError("exposure-mock: cannot open the state file: \(error)")
+    exit(73)
 } catch {
     standardError("exposure-mock: cannot start: \(error)")
     exit(69)
 }
 
 standardOutput(StartBanner.text(for: platform))
-
-let signalSources = stopOnTerminationSignals(platform, announce: standardOutput)
 dispatchMain()

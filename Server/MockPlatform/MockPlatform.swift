@@ -22,24 +22,37 @@ public final class MockPlatform: Sendable {
         public var maxBodyBytes: Int
         /// Receives one line per request; nil for silence.
         public var requestLog: (@Sendable (String) -> Void)?
+        /// The Bearer token the admin API (`/_mock/`) requires; without one, the admin API is
+        /// open on a loopback host and absent on any other.
+        public var adminToken: String?
+        /// How many requests the journal keeps before dropping the oldest.
+        public var journalCapacity: Int
 
         /// A configuration; defaults serve the bundled fixtures on 127.0.0.1:8080.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, fixturesDirectory: URL = FixtureLoader.bundledDirectory,
-            maxBodyBytes: Int = 1 << 20, requestLog: (@Sendable (String) -> Void)? = nil
+            maxBodyBytes: Int = 1 << 20, requestLog: (@Sendable (String) -> Void)? = nil,
+            adminToken: String? = nil, journalCapacity: Int = 10_000
         ) {
             self.host = host
             self.port = port
             self.fixturesDirectory = fixturesDirectory
             self.maxBodyBytes = maxBodyBytes
             self.requestLog = requestLog
+            self.adminToken = adminToken
+            self.journalCapacity = journalCapacity
         }
+
+        /// Who may use the admin API with this configuration.
+        public var adminAccess: AdminAccess { AdminAccess.forBinding(host: host, token: adminToken) }
     }
 
     /// The configuration it runs with.
     public let configuration: Configuration
     /// Catalog, state and clock, shared by every request.
     public let context: PlatformContext
+    /// Clock, faults, journal, reset and reload: what the admin API and the testing library drive.
+    public let control: PlatformControl
     /// The whole request pipeline, usable in-process without a socket.
     public let responder: any HTTPResponder
     private let server: HTTPServer
@@ -47,12 +60,22 @@ public final class MockPlatform: Sendable {
     /// Loads the fixtures (throwing every problem found) and prepares the server.
     public init(
         configuration: Configuration = Configuration(), clock: PlatformClock = PlatformClock(),
-        state: any PlatformState = InMemoryState()
+        state: any PlatformState = SQLiteState.inMemory()
     ) throws(FixtureProblems) {
         self.configuration = configuration
         let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
         context = PlatformContext(catalog: catalog, state: state, clock: clock)
-        var responder: any HTTPResponder = CORSResponder(next: PlatformRouter.make(context: context, mediaDirectory: configuration.fixturesDirectory.appendingPathComponent("media")))
+        control = PlatformControl(context: context, faults: FaultInjector(), journal: RequestJournal(capacity: configuration.journalCapacity),
+                                  fixturesDirectory: configuration.fixturesDirectory)
+        // Journal outermost, so it records what faults made of the answer; CORS outside the
+        // faults, so a browser sees an injected 500 as a 500 rather than as a CORS failure.
+        let platform = JournalResponder(
+            next: CORSResponder(next: FaultResponder(
+                next: PlatformRouter.make(context: context, mediaDirectory: configuration.fixturesDirectory.appendingPathComponent("media")),
+                faults: control.faults)),
+            journal: control.journal, context: context)
+        var responder: any HTTPResponder = ControlPlaneResponder(
+            access: configuration.adminAccess, admin: AdminAPI.make(control: control), platform: platform)
         if let log = configuration.requestLog { responder = RequestLogResponder(next: responder, log: log) }
         self.responder = responder
         server = HTTPServer(

@@ -6,14 +6,17 @@ import Synchronization
 public final class PlatformContext: Sendable {
     /// The platform clock.
     public let clock: PlatformClock
-    /// Sessions and bookmarks.
+    /// Sessions, bookmarks, play sessions and downloads.
     public let state: any PlatformState
+    /// Analytics events and ad beacons clients sent.
+    public let activity: ClientActivity
     private let current: Mutex<LoadedCatalog>
 
     /// A context over a loaded catalog.
-    public init(catalog: Catalog, state: any PlatformState, clock: PlatformClock) {
+    public init(catalog: Catalog, state: any PlatformState, clock: PlatformClock, activity: ClientActivity = ClientActivity()) {
         self.clock = clock
         self.state = state
+        self.activity = activity
         current = Mutex(LoadedCatalog(catalog))
     }
 

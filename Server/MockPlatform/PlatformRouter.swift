@@ -5,17 +5,7 @@ import HTTPServer
 /// Assembles every route family into one router.
 enum PlatformRouter {
     static func make(context: PlatformContext, mediaDirectory: URL) -> any HTTPResponder {
-        let router = Router { request, allowed in
-            if allowed.isEmpty {
-                return Responses.error(ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND",
-                                                            extendedMessage: "No endpoint at \(request.path)."))
-            }
-            var response = Responses.error(ExposureErrorMessage(
-                httpCode: 405, message: "METHOD_NOT_ALLOWED",
-                extendedMessage: "\(request.method) is not allowed here; use \(allowed.map(\.rawValue).joined(separator: ", "))."))
-            response.headers.set("Allow", allowed.map(\.rawValue).joined(separator: ", "))
-            return response
-        }
+        let router = Router(fallback: notFound)
         var api = ExposureAPI(router: router, platform: context)
         api.registerAuth()
         api.registerContent()
@@ -23,6 +13,21 @@ enum PlatformRouter {
         api.registerEntitlement()
         api.registerStreams(cache: PlaylistCache())
         api.registerMediaFiles(files: MediaFileStore(root: mediaDirectory))
+        api.registerEventSink()
+        api.registerAdBeacons()
         return api.router
+    }
+
+    /// 404 for unknown paths, 405 (with `Allow`) for known paths asked with another method.
+    @Sendable static func notFound(_ request: HTTPRequest, allowed: [HTTPMethod]) -> HTTPResponse {
+        if allowed.isEmpty {
+            return Responses.error(ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND",
+                                                        extendedMessage: "No endpoint at \(request.path)."))
+        }
+        var response = Responses.error(ExposureErrorMessage(
+            httpCode: 405, message: "METHOD_NOT_ALLOWED",
+            extendedMessage: "\(request.method) is not allowed here; use \(allowed.map(\.rawValue).joined(separator: ", "))."))
+        response.headers.set("Allow", allowed.map(\.rawValue).joined(separator: ", "))
+        return response
     }
 }

@@ -8,7 +8,7 @@ extension ExposureAPI {
         add(.get, [.v1], "/content/asset") { context throws(ExposureErrorMessage) in
             let query = try AssetQuery(context)
             let session = try context.boolQuery("includeUserData", default: false) ? try context.optionalSession() : nil
-            let matches = query.matches(in: context.catalog.assets.map(\.asset), at: dateFromMs(context.nowMs))
+            let matches = query.matches(in: context.catalog.wireAssets, at: dateFromMs(context.nowMs))
             let page = query.page(of: matches)
             if let session {
                 let items = page.map { Self.withUserData($0, session: session, context: context) }

@@ -15,7 +15,9 @@ extension ExposureAPI {
             try Self.checkFormats(context, audioOnly: target.governingAsset.mock.audioOnly == true)
             let material = try Self.material(context, target: target)
             let builder = EntitlementBuilder(context: context, session: session, grant: grant, playSessionId: RandomToken.make(bytes: 16))
-            return Responses.json(builder.entitlement(for: target, material: material))
+            let entitlement = builder.entitlement(for: target, material: material)
+            try Self.beginPlaySession(entitlement, session: session, context: context)
+            return Responses.json(entitlement)
         }
 
         add(.get, [.v2], "/entitlement/{assetId}/entitle") { context throws(ExposureErrorMessage) in
@@ -49,6 +51,21 @@ extension ExposureAPI {
                 validation.status = error.message
             }
             return Responses.json(validation)
+        }
+    }
+
+    /// Takes one of the account's stream slots for the new play session (403 when none is free).
+    private static func beginPlaySession(
+        _ entitlement: PlaybackEntitlement, session: Session, context: RequestContext
+    ) throws(ExposureErrorMessage) {
+        let play = PlaySession(
+            id: entitlement.playSessionId, accountId: session.accountId, assetId: entitlement.assetId ?? context.path("assetId"),
+            tracksBookmark: entitlement.streamInfo?.static == true, startedMs: context.nowMs, lastSeenMs: context.nowMs,
+            tokenExpiresMs: entitlement.playTokenExpiration * 1000)
+        let limit = context.catalog.user(accountId: session.accountId)?.concurrentStreamsLimit
+        guard context.platform.state.begin(play, streamLimit: limit) else {
+            throw ExposureErrorMessage(httpCode: 403, message: "CONCURRENT_STREAMS_LIMIT_REACHED",
+                                       extendedMessage: "The account may play \(limit ?? 0) stream(s) at once.")
         }
     }
 

@@ -9,6 +9,8 @@ public struct Catalog: Sendable {
     public let users: [String: FixtureUser]
     /// Assets in file order.
     public let assets: [CatalogAsset]
+    /// The same assets as clients see them, kept whole so list requests do not copy each one.
+    public let wireAssets: [Asset]
     /// Assets by id.
     public let assetsById: [String: CatalogAsset]
     /// Ad creatives by id.
@@ -27,6 +29,7 @@ public struct Catalog: Sendable {
         adsInFileOrder = ads
         self.users = Dictionary(users.map { ($0.username, $0) }, uniquingKeysWith: { first, _ in first })
         self.assets = assets
+        wireAssets = assets.map(\.asset)
         self.assetsById = Dictionary(assets.map { ($0.assetId, $0) }, uniquingKeysWith: { first, _ in first })
         self.ads = Dictionary(ads.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.media = media

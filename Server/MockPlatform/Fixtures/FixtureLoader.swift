@@ -13,11 +13,13 @@ public enum FixtureLoader {
     /// Loads and checks `directory`; throws `FixtureProblems` listing everything wrong.
     public static func load(from directory: URL) throws(FixtureProblems) -> Catalog {
         var problems: [FixtureProblem] = []
-        let settings = decode(PlatformSettings.self, "catalog/platform.json", in: directory, problems: &problems)
-        let users = decode([FixtureUser].self, "catalog/users.json", in: directory, problems: &problems)
-        let assets = decode([CatalogAsset].self, "catalog/assets.json", in: directory, problems: &problems)
-        let ads = decode([AdCreative].self, "catalog/ads.json", in: directory, problems: &problems)
-        let media = decode(MediaManifest.self, "media/media.json", in: directory, problems: &problems)
+        let settings = decodeObject(PlatformSettings.self, "catalog/platform.json", in: directory, problems: &problems)
+        let users = decodeArray(FixtureUser.self, "catalog/users.json", in: directory, problems: &problems)
+        let assets = decodeArray(CatalogAsset.self, "catalog/assets.json", in: directory, problems: &problems,
+                                 understood: FixtureKeyCheck.understood)
+        let ads = decodeArray(AdCreative.self, "catalog/ads.json", in: directory, problems: &problems)
+        // Written by the media scripts, which record more than the platform reads: no key check.
+        let media = decodeObject(MediaManifest.self, "media/media.json", in: directory, problems: &problems, checkKeys: false)
         guard let settings, let users, let assets, let ads, let media else { throw FixtureProblems(problems: problems) }
         let catalog = Catalog(settings: settings, users: users, assets: assets, ads: ads, media: media)
         problems += FixtureValidator.problems(in: catalog)
@@ -25,22 +27,95 @@ public enum FixtureLoader {
         return catalog
     }
 
-    private static func decode<Value: Decodable>(
-        _ type: Value.Type, _ file: String, in directory: URL, problems: inout [FixtureProblem]
+    /// A file holding one object; any ignored key is a problem too, unless `checkKeys` is false.
+    private static func decodeObject<Value: Codable>(
+        _ type: Value.Type, _ file: String, in directory: URL, problems: inout [FixtureProblem], checkKeys: Bool = true
     ) -> Value? {
+        guard let (data, json) = read(file, in: directory, problems: &problems) else { return nil }
+        do {
+            let value = try ExposureJSON.decode(type, from: data)
+            if checkKeys { problems += FixtureKeyCheck.problems(value, sent: json, file: file) }
+            return value
+        } catch {
+            problems.append(problem(from: error, file: file))
+            return nil
+        }
+    }
+
+    /// A file holding an array, decoded element by element so that every broken element is
+    /// reported, not only the first; ignored keys are problems too.
+    private static func decodeArray<Element: Decodable>(
+        _ type: Element.Type, _ file: String, in directory: URL, problems: inout [FixtureProblem],
+        understood: (Element) -> JSONValue?
+    ) -> [Element]? {
+        guard let (data, json) = read(file, in: directory, problems: &problems) else { return nil }
+        guard case .array(let sentElements) = json else {
+            problems.append(FixtureProblem(file: file, message: "The file must hold a JSON array."))
+            return nil
+        }
+        let results: [ElementResult<Element>]
+        do {
+            results = try ExposureJSON.decode([ElementResult<Element>].self, from: data)
+        } catch {
+            problems.append(problem(from: error, file: file))
+            return nil
+        }
+        var elements: [Element] = []
+        for (index, result) in results.enumerated() {
+            switch result.value {
+            case .success(let element):
+                elements.append(element)
+                if let understood = understood(element) {
+                    problems += FixtureKeyCheck.problems(understood: understood, sent: sentElements[index], file: file, path: "$[\(index)]")
+                }
+            case .failure(let error):
+                problems.append(problem(from: error, file: file))
+            }
+        }
+        return elements.count == results.count ? elements : nil
+    }
+
+    private static func decodeArray<Element: Codable>(
+        _ type: Element.Type, _ file: String, in directory: URL, problems: inout [FixtureProblem]
+    ) -> [Element]? {
+        decodeArray(type, file, in: directory, problems: &problems) { element in
+            try? ExposureJSON.decode(JSONValue.self, from: ExposureJSON.encode(element))
+        }
+    }
+
+    /// The file's bytes and its JSON tree; nil (with a problem) when missing or not JSON.
+    private static func read(_ file: String, in directory: URL, problems: inout [FixtureProblem]) -> (Data, JSONValue)? {
         let url = directory.appendingPathComponent(file)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             problems.append(FixtureProblem(file: file, message: "The file is missing or unreadable."))
             return nil
         }
         do {
-            return try ExposureJSON.decode(type, from: data)
-        } catch let error as DecodingError {
-            problems.append(problem(from: error, file: file))
+            return (data, try ExposureJSON.decode(JSONValue.self, from: data))
         } catch {
-            problems.append(FixtureProblem(file: file, message: "Not valid JSON: \(error)."))
+            problems.append(problem(from: error, file: file))
+            return nil
         }
-        return nil
+    }
+
+    /// One array element: decoded, or the reason it could not be (its coding path included).
+    private struct ElementResult<Element: Decodable>: Decodable {
+        let value: Result<Element, any Error>
+
+        init(from decoder: any Decoder) throws {
+            do {
+                value = .success(try Element(from: decoder))
+            } catch {
+                value = .failure(error)
+            }
+        }
+    }
+
+    private static func problem(from error: any Error, file: String) -> FixtureProblem {
+        guard let error = error as? DecodingError else {
+            return FixtureProblem(file: file, message: "Not valid JSON: \(error).")
+        }
+        return problem(from: error, file: file)
     }
 
     private static func problem(from error: DecodingError, file: String) -> FixtureProblem {
@@ -52,7 +127,7 @@ public enum FixtureLoader {
         case .valueNotFound(let type, let context):
             FixtureProblem(file: file, path: jsonPath(context.codingPath), message: "Expected \(describe(type)), found null.")
         case .dataCorrupted(let context):
-            FixtureProblem(file: file, path: jsonPath(context.codingPath), message: sentence(context))
+            FixtureProblem(file: file, path: jsonPath(context.codingPath), message: sentence(context).endingWithPeriod)
         @unknown default:
             FixtureProblem(file: file, message: "\(error)")
         }
@@ -83,4 +158,9 @@ public enum FixtureLoader {
             return "\(path).\(key.stringValue)"
         }
     }
+}
+
+private extension String {
+    /// Decoder messages end in a quote or a word; fixture problems are sentences.
+    var endingWithPeriod: String { hasSuffix(".") ? self : self + "." }
 }

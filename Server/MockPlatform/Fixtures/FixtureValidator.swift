@@ -1,86 +1,122 @@
-/// Cross-file checks on decoded fixtures: what JSON decoding alone cannot see.
+import Foundation
+
+/// Cross-file and semantic checks on decoded fixtures: what JSON decoding alone cannot see.
+/// Each problem names the file, the JSON path and says in a sentence what is wrong.
 enum FixtureValidator {
     static func problems(in catalog: Catalog) -> [FixtureProblem] {
-        userProblems(catalog) + assetProblems(catalog) + adProblems(catalog)
+        platformProblems(catalog) + userProblems(catalog) + assetProblems(catalog) + adProblems(catalog) + mediaProblems(catalog)
+    }
+
+    /// Collects problems of one file, paths relative to `$`.
+    struct Reporter {
+        let file: String
+        private(set) var problems: [FixtureProblem] = []
+
+        init(_ file: String) { self.file = file }
+
+        mutating func report(_ path: String, _ message: String) {
+            problems.append(FixtureProblem(file: file, path: "$" + path, message: message))
+        }
+    }
+
+    private static func platformProblems(_ catalog: Catalog) -> [FixtureProblem] {
+        var reporter = Reporter("catalog/platform.json")
+        let settings = catalog.settings
+        for (key, value) in [("customer", settings.customer), ("businessUnit", settings.businessUnit)] where !isPathSegment(value) {
+            reporter.report(".\(key)", "The \(key) appears in every API path: it must be non-empty, without '/', '?', '#', '%' or spaces.")
+        }
+        if settings.clientCountry.count != 2 || !settings.clientCountry.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            reporter.report(".clientCountry", "The client country must be an ISO 3166 code of two capital letters, like \"SE\".")
+        }
+        for (key, minutes) in [("sessionLifetimeMinutes", settings.sessionLifetimeMinutes),
+                               ("rememberMeSessionLifetimeMinutes", settings.rememberMeSessionLifetimeMinutes),
+                               ("playTokenLifetimeMinutes", settings.playTokenLifetimeMinutes)] where minutes < 1 {
+            reporter.report(".\(key)", "A lifetime must be at least one minute.")
+        }
+        if let analytics = settings.analytics {
+            if let percentage = analytics.percentage, !(0...100).contains(percentage) {
+                reporter.report(".analytics.percentage", "The sampling percentage must be from 0 to 100.")
+            }
+            if let interval = analytics.postInterval, interval <= 0 {
+                reporter.report(".analytics.postInterval", "The post interval must be a positive number of milliseconds.")
+            }
+        }
+        return reporter.problems
     }
 
     private static func userProblems(_ catalog: Catalog) -> [FixtureProblem] {
-        var problems: [FixtureProblem] = []
-        var seen: Set<String> = []
-        var accounts: Set<String> = []
+        var reporter = Reporter("catalog/users.json")
+        var usernames: Set<String> = [], accounts: Set<String> = [], userIds: Set<String> = []
         for (index, user) in catalog.usersInFileOrder.enumerated() {
-            if !seen.insert(user.username).inserted {
-                problems.append(FixtureProblem(file: "catalog/users.json", path: "$[\(index)].username",
-                                               message: "The username \"\(user.username)\" is used twice."))
+            let at = "[\(index)]"
+            if user.username.isEmpty { reporter.report(at + ".username", "A username cannot be empty.") }
+            if user.password.isEmpty { reporter.report(at + ".password", "A password cannot be empty.") }
+            if !usernames.insert(user.username).inserted {
+                reporter.report(at + ".username", "The username \"\(user.username)\" is used twice.")
             }
             if !accounts.insert(user.accountId).inserted {
-                problems.append(FixtureProblem(file: "catalog/users.json", path: "$[\(index)].accountId",
-                                               message: "The account id \"\(user.accountId)\" is used twice."))
+                reporter.report(at + ".accountId", "The account id \"\(user.accountId)\" is used twice.")
+            }
+            if !userIds.insert(user.userId).inserted {
+                reporter.report(at + ".userId", "The user id \"\(user.userId)\" is used twice.")
+            }
+            for (key, value) in [("accountId", user.accountId), ("userId", user.userId)] where value.isEmpty || value.contains("|") {
+                reporter.report(at + ".\(key)", "The \(key) goes into session tokens: it must be non-empty and without '|'.")
             }
             if let limit = user.concurrentStreamsLimit, limit < 1 {
-                problems.append(FixtureProblem(file: "catalog/users.json", path: "$[\(index)].concurrentStreamsLimit",
-                                               message: "A stream limit must be at least 1."))
+                reporter.report(at + ".concurrentStreamsLimit", "A stream limit must be at least 1.")
             }
-            for assetId in (user.bookmarks ?? [:]).keys.sorted() where catalog.assetsById[assetId] == nil {
-                problems.append(FixtureProblem(file: "catalog/users.json", path: "$[\(index)].bookmarks.\(assetId)",
-                                               message: "The bookmark refers to an unknown asset \"\(assetId)\"."))
-            }
-        }
-        return problems
-    }
-
-    private static func assetProblems(_ catalog: Catalog) -> [FixtureProblem] {
-        var problems: [FixtureProblem] = []
-        var seen: Set<String> = []
-        for (index, entry) in catalog.assets.enumerated() {
-            let at = "$[\(index)]"
-            func report(_ path: String, _ message: String) {
-                problems.append(FixtureProblem(file: "catalog/assets.json", path: at + path, message: message))
-            }
-            if entry.assetId.isEmpty || entry.assetId.contains(where: { "/?#%".contains($0) || $0 == " " }) {
-                report(".assetId", "An asset id must be non-empty and must not contain '/', '?', '#', '%' or spaces.")
-            }
-            if !seen.insert(entry.assetId).inserted {
-                report(".assetId", "The asset id \"\(entry.assetId)\" is used twice.")
-            }
-            let isLive = entry.mock.channel != nil || entry.mock.event != nil
-            let isPlayable = !(entry.asset.medias ?? []).isEmpty
-            if !isLive, isPlayable, (entry.asset.duration ?? 0) <= 0 {
-                report(".duration", "A playable VOD asset needs a positive duration in milliseconds.")
-            }
-            if let channel = entry.mock.channel {
-                if channel.schedule.isEmpty { report(".mock.channel.schedule", "A channel needs at least one program slot.") }
-                if channel.dvrWindowMinutes < 0 { report(".mock.channel.dvrWindowMinutes", "The DVR window cannot be negative.") }
-                for (slotIndex, slot) in channel.schedule.enumerated() where slot.durationMinutes <= 0 {
-                    report(".mock.channel.schedule[\(slotIndex)].durationMinutes", "A program must last at least one minute.")
+            for (assetId, offset) in (user.bookmarks ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let asset = catalog.assetsById[assetId] else {
+                    reporter.report(at + ".bookmarks.\(assetId)", "The bookmark refers to an unknown asset \"\(assetId)\".")
+                    continue
                 }
-            }
-            if let event = entry.mock.event, event.durationMinutes <= 0 || event.durationMinutes > event.periodMinutes {
-                report(".mock.event", "An event must last at least a minute and no longer than its period.")
-            }
-            if let ssai = entry.mock.ssai {
-                for (adIndex, adId) in ssai.preroll.enumerated() where catalog.ads[adId] == nil {
-                    report(".mock.ssai.preroll[\(adIndex)]", "The ad \"\(adId)\" is not in catalog/ads.json.")
-                }
-                for (breakIndex, midroll) in ssai.midrolls.enumerated() {
-                    if midroll.contentOffsetMs <= 0 || midroll.contentOffsetMs >= (entry.asset.duration ?? 0) {
-                        report(".mock.ssai.midrolls[\(breakIndex)].contentOffsetMs", "A mid-roll must fall inside the content.")
-                    }
-                    for (adIndex, adId) in midroll.ads.enumerated() where catalog.ads[adId] == nil {
-                        report(".mock.ssai.midrolls[\(breakIndex)].ads[\(adIndex)]", "The ad \"\(adId)\" is not in catalog/ads.json.")
-                    }
+                if offset < 0 || offset > (asset.asset.duration ?? .max) {
+                    reporter.report(at + ".bookmarks.\(assetId)", "The bookmark must lie within the asset's duration (0…\(asset.asset.duration ?? 0) ms).")
                 }
             }
         }
-        return problems
+        return reporter.problems
     }
 
     private static func adProblems(_ catalog: Catalog) -> [FixtureProblem] {
-        catalog.adsInFileOrder.enumerated().compactMap { index, ad in
-            catalog.media.ad(ad.id) == nil
-                ? FixtureProblem(file: "catalog/ads.json", path: "$[\(index)].id",
-                                 message: "The ad \"\(ad.id)\" has no media in media/media.json.")
-                : nil
+        var reporter = Reporter("catalog/ads.json")
+        var seen: Set<String> = []
+        for (index, ad) in catalog.adsInFileOrder.enumerated() {
+            if !seen.insert(ad.id).inserted { reporter.report("[\(index)].id", "The ad id \"\(ad.id)\" is used twice.") }
+            if catalog.media.ad(ad.id) == nil {
+                reporter.report("[\(index)].id", "The ad \"\(ad.id)\" has no media in media/media.json.")
+            }
+            if let url = ad.clickThroughUrl, URL(string: url)?.scheme == nil {
+                reporter.report("[\(index)].clickThroughUrl", "The click-through URL must be an absolute URL.")
+            }
         }
+        return reporter.problems
+    }
+
+    private static func mediaProblems(_ catalog: Catalog) -> [FixtureProblem] {
+        var reporter = Reporter("media/media.json")
+        let media = catalog.media
+        if media.segmentDurationMs <= 0 {
+            reporter.report(".segmentDurationMs", "The segment duration must be positive.")
+        } else if Int64(media.targetDuration) * 1000 < media.segmentDurationMs {
+            reporter.report(".targetDuration", "The target duration (seconds) must be at least the segment duration.")
+        }
+        if media.reel.segmentCount < 1 || media.reel.durationMs <= 0 {
+            reporter.report(".reel", "The reel needs at least one segment and a positive duration.")
+        }
+        var widths: Set<Int> = []
+        for (index, sprite) in media.sprites.enumerated() where sprite.width <= 0 || !widths.insert(sprite.width).inserted {
+            reporter.report(".sprites[\(index)].width", "Sprite widths must be positive and different from each other.")
+        }
+        for (index, ad) in media.ads.enumerated() where ad.durationMs <= 0 {
+            reporter.report(".ads[\(index)].durationMs", "An ad's media must have a positive duration.")
+        }
+        return reporter.problems
+    }
+
+    /// Whether `text` can be one segment of a URL path as is.
+    static func isPathSegment(_ text: String) -> Bool {
+        !text.isEmpty && !text.contains { "/?#%".contains($0) || $0 == " " }
     }
 }

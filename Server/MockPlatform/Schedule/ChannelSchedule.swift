@@ -27,10 +27,22 @@ public struct ChannelSchedule: Sendable {
 
     /// The program on air at `ms`.
     public func program(atMs ms: Int64) -> ScheduledProgram {
+        let slot = slot(atMs: ms)
+        return airing(cycle: slot.cycle, index: slot.index)
+    }
+
+    /// Where the program on air at `ms` starts and ends, without building its ids: the live
+    /// timeline asks this for every segment of a window.
+    func span(atMs ms: Int64) -> (startMs: Int64, endMs: Int64) {
+        let slot = slot(atMs: ms)
+        let start = slot.cycle * cycleMs + slotStartsMs[slot.index]
+        return (start, start + Int64(slots[slot.index].durationMinutes) * 60_000)
+    }
+
+    private func slot(atMs ms: Int64) -> (cycle: Int64, index: Int) {
         let cycle = ms >= 0 ? ms / cycleMs : (ms - cycleMs + 1) / cycleMs
         let offset = ms - cycle * cycleMs
-        let index = slotStartsMs.lastIndex { $0 <= offset } ?? 0
-        return airing(cycle: cycle, index: index)
+        return (cycle, slotStartsMs.lastIndex { $0 <= offset } ?? 0)
     }
 
     /// Programs overlapping `[fromMs, toMs)`, by start time.

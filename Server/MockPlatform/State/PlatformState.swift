@@ -1,6 +1,7 @@
-/// What the platform remembers between requests: sessions and bookmarks.
+/// What the platform remembers between requests: sessions, bookmarks, play sessions and downloads.
 ///
-/// Implementations are thread-safe: handlers run on several server threads at once.
+/// Every read is scoped to one account (or one unguessable id), which is how one user never sees
+/// another's data. Implementations are thread-safe: handlers run on several server threads at once.
 public protocol PlatformState: Sendable {
     /// Stores a new session.
     func insert(_ session: Session)
@@ -8,10 +9,31 @@ public protocol PlatformState: Sendable {
     func session(token: String) -> Session?
     /// Ends a session; its token is dead afterwards.
     func removeSession(token: String)
+
     /// The account's bookmarks, by asset id.
     func bookmarks(accountId: String) -> [String: Bookmark]
     /// Saves a bookmark for the account.
     func save(_ bookmark: Bookmark, accountId: String)
+
+    /// Starts a play session unless the account already has `streamLimit` active ones at
+    /// `playSession.startedMs`; the check and the insert are one atomic step. Returns whether it started.
+    func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool
+    /// The play session with this id.
+    func playSession(id: String) -> PlaySession?
+    /// Records a sign of life (an EventSink event) at `atMs`.
+    func touchPlaySession(id: String, atMs: Int64)
+    /// Ends a play session, freeing its stream slot; a session already ended keeps its first end.
+    func endPlaySession(id: String, atMs: Int64, reason: String)
+    /// The account's play sessions (every account's when nil), oldest first.
+    func playSessions(accountId: String?) -> [PlaySession]
+
+    /// Records a completed or renewed download.
+    func record(_ download: DownloadRecord)
+    /// The account's download records, optionally of one asset, oldest first.
+    func downloads(accountId: String, assetId: String?) -> [DownloadRecord]
+    /// Forgets the account's downloads of an asset, releasing its download count.
+    func releaseDownloads(accountId: String, assetId: String)
+
     /// Forgets everything.
     func removeAll()
 }

@@ -22,9 +22,6 @@ final class MediaFileStore: Sendable {
         return data
     }
 
-    /// Forgets cached files (after a fixtures reload).
-    func removeAll() { cache.withLock { $0.removeAll() } }
-
     static func isSafe(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in

@@ -35,7 +35,7 @@ extension ExposureAPI {
         let file = context.path("file")
         let scope = cacheScope.map { "scope:\($0)" } ?? context.request.path
         if timeless {
-            let body = cache.bytes(for: "\(scope)|\(file)") {
+            let body = cache.bytes(for: "\(scope)|\(file)", version: "timeless") {
                 resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)).flatMap { stream in
                     bytes(of: stream, file: file, media: context.catalog.media, cache: nil, scope: scope)
                 }
@@ -54,17 +54,18 @@ extension ExposureAPI {
     private static func bytes(
         of stream: StreamResolver.Resolved, file: String, media: MediaManifest, cache: PlaylistCache?, scope: String
     ) -> Data? {
-        func cached(_ key: String, _ make: () -> Data?) -> Data? {
+        func cached(_ playlist: String, version: String, _ make: () -> Data?) -> Data? {
             guard let cache else { return make() }
-            return cache.bytes(for: key, make: make)
+            return cache.bytes(for: playlist, version: version, make: make)
         }
         if file == "master.m3u8" {
-            return cached("\(scope)|master|\(stream.audioOnly)") {
+            return cached("\(scope)|master", version: "\(stream.audioOnly)") {
                 Data(HLSWriter.bytes(MasterPlaylistBuilder.playlist(media: media, audioOnly: stream.audioOnly)))
             }
         }
         guard let rendition = RenditionKey(path: file) else { return nil }
-        return cached("\(scope)|\(file)|\(stream.sequences.lowerBound)-\(stream.sequences.upperBound)") {
+        // A live window changes when its bounds do: one cached version per playlist.
+        return cached("\(scope)|\(file)", version: "\(stream.sequences.lowerBound)-\(stream.sequences.upperBound)") {
             MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition)
                 .playlist(stream.sequences, kind: stream.kind, liveEdgeMs: stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs)
                 .map { Data(HLSWriter.bytes($0)) }

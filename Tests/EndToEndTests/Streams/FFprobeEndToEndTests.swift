@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// ffprobe opens every stream kind the mock serves over HTTP, as a real player would, and
@@ -9,7 +10,9 @@ import Testing
     func ffprobeReadsTheStream(_ kind: StreamKinds.Kind) async throws {
         let mock = try StreamPlatform(nowMs: kind.atMs)
         let url = try await mock.streamURL(kind.assetId(mock), material: kind.material)
-        let result = try FFprobe.streams(of: url)
+        // ffprobe blocks while it reads the stream: off the cooperative pool, which the mock's
+        // other tests share.
+        let result = try await offThePool { try FFprobe.streams(of: url) }
         #expect(result.status == 0, "ffprobe failed on \(kind.name) \(url): \(result.errors)")
         let types = Set(result.codecTypes)
         #expect(types.contains("audio"), "\(kind.name): no audio stream in \(result.codecTypes)")
@@ -52,10 +55,11 @@ enum FFprobe {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        // Read before waiting so a full pipe cannot block ffprobe.
+        // Standard error drains on its own thread so neither pipe can fill up and stall ffprobe.
+        let errorBox = PipeDrain(errors.fileHandleForReading)
         let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let errData = errorBox.wait()
         struct Probe: Decodable {
             struct Stream: Decodable { let codec_type: String? }
             let streams: [Stream]?
@@ -63,5 +67,23 @@ enum FFprobe {
         let probe = try? JSONDecoder().decode(Probe.self, from: outData)
         return Result(status: process.terminationStatus, codecTypes: probe?.streams?.compactMap(\.codec_type) ?? [],
                       errors: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HLS
+import TestSupport
 import Testing
 
 /// How files go over the wire: content types per kind of file, byte ranges and HEAD on
@@ -94,13 +95,18 @@ import Testing
     ])
     func noPathOutsideTheMediaFolder(target: String) async throws {
         let mock = try StreamPlatform()
-        #expect(try RawHTTP.status(port: mock.platform.port, target: target) == 404, "\(target)")
+        let port = mock.platform.port
+        #expect(try await offThePool { try RawHTTP.status(port: port, target: target) } == 404, "\(target)")
     }
 
     @Test func theSameFilesAreServedUnderPlainPaths() async throws {
         let mock = try StreamPlatform()
-        #expect(try RawHTTP.status(port: mock.platform.port, target: "/media/media.json") == 200)
-        #expect(try RawHTTP.status(port: mock.platform.port, target: "/media/reel/video/360p/seg-000.ts") == 200)
-        #expect(try RawHTTP.status(port: mock.platform.port, method: "HEAD", target: "/media/reel/video/360p/seg-000.ts") == 200)
+        let port = mock.platform.port
+        let statuses = try await offThePool {
+            [try RawHTTP.status(port: port, target: "/media/media.json"),
+             try RawHTTP.status(port: port, target: "/media/reel/video/360p/seg-000.ts"),
+             try RawHTTP.status(port: port, method: "HEAD", target: "/media/reel/video/360p/seg-000.ts")]
+        }
+        #expect(statuses == [200, 200, 200])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HLS
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// `exposure validate`'s core (``StreamValidator``) over HTTP: every stream kind the mock serves
@@ -41,57 +42,37 @@ import Testing
         #expect(!report.isClean)
     }
 
-    /// The built CLI next to the test bundle (`swift build` builds it with the tests).
-    private static func exposureBinary() throws -> URL {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [directory, directory.deletingLastPathComponent()] {
-            let binary = candidate.appendingPathComponent("exposure")
-            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+    /// Runs the `exposure` CLI built next to the tests (`swift build --build-tests` builds it).
+    private static func run(_ arguments: [String]) async throws -> BuiltExecutable.Result {
+        let cli = BuiltExecutable("exposure")
+        guard FileManager.default.isExecutableFile(atPath: cli.url.path) else {
+            throw StreamTestError("the exposure CLI is not built at \(cli.url.path): run `swift build --build-tests`")
         }
-        throw StreamTestError("the exposure CLI is not built next to the tests in \(directory.path): run `swift build --build-tests`")
-    }
-
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = try exposureBinary()
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["no_proxy"] = "127.0.0.1"
-        environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-validate-test").path
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Small outputs (well under a pipe's buffer), so reading one after the other cannot block.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-validate-test").path
+        return try await cli.run(arguments, environment: ["no_proxy": "127.0.0.1", "XDG_CONFIG_HOME": config])
     }
 
     @Test func theCLIExitsZeroOnACleanStreamAndOneOnABrokenOne() async throws {
         let mock = try StreamPlatform(nowMs: StreamPlatform.noon + 611_000)
         let live = try await mock.streamURL("news-24")
-        let clean = try Self.run(["validate", live.absoluteString, "--reload-after", "0"])
+        let clean = try await Self.run(["validate", live.absoluteString, "--reload-after", "0"])
         #expect(clean.status == 0, "\(clean.output)")
         #expect(clean.output.contains("OK: 7 media playlist(s) (live), 7 reload(s); 0 violation(s)"), "\(clean.output)")
 
         let broken = try BrokenStream()
-        let failed = try Self.run(["validate", broken.url("master.m3u8").absoluteString, "--no-reload"])
+        let failed = try await Self.run(["validate", broken.url("master.m3u8").absoluteString, "--no-reload"])
         #expect(failed.status == 1, "\(failed.output)")
         #expect(failed.output.contains("FAIL [media.targetduration.extinf] \(HLSRule.targetDurationCoversSegments.sentence)"), "\(failed.output)")
         #expect(failed.output.contains("/video/low.m3u8, line 8, segment 11:"), "\(failed.output)")
         #expect(!failed.output.contains("(reload)"))
 
-        let json = try Self.run(["validate", broken.url("master.m3u8").absoluteString, "--no-reload", "--json"])
+        let json = try await Self.run(["validate", broken.url("master.m3u8").absoluteString, "--no-reload", "--json"])
         #expect(json.status == 1)
         let report = try JSONDecoder().decode(StreamValidationReport.self, from: Data(json.output.utf8))
         #expect(report.findings.contains { $0.rule == "master.variant.attributes" && $0.line == 6 })
         #expect(json.errors.contains("breaks HLS rules"))
 
-        let usage = try Self.run(["validate", "not a url"])
+        let usage = try await Self.run(["validate", "not a url"])
         #expect(usage.status == 2)
     }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import HLS
+
+/// What the engine asks its I/O shell to fetch.
+public struct EngineFetch: Sendable, Hashable {
+    /// Which playlist or segment, so the answer can be routed back.
+    public enum Kind: Sendable, Hashable {
+        /// The master playlist.
+        case master
+        /// The media playlist of variant `index` (into the engine's sorted variants).
+        case mediaPlaylist(variant: Int)
+        /// Segment `sequence` of variant `variant`.
+        case segment(sequence: Int, variant: Int)
+    }
+
+    /// Distinguishes this fetch from earlier ones (a seek makes older answers stale).
+    public var id: Int
+    /// What is fetched.
+    public var kind: Kind
+    /// Where from.
+    public var url: URL
+}
+
+/// An input to the engine: time passing, a fetch's outcome, or a command.
+public enum EngineInput: Sendable {
+    /// The clock reads `nowMs`.
+    case tick(nowMs: Int64)
+    /// A fetch finished; `elapsedMs` is the (real or modelled) transfer time.
+    case fetched(id: Int, body: Data, elapsedMs: Int64)
+    /// A fetch failed (no response, or a non-2xx status).
+    case fetchFailed(id: Int, reason: String)
+    /// A user command.
+    case command(EngineCommand)
+}
+
+/// Commands the engine accepts.
+public enum EngineCommand: Sendable, Hashable {
+    /// Start or resume.
+    case play
+    /// Hold the playhead (live keeps moving away: timeshift).
+    case pause
+    /// Jump to a position, ms in the stream's own time reference.
+    case seekToPosition(Int64)
+    /// Jump to a wall-clock time, ms since 1970 (streams with PROGRAM-DATE-TIME).
+    case seekToTime(Int64)
+    /// Jump to the live edge.
+    case seekToLive
+    /// Stop for good; the engine fetches nothing more.
+    case stop
+}
+
+/// What the engine tells the world. The Player turns these into its public events.
+public enum EngineEvent: Sendable, Equatable {
+    /// Master and first media playlist loaded: duration and ranges are known.
+    case prepared
+    /// Enough is buffered at the start position to play.
+    case ready
+    /// Playback started for the first time.
+    case started
+    /// Paused by command.
+    case paused
+    /// Resumed by command.
+    case resumed
+    /// The buffer ran dry.
+    case bufferingStarted
+    /// Enough is buffered again.
+    case bufferingStopped
+    /// The playing variant changed to `bitrate` bits/s.
+    case bitrateChanged(bitrate: Int)
+    /// The duration changed (ms; nil for live).
+    case durationChanged(durationMs: Int64?)
+    /// The active DATERANGE tags at the playhead changed (already filtered).
+    case dateRangeMetadataChanged([DateRangeMetadata])
+    /// A seek landed at `positionMs`.
+    case seeked(positionMs: Int64)
+    /// The requested start was outside the seekable range; the default start was used.
+    case invalidStartTime(requestedMs: Int64, seekableRange: ClosedRange<Int64>)
+    /// A seek target was outside the seekable range and was clamped.
+    case seekClamped(requestedMs: Int64, seekableRange: ClosedRange<Int64>)
+    /// The end of a VOD or ended event was reached.
+    case completed
+    /// Playback cannot continue.
+    case failed(reason: String)
+}
+
+/// What the shell should do next.
+public enum EngineStep: Sendable, Equatable {
+    /// Perform this fetch, then report it with `.fetched` or `.fetchFailed`.
+    case fetch(EngineFetch)
+    /// Nothing to do until the clock reads this (nil: until a command arrives).
+    case wait(untilMs: Int64?)
+    /// Playback is over (completed, stopped or failed).
+    case finished
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HLS
+
+/// What arrives: the master playlist, media playlists (first load, reloads, variant switches)
+/// and segments.
+extension HLSEngine {
+    mutating func receive(_ fetch: EngineFetch, body: Data, elapsedMs: Int64, events: inout [EngineEvent]) {
+        switch fetch.kind {
+        case .master:
+            receiveMaster(body, events: &events)
+        case .mediaPlaylist(let variant):
+            receiveMedia(body, variant: variant, url: fetch.url, events: &events)
+        case .segment(let sequence, _):
+            selector?.record(bytes: body.count, elapsedMs: elapsedMs)
+            if sequence == nextSequence, let index = timeline.index(ofSequence: sequence) {
+                bufferEndMs = timeline.segments[index].endMs
+                nextSequence = sequence + 1
+            }
+            if let choice = selector?.choice(), choice != variantIndex { wantedVariant = choice }
+        }
+    }
+
+    private mutating func receiveMaster(_ body: Data, events: inout [EngineEvent]) {
+        let parsed: MasterPlaylist
+        do { parsed = try HLSParser.parseMaster(body) } catch {
+            return fail("master playlist: \(error)", events: &events)
+        }
+        master = parsed
+        let sorted = parsed.variants.sorted { $0.bandwidth < $1.bandwidth }
+        let video = sorted.filter { $0.resolution != nil }
+        let audio = sorted.filter { $0.resolution == nil }
+        let playable = configuration.audioOnly ? (audio.isEmpty ? sorted : audio) : (video.isEmpty ? sorted : video)
+        guard !playable.isEmpty else { return fail("master playlist has no variants", events: &events) }
+        let selector = BitrateSelector(variants: playable, capBitsPerSecond: configuration.maxBitrate)
+        self.selector = selector
+        wantedVariant = selector.choice()
+    }
+
+    private mutating func receiveMedia(_ body: Data, variant: Int, url: URL, events: inout [EngineEvent]) {
+        let parsed: MediaPlaylist
+        do { parsed = try HLSParser.parseMedia(body) } catch {
+            return fail("media playlist: \(error)", events: &events)
+        }
+        guard !parsed.segments.isEmpty else { return fail("media playlist has no segments", events: &events) }
+        timeline.apply(parsed, from: url)
+        metadataCatalog = timeline.dateRanges.compactMap { DateRangeMetadata($0, identifiers: identifiers) }
+        if wantedVariant == variant { wantedVariant = nil }
+        if variantIndex != variant {
+            variantIndex = variant
+            if let bandwidth = selector?.variants[variant].bandwidth, bandwidth != reportedBitrate {
+                reportedBitrate = bandwidth
+                events.append(.bitrateChanged(bitrate: bandwidth))
+            }
+        }
+        nextReloadMs = timeline.endList ? nil : (lastTickMs ?? 0) + timeline.targetDurationMs
+        if !startResolved {
+            resolveStart(events: &events)
+        } else if playheadMs < timeline.startMs {
+            // The DVR window slid past a paused playhead: continue from the oldest segment.
+            place(at: timeline.startMs)
+        }
+        if durationMs != reportedDuration {
+            reportedDuration = durationMs
+            events.append(.durationChanged(durationMs: durationMs))
+        }
+    }
+
+    private mutating func resolveStart(events: inout [EngineEvent]) {
+        startResolved = true
+        let range = seekableRange
+        let fallback = isLive ? range.upperBound : range.lowerBound
+        var position = fallback
+        switch configuration.start {
+        case .defaultPosition:
+            break
+        case .position(let requested):
+            if range.contains(requested) {
+                position = requested
+            } else {
+                events.append(.invalidStartTime(requestedMs: requested, seekableRange: range))
+            }
+        case .time(let requested):
+            if let times = seekableTimeRange, times.contains(requested), let found = timeline.position(atTime: requested) {
+                position = found
+            } else {
+                events.append(.invalidStartTime(requestedMs: requested, seekableRange: seekableTimeRange ?? range))
+            }
+        }
+        place(at: position)
+        events.append(.prepared)
+    }
+}

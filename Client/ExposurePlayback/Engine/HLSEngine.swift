@@ -1,0 +1,157 @@
+import Foundation
+import HLS
+
+/// The headless HLS player's decisions, as a value: inputs in (clock ticks, fetch results,
+/// commands), events out, and ``nextStep()`` saying what to fetch or how long to wait.
+///
+/// It performs no I/O and reads no clock, so the tricky cases (a seek while a fetch is in
+/// flight, a stall, a playlist that stops growing) are plain unit tests; ``HLSTech`` is the
+/// shell that runs it against a transport and a clock.
+public struct HLSEngine: Sendable {
+    /// Where in its life playback is.
+    public enum Phase: Sendable, Equatable {
+        /// Loading playlists and the first segments.
+        case loading
+        /// Ready to play, waiting for `play` (no autoplay).
+        case ready
+        /// The playhead moves.
+        case playing
+        /// Paused by command.
+        case paused
+        /// Waiting for the buffer to refill.
+        case buffering
+        /// Reached the end.
+        case ended
+        /// Stopped by command.
+        case stopped
+        /// Could not continue.
+        case failed
+    }
+
+    /// How this engine plays.
+    public let configuration: EngineConfiguration
+    /// Where in its life playback is.
+    public internal(set) var phase: Phase = .loading
+
+    var master: MasterPlaylist?
+    var selector: BitrateSelector?
+    /// The variant whose playlist is in ``timeline``.
+    var variantIndex: Int?
+    /// A variant whose playlist must be loaded before the next segment.
+    var wantedVariant: Int?
+    var timeline = SegmentTimeline()
+    /// Every DATERANGE of the playlist that passes the app's filter.
+    var metadataCatalog: [DateRangeMetadata] = []
+    var activeMetadata: [DateRangeMetadata] = []
+    let identifiers: Set<String>
+
+    var playheadMs: Int64 = 0
+    var bufferStartMs: Int64 = 0
+    var bufferEndMs: Int64 = 0
+    /// The next segment to fetch for the buffer.
+    var nextSequence: Int?
+    var lastTickMs: Int64?
+    var nextReloadMs: Int64?
+    var inFlight: EngineFetch?
+    var fetchCounter = 0
+    var consecutiveFailures = 0
+    var startResolved = false
+    var readyAnnounced = false
+    var hasStarted = false
+    var wantsToPlay: Bool
+    var reportedBitrate: Int?
+    var reportedDuration: Int64??
+
+    /// An engine about to load `configuration.masterURL`.
+    public init(configuration: EngineConfiguration) {
+        self.configuration = configuration
+        wantsToPlay = configuration.autoplay
+        identifiers = Set(configuration.metadataIdentifiers.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+
+    /// Feeds one input and returns the events it caused, in order.
+    public mutating func handle(_ input: EngineInput) -> [EngineEvent] {
+        var events: [EngineEvent] = []
+        switch input {
+        case .tick(let nowMs):
+            advancePlayhead(to: nowMs, events: &events)
+        case .fetched(let id, let body, let elapsedMs):
+            guard let fetch = inFlight, fetch.id == id else { return [] }
+            inFlight = nil
+            consecutiveFailures = 0
+            receive(fetch, body: body, elapsedMs: elapsedMs, events: &events)
+        case .fetchFailed(let id, let reason):
+            guard let fetch = inFlight, fetch.id == id else { return [] }
+            inFlight = nil
+            consecutiveFailures += 1
+            // A transient failure is retried by the next step; three in a row end playback.
+            if consecutiveFailures >= 3 || (fetch.kind == .master) {
+                fail("\(fetch.url.lastPathComponent): \(reason)", events: &events)
+            }
+        case .command(let command):
+            apply(command, events: &events)
+        }
+        settle(events: &events)
+        return events
+    }
+
+    /// Moves the playhead by the time since the last tick, as far as the buffer reaches.
+    private mutating func advancePlayhead(to nowMs: Int64, events: inout [EngineEvent]) {
+        defer { lastTickMs = max(lastTickMs ?? nowMs, nowMs) }
+        guard let last = lastTickMs, nowMs > last, phase == .playing else { return }
+        playheadMs += min(nowMs - last, max(0, bufferEndMs - playheadMs))
+        guard playheadMs >= bufferEndMs else { return }
+        if allFetched {
+            phase = .ended
+            events.append(.completed)
+        } else {
+            phase = .buffering
+            events.append(.bufferingStarted)
+        }
+    }
+
+    /// Whether every segment up to ENDLIST is buffered.
+    var allFetched: Bool {
+        guard timeline.endList else { return false }
+        guard let nextSequence else { return true }
+        return timeline.index(ofSequence: nextSequence) == nil
+    }
+
+    /// Transitions that depend on the buffer rather than on one input: ready, leaving
+    /// buffering, and the metadata at the playhead.
+    private mutating func settle(events: inout [EngineEvent]) {
+        guard startResolved, ![.ended, .stopped, .failed].contains(phase) else { return }
+        let enough = bufferEndMs - playheadMs >= configuration.resumeThresholdMs || allFetched
+        if !readyAnnounced && enough {
+            readyAnnounced = true
+            phase = .ready
+            events.append(.ready)
+            if wantsToPlay { startPlaying(events: &events) }
+        } else if phase == .buffering && enough {
+            phase = .playing
+            events.append(.bufferingStopped)
+        }
+        updateMetadata(events: &events)
+    }
+
+    mutating func startPlaying(events: inout [EngineEvent]) {
+        phase = .playing
+        if !hasStarted {
+            hasStarted = true
+            events.append(.started)
+        }
+    }
+
+    mutating func fail(_ reason: String, events: inout [EngineEvent]) {
+        phase = .failed
+        events.append(.failed(reason: reason))
+    }
+
+    private mutating func updateMetadata(events: inout [EngineEvent]) {
+        guard let time = playheadTimeMs else { return }
+        let active = metadataCatalog.filter { $0.isActive(atMs: time) }
+        guard active != activeMetadata else { return }
+        activeMetadata = active
+        events.append(.dateRangeMetadataChanged(active))
+    }
+}

@@ -1,0 +1,94 @@
+import Exposure
+
+/// Controls and playback state, with the contract's restrictions enforced: a refused command
+/// is a warning, never a silent no-op.
+extension Player {
+    /// Starts or resumes playback.
+    public func play() { session?.tech.perform(.play) }
+
+    /// Pauses; refused with `timeshiftDisabled` when the contract forbids timeshift.
+    public func pause() {
+        guard let session else { return }
+        if session.source?.contractRestrictions.canTimeshift == false { return warn(.timeshiftDisabled) }
+        session.tech.perform(.pause)
+    }
+
+    /// Stops playback; `playbackAborted` follows.
+    public func stop() { session?.stop() }
+
+    /// Seeks to a position (ms); forward needs `ffEnabled`, backward `rwEnabled`.
+    public func seek(toPosition positionMs: Int64) {
+        guard allowed(from: playheadPosition, to: positionMs) else { return }
+        session?.tech.perform(.seekToPosition(positionMs))
+    }
+
+    /// Seeks to a wall-clock time (ms since 1970); forward needs `ffEnabled`, backward `rwEnabled`.
+    public func seek(toTime timeMs: Int64) {
+        if let now = playheadTime, !allowed(from: now, to: timeMs) { return }
+        session?.tech.perform(.seekToTime(timeMs))
+    }
+
+    /// Jumps to the live edge (a fast-forward as far as the contract is concerned).
+    public func seekToLive() {
+        guard let session else { return }
+        if session.source?.contractRestrictions.canFastForward == false { return warn(.fastForwardDisabled) }
+        session.tech.perform(.seekToLive)
+    }
+
+    /// Seeks to the start of the next program in the EPG (`noProgram` warning when there is none).
+    public func nextProgram() { jumpToProgram(next: true) }
+
+    /// Seeks to the start of the previous program in the EPG (`noProgram` warning when there is none).
+    public func previousProgram() { jumpToProgram(next: false) }
+
+    private func jumpToProgram(next: Bool) {
+        guard let time = playheadTime, let program = session?.programs?.neighbour(of: time, next: next), let start = program.startTime else {
+            return warn(.noProgram)
+        }
+        seek(toTime: ProgramSchedule.ms(start))
+    }
+
+    private func allowed(from currentMs: Int64, to targetMs: Int64) -> Bool {
+        guard let restrictions = session?.source?.contractRestrictions else { return true }
+        if targetMs > currentMs && !restrictions.canFastForward {
+            warn(.fastForwardDisabled)
+            return false
+        }
+        if targetMs < currentMs && !restrictions.canRewind {
+            warn(.rewindDisabled)
+            return false
+        }
+        return true
+    }
+
+    private func warn(_ warning: PlayerWarning) {
+        publish(.warning(warning), source: session?.source)
+    }
+
+    /// The playhead, ms in the stream's time reference.
+    public var playheadPosition: Int64 { status.playheadPositionMs }
+    /// The playhead as wall-clock time (ms since 1970), from PROGRAM-DATE-TIME.
+    public var playheadTime: Int64? { status.playheadTimeMs }
+    /// Positions reachable without a new play request.
+    public var seekableRange: ClosedRange<Int64> { status.seekableRange }
+    /// The same as wall-clock times.
+    public var seekableTimeRange: ClosedRange<Int64>? { status.seekableTimeRange }
+    /// Positions reachable without fetching.
+    public var bufferedRange: ClosedRange<Int64> { status.bufferedRange }
+    /// The same as wall-clock times.
+    public var bufferedTimeRange: ClosedRange<Int64>? { status.bufferedTimeRange }
+    /// The duration, ms; nil while live.
+    public var durationMs: Int64? { status.durationMs }
+    /// The playing bitrate, bits/s.
+    public var currentBitrate: Int? { status.bitrate }
+    /// Whether the playhead is moving.
+    public var isPlaying: Bool { status.phase == .playing }
+    /// The program on air at the playhead (live and catch-up with EPG).
+    public var currentProgram: Program? { session?.programs?.currentProgram }
+    /// The entitlement of the current playback.
+    public var entitlement: PlaybackEntitlement? { session?.source?.entitlement }
+    /// The contract restrictions of the current playback.
+    public var contractRestrictions: ContractRestrictions? { session?.source?.contractRestrictions }
+
+    private var status: TechStatus { session?.tech.status ?? TechStatus() }
+}

@@ -1,0 +1,103 @@
+import Exposure
+import Foundation
+import Synchronization
+
+/// The Exposure player: entitles a ``Playable``, plays its HLS stream with a headless engine,
+/// follows the EPG at program boundaries and enforces the contract restrictions.
+///
+///     let player = Player(environment: env, sessionToken: token)
+///     player.onPlaybackStarted { player, source in print("started") }
+///           .onProgramChanged { player, source, program in print(program?.programId ?? "-") }
+///     player.startPlayback(playable: AssetPlayable(assetId: "news-24"))
+public final class Player: Sendable {
+    /// The backend.
+    public let environment: Environment
+    /// The user.
+    public let sessionToken: SessionToken
+    /// Where analytics go instead of the environment's base URL (kept for the analytics dispatcher).
+    public let analyticsBaseUrl: String?
+    /// The app's name, sent with analytics.
+    public let appName: String?
+    /// The app's version, sent with analytics.
+    public let appVersion: String?
+    /// Clock, transports and stores.
+    public let dependencies: PlayerDependencies
+
+    let hub = EventHub()
+    let sprites = SpriteCache()
+    let current = Mutex<PlaybackSession?>(nil)
+
+    /// A player for the user of `sessionToken` in `environment`.
+    public init(
+        environment: Environment, sessionToken: SessionToken, analyticsBaseUrl: String? = nil,
+        dependencies: PlayerDependencies = PlayerDependencies()
+    ) {
+        self.environment = environment
+        self.sessionToken = sessionToken
+        self.analyticsBaseUrl = analyticsBaseUrl
+        appName = nil
+        appVersion = nil
+        self.dependencies = dependencies
+    }
+
+    /// A player that names the app in analytics.
+    public init(
+        environment: Environment, sessionToken: SessionToken, appName: String, appVersion: String,
+        dependencies: PlayerDependencies = PlayerDependencies()
+    ) {
+        self.environment = environment
+        self.sessionToken = sessionToken
+        analyticsBaseUrl = nil
+        self.appName = appName
+        self.appVersion = appVersion
+        self.dependencies = dependencies
+    }
+
+    /// Entitles `playable` and plays it, replacing any playback in progress (which is aborted).
+    ///
+    /// - Parameters:
+    ///   - adsOptions: Ad targeting sent with the entitlement request.
+    ///   - enableAnalytics: Kept for the analytics dispatcher.
+    ///   - materialProfile: A material variant such as `TRAILER`.
+    ///   - customAdParams: Sent verbatim with the entitlement request.
+    ///   - metadataIdentifiers: DATERANGE client attributes to report; all when empty.
+    /// - Returns: The task running the playback; it ends with it.
+    @discardableResult
+    public func startPlayback(
+        playable: any Playable, properties: PlaybackProperties = PlaybackProperties(), adsOptions: AdsOptions? = nil,
+        enableAnalytics: Bool = true, materialProfile: String? = nil, customAdParams: [String: String] = [:],
+        metadataIdentifiers: [String] = []
+    ) -> Task<Void, Never> {
+        let request = PlaybackRequest(
+            playable: playable, properties: properties, adsOptions: adsOptions, enableAnalytics: enableAnalytics,
+            materialProfile: materialProfile, customAdParams: customAdParams, metadataIdentifiers: metadataIdentifiers)
+        let session = PlaybackSession(player: self, request: request)
+        let previous = current.withLock { current in
+            defer { current = session }
+            return current
+        }
+        previous?.tech.perform(.stop)
+        return Task { await session.run() }
+    }
+
+    /// Every event from now on, for `for await` code; any number of streams.
+    public var events: AsyncStream<PlayerEvent> { hub.stream() }
+
+    /// The playback in progress (or the last one).
+    var session: PlaybackSession? { current.withLock { $0 } }
+
+    func publish(_ event: PlayerEvent, source: PlaybackSource?) {
+        hub.publish(event, player: self, source: source)
+    }
+}
+
+/// Everything `startPlayback` was given.
+struct PlaybackRequest: Sendable {
+    let playable: any Playable
+    let properties: PlaybackProperties
+    let adsOptions: AdsOptions?
+    let enableAnalytics: Bool
+    let materialProfile: String?
+    let customAdParams: [String: String]
+    let metadataIdentifiers: [String]
+}

@@ -1,0 +1,41 @@
+import Exposure
+import Foundation
+
+/// What a ``Player`` uses from the outside world, injected so tests can run hours of live
+/// playback on a ``VirtualClock`` with a ``ModelledNetwork``.
+public struct PlayerDependencies: Sendable {
+    /// Carries Exposure API calls (entitlement, EPG, entitle checks).
+    public var apiTransport: any HTTPTransport
+    /// Carries playlist, segment and sprite fetches.
+    public var streamTransport: any HTTPTransport
+    /// Keeps playback time.
+    public var clock: any PlaybackClock
+    /// Where `.userPreference` language choices are kept.
+    public var languageStore: LanguagePreferenceStore
+    /// The device language (ISO 639-1, e.g. `sv`), for `.userLocale` and the preference fallbacks.
+    public var deviceLanguage: String?
+    /// Playback tuning: buffer target and resume threshold.
+    public var bufferTargetMs: Int64
+    /// How much must be buffered before playing, ms.
+    public var resumeThresholdMs: Int64
+
+    /// Dependencies; the defaults use URLSession, the real clock, the user's caches folder
+    /// and the process locale.
+    public init(
+        apiTransport: any HTTPTransport = URLSessionTransport.shared,
+        streamTransport: any HTTPTransport = URLSessionTransport.shared,
+        clock: any PlaybackClock = RealClock(),
+        languageStore: LanguagePreferenceStore = .standard,
+        deviceLanguage: String? = Locale.current.language.languageCode?.identifier,
+        bufferTargetMs: Int64 = 30_000,
+        resumeThresholdMs: Int64 = 4_000
+    ) {
+        self.apiTransport = apiTransport
+        self.streamTransport = streamTransport
+        self.clock = clock
+        self.languageStore = languageStore
+        self.deviceLanguage = deviceLanguage
+        self.bufferTargetMs = bufferTargetMs
+        self.resumeThresholdMs = resumeThresholdMs
+    }
+}

@@ -1,0 +1,34 @@
+import Exposure
+
+/// Why playback stopped.
+public enum PlayerError: Error, Sendable, CustomStringConvertible {
+    /// An Exposure call failed (entitlement, …); NOT_ENTITLED and friends arrive here.
+    case exposure(ExposureError)
+    /// The entitlement check at a program boundary said no: `status` is its message
+    /// (`NOT_ENTITLED`, `GEO_BLOCKED`, …).
+    case notEntitled(status: String, programId: String?)
+    /// The entitlement has no HLS or MP3 stream.
+    case noPlayableFormat
+    /// The stream could not be played.
+    case playback(reason: String)
+
+    /// The Exposure-style message: `NOT_ENTITLED`, …
+    public var message: String {
+        switch self {
+        case .exposure(let error): error.serverMessage?.message ?? "\(error)"
+        case .notEntitled(let status, _): status
+        case .noPlayableFormat: "NOT_AVAILABLE_IN_FORMAT"
+        case .playback: "PLAYBACK_FAILED"
+        }
+    }
+
+    /// One line for logs and the CLI.
+    public var description: String {
+        switch self {
+        case .exposure(let error): "\(error)"
+        case .notEntitled(let status, let program): "\(status) at program \(program ?? "?")"
+        case .noPlayableFormat: "no HLS or MP3 format in the entitlement"
+        case .playback(let reason): "playback failed: \(reason)"
+        }
+    }
+}

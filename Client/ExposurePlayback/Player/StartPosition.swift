@@ -1,0 +1,37 @@
+import Exposure
+
+/// The seed's start-time table: `PlayFrom` × stream kind → where the engine starts.
+enum StartPosition {
+    static func resolve(
+        _ playFrom: PlaybackProperties.PlayFrom, kind: StreamKind, entitlement: PlaybackEntitlement, programAtStart: Program?
+    ) -> EngineConfiguration.Start {
+        switch playFrom {
+        case .defaultBehavior:
+            // Live: the live edge; catch-up and VOD: the start (the engine's default for bounded streams).
+            return .defaultPosition
+        case .beginning:
+            switch kind {
+            case .liveChannel, .liveProgram:
+                if let start = programAtStart?.startTime { return .time(ProgramSchedule.ms(start)) }
+                if let start = entitlement.streamInfo?.start { return .time(start * 1000) }
+                return .defaultPosition
+            case .liveEvent:
+                return entitlement.streamInfo?.start.map { .time($0 * 1000) } ?? .defaultPosition
+            case .vod, .catchup:
+                return .position(0)
+            }
+        case .bookmark:
+            let bookmarks = entitlement.bookmarks
+            switch kind {
+            case .liveChannel, .liveProgram, .liveEvent:
+                return bookmarks?.liveTime.map { .time($0) } ?? .defaultPosition
+            case .vod, .catchup:
+                return bookmarks?.lastViewedOffset.map { .position($0) } ?? .defaultPosition
+            }
+        case .customPosition(let position):
+            return .position(position)
+        case .customTime(let time):
+            return .time(time)
+        }
+    }
+}

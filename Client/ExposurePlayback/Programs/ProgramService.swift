@@ -1,0 +1,111 @@
+import Exposure
+import Foundation
+import Synchronization
+
+/// Follows the EPG at the playhead (the seed's ExposureContext program logic): the current
+/// program, a change at every boundary, and — when the entitlement asks for it — an
+/// entitlement check at each boundary. Gaps in the EPG and failed checks are warnings;
+/// a check that says no stops playback.
+final class ProgramService: Sendable {
+    /// What following the playhead produced.
+    struct Update: Sendable {
+        var events: [PlayerEvent] = []
+        /// Set when playback must stop.
+        var stop: PlayerError?
+    }
+
+    private struct State {
+        var schedule = ProgramSchedule()
+        var current: Program?
+        var started = false
+        var warnedGapAt: Int64?
+    }
+
+    private let channelId: String
+    private let assetId: String
+    private let entitlementCheck: Bool
+    private let epg: FetchEpg
+    private let entitlement: Entitlement
+    private let state = Mutex(State())
+    /// How much EPG to load around the playhead, each side.
+    private static let windowMs: Int64 = 6 * 3_600_000
+
+    init(channelId: String, assetId: String, entitlementCheck: Bool, epg: FetchEpg, entitlement: Entitlement) {
+        self.channelId = channelId
+        self.assetId = assetId
+        self.entitlementCheck = entitlementCheck
+        self.epg = epg
+        self.entitlement = entitlement
+    }
+
+    /// The program on air at the playhead.
+    var currentProgram: Program? { state.withLock { $0.current } }
+
+    /// Loads the EPG around `timeMs` unless already loaded; a failure is a warning.
+    func ensureLoaded(around timeMs: Int64) async -> PlayerWarning? {
+        if state.withLock({ $0.schedule.covers(timeMs, margin: 3_600_000) }) { return nil }
+        let window = (timeMs - Self.windowMs)..<(timeMs + Self.windowMs)
+        do {
+            let channel = try await epg.channel(id: channelId).show(page: 1, spanning: 500)
+                .filter(starting: Self.date(window.lowerBound), ending: Self.date(window.upperBound)).request()
+            state.withLock { $0.schedule.load(channel.programs, window: window) }
+            return nil
+        } catch {
+            return .epgUnavailable(reason: "\(error)")
+        }
+    }
+
+    /// The program at `timeMs` from the loaded EPG.
+    func program(atMs timeMs: Int64) -> Program? { state.withLock { $0.schedule.program(atMs: timeMs) } }
+
+    /// The program after (or before) the one at `timeMs`.
+    func neighbour(of timeMs: Int64, next: Bool) -> Program? {
+        state.withLock { next ? $0.schedule.program(after: timeMs) : $0.schedule.program(before: timeMs) }
+    }
+
+    /// The next program boundary after `timeMs`, for the tech to stop at.
+    func nextBoundary(after timeMs: Int64) -> Int64? { state.withLock { $0.schedule.nextBoundary(after: timeMs) } }
+
+    /// Looks at the playhead: reports a new program (checking entitlement first when asked to),
+    /// or a gap.
+    func follow(playheadTimeMs timeMs: Int64) async -> Update {
+        var update = Update()
+        if let warning = await ensureLoaded(around: timeMs) { update.events.append(.warning(warning)) }
+        let (program, changed, first) = state.withLock { state -> (Program?, Bool, Bool) in
+            let program = state.schedule.program(atMs: timeMs)
+            return (program, !state.started || program?.programId != state.current?.programId, !state.started)
+        }
+        guard changed else { return update }
+        guard let program else {
+            let warn = state.withLock { state -> Bool in
+                state.started = true
+                state.current = nil
+                defer { state.warnedGapAt = timeMs }
+                return state.warnedGapAt == nil
+            }
+            if warn { update.events.append(.warning(.gapInEpg(timeMs: timeMs))) }
+            return update
+        }
+        // The play request already checked the first program; boundaries are checked here.
+        if entitlementCheck && !first {
+            do {
+                let validation = try await entitlement.validate(assetId: assetId, time: Self.date(timeMs)).request()
+                if !validation.isSuccess {
+                    update.stop = .notEntitled(status: validation.status, programId: program.programId)
+                    return update
+                }
+            } catch {
+                update.events.append(.warning(.entitlementCheckFailed(programId: program.programId, reason: "\(error)")))
+            }
+        }
+        state.withLock { state in
+            state.started = true
+            state.current = program
+            state.warnedGapAt = nil
+        }
+        update.events.append(.programChanged(program))
+        return update
+    }
+
+    private static func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
+}

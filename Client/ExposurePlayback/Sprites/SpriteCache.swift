@@ -1,0 +1,53 @@
+import Foundation
+import HLS
+import Synchronization
+
+/// One thumbnail for a moment of an asset: the whole sheet image plus the frame's rectangle.
+///
+/// The sheet is handed over as served (JPEG); cropping needs an image decoder, which the app
+/// has (`CGImage.cropping(to:)` on Apple platforms) and this package deliberately does not.
+public struct SpriteImage: Sendable, Equatable {
+    /// The sheet's bytes.
+    public var sheet: Data
+    /// Where the sheet came from.
+    public var sheetURL: URL
+    /// The frame inside the sheet (`#xywh`); nil when the image is the whole frame.
+    public var region: SpriteRegion?
+    /// When the thumbnail's cue starts, ms into the asset.
+    public var startMs: Int64
+    /// When it ends, ms into the asset.
+    public var endMs: Int64
+}
+
+/// How the app would like sheets kept; the mock serves one quality, so it is recorded only.
+public enum JPEGQuality: Sendable, Equatable {
+    /// Smallest.
+    case low
+    /// Balanced.
+    case medium
+    /// Best (the default).
+    case high
+}
+
+/// Activated sprite tracks per asset: the parsed VTT and every sheet it names, fetched once.
+final class SpriteCache: Sendable {
+    struct Track: Sendable {
+        var cues: SpriteTrack
+        var vttURL: URL
+        var sheets: [URL: Data]
+    }
+
+    private let tracks = Mutex<[String: Track]>([:])
+
+    func store(_ track: Track, for assetId: String) {
+        tracks.withLock { $0[assetId] = track }
+    }
+
+    func image(atMs timeMs: Int64, assetId: String) -> SpriteImage? {
+        tracks.withLock { tracks in
+            guard let track = tracks[assetId], let cue = track.cues.cue(at: timeMs),
+                  let url = cue.imageURL(relativeTo: track.vttURL), let sheet = track.sheets[url] else { return nil }
+            return SpriteImage(sheet: sheet, sheetURL: url, region: cue.region, startMs: cue.startMilliseconds, endMs: cue.endMilliseconds)
+        }
+    }
+}

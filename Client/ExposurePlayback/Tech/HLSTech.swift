@@ -1,0 +1,109 @@
+import Exposure
+import Foundation
+import Synchronization
+
+/// The I/O shell around ``HLSEngine``: performs its fetches through an ``HTTPTransport``, waits
+/// on a ``PlaybackClock`` only when the engine has nothing in flight, and feeds everything back.
+///
+/// Fetches run one at a time, in the loop, so a virtual clock never moves during one (unless
+/// a ``ModelledNetwork`` deliberately spends the transfer time).
+public final class HLSTech: PlaybackTech {
+    private struct State {
+        var commands: [EngineCommand] = []
+        var status = TechStatus()
+    }
+
+    private let transport: any HTTPTransport
+    private let clock: any PlaybackClock
+    private let state = Mutex(State())
+    private let wakeups: AsyncStream<Void>
+    private let wake: AsyncStream<Void>.Continuation
+
+    /// A tech fetching through `transport` and keeping time with `clock`.
+    public init(transport: any HTTPTransport, clock: any PlaybackClock) {
+        self.transport = transport
+        self.clock = clock
+        (wakeups, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// The latest snapshot.
+    public var status: TechStatus { state.withLock { $0.status } }
+
+    /// Queues `command` and wakes the loop.
+    public func perform(_ command: EngineCommand) {
+        state.withLock { $0.commands.append(command) }
+        wake.yield()
+    }
+
+    /// Runs the engine to its end.
+    public func run(_ configuration: EngineConfiguration, observer: any TechObserver) async {
+        var engine = HLSEngine(configuration: configuration)
+        var wakeupIterator = wakeups.makeAsyncIterator()
+        while !Task.isCancelled {
+            await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
+            await advance(engine, observer: observer)
+            // Commands (from the app or from listeners just called) apply before anything else.
+            let commands = state.withLock { state in defer { state.commands = [] }; return state.commands }
+            for command in commands {
+                await deliver(engine.handle(.command(command)), engine: engine, to: observer)
+            }
+            if !commands.isEmpty { await advance(engine, observer: observer) }
+            if state.withLock({ !$0.commands.isEmpty }) { continue }
+            switch engine.nextStep() {
+            case .finished:
+                publish(engine)
+                return
+            case .fetch(let fetch):
+                let started = clock.nowMs
+                let input: EngineInput
+                do {
+                    let response = try await transport.send(TransportRequest(method: .get, url: fetch.url))
+                    input = response.isSuccess
+                        ? .fetched(id: fetch.id, body: response.body, elapsedMs: clock.nowMs - started)
+                        : .fetchFailed(id: fetch.id, reason: "HTTP \(response.status)")
+                } catch {
+                    input = .fetchFailed(id: fetch.id, reason: "\(error)")
+                }
+                await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
+                await deliver(engine.handle(input), engine: engine, to: observer)
+            case .wait(let until):
+                guard let deadline = wakeDeadline(engine: engine, until: until, observer: observer) else {
+                    _ = await wakeupIterator.next()
+                    continue
+                }
+                do { try await clock.sleep(untilMs: deadline) } catch { break }
+            }
+        }
+        _ = engine.handle(.command(.stop))
+        publish(engine)
+    }
+
+    private func advance(_ engine: HLSEngine, observer: any TechObserver) async {
+        publish(engine)
+        if engine.phase != .stopped, engine.phase != .failed { await observer.techDidAdvance(status: status) }
+    }
+
+    /// The engine's deadline, brought forward to the observer's next boundary and, on a real
+    /// clock, to the next look at the command queue.
+    private func wakeDeadline(engine: HLSEngine, until: Int64?, observer: any TechObserver) -> Int64? {
+        let now = clock.nowMs
+        var deadline = until
+        if engine.phase == .playing, let time = engine.playheadTimeMs, let boundary = observer.nextBoundaryTimeMs(after: time) {
+            deadline = min(deadline ?? .max, now + max(1, boundary - time))
+        }
+        if let latency = clock.commandLatencyMs { deadline = min(deadline ?? .max, now + latency) }
+        return deadline
+    }
+
+    private func deliver(_ events: [EngineEvent], engine: HLSEngine, to observer: any TechObserver) async {
+        guard !events.isEmpty else { return }
+        publish(engine)
+        let snapshot = status
+        for event in events { await observer.tech(didEmit: event, status: snapshot) }
+    }
+
+    private func publish(_ engine: HLSEngine) {
+        let snapshot = TechStatus(engine)
+        state.withLock { $0.status = snapshot }
+    }
+}

@@ -1,0 +1,42 @@
+import ExposureModels
+import HTTPServer
+
+extension AdminAPI {
+    /// What clients reported and what the state holds about playback.
+    mutating func registerActivity() {
+        let context = control.context
+        add(.get, "/analytics") { request, _ throws(ExposureErrorMessage) in
+            Responses.json(AnalyticsPage(events: context.activity.events(
+                sessionId: Self.parameter(request, "sessionId"), accountId: Self.parameter(request, "accountId"),
+                eventType: Self.parameter(request, "eventType"))))
+        }
+
+        add(.get, "/beacons") { request, _ throws(ExposureErrorMessage) in
+            Responses.json(BeaconPage(beacons: context.activity.beacons(playSessionId: Self.parameter(request, "playSessionId"))))
+        }
+
+        add(.get, "/playsessions") { request, _ throws(ExposureErrorMessage) in
+            let now = context.clock.nowMs()
+            let sessions = context.state.playSessions(accountId: Self.parameter(request, "accountId"))
+            return Responses.json(PlaySessionPage(playSessions: sessions.map { PlaySessionReport(playSession: $0, active: $0.isActive(atMs: now)) }))
+        }
+    }
+}
+
+/// `GET /_mock/analytics`.
+public struct AnalyticsPage: Codable, Sendable, Equatable {
+    /// Events received, oldest first.
+    public var events: [RecordedAnalyticsEvent]
+}
+
+/// `GET /_mock/beacons`.
+public struct BeaconPage: Codable, Sendable, Equatable {
+    /// Beacons received, oldest first.
+    public var beacons: [RecordedBeacon]
+}
+
+/// `GET /_mock/playsessions`.
+public struct PlaySessionPage: Codable, Sendable, Equatable {
+    /// Play sessions, oldest first.
+    public var playSessions: [PlaySessionReport]
+}

@@ -1,0 +1,72 @@
+import ExposureModels
+import HTTPServer
+
+extension AdminAPI {
+    /// Add, list and remove fault rules.
+    mutating func registerFaults() {
+        let faults = control.faults
+        add(.post, "/faults") { request, _ throws(ExposureErrorMessage) in
+            let rule = try Self.body(FaultRule.self, of: request)
+            do throws(FaultRuleError) {
+                let added = try faults.add(rule)
+                return Responses.json(added, status: 201)
+            } catch {
+                throw ExposureErrorMessage(httpCode: 400, message: "INVALID_FAULT", extendedMessage: error.message)
+            }
+        }
+
+        add(.get, "/faults") { _, _ throws(ExposureErrorMessage) in Responses.json(FaultList(faults: faults.list())) }
+
+        add(.delete, "/faults") { _, _ throws(ExposureErrorMessage) in
+            faults.removeAll()
+            return Responses.noContent()
+        }
+
+        add(.delete, "/faults/{id}") { _, parameters throws(ExposureErrorMessage) in
+            let id = parameters["id"] ?? ""
+            guard faults.remove(id: id) else {
+                throw ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_FAULT", extendedMessage: "No fault rule \(id) (used up or removed).")
+            }
+            return Responses.noContent()
+        }
+    }
+
+    /// Read and clear the request journal.
+    mutating func registerJournal() {
+        let journal = control.journal
+        add(.get, "/requests") { request, _ throws(ExposureErrorMessage) in
+            var limit: Int?
+            if let text = request.query["limit"], !text.isEmpty {
+                guard let value = Int(text), value >= 0 else { throw .invalidParameter("limit", "must be a whole number") }
+                limit = value
+            }
+            let filter = JournalFilter(
+                pathPrefix: Self.parameter(request, "pathPrefix"), sinceMs: try Self.instant("since", in: request),
+                accountId: Self.parameter(request, "session"),
+                method: Self.parameter(request, "method"), limit: limit)
+            return Responses.json(JournalPage(
+                requests: journal.entries(matching: filter), capacity: journal.capacity, totalRecorded: journal.totalRecorded))
+        }
+
+        add(.delete, "/requests") { _, _ throws(ExposureErrorMessage) in
+            journal.removeAll()
+            return Responses.noContent()
+        }
+    }
+}
+
+/// `GET /_mock/faults`.
+public struct FaultList: Codable, Sendable, Equatable {
+    /// The rules in force, in matching order.
+    public var faults: [FaultRule]
+}
+
+/// `GET /_mock/requests`.
+public struct JournalPage: Codable, Sendable, Equatable {
+    /// The matching requests, oldest first.
+    public var requests: [JournalEntry]
+    /// How many requests the journal keeps.
+    public var capacity: Int
+    /// How many were recorded since the last reset (older ones beyond `capacity` are gone).
+    public var totalRecorded: Int
+}

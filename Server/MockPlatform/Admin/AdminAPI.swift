@@ -1,0 +1,127 @@
+import ExposureModels
+import Foundation
+import HTTPServer
+
+/// The admin API under `/_mock/`: JSON in and out, errors as Exposure error bodies.
+/// Documented endpoint by endpoint in docs/admin-api.md.
+struct AdminAPI {
+    typealias Handler = @Sendable (HTTPRequest, PathParameters) throws(ExposureErrorMessage) -> HTTPResponse
+
+    private(set) var router = Router(fallback: PlatformRouter.notFound)
+    let control: PlatformControl
+
+    /// Every admin route.
+    static func make(control: PlatformControl) -> Router {
+        var api = AdminAPI(control: control)
+        api.registerPlatform()
+        api.registerClock()
+        api.registerFaults()
+        api.registerJournal()
+        api.registerActivity()
+        return api.router
+    }
+
+    mutating func add(_ method: HTTPMethod, _ path: String, _ handler: @escaping Handler) {
+        router.add(method, ControlPlaneResponder.prefix + path) { request, parameters in
+            do throws(ExposureErrorMessage) {
+                return try handler(request, parameters)
+            } catch {
+                return Responses.error(error)
+            }
+        }
+    }
+
+    /// The body decoded as `type`; 400 INVALID_JSON saying what is wrong otherwise.
+    static func body<Value: Decodable>(_ type: Value.Type, of request: HTTPRequest) throws(ExposureErrorMessage) -> Value {
+        do {
+            return try ExposureJSON.decode(type, from: request.body)
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw .invalidJSON("The key \"\(key.stringValue)\" is required.")
+        } catch DecodingError.typeMismatch(_, let context) {
+            throw .invalidJSON("Wrong type at \(FixtureLoader.jsonPath(context.codingPath)).")
+        } catch {
+            throw .invalidJSON("The body is not the JSON object this endpoint takes.")
+        }
+    }
+
+    /// A query parameter; nil when absent or empty.
+    static func parameter(_ request: HTTPRequest, _ name: String) -> String? {
+        request.query[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// An ISO-8601 query parameter as ms since 1970; nil when absent, 400 when malformed.
+    static func instant(_ name: String, in request: HTTPRequest) throws(ExposureErrorMessage) -> Int64? {
+        guard let text = request.query[name], !text.isEmpty else { return nil }
+        guard let ms = ISO8601Timestamp.milliseconds(from: text) else {
+            throw .invalidParameter(name, "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
+        }
+        return ms
+    }
+}
+
+extension AdminAPI {
+    /// Health, reset, fixture reload.
+    mutating func registerPlatform() {
+        let control = self.control
+        add(.get, "/health") { _, _ throws(ExposureErrorMessage) in
+            let catalog = control.context.catalog.catalog
+            let stateError = (control.context.state as? SQLiteState)?.lastError
+            return Responses.json(HealthReport(
+                status: stateError == nil ? "ok" : "degraded",
+                now: ISO8601Timestamp.string(fromMilliseconds: control.context.clock.nowMs()),
+                fixtures: control.fixturesDirectory.path, assets: catalog.assets.count, channels: catalog.channels.count,
+                users: catalog.users.count, faults: control.faults.list().count,
+                journaled: control.journal.entries().count, stateError: stateError?.description))
+        }
+
+        add(.post, "/reset") { _, _ throws(ExposureErrorMessage) in
+            control.reset()
+            return Responses.noContent()
+        }
+
+        add(.post, "/fixtures/reload") { request, _ throws(ExposureErrorMessage) in
+            let body = request.body.isEmpty ? FixtureReloadRequest() : try Self.body(FixtureReloadRequest.self, of: request)
+            do throws(FixtureProblems) {
+                let catalog = try control.reloadFixtures(from: body.directory.map { URL(fileURLWithPath: $0) })
+                return Responses.json([
+                    "directory": control.fixturesDirectory.path, "assets": String(catalog.assets.count),
+                    "channels": String(catalog.channels.count), "users": String(catalog.users.count),
+                ])
+            } catch {
+                return Responses.json(FixtureReport(error), status: 422)
+            }
+        }
+    }
+
+    /// Read and move the platform clock.
+    mutating func registerClock() {
+        let clock = control.context.clock
+        add(.get, "/clock") { _, _ throws(ExposureErrorMessage) in Responses.json(Self.reading(clock)) }
+
+        add(.put, "/clock") { request, _ throws(ExposureErrorMessage) in
+            let update = try Self.body(ClockUpdate.self, of: request)
+            if let rate = update.rate, !(rate.isFinite && rate >= 0) {
+                throw .invalidParameter("rate", "must be a number of at least 0 (0 freezes the clock)")
+            }
+            switch (update.offsetMs, update.now) {
+            case (.some, .some):
+                throw .invalidJSON("Send offsetMs or now, not both.")
+            case (let offset?, nil):
+                clock.set(offsetMs: offset, rate: update.rate)
+            case (nil, let now?):
+                guard let instant = ISO8601Timestamp.milliseconds(from: now) else {
+                    throw .invalidParameter("now", "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
+                }
+                clock.set(nowMs: instant, rate: update.rate)
+            case (nil, nil):
+                guard let rate = update.rate else { throw .invalidJSON("Send offsetMs, now or rate.") }
+                clock.set(rate: rate)
+            }
+            return Responses.json(Self.reading(clock))
+        }
+    }
+
+    static func reading(_ clock: PlatformClock) -> ClockState {
+        ClockState(now: ISO8601Timestamp.string(fromMilliseconds: clock.nowMs()), offsetMs: clock.offsetMs(), rate: clock.rate())
+    }
+}

@@ -1,0 +1,64 @@
+import ExposureModels
+import HTTPServer
+
+/// Who may use `/_mock/`: anyone on a loopback-only mock, only Bearer-token holders when a token
+/// is set, nobody on a mock reachable from the network without one (it could rewrite its clock).
+public enum AdminAccess: Sendable, Equatable {
+    /// Open: the mock listens on loopback only and no token was set.
+    case open
+    /// Every admin request needs `Authorization: Bearer <token>` (401 otherwise).
+    case token(String)
+    /// The admin API does not exist (404).
+    case disabled
+
+    /// The access for a mock bound to `host` with an optional admin token.
+    public static func forBinding(host: String, token: String?) -> AdminAccess {
+        if let token, !token.isEmpty { return .token(token) }
+        return isLoopback(host) ? .open : .disabled
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host.hasPrefix("127.") || host == "::1" || host == "[::1]" || host == "localhost"
+    }
+}
+
+/// Sends `/_mock/…` to the admin API (behind its access check) and everything else to the
+/// platform, so faults and the journal never see the control plane's own traffic.
+struct ControlPlaneResponder: HTTPResponder {
+    static let prefix = "/_mock"
+
+    let access: AdminAccess
+    let admin: any HTTPResponder
+    let platform: any HTTPResponder
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let path = request.path
+        guard path.hasPrefix(Self.prefix), path.count == Self.prefix.count || path.dropFirst(Self.prefix.count).first == "/" else {
+            return platform.respond(to: request)
+        }
+        switch access {
+        case .open:
+            return admin.respond(to: request)
+        case .disabled:
+            return Responses.error(ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No endpoint at \(path)."))
+        case .token(let token):
+            guard Self.constantTimeEquals(request.headers["Authorization"] ?? "", "Bearer " + token) else {
+                var response = Responses.error(ExposureErrorMessage(
+                    httpCode: 401, message: "NO_ADMIN_TOKEN", extendedMessage: "The admin API needs Authorization: Bearer <admin token>."))
+                response.headers.set("WWW-Authenticate", "Bearer")
+                return response
+            }
+            return admin.respond(to: request)
+        }
+    }
+
+    /// Compares without an early exit, so response timing does not reveal how much of a guess was right.
+    private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        var difference = UInt8(left.count == right.count ? 0 : 1)
+        for index in 0..<max(left.count, right.count) {
+            difference |= (index < left.count ? left[index] : 0) ^ (index < right.count ? right[index] : 0)
+        }
+        return difference == 0
+    }
+}

@@ -1,0 +1,101 @@
+/// `GET /_mock/clock` and the answer to `PUT /_mock/clock`.
+public struct ClockState: Codable, Sendable, Equatable {
+    /// The platform's time, ISO-8601 with milliseconds.
+    public var now: String
+    /// Platform time minus real time, ms.
+    public var offsetMs: Int64
+    /// How fast platform time runs (1 real time, 0 frozen).
+    public var rate: Double
+
+    /// A clock reading.
+    public init(now: String, offsetMs: Int64, rate: Double) {
+        self.now = now
+        self.offsetMs = offsetMs
+        self.rate = rate
+    }
+}
+
+/// The body of `PUT /_mock/clock`: an offset or an instant (not both), and optionally a rate.
+public struct ClockUpdate: Codable, Sendable, Equatable {
+    /// Platform time becomes real time plus this, ms.
+    public var offsetMs: Int64?
+    /// Platform time becomes this instant, ISO-8601.
+    public var now: String?
+    /// Platform time runs this fast from now on (0 freezes it).
+    public var rate: Double?
+
+    /// An update.
+    public init(offsetMs: Int64? = nil, now: String? = nil, rate: Double? = nil) {
+        self.offsetMs = offsetMs
+        self.now = now
+        self.rate = rate
+    }
+}
+
+/// `GET /_mock/health`.
+public struct HealthReport: Codable, Sendable, Equatable {
+    /// `ok`, or `degraded` when the state store has failed.
+    public var status: String
+    /// Platform time, ISO-8601.
+    public var now: String
+    /// The fixtures directory in use.
+    public var fixtures: String
+    /// Assets in the catalog.
+    public var assets: Int
+    /// Live channels in the catalog.
+    public var channels: Int
+    /// Users who can log in.
+    public var users: Int
+    /// Fault rules in force.
+    public var faults: Int
+    /// Requests in the journal.
+    public var journaled: Int
+    /// The last state store failure, if any.
+    public var stateError: String?
+}
+
+/// The body of `POST /_mock/fixtures/reload`.
+public struct FixtureReloadRequest: Codable, Sendable, Equatable {
+    /// Another fixtures directory to switch to; nil reloads the current one.
+    public var directory: String?
+
+    /// A request.
+    public init(directory: String? = nil) { self.directory = directory }
+}
+
+/// The 422 answer of a reload with broken fixtures (the old catalog stays in force).
+public struct FixtureReport: Codable, Sendable, Equatable {
+    /// 422.
+    public var httpCode: Int
+    /// `INVALID_FIXTURES`.
+    public var message: String
+    /// A one-line summary.
+    public var extendedMessage: String
+    /// Every problem found.
+    public var problems: [Problem]
+
+    /// One problem: file, JSON path, sentence.
+    public struct Problem: Codable, Sendable, Equatable {
+        /// The file, relative to the fixtures directory.
+        public var file: String
+        /// The JSON path, e.g. `$[3].mock.channel`.
+        public var path: String
+        /// What is wrong, as a sentence.
+        public var message: String
+    }
+
+    init(_ problems: FixtureProblems) {
+        httpCode = 422
+        message = "INVALID_FIXTURES"
+        extendedMessage = "\(problems.problems.count) problem(s); the previous fixtures stay in use."
+        self.problems = problems.problems.map { Problem(file: $0.file, path: $0.path, message: $0.message) }
+    }
+}
+
+/// A play session as the admin API lists it.
+public struct PlaySessionReport: Codable, Sendable, Equatable {
+    /// The play session.
+    public var playSession: PlaySession
+    /// Whether it holds a stream slot now.
+    public var active: Bool
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Synchronization
+
+/// The control plane's levers, shared by the admin API and the Swift testing library: clock,
+/// faults, journal, client activity, state reset and fixture reload.
+public final class PlatformControl: Sendable {
+    /// Catalog, state, clock and client activity.
+    public let context: PlatformContext
+    /// The fault rules in force.
+    public let faults: FaultInjector
+    /// The requests answered.
+    public let journal: RequestJournal
+    private let directory: Mutex<URL>
+
+    init(context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL) {
+        self.context = context
+        self.faults = faults
+        self.journal = journal
+        directory = Mutex(fixturesDirectory)
+    }
+
+    /// The fixtures directory the catalog was last loaded from.
+    public var fixturesDirectory: URL { directory.withLock { $0 } }
+
+    /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults,
+    /// an empty journal and activity log, and the clock at real time. The catalog stays.
+    public func reset() {
+        context.state.removeAll()
+        faults.removeAll()
+        journal.removeAll()
+        context.activity.removeAll()
+        context.clock.reset()
+    }
+
+    /// Loads `directory` (the current one when nil) and swaps the catalog in; with any problem
+    /// the catalog in force stays and every problem is thrown.
+    @discardableResult
+    public func reloadFixtures(from newDirectory: URL? = nil) throws(FixtureProblems) -> Catalog {
+        let source = newDirectory ?? fixturesDirectory
+        let catalog = try FixtureLoader.load(from: source)
+        directory.withLock { $0 = source }
+        context.replace(catalog: catalog)
+        return catalog
+    }
+}

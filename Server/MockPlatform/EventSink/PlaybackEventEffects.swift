@@ -1,0 +1,37 @@
+import ExposureModels
+
+/// What a batch of analytics events changes in the platform's state, as Exposure's backend
+/// derives it: the last reported position becomes the bookmark, a terminal event ends the play
+/// session, and any event keeps the session from idling out.
+struct PlaybackEventEffects {
+    let state: any PlatformState
+    let nowMs: Int64
+
+    /// Events whose `OffsetTime` is not a content position the user reached (set-up and ad events).
+    static let withoutPosition: Set<String> = [
+        AnalyticsEventType.created, AnalyticsEventType.deviceInfo, AnalyticsEventType.handshakeStarted,
+        AnalyticsEventType.playerReady, AnalyticsEventType.adStarted, AnalyticsEventType.adCompleted, AnalyticsEventType.adFailed,
+    ]
+
+    /// Applies `batch`, sent with a token of `accountId`. Batches about another account's play
+    /// session, or an unknown one, change nothing: one user cannot move another's bookmarks.
+    func apply(_ batch: AnalyticsBatch, accountId: String) {
+        guard let play = state.playSession(id: batch.sessionId), play.accountId == accountId, play.endedMs == nil else { return }
+        state.touchPlaySession(id: play.id, atMs: nowMs)
+        var position: (offsetMs: Int64, atMs: Int64)?
+        for event in batch.payload {
+            if let offset = event.offsetTime, !Self.withoutPosition.contains(event.eventType) {
+                // Event times are client clock; ClockOffset (client minus server) brings them to platform time.
+                position = (offset, event.timestamp - (batch.clockOffset ?? 0))
+            }
+            if AnalyticsEventType.terminal.contains(event.eventType) {
+                state.endPlaySession(id: play.id, atMs: nowMs, reason: event.eventType)
+                break
+            }
+        }
+        guard play.tracksBookmark, let position else { return }
+        // Batches sent late (retried, or offline playback) must not roll a newer bookmark back.
+        if let saved = state.bookmarks(accountId: accountId)[play.assetId], saved.savedMs > position.atMs { return }
+        state.save(Bookmark(assetId: play.assetId, offsetMs: position.offsetMs, savedMs: position.atMs), accountId: accountId)
+    }
+}

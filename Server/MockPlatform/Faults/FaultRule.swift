@@ -1,0 +1,76 @@
+/// How the platform should misbehave for matching requests: the body of `POST /_mock/faults`.
+///
+/// A rule matches on method (any when nil), a regular expression searched in the path (anchor
+/// it with `^…$` to match whole paths), and optionally query parameters and headers. It acts by
+/// answering `status` with an error body instead of the real answer, and/or by delivering the
+/// answer late (`delayMs`), not at all (`drop`), cut short (`truncateAfterBytes`) or slowly
+/// (`bytesPerSecond`). It applies `times` times, or until removed when `times` is nil.
+public struct FaultRule: Codable, Sendable, Equatable {
+    /// Given by the platform when the rule is added.
+    public var id: String?
+    /// The method to match, e.g. `GET`; nil matches any.
+    public var method: String?
+    /// A regular expression (NSRegularExpression syntax) searched in the request path.
+    public var path: String
+    /// Query parameters that must be present with exactly these values (`*`: any value).
+    public var query: [String: String]?
+    /// Headers that must be present with exactly these values (`*`: any value); names are case-insensitive.
+    public var headers: [String: String]?
+    /// Answer this status instead of the real answer (the request never reaches the platform).
+    public var status: Int?
+    /// The error body's `message` with `status`; defaults to the usual one for the status.
+    public var message: String?
+    /// A raw body to send with `status` instead of an Exposure error body.
+    public var body: String?
+    /// Wait this long before answering.
+    public var delayMs: Int?
+    /// Close the connection without answering (the request never reaches the platform).
+    public var drop: Bool?
+    /// Send status, headers and only this many body bytes, then reset the connection.
+    public var truncateAfterBytes: Int?
+    /// Send the body at this rate.
+    public var bytesPerSecond: Int?
+    /// Apply this many times, then remove the rule; nil: until removed.
+    public var times: Int?
+    /// In answers only: how many more times it applies (nil: until removed).
+    public var remaining: Int?
+    /// In answers only: how many requests it has applied to.
+    public var hits: Int?
+
+    /// A rule matching `path`; set at least one action.
+    public init(
+        method: String? = nil, path: String, query: [String: String]? = nil, headers: [String: String]? = nil,
+        status: Int? = nil, message: String? = nil, body: String? = nil, delayMs: Int? = nil, drop: Bool? = nil,
+        truncateAfterBytes: Int? = nil, bytesPerSecond: Int? = nil, times: Int? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.status = status
+        self.message = message
+        self.body = body
+        self.delayMs = delayMs
+        self.drop = drop
+        self.truncateAfterBytes = truncateAfterBytes
+        self.bytesPerSecond = bytesPerSecond
+        self.times = times
+    }
+
+    /// Why the rule cannot be used, as a sentence; nil when it is fine (regex aside).
+    var problem: String? {
+        if path.isEmpty { return "path must be a non-empty regular expression." }
+        let deliveries = [drop == true, truncateAfterBytes != nil, bytesPerSecond != nil].filter { $0 }.count
+        if status == nil, delayMs == nil, deliveries == 0 {
+            return "A rule needs an action: status, delayMs, drop, truncateAfterBytes or bytesPerSecond."
+        }
+        if deliveries > 1 { return "drop, truncateAfterBytes and bytesPerSecond exclude each other." }
+        if drop == true, status != nil { return "A dropped connection has no status; use one or the other." }
+        if let status, !(100...599).contains(status) { return "status must be from 100 to 599." }
+        if let delayMs, !(0...600_000).contains(delayMs) { return "delayMs must be from 0 to 600000." }
+        if let truncateAfterBytes, truncateAfterBytes < 0 { return "truncateAfterBytes cannot be negative." }
+        if let bytesPerSecond, bytesPerSecond < 1 { return "bytesPerSecond must be at least 1." }
+        if let times, times < 1 { return "times must be at least 1 (leave it out for a rule that stays)." }
+        return nil
+    }
+}

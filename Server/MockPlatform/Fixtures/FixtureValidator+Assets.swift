@@ -1,0 +1,132 @@
+import ExposureModels
+
+/// Checks of `assets.json`: ids and references, publication windows, materials, markers, and
+/// the `mock` settings of channels, events and SSAI titles.
+extension FixtureValidator {
+    static func assetProblems(_ catalog: Catalog) -> [FixtureProblem] {
+        var reporter = Reporter("catalog/assets.json")
+        var seen: Set<String> = [], mediaIds: Set<String> = []
+        for (index, entry) in catalog.assets.enumerated() {
+            let at = "[\(index)]"
+            let asset = entry.asset
+            if !isPathSegment(entry.assetId) {
+                reporter.report(at + ".assetId", "An asset id must be non-empty and must not contain '/', '?', '#', '%' or spaces.")
+            }
+            if !seen.insert(entry.assetId).inserted { reporter.report(at + ".assetId", "The asset id \"\(entry.assetId)\" is used twice.") }
+            if entry.assetId.hasSuffix(ScheduledProgram.assetSuffix) {
+                reporter.report(at + ".assetId", "Ids ending in \"\(ScheduledProgram.assetSuffix)\" are reserved for programs' assets.")
+            }
+            let isLive = entry.mock.channel != nil || entry.mock.event != nil
+            if !isLive, !(asset.medias ?? []).isEmpty, (asset.duration ?? 0) <= 0 {
+                reporter.report(at + ".duration", "A playable VOD asset needs a positive duration in milliseconds.")
+            }
+            if let showId = asset.tvShowId {
+                if let show = catalog.assetsById[showId] {
+                    if show.asset.type != "TV_SHOW" { reporter.report(at + ".tvShowId", "\"\(showId)\" is not a TV_SHOW.") }
+                } else {
+                    reporter.report(at + ".tvShowId", "The show \"\(showId)\" is not in assets.json.")
+                }
+            }
+            publicationProblems(asset, at: at, reporter: &reporter)
+            materialProblems(entry, at: at, mediaIds: &mediaIds, reporter: &reporter)
+            markerProblems(asset, at: at, reporter: &reporter)
+            liveProblems(entry, at: at, reporter: &reporter)
+            ssaiProblems(entry, catalog: catalog, at: at, reporter: &reporter)
+        }
+        return reporter.problems
+    }
+
+    private static func publicationProblems(_ asset: Asset, at: String, reporter: inout Reporter) {
+        var ids: Set<String> = []
+        for (index, publication) in (asset.publications ?? []).enumerated() {
+            let path = at + ".publications[\(index)]"
+            if let from = publication.fromDate, let to = publication.toDate, from >= to {
+                reporter.report(path + ".toDate", "The publication ends (toDate) before or when it starts (fromDate).")
+            }
+            if let id = publication.publicationId, !ids.insert(id).inserted {
+                reporter.report(path + ".publicationId", "The publication id \"\(id)\" is used twice in this asset.")
+            }
+            for (countryIndex, country) in (publication.countries ?? []).enumerated()
+            where country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                reporter.report(path + ".countries[\(countryIndex)]", "\"\(country)\" is not an ISO 3166 two-letter country code.")
+            }
+        }
+    }
+
+    private static func materialProblems(_ entry: CatalogAsset, at: String, mediaIds: inout Set<String>, reporter: inout Reporter) {
+        let medias = entry.asset.medias ?? []
+        for (index, media) in medias.enumerated() {
+            if let id = media.mediaId, !mediaIds.insert(id).inserted {
+                reporter.report(at + ".medias[\(index)].mediaId", "The media id \"\(id)\" is used twice in the catalog.")
+            }
+            if let duration = media.durationMillis, duration <= 0 {
+                reporter.report(at + ".medias[\(index)].durationMillis", "A media's duration must be positive.")
+            }
+        }
+        for (index, profile) in (entry.mock.materialProfiles ?? []).enumerated()
+        where !medias.contains(where: { $0.materialProfile == profile }) {
+            reporter.report(at + ".mock.materialProfiles[\(index)]",
+                            "The material profile \"\(profile)\" has no media: add one to medias with \"materialProfile\": \"\(profile)\".")
+        }
+    }
+
+    private static func markerProblems(_ asset: Asset, at: String, reporter: inout Reporter) {
+        for (index, marker) in (asset.markerPoints ?? []).enumerated() {
+            let offset = marker.offset ?? 0
+            if offset < 0 || (marker.endOffset.map { $0 < offset } ?? false) {
+                reporter.report(at + ".markerPoints[\(index)]", "A marker must start at 0 or later and end after it starts.")
+            } else if let duration = asset.duration, duration > 0, (marker.endOffset ?? offset) > duration {
+                reporter.report(at + ".markerPoints[\(index)]", "A marker must lie within the asset's duration (\(duration) ms).")
+            }
+        }
+    }
+
+    private static func liveProblems(_ entry: CatalogAsset, at: String, reporter: inout Reporter) {
+        if entry.mock.channel != nil, entry.mock.event != nil {
+            reporter.report(at + ".mock", "An asset is a channel or a live event, not both.")
+        }
+        if let channel = entry.mock.channel {
+            if entry.asset.type != "TV_CHANNEL" { reporter.report(at + ".type", "An asset with mock.channel must be of type TV_CHANNEL.") }
+            if channel.schedule.isEmpty { reporter.report(at + ".mock.channel.schedule", "A channel needs at least one program slot.") }
+            if channel.dvrWindowMinutes < 0 { reporter.report(at + ".mock.channel.dvrWindowMinutes", "The DVR window cannot be negative.") }
+            for (index, slot) in channel.schedule.enumerated() {
+                let path = at + ".mock.channel.schedule[\(index)]"
+                if slot.durationMinutes <= 0 { reporter.report(path + ".durationMinutes", "A program must last at least one minute.") }
+                if slot.title.isEmpty { reporter.report(path + ".title", "A program needs a title.") }
+            }
+        }
+        if let event = entry.mock.event {
+            if entry.asset.type != "LIVE_EVENT" { reporter.report(at + ".type", "An asset with mock.event must be of type LIVE_EVENT.") }
+            if event.durationMinutes <= 0 || event.durationMinutes > event.periodMinutes {
+                reporter.report(at + ".mock.event", "An event must last at least a minute and no longer than its period.")
+            }
+        }
+    }
+
+    private static func ssaiProblems(_ entry: CatalogAsset, catalog: Catalog, at: String, reporter: inout Reporter) {
+        guard let ssai = entry.mock.ssai else { return }
+        if entry.mock.channel != nil || entry.mock.event != nil {
+            reporter.report(at + ".mock.ssai", "Server-side ads are stitched into VOD titles only, not channels or events.")
+        }
+        if ssai.preroll.isEmpty, ssai.midrolls.allSatisfy(\.ads.isEmpty) {
+            reporter.report(at + ".mock.ssai", "The SSAI settings stitch no ads: add a preroll or a mid-roll with ads.")
+        }
+        for (adIndex, adId) in ssai.preroll.enumerated() where catalog.ads[adId] == nil {
+            reporter.report(at + ".mock.ssai.preroll[\(adIndex)]", "The ad \"\(adId)\" is not in catalog/ads.json.")
+        }
+        var offsets: Set<Int64> = []
+        for (breakIndex, midroll) in ssai.midrolls.enumerated() {
+            let path = at + ".mock.ssai.midrolls[\(breakIndex)]"
+            if midroll.contentOffsetMs <= 0 || midroll.contentOffsetMs >= (entry.asset.duration ?? 0) {
+                reporter.report(path + ".contentOffsetMs", "A mid-roll must fall inside the content.")
+            }
+            let segment = max(1, catalog.media.segmentDurationMs)
+            if !offsets.insert(midroll.contentOffsetMs / segment).inserted {
+                reporter.report(path + ".contentOffsetMs", "Two mid-rolls fall in the same segment; merge them into one break.")
+            }
+            for (adIndex, adId) in midroll.ads.enumerated() where catalog.ads[adId] == nil {
+                reporter.report(path + ".ads[\(adIndex)]", "The ad \"\(adId)\" is not in catalog/ads.json.")
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ExposureModels
+import HTTPServer
+
+/// Records every request it passes on, with the answer as the client got it: it sits outside
+/// the fault injector so a faulted status, delay or dropped connection is what the journal shows.
+struct JournalResponder: HTTPResponder {
+    let next: any HTTPResponder
+    let journal: RequestJournal
+    let context: PlatformContext
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let arrivedMs = context.clock.nowMs()
+        let started = DispatchTime.now().uptimeNanoseconds
+        let response = next.respond(to: request)
+        let handlingMs = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        let (delayMs, delivery) = Self.describe(response.delivery)
+        let accountId = account(of: request, atMs: arrivedMs)
+        var headers: [String: String] = [:]
+        for field in request.headers {
+            if let name = Self.recordedNames[field.name.lowercased()], headers[name] == nil { headers[name] = field.value }
+        }
+        journal.record { id in
+            JournalEntry(
+                id: id, timeMs: arrivedMs, method: request.method.rawValue, path: request.path, query: request.rawQuery,
+                headers: headers, requestBytes: request.body.count, status: delivery == "dropped" ? nil : response.status,
+                responseBytes: response.body.count, durationMs: handlingMs + Double(delayMs), accountId: accountId,
+                faultId: response.headers[FaultResponder.faultHeader], delivery: delivery)
+        }
+        return response
+    }
+
+    /// Lower-cased header name → the spelling the journal uses, so each request header is looked at once.
+    private static let recordedNames = Dictionary(uniqueKeysWithValues: RequestJournal.recordedHeaders.map { ($0.lowercased(), $0) })
+
+    /// The account of a valid Bearer token; nil without one.
+    private func account(of request: HTTPRequest, atMs nowMs: Int64) -> String? {
+        guard let header = request.headers["Authorization"], header.count > 7,
+              header.prefix(7).lowercased() == "bearer " else { return nil }
+        let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        guard let session = context.state.session(token: token), session.expiresMs > nowMs else { return nil }
+        return session.accountId
+    }
+
+    private static func describe(_ delivery: HTTPResponse.Delivery) -> (delayMs: Int, name: String) {
+        switch delivery {
+        case .immediate: (0, "immediate")
+        case .truncated: (0, "truncated")
+        case .throttled: (0, "throttled")
+        case .dropConnection: (0, "dropped")
+        case .delayed(let milliseconds, let then):
+            switch then {
+            case .immediate: (milliseconds, "delayed")
+            case .truncated: (milliseconds, "truncated")
+            case .throttled: (milliseconds, "throttled")
+            case .dropConnection: (milliseconds, "dropped")
+            }
+        }
+    }
+}

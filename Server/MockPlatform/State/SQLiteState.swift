@@ -1,0 +1,230 @@
+import Foundation
+import Synchronization
+
+/// Platform state in SQLite: in memory by default (every run starts clean), or in one file that
+/// keeps sessions, bookmarks, play sessions and downloads across restarts (`--state FILE`).
+///
+/// A file is opened in WAL mode with `synchronous=NORMAL`. A commit then returns once its pages
+/// are in the WAL through `write()`, i.e. in the kernel, so `kill -9` of the mock loses nothing
+/// committed; only a power cut or kernel crash could drop the last commits, which a test mock
+/// can afford in exchange for heartbeats that do not wait for the disk (FULL would fsync each).
+///
+/// `PlatformState` cannot throw, so a failing statement (disk full, file deleted) is reported
+/// through `onError` and kept as `lastError`; reads then answer empty.
+public final class SQLiteState: PlatformState {
+    private let database: SQLiteDatabase
+    private let onError: @Sendable (SQLiteError) -> Void
+    private let latestError = Mutex<SQLiteError?>(nil)
+
+    /// Opens (creating if needed) the state file at `path`, or a private in-memory store for `:memory:`.
+    /// - Throws: `SQLiteError` when the file cannot be opened or was written by a newer mock.
+    public init(
+        path: String,
+        onError: @escaping @Sendable (SQLiteError) -> Void = { FileHandle.standardError.write(Data("state: \($0)\n".utf8)) }
+    ) throws(SQLiteError) {
+        database = try SQLiteDatabase(path: path)
+        self.onError = onError
+        try database.access { (db) throws(SQLiteError) in
+            if path != ":memory:" {
+                try db.query("PRAGMA journal_mode=WAL")
+                try db.execute("PRAGMA synchronous=NORMAL")
+            }
+        }
+        try StateSchema.migrate(database)
+    }
+
+    /// A fresh in-memory store: the default, so a mock forgets everything when it stops.
+    public static func inMemory() -> SQLiteState {
+        do {
+            return try SQLiteState(path: ":memory:")
+        } catch {
+            // Only an allocation failure can make an in-memory open fail.
+            fatalError("cannot open an in-memory SQLite database: \(error)")
+        }
+    }
+
+    /// The most recent store failure, nil when every statement succeeded.
+    public var lastError: SQLiteError? { latestError.withLock { $0 } }
+
+    // MARK: Sessions
+
+    public func insert(_ session: Session) {
+        let products = String(decoding: (try? JSONEncoder().encode(session.products)) ?? Data("[]".utf8), as: UTF8.self)
+        write { (db) throws(SQLiteError) in
+            try db.update("""
+                INSERT OR REPLACE INTO sessions (token, account_id, user_id, username, products, issued_ms, expires_ms, device_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, .text(session.token), .text(session.accountId), .text(session.userId), .optional(session.username),
+                .text(products), .integer(session.issuedMs), .integer(session.expiresMs), .optional(session.deviceId))
+        }
+    }
+
+    public func session(token: String) -> Session? {
+        read { (db) throws(SQLiteError) in
+            try db.query("""
+                SELECT token, account_id, user_id, username, products, issued_ms, expires_ms, device_id
+                FROM sessions WHERE token = ?
+                """, .text(token)).first.map(Self.session(from:))
+        } ?? nil
+    }
+
+    public func removeSession(token: String) {
+        write { (db) throws(SQLiteError) in try db.update("DELETE FROM sessions WHERE token = ?", .text(token)) }
+    }
+
+    // MARK: Bookmarks
+
+    public func bookmarks(accountId: String) -> [String: Bookmark] {
+        let rows = read { (db) throws(SQLiteError) in
+            try db.query("SELECT asset_id, offset_ms, saved_ms FROM bookmarks WHERE account_id = ?", .text(accountId))
+        } ?? []
+        var result: [String: Bookmark] = [:]
+        for row in rows {
+            let assetId = row.text(0) ?? ""
+            result[assetId] = Bookmark(assetId: assetId, offsetMs: row.int(1) ?? 0, savedMs: row.int(2) ?? 0)
+        }
+        return result
+    }
+
+    public func save(_ bookmark: Bookmark, accountId: String) {
+        write { (db) throws(SQLiteError) in
+            try db.update("INSERT OR REPLACE INTO bookmarks (account_id, asset_id, offset_ms, saved_ms) VALUES (?, ?, ?, ?)",
+                          .text(accountId), .text(bookmark.assetId), .integer(bookmark.offsetMs), .integer(bookmark.savedMs))
+        }
+    }
+
+    // MARK: Play sessions
+
+    public func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool {
+        let now = playSession.startedMs
+        return write { (db) throws(SQLiteError) -> Bool in
+            if let streamLimit {
+                let active = try db.query("""
+                    SELECT COUNT(*) FROM play_sessions
+                    WHERE account_id = ? AND ended_ms IS NULL AND last_seen_ms > ? AND token_expires_ms > ?
+                    """, .text(playSession.accountId), .integer(now - PlaySession.idleTimeoutMs), .integer(now))
+                guard (active.first?.int(0) ?? 0) < Int64(streamLimit) else { return false }
+            }
+            try db.update("""
+                INSERT OR REPLACE INTO play_sessions
+                (id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, ended_ms, end_reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, .text(playSession.id), .text(playSession.accountId), .text(playSession.assetId),
+                .integer(playSession.tracksBookmark ? 1 : 0), .integer(playSession.startedMs), .integer(playSession.lastSeenMs),
+                .integer(playSession.tokenExpiresMs), .optional(playSession.endedMs), .optional(playSession.endReason))
+            return true
+        } ?? false
+    }
+
+    public func playSession(id: String) -> PlaySession? {
+        read { (db) throws(SQLiteError) in
+            try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions WHERE id = ?", .text(id)).first.map(Self.playSession(from:))
+        } ?? nil
+    }
+
+    public func touchPlaySession(id: String, atMs: Int64) {
+        write { (db) throws(SQLiteError) in
+            try db.update("UPDATE play_sessions SET last_seen_ms = MAX(last_seen_ms, ?) WHERE id = ?", .integer(atMs), .text(id))
+        }
+    }
+
+    public func endPlaySession(id: String, atMs: Int64, reason: String) {
+        write { (db) throws(SQLiteError) in
+            try db.update("UPDATE play_sessions SET ended_ms = ?, end_reason = ? WHERE id = ? AND ended_ms IS NULL",
+                          .integer(atMs), .text(reason), .text(id))
+        }
+    }
+
+    public func playSessions(accountId: String?) -> [PlaySession] {
+        let rows = read { (db) throws(SQLiteError) -> [SQLiteRow] in
+            if let accountId {
+                return try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions WHERE account_id = ? ORDER BY started_ms, id",
+                                    .text(accountId))
+            }
+            return try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions ORDER BY started_ms, id")
+        } ?? []
+        return rows.map(Self.playSession(from:))
+    }
+
+    // MARK: Downloads
+
+    public func record(_ download: DownloadRecord) {
+        write { (db) throws(SQLiteError) in
+            try db.update("INSERT INTO downloads (account_id, asset_id, kind, device_id, time_ms) VALUES (?, ?, ?, ?, ?)",
+                          .text(download.accountId), .text(download.assetId), .text(download.kind.rawValue),
+                          .optional(download.deviceId), .integer(download.timeMs))
+        }
+    }
+
+    public func downloads(accountId: String, assetId: String?) -> [DownloadRecord] {
+        let rows = read { (db) throws(SQLiteError) in
+            try db.query("""
+                SELECT account_id, asset_id, kind, device_id, time_ms FROM downloads
+                WHERE account_id = ? AND (? IS NULL OR asset_id = ?) ORDER BY id
+                """, .text(accountId), .optional(assetId), .optional(assetId))
+        } ?? []
+        return rows.map { row in
+            DownloadRecord(accountId: row.text(0) ?? "", assetId: row.text(1) ?? "",
+                           kind: DownloadRecord.Kind(rawValue: row.text(2) ?? "") ?? .download,
+                           deviceId: row.text(3), timeMs: row.int(4) ?? 0)
+        }
+    }
+
+    public func releaseDownloads(accountId: String, assetId: String) {
+        write { (db) throws(SQLiteError) in
+            try db.update("DELETE FROM downloads WHERE account_id = ? AND asset_id = ?", .text(accountId), .text(assetId))
+        }
+    }
+
+    public func removeAll() {
+        write { (db) throws(SQLiteError) in
+            for table in ["sessions", "bookmarks", "play_sessions", "downloads"] { try db.update("DELETE FROM \(table)") }
+        }
+    }
+
+    // MARK: Plumbing
+
+    private func read<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) -> Result? {
+        do {
+            return try database.access(body)
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    @discardableResult
+    private func write<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) -> Result? {
+        do {
+            return try database.transaction(body)
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    private func report(_ error: SQLiteError) {
+        latestError.withLock { $0 = error }
+        onError(error)
+    }
+
+    private static let playSessionColumns =
+        "id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, ended_ms, end_reason"
+
+    private static func playSession(from row: SQLiteRow) -> PlaySession {
+        PlaySession(id: row.text(0) ?? "", accountId: row.text(1) ?? "", assetId: row.text(2) ?? "",
+                    tracksBookmark: row.int(3) == 1, startedMs: row.int(4) ?? 0, lastSeenMs: row.int(5) ?? 0,
+                    tokenExpiresMs: row.int(6) ?? 0, endedMs: row.int(7), endReason: row.text(8))
+    }
+
+    private static func session(from row: SQLiteRow) -> Session {
+        let products = (try? JSONDecoder().decode([String].self, from: Data((row.text(4) ?? "[]").utf8))) ?? []
+        return Session(token: row.text(0) ?? "", accountId: row.text(1) ?? "", userId: row.text(2) ?? "", username: row.text(3),
+                       products: products, issuedMs: row.int(5) ?? 0, expiresMs: row.int(6) ?? 0, deviceId: row.text(7))
+    }
+}
+
+private extension SQLiteValue {
+    static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+    static func optional(_ number: Int64?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
+}

@@ -1,0 +1,171 @@
+import ExposureModels
+import Foundation
+import MockPlatformTesting
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `/_mock/faults` over HTTP, and each fault kind as a client sees it in production.
+@Suite struct AdminFaultTests {
+    private let timePath = "/v1/customer/Sandbox/businessunit/Dev/time"
+
+    @Test func statusFaultAnswersAnExposureErrorBodyInsteadOfTheRealAnswer() async throws {
+        try await withPlatform { _, client in
+            let added = try await client.send("POST", "/_mock/faults", json: #"{"method":"GET","path":"/time$","status":503}"#)
+            #expect(added.status == 201)
+            let id = try #require(try client.json(added.body)["id"] as? String)
+            let answer = try await client.send("GET", timePath)
+            #expect(answer.status == 503)
+            let body = try client.json(answer.body)
+            #expect(body["httpCode"] as? Int == 503)
+            #expect(body["message"] as? String == "SERVICE_UNAVAILABLE")
+            #expect(answer.headers["x-mock-fault"] == id)
+            #expect(try await client.send("POST", timePath).status == 405, "method GET only: a POST is not faulted")
+        }
+    }
+
+    @Test func statusFaultWithOwnMessageOrRawBody() async throws {
+        try await withPlatform { _, client in
+            try await client.admin.addFault(.status(403, path: "/entitlement/city-lights/play$", message: "GEO_BLOCKED"))
+            try await client.admin.addFault(FaultRule(path: "/time$", status: 502, body: "<html>bad gateway</html>"))
+            let token = try await client.login("basic")
+            let refused = try await client.play("city-lights", token: token)
+            #expect(refused.status == 403)
+            #expect(refused.body["message"] as? String == "GEO_BLOCKED")
+            let raw = try await client.send("GET", timePath)
+            #expect(raw.status == 502)
+            #expect(String(decoding: raw.body, as: UTF8.self) == "<html>bad gateway</html>")
+            #expect(raw.headers["content-type"]?.hasPrefix("text/plain") == true)
+        }
+    }
+
+    @Test func delayHoldsTheAnswerBack() async throws {
+        try await withPlatform { _, client in
+            try await client.admin.addFault(.delay(700, path: "/time$", times: 1))
+            let started = ContinuousClock.now
+            let answer = try await client.send("GET", timePath)
+            let waited = ContinuousClock.now - started
+            #expect(answer.status == 200, "a delay alone keeps the real answer")
+            #expect(try client.json(answer.body)["epochMillis"] != nil)
+            #expect(waited >= .milliseconds(700))
+        }
+    }
+
+    @Test func delayPastTheClientTimeoutIsATimeout() async throws {
+        try await withPlatform { _, client in
+            try await client.admin.addFault(.delay(3_000, path: "/time$", times: 1))
+            // URLSession on Linux counts timeouts in whole seconds.
+            await #expect { try await client.send("GET", timePath, timeoutSeconds: 1) } throws: { error in
+                (error as? URLError)?.code == .timedOut
+            }
+        }
+    }
+
+    @Test func droppedConnectionIsANetworkErrorForTheClient() async throws {
+        try await withPlatform { platform, client in
+            try await client.admin.addFault(.dropConnection(path: "/time$", times: 1))
+            await #expect(throws: URLError.self) { try await client.send("GET", timePath) }
+            #expect(try await client.send("GET", timePath).status == 200, "times: 1 — the next request goes through")
+            let dropped = try #require(platform.requests(pathPrefix: timePath).first)
+            #expect(dropped.status == nil)
+            #expect(dropped.delivery == "dropped")
+        }
+    }
+
+    @Test func truncatedBodyIsAShortReadForTheClient() async throws {
+        try await withPlatform { _, client in
+            try await client.admin.addFault(.truncate(afterBytes: 10, path: "/content/asset$"))
+            // Status and headers arrive, then 10 body bytes, then a reset: the client's transfer
+            // fails ("transfer closed with N bytes remaining"), as when a CDN connection breaks.
+            await #expect(throws: URLError.self) { try await client.send("GET", client.api("v1", "/content/asset")) }
+        }
+    }
+
+    @Test func throttledBodyArrivesWholeButSlowly() async throws {
+        try await withPlatform { _, client in
+            try await client.admin.addFault(.throttle(bytesPerSecond: 50, path: "/time$"))
+            let started = ContinuousClock.now
+            let answer = try await client.send("GET", timePath)
+            let waited = ContinuousClock.now - started
+            #expect(answer.status == 200)
+            #expect(try client.json(answer.body)["epochMillis"] != nil, "every byte arrives")
+            // ~66 bytes at 50 B/s: the last byte may leave no earlier than (66 - 5) / 50 s.
+            #expect(waited >= .milliseconds(1_100), "took \(waited)")
+        }
+    }
+
+    @Test func timesCountsDownAndTheUsedUpRuleDisappears() async throws {
+        try await withPlatform { _, client in
+            let rule = try await client.admin.addFault(.status(500, path: "/time$", times: 2))
+            #expect(rule.remaining == 2)
+            #expect(try await client.send("GET", timePath).status == 500)
+            let listed = try await client.admin.faults()
+            #expect(listed.map(\.remaining) == [1])
+            #expect(listed.map(\.hits) == [1])
+            #expect(try await client.send("GET", timePath).status == 500)
+            #expect(try await client.send("GET", timePath).status == 200)
+            #expect(try await client.admin.faults().isEmpty)
+        }
+    }
+
+    @Test func concurrentRequestsNeverGetMoreFaultsThanTimes() async throws {
+        try await withPlatform { _, client in
+            try await client.admin.addFault(.status(500, path: "/time$", times: 5))
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<20 { group.addTask { try await client.send("GET", timePath).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 500 }.count == 5)
+            #expect(statuses.filter { $0 == 200 }.count == 15)
+        }
+    }
+
+    @Test func queryAndHeaderConditionsNarrowTheMatch() async throws {
+        try await withPlatform { _, client in
+            try await client.admin.addFault(FaultRule(path: "/content/asset$", query: ["assetType": "MOVIE"], status: 500))
+            try await client.admin.addFault(FaultRule(path: "/time$", headers: ["X-Test-Case": "*"], status: 418))
+            #expect(try await client.send("GET", client.api("v1", "/content/asset?assetType=MOVIE")).status == 500)
+            #expect(try await client.send("GET", client.api("v1", "/content/asset?assetType=CLIP")).status == 200)
+            #expect(try await client.send("GET", timePath, headers: ["X-Test-Case": "anything"]).status == 418)
+            #expect(try await client.send("GET", timePath).status == 200)
+        }
+    }
+
+    @Test func listAndDeleteOneOrAll() async throws {
+        try await withPlatform { _, client in
+            let first = try await client.admin.addFault(.status(500, path: "^/a$"))
+            let second = try await client.admin.addFault(.delay(10, path: "^/b$"))
+            #expect(try await client.admin.faults().compactMap(\.id) == [first.id, second.id].compactMap { $0 })
+            #expect(try await client.send("DELETE", "/_mock/faults/\(first.id!)").status == 204)
+            #expect(try await client.admin.faults().compactMap(\.id) == [second.id!])
+            #expect(try await client.send("DELETE", "/_mock/faults/\(first.id!)").status == 404)
+            #expect(try await client.send("DELETE", "/_mock/faults").status == 204)
+            #expect(try await client.admin.faults().isEmpty)
+        }
+    }
+
+    @Test(arguments: [
+        #"{"path":"/time"}"#, #"{"path":"(","status":500}"#, #"{"path":"/x","drop":true,"status":500}"#,
+        #"{"path":"/x","drop":true,"bytesPerSecond":10}"#, #"{"path":"/x","status":99}"#, #"{"path":"/x","status":500,"times":0}"#,
+        #"{"status":500}"#,
+    ])
+    func badRulesAre400(_ body: String) async throws {
+        try await withPlatform { _, client in
+            let answer = try await client.send("POST", "/_mock/faults", json: body)
+            #expect(answer.status == 400)
+            #expect(try await client.admin.faults().isEmpty)
+        }
+    }
+
+    @Test func faultsNeverTouchTheAdminAPI() async throws {
+        try await withPlatform { _, client in
+            try await client.admin.addFault(.status(500, path: ".*"))
+            try await client.admin.addFault(.dropConnection(path: ".*"))
+            #expect(try await client.send("GET", "/_mock/health").status == 200)
+            #expect(try await client.send("GET", timePath).status == 500)
+            try await client.admin.removeFaults()
+            #expect(try await client.send("GET", timePath).status == 200)
+        }
+    }
+}

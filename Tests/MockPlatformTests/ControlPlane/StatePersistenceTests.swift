@@ -1,0 +1,127 @@
+import ExposureModels
+import Foundation
+@testable import MockPlatform
+import MockPlatformTesting
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--state FILE`: sessions, bookmarks, play sessions and downloads survive a restart — an
+/// orderly one, and `kill -9` of a real `exposure-mock` process.
+@Suite struct StatePersistenceTests {
+    @Test func stateSurvivesARestartOnTheSameFile() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("state.sqlite")
+        var token = ""
+        try await withPlatform(state: .file(file)) { platform, client in
+            token = try await client.login("basic")
+            let sessionId = try #require(try await client.play("city-lights", token: token).body["playSessionId"] as? String)
+            _ = try await client.sendEvents([("Playback.Heartbeat", 42_000)], sessionId: sessionId, token: token)
+            platform.context.state.record(DownloadRecord(accountId: "acc-basic", assetId: "city-lights", kind: .download, deviceId: "d1", timeMs: 5))
+        }
+        try await withPlatform(state: .file(file)) { platform, client in
+            #expect(try await client.send("GET", client.api("v2", "/auth/session"), token: token).status == 200, "the session survived")
+            let offsets = try client.json(try await client.send("GET", client.api("v1", "/userplayhistory/lastviewedoffset"), token: token).body)
+            #expect((offsets["items"] as? [[String: Any]])?.first?["lastViewedOffset"] as? Int == 42_000)
+            #expect(try await client.play("harbour-tales-s1e1", token: token).status == 403, "the play session still holds the slot")
+            #expect(platform.context.state.downloads(accountId: "acc-basic", assetId: nil).map(\.deviceId) == ["d1"])
+        }
+        try await withPlatform { _, client in
+            let answer = try await client.send("GET", client.api("v2", "/auth/session"), token: token)
+            #expect(answer.status == 401, "in-memory starts clean")
+        }
+    }
+
+    @Test func aFileFromANewerMockIsRefused() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("state.sqlite").path
+        _ = try SQLiteState(path: path)
+        let raw = try SQLiteDatabase(path: path)
+        try raw.access { (db) throws(SQLiteError) in try db.query("INSERT INTO schema_version (version) VALUES (99)") }
+        #expect(throws: SQLiteError.self) { try SQLiteState(path: path) }
+    }
+
+    @Test(.enabled(if: MockProcess.executable != nil, "needs the exposure-mock executable next to the tests"))
+    func nothingCommittedIsLostToKill9() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixtures = try controlPlaneFixtures()
+        let state = directory.appendingPathComponent("state.sqlite").path
+
+        let first = try await MockProcess.start(fixtures: fixtures.directory.path, state: state)
+        let client = ControlPlaneClient(baseURL: first.baseURL)
+        let token = try await client.login("premium")
+        let sessionId = try #require(try await client.play("arctic-journey", token: token).body["playSessionId"] as? String)
+        #expect(try await client.sendEvents([("Playback.Heartbeat", 1_234_000)], sessionId: sessionId, token: token) == 200)
+        // The 200 came after the commit; an admin read confirms the state is there before the kill.
+        #expect(try await client.admin.playSessions(accountId: "acc-premium").map(\.playSession.id) == [sessionId])
+        first.kill9()
+
+        let second = try await MockProcess.start(fixtures: fixtures.directory.path, state: state)
+        defer { second.kill9() }
+        let restarted = ControlPlaneClient(baseURL: second.baseURL)
+        let offsets = try restarted.json(try await restarted.send(
+            "GET", restarted.api("v1", "/userplayhistory/lastviewedoffset?assetIds=arctic-journey"), token: token).body)
+        #expect((offsets["items"] as? [[String: Any]])?.first?["lastViewedOffset"] as? Int == 1_234_000)
+        #expect(try await restarted.admin.playSessions(accountId: "acc-premium").map(\.playSession.id) == [sessionId])
+    }
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("state-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// A real `exposure-mock` child process on a free port.
+final class MockProcess: @unchecked Sendable {
+    // @unchecked: `process` is only used from the test that owns this object.
+    private let process = Process()
+    let baseURL: String
+
+    /// The executable SwiftPM built next to this test bundle.
+    static let executable: URL? = {
+        let candidate = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("exposure-mock")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }()
+
+    /// Starts the mock and waits for its banner (which names the port) off the cooperative pool.
+    static func start(fixtures: String, state: String) async throws -> MockProcess {
+        try await offThePool { try MockProcess(fixtures: fixtures, state: state) }
+    }
+
+    private init(fixtures: String, state: String) throws {
+        process.executableURL = try #require(Self.executable)
+        process.arguments = ["--port", "0", "--fixtures", fixtures, "--state", state, "--log-level", "quiet"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var banner = ""
+        var seen = Data()
+        while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+            banner = String(decoding: seen, as: UTF8.self)
+            if let line = banner.split(separator: "\n").first(where: { $0.contains("listening on ") }) {
+                baseURL = String(line.split(separator: " ").last ?? "")
+                return
+            }
+        }
+        throw MockProcessError(output: banner)
+    }
+
+    /// SIGKILL: no handler runs, nothing gets flushed or closed.
+    func kill9() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    struct MockProcessError: Error { let output: String }
+}

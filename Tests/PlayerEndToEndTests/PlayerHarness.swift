@@ -1,0 +1,61 @@
+import Exposure
+import ExposurePlayback
+import Foundation
+import MockPlatform
+import Synchronization
+
+/// A mock on port 0 whose clock is a test's ``VirtualClock``, and players wired to both.
+final class PlayerHarness: Sendable {
+    let clock: VirtualClock
+    let platform: MockPlatform
+    let folder: URL
+
+    /// 2026-03-02T13:20:00Z: "Markets" is on air on news-24; "Sports Desk" follows at 13:30.
+    static let monday1320: Int64 = 1_772_457_600_000
+
+    init(startMs: Int64 = PlayerHarness.monday1320) throws {
+        let clock = VirtualClock(startMs: startMs)
+        self.clock = clock
+        platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(realNow: { clock.nowMs }))
+        try platform.start()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("player-tests-\(UUID().uuidString)")
+    }
+
+    deinit {
+        platform.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A logged-in player on the virtual clock.
+    func player(
+        user: String = "premium", streamTransport: (any HTTPTransport)? = nil, deviceLanguage: String? = "en"
+    ) async throws -> Player {
+        let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request().sessionToken
+        let dependencies = PlayerDependencies(
+            streamTransport: streamTransport ?? URLSessionTransport.shared, clock: clock,
+            languageStore: LanguagePreferenceStore(fileURL: folder.appendingPathComponent("languages.json")),
+            deviceLanguage: deviceLanguage)
+        return Player(environment: platform.environment, sessionToken: token, dependencies: dependencies)
+    }
+}
+
+/// Every event of a player, in order, with the virtual time it happened at.
+final class EventLog: Sendable {
+    private let entries = Mutex<[(timeMs: Int64, event: PlayerEvent)]>([])
+
+    init(_ player: Player, clock: VirtualClock) {
+        player.onEvent { [self] _, _, event in entries.withLock { $0.append((clock.nowMs, event)) } }
+    }
+
+    var events: [PlayerEvent] { entries.withLock { $0.map(\.event) } }
+    var names: [String] { events.map(Self.name) }
+    var warnings: [PlayerWarning] { events.compactMap { if case .warning(let w) = $0 { w } else { nil } } }
+    var errors: [PlayerError] { events.compactMap { if case .error(let e) = $0 { e } else { nil } } }
+    var programs: [Program] { events.compactMap { if case .programChanged(let p?) = $0 { p } else { nil } } }
+    var bitrates: [Int] { events.compactMap { if case .bitrateChanged(let b) = $0 { b } else { nil } } }
+    var metadata: [[DateRangeMetadata]] { events.compactMap { if case .dateRangeMetadataChanged(let m) = $0 { m } else { nil } } }
+
+    static func name(_ event: PlayerEvent) -> String {
+        String(describing: event).split(separator: "(").first.map(String.init) ?? ""
+    }
+}

@@ -1,0 +1,81 @@
+// Hours of live playback on a virtual clock against an in-process mock on port 0, every
+// playlist reload and segment fetched over HTTP. Prints wall and CPU time, the speed-up over
+// real time, request counts and resident memory each virtual hour (flat = no leak).
+import Exposure
+import ExposurePlayback
+import Foundation
+import MockPlatform
+import Synchronization
+
+/// Counts requests and bytes on their way through.
+final class CountingTransport: HTTPTransport {
+    let counts = Mutex((requests: 0, bytes: 0))
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let response = try await URLSessionTransport.shared.send(request)
+        counts.withLock { $0.requests += 1; $0.bytes += response.body.count }
+        return response
+    }
+}
+
+func residentMegabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
+let hours = Double(CommandLine.arguments.dropFirst().first ?? "6") ?? 6
+let channel = CommandLine.arguments.dropFirst(2).first ?? "news-24"
+let startMs: Int64 = 1_772_452_800_000  // 2026-03-02T12:00Z, a program boundary
+let endMs = startMs + Int64(hours * 3_600_000)
+let clock = VirtualClock(startMs: startMs)
+let platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(realNow: { clock.nowMs }))
+try platform.start()
+let token = try await Authenticate(environment: platform.environment).login(username: "premium", password: "sandbox").request().sessionToken
+let streams = CountingTransport()
+let player = Player(
+    environment: platform.environment, sessionToken: token,
+    dependencies: PlayerDependencies(streamTransport: streams, clock: clock))
+let programChanges = Mutex(0)
+let nextReport = Mutex(startMs + 3_600_000)
+let wallStart = ContinuousClock.now
+let cpuStart = cpuSeconds()
+player.onProgramChanged { _, _, _ in programChanges.withLock { $0 += 1 } }
+player.onError { _, _, error in print("error: \(error)") }
+player.onEvent { player, _, _ in
+    if clock.nowMs >= endMs { player.stop() }
+}
+// Between events, the program service still looks at the playhead after every step.
+player.onWarning { _, _, warning in print("warning: \(warning)") }
+let reporter = Task {
+    while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(20))
+        let now = clock.nowMs
+        let due = nextReport.withLock { due -> Bool in
+            guard now >= due else { return false }
+            due += 3_600_000
+            return true
+        }
+        if due {
+            let elapsed = ContinuousClock.now - wallStart
+            print(String(format: "  virtual hour %2d: wall %6.2f s, RSS %6.1f MB, requests %d",
+                         (now - startMs) / 3_600_000, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                         residentMegabytes(), streams.counts.withLock { $0.requests }))
+        }
+        if now >= endMs { player.stop() }
+    }
+}
+await player.startPlayback(playable: AssetPlayable(assetId: channel)).value
+reporter.cancel()
+let wall = ContinuousClock.now - wallStart
+let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+let virtualSeconds = Double(clock.nowMs - startMs) / 1000
+let counts = streams.counts.withLock { $0 }
+print(String(format: "channel %@: %.2f virtual hours in %.2f s wall, %.2f s CPU: %.0f× real time", channel, virtualSeconds / 3600, wallSeconds, cpuSeconds() - cpuStart, virtualSeconds / wallSeconds))
+print(String(format: "stream requests %d (%.1f MB), program changes %d, final RSS %.1f MB", counts.requests, Double(counts.bytes) / 1_048_576, programChanges.withLock { $0 }, residentMegabytes()))
+platform.stop()
