@@ -29,7 +29,7 @@ public struct BuiltExecutable: Sendable {
             let errors = Pipe()
             process.standardOutput = output
             process.standardError = errors
-            try process.run()
+            try launch(process)
             // Read standard error on its own thread so neither pipe can fill up and stall the child.
             let errorData = ErrorCollector(errors.fileHandleForReading)
             let outputData = output.fileHandleForReading.readDataToEndOfFile()

@@ -54,7 +54,7 @@ enum FFprobe {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        try launch(process)
         // Standard error drains on its own thread so neither pipe can fill up and stall ffprobe.
         let errorBox = PipeDrain(errors.fileHandleForReading)
         let outData = output.fileHandleForReading.readDataToEndOfFile()
