@@ -82,19 +82,24 @@ struct ChannelTimeline: StreamTimeline {
 
     /// The ad break inside `program`, when the channel has one and it fits.
     private func adBreakSpan(in program: ScheduledProgram) -> (startMs: Int64, endMs: Int64)? {
-        Self.adBreakSpan(in: program, adBreak: adBreak, segmentMs: segmentMs)
+        Self.adBreakSpan(inProgramFrom: program.startMs, to: program.endMs, adBreak: adBreak, segmentMs: segmentMs)
     }
 
-    private static func adBreakSpan(in program: ScheduledProgram, adBreak: ResolvedAdBreak?, segmentMs: Int64) -> (startMs: Int64, endMs: Int64)? {
+    private static func adBreakSpan(
+        inProgramFrom programStartMs: Int64, to programEndMs: Int64, adBreak: ResolvedAdBreak?, segmentMs: Int64
+    ) -> (startMs: Int64, endMs: Int64)? {
         guard let adBreak, adBreak.segmentCount > 0 else { return nil }
-        let start = program.startMs + adBreak.offsetMs
+        let start = programStartMs + adBreak.offsetMs
         let end = start + Int64(adBreak.segmentCount) * segmentMs
-        return end <= program.endMs ? (start, end) : nil
+        return end <= programEndMs ? (start, end) : nil
     }
 
+    /// What segment `sequence` plays. Called twice per segment of every window built, so it
+    /// looks up only the program's span, never its ids (formatting those dominated a 2-h window).
     private static func source(_ sequence: Int, schedule: ChannelSchedule, segmentMs: Int64, reelCount: Int, adBreak: ResolvedAdBreak?) -> SegmentSource {
         let startMs = Int64(sequence) * segmentMs
-        if let adBreak, let span = adBreakSpan(in: schedule.program(atMs: startMs), adBreak: adBreak, segmentMs: segmentMs),
+        if let adBreak, case let program = schedule.span(atMs: startMs),
+           let span = adBreakSpan(inProgramFrom: program.startMs, to: program.endMs, adBreak: adBreak, segmentMs: segmentMs),
            startMs >= span.startMs, startMs < span.endMs {
             var index = Int((startMs - span.startMs) / segmentMs)
             for ad in adBreak.ads {
