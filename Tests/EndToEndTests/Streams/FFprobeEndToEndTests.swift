@@ -10,9 +10,7 @@ import Testing
     func ffprobeReadsTheStream(_ kind: StreamKinds.Kind) async throws {
         let mock = try StreamPlatform(nowMs: kind.atMs)
         let url = try await mock.streamURL(kind.assetId(mock), material: kind.material)
-        // ffprobe blocks while it reads the stream: off the cooperative pool, which the mock's
-        // other tests share.
-        let result = try await offThePool { try FFprobe.streams(of: url) }
+        let result = try await FFprobe.streams(of: url)
         #expect(result.status == 0, "ffprobe failed on \(kind.name) \(url): \(result.errors)")
         let types = Set(result.codecTypes)
         #expect(types.contains("audio"), "\(kind.name): no audio stream in \(result.codecTypes)")
@@ -42,48 +40,16 @@ enum FFprobe {
         throw StreamTestError("ffprobe is not installed (not on PATH): run `scripts/install-deps test` (apt-get install ffmpeg)")
     }
 
-    static func streams(of url: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = ["-v", "error", "-rw_timeout", "20000000", "-show_streams", "-of", "json", url.absoluteString]
-        var environment = ProcessInfo.processInfo.environment
-        environment["no_proxy"] = "127.0.0.1"
-        environment.removeValue(forKey: "http_proxy")
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try launch(process)
-        // Standard error drains on its own thread so neither pipe can fill up and stall ffprobe.
-        let errorBox = PipeDrain(errors.fileHandleForReading)
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errData = errorBox.wait()
+    /// Probes `url`; runs off the cooperative pool, which the mock's other tests share.
+    static func streams(of url: URL) async throws -> Result {
+        let run = try await ChildProcess.run(
+            try executable(), ["-v", "error", "-rw_timeout", "20000000", "-show_streams", "-of", "json", url.absoluteString],
+            environment: ["no_proxy": "127.0.0.1"], removing: ["http_proxy"])
         struct Probe: Decodable {
             struct Stream: Decodable { let codec_type: String? }
             let streams: [Stream]?
         }
-        let probe = try? JSONDecoder().decode(Probe.self, from: outData)
-        return Result(status: process.terminationStatus, codecTypes: probe?.streams?.compactMap(\.codec_type) ?? [],
-                      errors: String(decoding: errData, as: UTF8.self))
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-final class PipeDrain: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }.start()
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
+        let probe = try? JSONDecoder().decode(Probe.self, from: Data(run.output.utf8))
+        return Result(status: run.status, codecTypes: probe?.streams?.compactMap(\.codec_type) ?? [], errors: run.errors)
     }
 }

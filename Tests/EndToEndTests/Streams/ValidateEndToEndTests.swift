@@ -43,7 +43,7 @@ import Testing
     }
 
     /// Runs the `exposure` CLI built next to the tests (`swift build --build-tests` builds it).
-    private static func run(_ arguments: [String]) async throws -> BuiltExecutable.Result {
+    private static func run(_ arguments: [String]) async throws -> ChildProcess.Result {
         let cli = BuiltExecutable("exposure")
         guard FileManager.default.isExecutableFile(atPath: cli.url.path) else {
             throw StreamTestError("the exposure CLI is not built at \(cli.url.path): run `swift build --build-tests`")
