@@ -45,7 +45,7 @@ import TestSupport
             process.arguments = ["--port", "0", "--log-level", "quiet"]
             let output = Pipe()
             process.standardOutput = output
-            try process.run()
+            try launch(process)
             // The banner is written once the server listens; reading it is the readiness signal.
             var banner = Data()
             while !String(decoding: banner, as: UTF8.self).contains("Press Ctrl-C") {

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Standard output and error.
+/// Standard output and error, written unbuffered: `exposure play` prints a timeline as it
+/// happens, and a buffered line would arrive late (or never, when the process is interrupted).
 enum Console {
     static func out(_ text: String) {
-        print(text)
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     static func err(_ text: String) {

@@ -19,7 +19,8 @@ enum ByteRangeResponder {
     }
 
     /// nil: ignore the header (malformed or several ranges); `.some(nil)`: unsatisfiable;
-    /// `.some(range)`: the inclusive byte range to send.
+    /// `.some(range)`: the inclusive byte range to send. Positions are digits only (RFC 9110
+    /// §14.1.1); one too large for `Int` means "past any end".
     static func parse(_ header: String, size: Int) -> ClosedRange<Int>?? {
         let trimmed = header.trimmingCharacters(in: .whitespaces)
         guard trimmed.lowercased().hasPrefix("bytes="), !trimmed.contains(",") else { return nil }
@@ -29,13 +30,20 @@ enum ByteRangeResponder {
         let first = parts[0].trimmingCharacters(in: .whitespaces)
         let last = parts[1].trimmingCharacters(in: .whitespaces)
         if first.isEmpty {
-            guard let suffix = Int(last), suffix > 0 else { return last.isEmpty ? nil : .some(nil) }
-            return size == 0 ? .some(nil) : .some(max(0, size - suffix)...(size - 1))
+            guard let suffix = position(last) else { return nil }
+            guard suffix > 0, size > 0 else { return .some(nil) }
+            return .some(max(0, size - suffix)...(size - 1))
         }
-        guard let start = Int(first), start >= 0 else { return nil }
+        guard let start = position(first) else { return nil }
+        if last.isEmpty { return start < size ? .some(start...(size - 1)) : .some(nil) }
+        guard let end = position(last), end >= start else { return nil }
         guard start < size else { return .some(nil) }
-        guard !last.isEmpty else { return .some(start...(size - 1)) }
-        guard let end = Int(last), end >= start else { return nil }
         return .some(start...min(end, size - 1))
+    }
+
+    /// A byte position: nil unless all ASCII digits; Int.max when it overflows.
+    private static func position(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(text) ?? Int.max
     }
 }

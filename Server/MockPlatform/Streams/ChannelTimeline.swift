@@ -46,7 +46,7 @@ struct ChannelTimeline: StreamTimeline {
     }
 
     /// The segment on air at `ms`.
-    func sequence(atMs ms: Int64) -> Int { Int(ms / segmentMs) }
+    func sequence(atMs ms: Int64) -> Int { Int(Self.floorDivide(ms, segmentMs)) }
 
     func segment(_ sequence: Int) -> TimelineSegment {
         let source = source(sequence)
@@ -55,7 +55,9 @@ struct ChannelTimeline: StreamTimeline {
     }
 
     func discontinuities(before sequence: Int) -> Int {
-        (sequence / period) * periodPrefix[period] + periodPrefix[sequence % period]
+        // Floored division: sequences before 0 count down (negative), still one per discontinuity.
+        let periods = Self.floorDivide(Int64(sequence), Int64(period))
+        return Int(periods) * periodPrefix[period] + periodPrefix[sequence - Int(periods) * period]
     }
 
     func dateRanges(fromMs: Int64, toMs: Int64, liveEdgeMs: Int64) -> [StreamDateRange] {
@@ -80,19 +82,24 @@ struct ChannelTimeline: StreamTimeline {
 
     /// The ad break inside `program`, when the channel has one and it fits.
     private func adBreakSpan(in program: ScheduledProgram) -> (startMs: Int64, endMs: Int64)? {
-        Self.adBreakSpan(in: program, adBreak: adBreak, segmentMs: segmentMs)
+        Self.adBreakSpan(inProgramFrom: program.startMs, to: program.endMs, adBreak: adBreak, segmentMs: segmentMs)
     }
 
-    private static func adBreakSpan(in program: ScheduledProgram, adBreak: ResolvedAdBreak?, segmentMs: Int64) -> (startMs: Int64, endMs: Int64)? {
+    private static func adBreakSpan(
+        inProgramFrom programStartMs: Int64, to programEndMs: Int64, adBreak: ResolvedAdBreak?, segmentMs: Int64
+    ) -> (startMs: Int64, endMs: Int64)? {
         guard let adBreak, adBreak.segmentCount > 0 else { return nil }
-        let start = program.startMs + adBreak.offsetMs
+        let start = programStartMs + adBreak.offsetMs
         let end = start + Int64(adBreak.segmentCount) * segmentMs
-        return end <= program.endMs ? (start, end) : nil
+        return end <= programEndMs ? (start, end) : nil
     }
 
+    /// What segment `sequence` plays. Called twice per segment of every window built, so it
+    /// looks up only the program's span, never its ids (formatting those dominated a 2-h window).
     private static func source(_ sequence: Int, schedule: ChannelSchedule, segmentMs: Int64, reelCount: Int, adBreak: ResolvedAdBreak?) -> SegmentSource {
         let startMs = Int64(sequence) * segmentMs
-        if let adBreak, let span = adBreakSpan(in: schedule.program(atMs: startMs), adBreak: adBreak, segmentMs: segmentMs),
+        if let adBreak, case let program = schedule.span(atMs: startMs),
+           let span = adBreakSpan(inProgramFrom: program.startMs, to: program.endMs, adBreak: adBreak, segmentMs: segmentMs),
            startMs >= span.startMs, startMs < span.endMs {
             var index = Int((startMs - span.startMs) / segmentMs)
             for ad in adBreak.ads {
@@ -102,6 +109,10 @@ struct ChannelTimeline: StreamTimeline {
         }
         let reelIndex = ((sequence % reelCount) + reelCount) % reelCount
         return SegmentSource(clip: .reel, index: reelIndex)
+    }
+
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     }
 
     private static func leastCommonMultiple(_ a: Int, _ b: Int) -> Int {

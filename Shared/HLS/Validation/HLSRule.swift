@@ -157,7 +157,7 @@ extension HLSRule {
     /// Every variant has the five attributes players pick by.
     public static let variantAttributes = HLSRule(
         id: "master.variant.attributes",
-        sentence: "EXT-X-STREAM-INF: BANDWIDTH, AVERAGE-BANDWIDTH, CODECS, RESOLUTION and FRAME-RATE on every variant.")
+        sentence: "EXT-X-STREAM-INF: BANDWIDTH, AVERAGE-BANDWIDTH, CODECS, RESOLUTION and FRAME-RATE on every variant (RESOLUTION and FRAME-RATE on every variant with video).")
     /// Groups named by variants exist.
     public static let variantGroupsExist = HLSRule(
         id: "master.variant.group",

@@ -29,8 +29,12 @@ struct MasterChecks {
         if variant.bandwidth <= 0 { missing.append("BANDWIDTH") }
         if variant.averageBandwidth == nil { missing.append("AVERAGE-BANDWIDTH") }
         if variant.codecs == nil { missing.append("CODECS") }
-        if variant.resolution == nil { missing.append("RESOLUTION") }
-        if variant.frameRate == nil { missing.append("FRAME-RATE") }
+        // RESOLUTION and FRAME-RATE describe video: an audio-only variant (CODECS naming no
+        // video codec) has neither (RFC 8216 §4.3.4.2; Apple authoring spec, "video variants").
+        if !Self.isAudioOnly(variant) {
+            if variant.resolution == nil { missing.append("RESOLUTION") }
+            if variant.frameRate == nil { missing.append("FRAME-RATE") }
+        }
         if !missing.isEmpty {
             findings.add(.variantAttributes, "The variant \(variant.uri) lacks \(missing.joined(separator: ", ")).", variantLocation(index))
         }
@@ -43,6 +47,16 @@ struct MasterChecks {
         where !renditions.contains(where: { $0.type == type && $0.groupID == group }) {
             findings.add(.variantGroupsExist, "\(attribute)=\"\(group)\" names a group without \(type.rawValue) renditions.",
                          variantLocation(index))
+        }
+    }
+
+    /// Whether CODECS lists only audio codecs (unknown codecs count as video, to stay strict).
+    static func isAudioOnly(_ variant: VariantStream) -> Bool {
+        guard let codecs = variant.codecs, !codecs.isEmpty else { return false }
+        let audio = ["mp4a", "ac-3", "ec-3", "ac-4", "opus", "flac", "mp3", "alac"]
+        return codecs.split(separator: ",").allSatisfy { codec in
+            let name = codec.trimmingCharacters(in: .whitespaces).lowercased()
+            return audio.contains { name == $0 || name.hasPrefix($0 + ".") }
         }
     }
 

@@ -38,15 +38,19 @@ struct ReloadChecks {
         if nextFirst < previousFirst {
             findings.add(.reloadMediaSequenceMonotonic, "EXT-X-MEDIA-SEQUENCE went down from \(previousFirst) to \(nextFirst).")
         }
-        if let first = next.segments.first,
-           let removed = previous.segments.firstIndex(where: { $0.uri == first.uri }),
-           nextFirst != previousFirst + removed {
+        // How many segments left the front, as the URIs tell it. Streams that loop a reel repeat
+        // URIs, so every count under which the rest of the old playlist lines up with the new one
+        // is a candidate; MEDIA-SEQUENCE must agree with one of them.
+        let candidates = removalCounts()
+        if let removed = candidates.first, !candidates.contains(nextFirst - previousFirst) {
             findings.add(.reloadMediaSequenceCountsRemovals,
                          "\(removed) segments were removed but EXT-X-MEDIA-SEQUENCE went from \(previousFirst) to \(nextFirst).",
                          .init(mediaSequence: nextFirst))
         }
-        let overlap = max(previousFirst, nextFirst)..<min(previousFirst + previous.segments.count, nextFirst + next.segments.count)
-        for sequence in overlap {
+        // Empty when the reload came so late that no segment is in both loads.
+        let overlapStart = max(previousFirst, nextFirst)
+        let overlapEnd = max(overlapStart, min(previousFirst + previous.segments.count, nextFirst + next.segments.count))
+        for sequence in overlapStart..<overlapEnd {
             let before = previous.segments[sequence - previousFirst]
             let after = next.segments[sequence - nextFirst]
             if before.uri != after.uri || before.duration != after.duration {
@@ -61,6 +65,21 @@ struct ReloadChecks {
             findings.add(.reloadRemovesFromStart,
                          "The last segment went back from \(previousLast) to \(nextLast): segments were removed from the end.",
                          .init(mediaSequence: nextLast))
+        }
+    }
+
+    /// Every `removed` for which the old playlist minus its first `removed` segments is a prefix of
+    /// the new one (or the new one a prefix of it). Segments are compared by URI and
+    /// PROGRAM-DATE-TIME, which tells apart the loops of a reel whose URIs repeat.
+    private func removalCounts() -> [Int] {
+        func same(_ old: MediaSegment, _ new: MediaSegment) -> Bool {
+            old.uri == new.uri && old.programDateTime == new.programDateTime
+        }
+        guard let first = next.segments.first else { return [] }
+        return previous.segments.indices.filter { removed in
+            guard same(previous.segments[removed], first) else { return false }
+            let common = min(previous.segments.count - removed, next.segments.count)
+            return (0..<common).allSatisfy { same(previous.segments[removed + $0], next.segments[$0]) }
         }
     }
 

@@ -100,7 +100,7 @@ final class MockProcess: @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         var banner = ""
         var seen = Data()
         while true {

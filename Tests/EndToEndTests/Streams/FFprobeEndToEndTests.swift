@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// ffprobe opens every stream kind the mock serves over HTTP, as a real player would, and
+/// finds video and audio in it (audio alone in the podcast). CI installs ffmpeg with
+/// `scripts/install-deps test`; without ffprobe these tests fail, they do not skip.
+@Suite(.serialized) struct FFprobeEndToEndTests {
+    @Test(arguments: StreamKinds.all)
+    func ffprobeReadsTheStream(_ kind: StreamKinds.Kind) async throws {
+        let mock = try StreamPlatform(nowMs: kind.atMs)
+        let url = try await mock.streamURL(kind.assetId(mock), material: kind.material)
+        let result = try await FFprobe.streams(of: url)
+        #expect(result.status == 0, "ffprobe failed on \(kind.name) \(url): \(result.errors)")
+        let types = Set(result.codecTypes)
+        #expect(types.contains("audio"), "\(kind.name): no audio stream in \(result.codecTypes)")
+        if kind.audioOnly {
+            #expect(!types.contains("video"), "\(kind.name): an audio-only stream has video")
+        } else {
+            #expect(types.contains("video"), "\(kind.name): no video stream in \(result.codecTypes)")
+        }
+    }
+}
+
+/// Runs `ffprobe -v error -show_streams -of json URL`.
+enum FFprobe {
+    struct Result {
+        let status: Int32
+        let codecTypes: [String]
+        let errors: String
+    }
+
+    /// The ffprobe on PATH; a test failure telling how to install it otherwise.
+    static func executable() throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("ffprobe")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw StreamTestError("ffprobe is not installed (not on PATH): run `scripts/install-deps test` (apt-get install ffmpeg)")
+    }
+
+    /// Probes `url`; runs off the cooperative pool, which the mock's other tests share.
+    static func streams(of url: URL) async throws -> Result {
+        let run = try await ChildProcess.run(
+            try executable(), ["-v", "error", "-rw_timeout", "20000000", "-show_streams", "-of", "json", url.absoluteString],
+            environment: ["no_proxy": "127.0.0.1"], removing: ["http_proxy"])
+        struct Probe: Decodable {
+            struct Stream: Decodable { let codec_type: String? }
+            let streams: [Stream]?
+        }
+        let probe = try? JSONDecoder().decode(Probe.self, from: Data(run.output.utf8))
+        return Result(status: run.status, codecTypes: probe?.streams?.compactMap(\.codec_type) ?? [], errors: run.errors)
+    }
+}

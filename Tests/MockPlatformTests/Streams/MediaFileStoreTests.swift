@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import MockPlatform
+
+/// Only plain relative paths inside the media folder are served, however they are spelled.
+@Suite struct MediaFileStoreTests {
+    @Test(arguments: [
+        "", "/", "/etc/passwd", "..", ".", "../catalog/users.json", "reel/../../catalog/users.json", "reel/..",
+        "./reel/360p/seg-000.ts", "reel/./360p/seg-000.ts", "reel//360p/seg-000.ts", "reel/360p/", "/reel/360p/seg-000.ts",
+        "%2e%2e/catalog/users.json", "%2E%2E/catalog/users.json", "reel/%2e%2e/x", "%2e/x", "reel\\..\\x", "..\\catalog",
+        "reel/360p/seg-000.ts\u{0}.jpg",
+    ])
+    func refuses(path: String) {
+        #expect(!MediaFileStore.isSafe(path), "\(path.debugDescription) must be refused")
+    }
+
+    @Test(arguments: ["media.json", "reel/360p/seg-000.ts", "sprites/160/sheet-0.jpg", "a...b", "x..y/z"])
+    func accepts(path: String) {
+        #expect(MediaFileStore.isSafe(path))
+    }
+
+    @Test func servesFilesOnlyInsideTheRoot() throws {
+        let store = MediaFileStore(root: FixtureLoader.bundledDirectory.appendingPathComponent("media"))
+        #expect(store.file(at: "media.json") != nil)
+        #expect(store.file(at: "../catalog/users.json") == nil)
+        #expect(store.file(at: "sprites") == nil, "a directory is not a file")
+        #expect(store.file(at: "no-such-file.ts") == nil)
+    }
+
+    @Test(arguments: [
+        ("a/seg.ts", "video/mp2t"), ("a/seg.aac", "audio/aac"), ("a/x.mp3", "audio/mpeg"), ("a/x.vtt", "text/vtt; charset=utf-8"),
+        ("a/x.jpg", "image/jpeg"), ("a/x.JPEG", "image/jpeg"), ("a/x.m3u8", "application/vnd.apple.mpegurl"),
+        ("media.json", "application/json"), ("a/x.bin", "application/octet-stream"),
+    ])
+    func contentTypes(path: String, type: String) {
+        #expect(MediaFileStore.contentType(of: path) == type)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Runs a program to completion and collects what it printed, off the cooperative pool.
+public enum ChildProcess {
+    /// What a finished run printed and returned.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let output: String
+        public let errors: String
+    }
+
+    /// Runs `executable` with `arguments`; `environment` is merged over the test's own and
+    /// `removing` names variables to drop (e.g. `http_proxy`).
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], removing: [String] = []
+    ) async throws -> Result {
+        try await offThePool {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            for name in removing { variables.removeValue(forKey: name) }
+            process.environment = variables
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try launch(process)
+            // Standard error drains on its own thread so neither pipe can fill up and stall the child.
+            let errorData = PipeDrain(errors.fileHandleForReading)
+            let outputData = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                          errors: String(decoding: errorData.wait(), as: UTF8.self))
+        }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    /// Everything the pipe carried; blocks until it closes.
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
