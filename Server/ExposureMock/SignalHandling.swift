@@ -1,22 +1,37 @@
-import Dispatch
 import Foundation
 import MockPlatform
 
-/// Stops `platform` and exits on SIGINT or SIGTERM.
+/// SIGINT and SIGTERM, taken by the main thread with `sigwait` instead of an asynchronous handler.
 ///
-/// Lives outside `main.swift` on purpose: a closure formed in top-level code is main-actor
-/// isolated, and running it on the signal queue trips Swift's isolation check at run time.
-func stopOnTerminationSignals(_ platform: MockPlatform, announce: @escaping @Sendable (String) -> Void) -> [any DispatchSourceSignal] {
-    let queue = DispatchQueue(label: "exposure-mock.signals")
-    return [SIGINT, SIGTERM].map { number in
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-        source.setEventHandler { @Sendable in
-            announce("Stopping…")
-            platform.stop()
-            exit(0)
-        }
-        source.resume()
-        return source
+/// `block()` runs first thing in `main`, so every thread started later (libmicrohttpd's workers
+/// included) inherits the mask and a signal stays pending until `waitThenStop(_:announce:)`
+/// takes it: none is lost between start-up and readiness, which a dispatch signal source
+/// (installed asynchronously over SIG_IGN) could not promise. The main thread waits itself
+/// because `dispatchMain()` parks it in `sigsuspend` with every signal unblocked.
+struct TerminationSignals: Sendable {
+    private let signals: sigset_t
+
+    /// Blocks SIGINT and SIGTERM in the calling thread and its future threads.
+    static func block() -> TerminationSignals {
+        // An ignored signal is discarded rather than left pending (shells start background
+        // jobs with SIGINT ignored), so both get their default action back before blocking.
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        return TerminationSignals(signals: signals)
+    }
+
+    /// Waits for either signal (or takes one already pending), stops `platform` and exits 0.
+    func waitThenStop(_ platform: MockPlatform, announce: (String) -> Void) -> Never {
+        var waited = signals
+        var received: Int32 = 0
+        sigwait(&waited, &received)
+        announce("Stopping…")
+        platform.stop()
+        exit(0)
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import MockPlatform
 
@@ -6,6 +5,8 @@ import MockPlatform
 /// Output is written unbuffered so request lines show up at once when piped to a file.
 @Sendable func standardOutput(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
 @Sendable func standardError(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+let terminationSignals = TerminationSignals.block()
 
 let arguments: MockArguments
 do {
@@ -28,15 +29,12 @@ if arguments.checkOnly {
 }
 
 let platform: MockPlatform
-let signalSources: [any DispatchSourceSignal]
 do {
     let log: (@Sendable (String) -> Void)? = arguments.logLevel == .info ? standardOutput : nil
     let state = try arguments.statePath.map { try SQLiteState(path: $0) } ?? SQLiteState.inMemory()
     platform = try MockPlatform(configuration: MockPlatform.Configuration(
         host: arguments.host, port: arguments.port, fixturesDirectory: arguments.fixtures, requestLog: log,
         adminToken: arguments.adminToken, journalCapacity: arguments.journalCapacity), state: state)
-    // Before listening and before the banner: whoever waits for the banner may signal at once.
-    signalSources = stopOnTerminationSignals(platform, announce: standardOutput)
     try platform.start()
 } catch let problems as FixtureProblems {
     standardError(problems.description)
@@ -50,4 +48,4 @@ do {
 }
 
 standardOutput(StartBanner.text(for: platform))
-dispatchMain()
+terminationSignals.waitThenStop(platform, announce: standardOutput)
