@@ -47,31 +47,25 @@ let wallStart = ContinuousClock.now
 let cpuStart = cpuSeconds()
 player.onProgramChanged { _, _, _ in programChanges.withLock { $0 += 1 } }
 player.onError { _, _, error in print("error: \(error)") }
+// Events come at least at every program boundary and DATERANGE edge, so reporting from here
+// prints each virtual hour promptly without polling the wall clock.
 player.onEvent { player, _, _ in
-    if clock.nowMs >= endMs { player.stop() }
-}
-// Between events, the program service still looks at the playhead after every step.
-player.onWarning { _, _, warning in print("warning: \(warning)") }
-let reporter = Task {
-    while !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(20))
-        let now = clock.nowMs
-        let due = nextReport.withLock { due -> Bool in
-            guard now >= due else { return false }
-            due += 3_600_000
-            return true
-        }
-        if due {
-            let elapsed = ContinuousClock.now - wallStart
-            print(String(format: "  virtual hour %2d: wall %6.2f s, RSS %6.1f MB, requests %d",
-                         (now - startMs) / 3_600_000, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-                         residentMegabytes(), streams.counts.withLock { $0.requests }))
-        }
-        if now >= endMs { player.stop() }
+    let now = clock.nowMs
+    let due = nextReport.withLock { due -> Bool in
+        guard now >= due else { return false }
+        due += 3_600_000
+        return true
     }
+    if due {
+        let elapsed = ContinuousClock.now - wallStart
+        print(String(format: "  virtual hour %2d: wall %6.2f s, RSS %6.1f MB, requests %d",
+                     (now - startMs) / 3_600_000, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                     residentMegabytes(), streams.counts.withLock { $0.requests }))
+    }
+    if now >= endMs { player.stop() }
 }
+player.onWarning { _, _, warning in print("warning: \(warning)") }
 await player.startPlayback(playable: AssetPlayable(assetId: channel)).value
-reporter.cancel()
 let wall = ContinuousClock.now - wallStart
 let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
 let virtualSeconds = Double(clock.nowMs - startMs) / 1000
