@@ -15,6 +15,11 @@ public struct MediaPlaylist: Sendable, Hashable {
     public var playlistType: PlaylistType?
     /// `EXT-X-INDEPENDENT-SEGMENTS`.
     public var independentSegments: Bool
+    /// `EXT-X-SERVER-CONTROL`: delta updates and hold-back the server offers.
+    public var serverControl: ServerControl?
+    /// `EXT-X-SKIP`: set only in a Playlist Delta Update, where ``segments`` lists what
+    /// follows the skipped ones.
+    public var skipped: SkippedSegments?
     /// Header tags the library does not model, verbatim and in order.
     public var headerTags: [String]
     /// The segments in playback order.
@@ -34,6 +39,8 @@ public struct MediaPlaylist: Sendable, Hashable {
         discontinuitySequence: Int? = nil,
         playlistType: PlaylistType? = nil,
         independentSegments: Bool = false,
+        serverControl: ServerControl? = nil,
+        skipped: SkippedSegments? = nil,
         headerTags: [String] = [],
         segments: [MediaSegment] = [],
         trailingDateRanges: [DateRange] = [],
@@ -46,6 +53,8 @@ public struct MediaPlaylist: Sendable, Hashable {
         self.discontinuitySequence = discontinuitySequence
         self.playlistType = playlistType
         self.independentSegments = independentSegments
+        self.serverControl = serverControl
+        self.skipped = skipped
         self.headerTags = headerTags
         self.segments = segments
         self.trailingDateRanges = trailingDateRanges
@@ -53,14 +62,22 @@ public struct MediaPlaylist: Sendable, Hashable {
         self.endList = endList
     }
 
-    /// The media sequence number of the first segment.
+    /// The media sequence number of the playlist's first segment (in a delta update, of the
+    /// first skipped one).
     public var firstMediaSequence: Int { mediaSequence ?? 0 }
 
-    /// The discontinuity sequence number of the first segment.
+    /// The discontinuity sequence number of the playlist's first segment (in a delta update,
+    /// of the first skipped one).
     public var firstDiscontinuitySequence: Int { discontinuitySequence ?? 0 }
 
-    /// The media sequence number of the segment at `index`.
-    public func mediaSequence(ofSegmentAt index: Int) -> Int { firstMediaSequence + index }
+    /// Whether this is a Playlist Delta Update (it has `EXT-X-SKIP`).
+    public var isDeltaUpdate: Bool { skipped != nil }
+
+    /// How many segments `EXT-X-SKIP` stands for (0 in a full playlist).
+    public var skippedSegmentCount: Int { skipped?.count ?? 0 }
+
+    /// The media sequence number of the segment at `index` of ``segments``.
+    public func mediaSequence(ofSegmentAt index: Int) -> Int { firstMediaSequence + skippedSegmentCount + index }
 
     /// The sum of all `EXTINF` durations.
     public var totalDuration: HLSDuration {

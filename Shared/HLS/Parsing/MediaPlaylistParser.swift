@@ -84,6 +84,11 @@ struct MediaPlaylistParser {
             playlist.version = try integer(line, from: value, tag: "EXT-X-VERSION")
         } else if bytes.equals("#EXT-X-INDEPENDENT-SEGMENTS", from: start, to: end) {
             playlist.independentSegments = true
+        } else if let value = bytes.index(after: "#EXT-X-SERVER-CONTROL:", from: start, to: end) {
+            let list = try AttributeList(bytes, from: value, to: end, tag: "EXT-X-SERVER-CONTROL", line: line.number)
+            playlist.serverControl = try ServerControl(attributes: list)
+        } else if let value = bytes.index(after: "#EXT-X-SKIP:", from: start, to: end) {
+            try readSkip(line, valueStart: value)
         } else if bytes.hasPrefix("#EXT-X-STREAM-INF:", from: start, to: end)
             || bytes.hasPrefix("#EXT-X-MEDIA:", from: start, to: end) {
             throw HLSParseError(line: line.number, message: "This is a multivariant playlist tag, not allowed in a media playlist.")
@@ -118,6 +123,16 @@ struct MediaPlaylistParser {
             sourceMap.programDateTimeLinesLackingMillisecondsOrZone.append(line.number)
         }
         pending.programDateTime = HLSDate(millisecondsSince1970: reading.millisecondsSince1970)
+    }
+
+    private mutating func readSkip(_ line: TextLine, valueStart: Int) throws(HLSParseError) {
+        if let first = sourceMap.skipLine {
+            throw HLSParseError(line: line.number, message: "EXT-X-SKIP appears again (first on line \(first)); a playlist has at most one.",
+                                ruleID: HLSRule.skipPosition.id)
+        }
+        let list = try AttributeList(bytes, from: valueStart, to: line.end, tag: "EXT-X-SKIP", line: line.number)
+        playlist.skipped = try SkippedSegments(attributes: list)
+        sourceMap.skipLine = line.number
     }
 
     private func readByteRange(_ line: TextLine, from start: Int) throws(HLSParseError) -> ByteRange {

@@ -19,6 +19,8 @@ public struct MediaPlaylistSourceMap: Sendable, Hashable {
     public var playlistTypeLine: Int?
     /// The line of `EXT-X-ENDLIST`.
     public var endListLine: Int?
+    /// The line of `EXT-X-SKIP`.
+    public var skipLine: Int?
     /// Lines of `EXT-X-PROGRAM-DATE-TIME` values written without milliseconds or without a zone.
     public var programDateTimeLinesLackingMillisecondsOrZone: [Int] = []
 

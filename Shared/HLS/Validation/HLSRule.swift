@@ -97,6 +97,36 @@ extension HLSRule {
     public static let eventAppendOnly = HLSRule(
         id: "event.reload.appendonly", sentence: "EVENT: append-only; nothing changes once it ends with EXT-X-ENDLIST.")
 
+    // MARK: Playlist Delta Updates (RFC 8216bis §4.4.3.8, §4.4.5.2, §6.2.5.1)
+
+    /// The Skip Boundary is at least six target durations.
+    public static let serverControlSkipBoundary = HLSRule(
+        id: "servercontrol.canskipuntil.minimum",
+        sentence: "EXT-X-SERVER-CONTROL: CAN-SKIP-UNTIL (the Skip Boundary) is at least six times the target duration.")
+    /// EXT-X-SKIP only where a delta update can be: a changing playlist that offers them.
+    public static let skipInDeltaUpdateOnly = HLSRule(
+        id: "skip.deltaupdate",
+        sentence: "EXT-X-SKIP appears only in a Playlist Delta Update: a playlist without EXT-X-ENDLIST whose EXT-X-SERVER-CONTROL has CAN-SKIP-UNTIL.")
+    /// EXT-X-SKIP needs protocol version 9 (10 when it skips DATERANGEs).
+    public static let skipVersion = HLSRule(
+        id: "skip.version",
+        sentence: "A playlist with EXT-X-SKIP has EXT-X-VERSION 9 or higher, 10 or higher when it also skips DATERANGE tags (RECENTLY-REMOVED-DATERANGES).")
+    /// One EXT-X-SKIP, before the segments.
+    public static let skipPosition = HLSRule(
+        id: "skip.position", sentence: "EXT-X-SKIP appears at most once, before the first media segment.")
+    /// Nothing within the Skip Boundary is skipped.
+    public static let skipBoundary = HLSRule(
+        id: "skip.boundary",
+        sentence: "EXT-X-SKIP replaces only segments older than the Skip Boundary: the segments listed after it last at least CAN-SKIP-UNTIL.")
+    /// The skipped segments are the previous load's.
+    public static let skipMergeable = HLSRule(
+        id: "skip.reload.available",
+        sentence: "The segments EXT-X-SKIP replaces (SKIPPED-SEGMENTS of them from EXT-X-MEDIA-SEQUENCE on) are all in the previous load.")
+    /// Merged, a delta update is the full playlist.
+    public static let skipMatchesFullPlaylist = HLSRule(
+        id: "skip.reload.full",
+        sentence: "A Playlist Delta Update merged into the previous load equals the full playlist: MEDIA-SEQUENCE, DISCONTINUITY-SEQUENCE, segments and DATERANGE tags.")
+
     // MARK: Across variants
 
     /// Discontinuities sit at the same media sequence numbers in every variant.
@@ -193,6 +223,8 @@ extension HLSRule {
         reloadMediaSequenceMonotonic, reloadMediaSequenceCountsRemovals, reloadSegmentContinuity,
         reloadRemovesFromStart, reloadDiscontinuitySequenceCountsRemovals, vodUnchanged, eventAppendOnly,
         variantsDiscontinuitiesAligned,
+        serverControlSkipBoundary, skipInDeltaUpdateOnly, skipVersion, skipPosition, skipBoundary, skipMergeable,
+        skipMatchesFullPlaylist,
         dateRangeIDRequired, dateRangeStartDateRequired, dateRangeEndAfterStart, dateRangeDurationNonNegative,
         dateRangeClientAttributeName, dateRangeEndOnNext, dateRangeNeedsProgramDateTime, dateRangeIDConsistent,
         dateRangeEndMatchesDuration, dateRangeClassNoOverlap, dateRangeIDNotReused, dateRangeNotRemovedEarly,

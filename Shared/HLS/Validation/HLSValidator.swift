@@ -26,6 +26,7 @@ public enum HLSValidator {
         var findings = Findings()
         MediaChecks(playlist: playlist, kind: kind, sourceMap: sourceMap).run(into: &findings)
         DateRangeChecks(playlist: playlist, sourceMap: sourceMap).run(into: &findings)
+        DeltaUpdateChecks(playlist: playlist, sourceMap: sourceMap).run(into: &findings)
         return findings.violations
     }
 
@@ -67,13 +68,44 @@ public enum HLSValidator {
         validate(masterText: text.utf8)
     }
 
-    /// Checks how a media playlist changed between two consecutive loads.
+    /// Checks how a media playlist changed between two consecutive loads. When `next` is a
+    /// Playlist Delta Update it is first merged into `previous` (a full playlist), as a client
+    /// would, and the merged playlist is checked.
     public static func validateReload(
         previous: MediaPlaylist, next: MediaPlaylist, kind: MediaPlaylistKind
     ) -> [HLSViolation] {
         var findings = Findings()
-        ReloadChecks(previous: previous, next: next, kind: kind).run(into: &findings)
+        guard let merged = previous.applying(deltaUpdate: next) else {
+            findings.add(.skipMergeable, mergeFailure(previous: previous, delta: next))
+            return findings.violations
+        }
+        ReloadChecks(previous: previous, next: merged, kind: kind).run(into: &findings)
         return findings.violations
+    }
+
+    /// Checks a Playlist Delta Update against the full playlist served at the same moment:
+    /// merged into `previous`, it must give exactly `full`'s sequence numbers, segments and
+    /// DATERANGE tags.
+    public static func validateDeltaUpdate(
+        _ delta: MediaPlaylist, previous: MediaPlaylist, full: MediaPlaylist
+    ) -> [HLSViolation] {
+        var findings = Findings()
+        guard let merged = previous.applying(deltaUpdate: delta) else {
+            findings.add(.skipMergeable, mergeFailure(previous: previous, delta: delta))
+            return findings.violations
+        }
+        if let (detail, location) = DeltaUpdateChecks.difference(merged: merged, full: full) {
+            findings.add(.skipMatchesFullPlaylist, detail, location)
+        }
+        return findings.violations
+    }
+
+    private static func mergeFailure(previous: MediaPlaylist, delta: MediaPlaylist) -> String {
+        let first = delta.firstMediaSequence
+        let last = first + delta.skippedSegmentCount - 1
+        if previous.isDeltaUpdate { return "The previous load is itself a delta update." }
+        if delta.skipped?.recentlyRemovedDateRangeIDs != nil { return "The update skips DATERANGE tags (RECENTLY-REMOVED-DATERANGES), which a merge cannot check." }
+        return "EXT-X-SKIP replaces segments \(first)–\(last), the previous load has \(previous.firstMediaSequence)–\(previous.firstMediaSequence + previous.segments.count - 1)."
     }
 
     /// Checks the media playlists of one multivariant playlist (loaded at the same time)

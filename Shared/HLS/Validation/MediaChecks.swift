@@ -81,11 +81,14 @@ struct MediaChecks {
             findings.add(.liveDiscontinuitySequencePresent,
                          "The playlist has EXT-X-DISCONTINUITY but no EXT-X-DISCONTINUITY-SEQUENCE.", segmentLocation(index))
         }
-        if playlist.segments.count < 6 {
-            findings.add(.liveMinimumSegments, "The live window has \(playlist.segments.count) segments.")
+        // A delta update lists fewer segments: the skipped ones are still in the window.
+        let windowSegments = playlist.skippedSegmentCount + playlist.segments.count
+        if windowSegments < 6 {
+            findings.add(.liveMinimumSegments, "The live window has \(windowSegments) segments.")
         }
-        // Clamped so an absurd target duration cannot overflow the microsecond arithmetic.
-        if let target = playlist.targetDuration, playlist.totalDuration < .seconds(Int64(3 * min(target, 1_000_000_000))) {
+        // Clamped so an absurd target duration cannot overflow the microsecond arithmetic. A delta
+        // update does not say how long its skipped segments are; skip.boundary covers it.
+        if !playlist.isDeltaUpdate, let target = playlist.targetDuration, playlist.totalDuration < .seconds(Int64(3 * min(target, 1_000_000_000))) {
             findings.add(.liveMinimumDuration,
                          "The live window lasts \(playlist.totalDuration) s, under 3 × the target duration \(target) s.")
         }

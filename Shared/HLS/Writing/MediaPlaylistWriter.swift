@@ -29,7 +29,10 @@ extension ByteWriter {
             appendNewline()
         }
         if playlist.independentSegments { append("#EXT-X-INDEPENDENT-SEGMENTS\n") }
+        if let serverControl = playlist.serverControl { append(serverControl) }
         appendTagLines(playlist.headerTags)
+        // After any EXT-X-MAP among the header tags, before the first segment (RFC 8216bis §4.4.5.2).
+        if let skipped = playlist.skipped { append(skipped) }
         for segment in playlist.segments {
             append(segment)
         }
@@ -74,6 +77,46 @@ extension ByteWriter {
         appendSingleLine(segment.title)
         appendNewline()
         appendSingleLine(segment.uri)
+        appendNewline()
+    }
+
+    private mutating func append(_ control: ServerControl) {
+        var isFirst = true
+        append("#EXT-X-SERVER-CONTROL:")
+        if let canSkipUntil = control.canSkipUntil {
+            appendAttributeName("CAN-SKIP-UNTIL", isFirst: &isFirst)
+            append(canSkipUntil)
+        }
+        if let canSkipDateRanges = control.canSkipDateRanges {
+            appendAttributeName("CAN-SKIP-DATERANGES", isFirst: &isFirst)
+            appendYesNo(canSkipDateRanges)
+        }
+        if let holdBack = control.holdBack {
+            appendAttributeName("HOLD-BACK", isFirst: &isFirst)
+            append(holdBack)
+        }
+        if let partHoldBack = control.partHoldBack {
+            appendAttributeName("PART-HOLD-BACK", isFirst: &isFirst)
+            append(partHoldBack)
+        }
+        if let canBlockReload = control.canBlockReload {
+            appendAttributeName("CAN-BLOCK-RELOAD", isFirst: &isFirst)
+            appendYesNo(canBlockReload)
+        }
+        appendOtherAttributes(control.otherAttributes, isFirst: &isFirst)
+        appendNewline()
+    }
+
+    private mutating func append(_ skipped: SkippedSegments) {
+        var isFirst = true
+        append("#EXT-X-SKIP:")
+        appendAttributeName("SKIPPED-SEGMENTS", isFirst: &isFirst)
+        append(skipped.count)
+        if let removed = skipped.recentlyRemovedDateRangeIDs {
+            appendAttributeName("RECENTLY-REMOVED-DATERANGES", isFirst: &isFirst)
+            appendQuoted(removed.joined(separator: "\t"))
+        }
+        appendOtherAttributes(skipped.otherAttributes, isFirst: &isFirst)
         appendNewline()
     }
 

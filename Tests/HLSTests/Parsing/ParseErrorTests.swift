@@ -31,6 +31,13 @@ struct ParseErrorTests {
         Case(text: "#EXTM3U\n#EXT-X-DATERANGE:ID=\"a\",START-DATE=\"2024-03-01T12:00:00Z\",END-ON-NEXT=NO\n", line: 2, messagePart: "END-ON-NEXT must be YES"),
         Case(text: "#EXTM3U\n#EXT-X-DATERANGE:id=\"a\"\n", line: 2, messagePart: "malformed attribute name"),
         Case(text: "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n", line: 2, messagePart: "multivariant playlist tag"),
+        Case(text: "#EXTM3U\n#EXT-X-SERVER-CONTROL:CAN-SKIP-UNTIL=soon\n", line: 2, messagePart: "CAN-SKIP-UNTIL must be decimal seconds"),
+        Case(text: "#EXTM3U\n#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=MAYBE\n", line: 2, messagePart: "CAN-BLOCK-RELOAD must be YES or NO"),
+        Case(text: "#EXTM3U\n#EXT-X-SERVER-CONTROL:HOLD-BACK=\"6\"\n", line: 2, messagePart: "HOLD-BACK must be decimal seconds"),
+        Case(text: "#EXTM3U\n#EXT-X-SKIP:RECENTLY-REMOVED-DATERANGES=\"\"\n", line: 2, messagePart: "missing the required attribute SKIPPED-SEGMENTS"),
+        Case(text: "#EXTM3U\n#EXT-X-SKIP:SKIPPED-SEGMENTS=-3\n", line: 2, messagePart: "SKIPPED-SEGMENTS must be a decimal integer"),
+        Case(text: "#EXTM3U\n#EXT-X-SKIP:SKIPPED-SEGMENTS=3,RECENTLY-REMOVED-DATERANGES=ad-1\n", line: 2, messagePart: "must be a quoted string"),
+        Case(text: "#EXTM3U\n#EXT-X-SKIP:SKIPPED-SEGMENTS=3\n\n#EXT-X-SKIP:SKIPPED-SEGMENTS=3\n", line: 4, messagePart: "EXT-X-SKIP appears again (first on line 2)"),
     ]
 
     @Test("media playlists", arguments: mediaCases)

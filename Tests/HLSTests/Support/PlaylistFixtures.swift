@@ -68,6 +68,25 @@ enum PlaylistFixtures {
         return playlist
     }
 
+    /// A live window that offers Playlist Delta Updates with a Skip Boundary of six target
+    /// durations (36 s), with reel loops and programs so updates have tags to carry.
+    static func liveWindowOfferingDeltaUpdates(first: Int = 100, count: Int = 20) -> MediaPlaylist {
+        var playlist = liveWindow(first: first, count: count, loop: 7, programSegments: 8)
+        playlist.serverControl = ServerControl(canSkipUntil: .seconds(36))
+        return playlist
+    }
+
+    /// The Playlist Delta Update standing for `full`: version 9, its first `count` segments
+    /// replaced by EXT-X-SKIP and their DATERANGEs written before the first listed segment.
+    static func deltaUpdate(of full: MediaPlaylist, skipping count: Int) -> MediaPlaylist {
+        var delta = full
+        delta.version = 9
+        delta.skipped = SkippedSegments(count: count)
+        delta.segments = Array(full.segments[count...])
+        delta.segments[0].dateRanges = full.segments[..<count].flatMap(\.dateRanges) + delta.segments[0].dateRanges
+        return delta
+    }
+
     /// A VOD playlist with discontinuities, a byte range, a gap, titles and unmodelled tags.
     static func vodWithDiscontinuities() -> MediaPlaylist {
         let durations: [HLSDuration] = [.milliseconds(6006), .milliseconds(6006), .milliseconds(3200),

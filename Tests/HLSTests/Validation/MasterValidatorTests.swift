@@ -57,7 +57,7 @@ struct RuleCoverageTests {
     @Test("every rule has a broken input that trips it")
     func everyRuleIsTested() {
         let tested = Set((MediaValidatorTests.cases + DateRangeValidatorTests.cases + ReloadValidatorTests.cases
-            + MasterValidatorTests.cases).map(\.rule.id))
+            + MasterValidatorTests.cases + DeltaUpdateValidatorTests.cases).map(\.rule.id))
         let untested = HLSRule.all.map(\.id).filter { !tested.contains($0) }
         #expect(untested == [])
         #expect(Set(HLSRule.all.map(\.id)).count == HLSRule.all.count, "rule ids are unique")

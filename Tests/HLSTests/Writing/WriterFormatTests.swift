@@ -30,6 +30,31 @@ struct WriterFormatTests {
             """)
     }
 
+    @Test("a delta update: SERVER-CONTROL in the header, SKIP after the header tags, then the listed segments")
+    func deltaUpdateText() {
+        var full = PlaylistFixtures.liveWindow(first: 100, count: 3)
+        full.serverControl = ServerControl(canSkipUntil: .seconds(36), canSkipDateRanges: true, canBlockReload: false)
+        full.headerTags = ["#EXT-X-MAP:URI=\"init.mp4\""]
+        var delta = PlaylistFixtures.deltaUpdate(of: full, skipping: 2)
+        delta.version = 10
+        delta.skipped?.recentlyRemovedDateRangeIDs = ["a", "b"]
+        #expect(HLSWriter.string(delta) == """
+            #EXTM3U
+            #EXT-X-VERSION:10
+            #EXT-X-TARGETDURATION:6
+            #EXT-X-MEDIA-SEQUENCE:100
+            #EXT-X-DISCONTINUITY-SEQUENCE:0
+            #EXT-X-INDEPENDENT-SEGMENTS
+            #EXT-X-SERVER-CONTROL:CAN-SKIP-UNTIL=36.000,CAN-SKIP-DATERANGES=YES,CAN-BLOCK-RELOAD=NO
+            #EXT-X-MAP:URI="init.mp4"
+            #EXT-X-SKIP:SKIPPED-SEGMENTS=2,RECENTLY-REMOVED-DATERANGES="a\tb"
+            #EXT-X-PROGRAM-DATE-TIME:2024-03-01T12:10:12.000Z
+            #EXTINF:6.000,
+            seg-102.ts
+
+            """)
+    }
+
     @Test("a variant and its renditions are written with RFC spellings")
     func masterText() {
         let playlist = MasterPlaylist(

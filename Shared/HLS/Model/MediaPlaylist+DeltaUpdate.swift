@@ -1,0 +1,52 @@
+extension MediaPlaylist {
+    /// The full playlist a Playlist Delta Update stands for, with this playlist as the client's
+    /// previous copy (RFC 8216bis §6.3.7: the client merges the update into what it has).
+    ///
+    /// The segments `EXT-X-SKIP` replaces are taken from this playlist by media sequence number
+    /// (the delta's EXT-X-MEDIA-SEQUENCE names the first of them), without the DATERANGE tags
+    /// this copy had on them: an update that does not skip DATERANGEs (no
+    /// `RECENTLY-REMOVED-DATERANGES`) carries every one, written before its first listed
+    /// segment when they start earlier. Those are moved to the segment their START-DATE falls
+    /// in (the first segment for a range that began before the playlist), where a full
+    /// playlist writes them. The header is the update's, but `EXT-X-VERSION` is this copy's:
+    /// the update's is raised only for `EXT-X-SKIP`.
+    ///
+    /// Returns `delta` itself when it is a full playlist, and nil when this copy lacks a
+    /// skipped segment (it is too old, or from another playlist) or the update skips
+    /// DATERANGEs, which this merge does not track: the client then reloads the full playlist.
+    public func applying(deltaUpdate delta: MediaPlaylist) -> MediaPlaylist? {
+        guard let skipped = delta.skipped else { return delta }
+        guard !isDeltaUpdate, skipped.recentlyRemovedDateRangeIDs == nil, skipped.count >= 0 else { return nil }
+        var carried: [MediaSegment] = []
+        if skipped.count > 0 {
+            let firstSkipped = delta.firstMediaSequence - firstMediaSequence
+            guard firstSkipped >= 0, firstSkipped + skipped.count <= segments.count else { return nil }
+            carried = Array(segments[firstSkipped..<(firstSkipped + skipped.count)])
+            for index in carried.indices { carried[index].dateRanges = [] }
+        }
+        var merged = delta
+        merged.version = version
+        merged.skipped = nil
+        merged.segments = carried + delta.segments
+        merged.placeLeadingDateRanges(listedFrom: carried.count)
+        return merged
+    }
+
+    /// Moves the DATERANGEs written before segment `listedStart` that start before it to the
+    /// segment whose span holds their START-DATE (the first segment when none does).
+    private mutating func placeLeadingDateRanges(listedFrom listedStart: Int) {
+        guard listedStart > 0, listedStart < segments.count else { return }
+        let starts = segmentStartDates()
+        guard let listedDate = starts[listedStart] else { return }
+        let leading = segments[listedStart].dateRanges
+        segments[listedStart].dateRanges = []
+        for range in leading {
+            guard range.startDate < listedDate else {
+                segments[listedStart].dateRanges.append(range)
+                continue
+            }
+            let holder = starts[..<listedStart].lastIndex { start in start.map { $0 <= range.startDate } ?? false } ?? 0
+            segments[holder].dateRanges.append(range)
+        }
+    }
+}
