@@ -4,11 +4,12 @@ import HLS
 
 /// `exposure validate URL`: checks an HLS stream against the rules in hls-rules.md — the
 /// multivariant playlist, every rendition, the renditions against each other and, for live
-/// playlists, one reload — and prints each violation with its rule. Exit status 1 when any.
+/// playlists, one reload (plus a Playlist Delta Update where the playlist offers them) — and
+/// prints each violation with its rule. Exit status 1 when any.
 struct ValidateCommand: CLICommand {
     static let name = "validate"
     static let synopsis = "URL [--reload-after SECONDS] [--no-reload]"
-    static let summary = "Check an HLS stream (master, renditions, live reload) against the HLS rules"
+    static let summary = "Check an HLS stream (master, renditions, live reload, delta update) against the HLS rules"
     static let optionHelp = [
         "--reload-after SECONDS  reload live playlists after this long (default: the target duration)",
         "--no-reload             check single loads only",
@@ -62,10 +63,11 @@ struct ValidateCommand: CLICommand {
             lines.append("     \(finding.url)\(finding.onReload ? " (reload)" : ""), \(finding.location): \(finding.detail)")
         }
         let media = report.checked.filter { $0.role == "media" }
-        let reloads = media.filter(\.reloaded).count
+        let deltaUpdates = media.filter(\.deltaUpdate).count
+        let reloads = media.filter(\.reloaded).count - deltaUpdates
         let kinds = Set(media.compactMap(\.kind)).sorted().joined(separator: ", ")
-        lines.append("\(report.isClean ? "OK" : "FAILED"): \(media.count - reloads) media playlist(s) (\(kinds.isEmpty ? "none" : kinds)), "
-            + "\(reloads) reload(s); \(report.findings.count) violation(s), \(report.fetchFailures.count) fetch failure(s)")
+        lines.append("\(report.isClean ? "OK" : "FAILED"): \(media.count - reloads - deltaUpdates) media playlist(s) (\(kinds.isEmpty ? "none" : kinds)), "
+            + "\(reloads) reload(s), \(deltaUpdates) delta update(s); \(report.findings.count) violation(s), \(report.fetchFailures.count) fetch failure(s)")
         return lines.joined(separator: "\n")
     }
 

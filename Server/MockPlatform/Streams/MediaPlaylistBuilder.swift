@@ -1,6 +1,7 @@
 import HLS
 
-/// Writes one rendition's media playlist for a span of a stream's timeline.
+/// Writes one rendition's media playlist for a span of a stream's timeline: the full playlist,
+/// or the Playlist Delta Update that stands for it.
 struct MediaPlaylistBuilder {
     let media: MediaManifest
     let timeline: any StreamTimeline
@@ -14,29 +15,60 @@ struct MediaPlaylistBuilder {
         case event(ended: Bool)
         /// Fixed: VOD + ENDLIST.
         case vod
+
+        /// Whether the playlist can still change, so it offers delta updates (RFC 8216bis
+        /// §6.2.5.1: a server ignores `_HLS_skip` on a playlist with ENDLIST).
+        var offersDeltaUpdates: Bool {
+            switch self {
+            case .live, .event(ended: false): true
+            case .event(ended: true), .vod: false
+            }
+        }
+
+        /// Whether the playlist starts at the stream's beginning (EVENT and VOD), so its first
+        /// segment needs no discontinuity.
+        var startsFresh: Bool {
+            if case .live = self { false } else { true }
+        }
     }
 
-    /// The playlist listing segments `sequences`; DATERANGEs cover the span, open ones as of `liveEdgeMs`.
+    /// The Skip Boundary in target durations. RFC 8216bis asks for at least 6; 12 (24 s) leaves
+    /// a client that reloads every target duration room to miss five reloads and still be
+    /// within half the boundary (§6.3.7), while an update stays ~13 segments long.
+    static let skipBoundaryTargetDurations = 12
+
+    /// The protocol version of a delta update: EXT-X-SKIP needs 9 (RFC 8216bis §7).
+    static let deltaUpdateVersion = 9
+
+    /// The full playlist listing segments `sequences`; DATERANGEs cover the span, open ones as
+    /// of `liveEdgeMs`.
     func playlist(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64) -> MediaPlaylist? {
-        var segments: [MediaSegment] = []
-        segments.reserveCapacity(sequences.count)
-        var spanStart = Int64.max
-        var spanEnd = Int64.min
-        for sequence in sequences {
-            let entry = timeline.segment(sequence)
-            guard let clip = clip(entry.source.clip), let folder = rendition.rendition(of: clip),
-                  entry.source.index < folder.segments.count else { return nil }
-            let file = folder.segments[entry.source.index]
-            segments.append(MediaSegment(
-                uri: "/media/\(folder.path)/\(file.file)", duration: .milliseconds(file.durationMs),
-                discontinuity: entry.discontinuity,
-                programDateTime: HLSDate(millisecondsSince1970: entry.startMs)))
-            spanStart = min(spanStart, entry.startMs)
-            spanEnd = max(spanEnd, entry.startMs + media.segmentDurationMs)
-        }
-        if rendition.carriesDateRanges, !segments.isEmpty {
-            attach(timeline.dateRanges(fromMs: spanStart, toMs: spanEnd, liveEdgeMs: liveEdgeMs), to: &segments, firstStartMs: spanStart)
-        }
+        guard var segments = segments(sequences) else { return nil }
+        attachDateRanges(window: sequences, to: &segments, listedFrom: sequences.lowerBound, liveEdgeMs: liveEdgeMs)
+        if kind.startsFresh, !segments.isEmpty { segments[0].discontinuity = false }
+        return header(window: sequences, kind: kind, segments: segments)
+    }
+
+    /// The Playlist Delta Update of the full playlist of `sequences` (RFC 8216bis §6.2.5.1):
+    /// the same header at version 9, `EXT-X-SKIP` for every segment that ends more than the
+    /// Skip Boundary before the playlist does, then the rest with every DATERANGE the full
+    /// playlist carries (CAN-SKIP-DATERANGES is not offered). Built from the last few segments
+    /// of the timeline, never from the whole window; nil when the kind offers no delta updates.
+    func deltaUpdate(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64) -> MediaPlaylist? {
+        guard kind.offersDeltaUpdates, let listedFrom = firstSequenceWithinSkipBoundary(of: sequences),
+              var segments = segments(listedFrom...sequences.upperBound)
+        else { return nil }
+        attachDateRanges(window: sequences, to: &segments, listedFrom: listedFrom, liveEdgeMs: liveEdgeMs)
+        if listedFrom == sequences.lowerBound, kind.startsFresh, !segments.isEmpty { segments[0].discontinuity = false }
+        var playlist = header(window: sequences, kind: kind, segments: segments)
+        playlist.version = Self.deltaUpdateVersion
+        playlist.skipped = SkippedSegments(count: listedFrom - sequences.lowerBound)
+        return playlist
+    }
+
+    private var skipBoundary: HLSDuration { .seconds(Int64(Self.skipBoundaryTargetDurations * media.targetDuration)) }
+
+    private func header(window: ClosedRange<Int>, kind: Kind, segments: [MediaSegment]) -> MediaPlaylist {
         let type: PlaylistType?
         let ended: Bool
         switch kind {
@@ -44,14 +76,45 @@ struct MediaPlaylistBuilder {
         case .event(let done): (type, ended) = (.event, done)
         case .vod: (type, ended) = (.vod, true)
         }
-        if type != nil, !segments.isEmpty {
-            // A bounded playlist starts fresh: its first segment needs no discontinuity.
-            segments[0].discontinuity = false
-        }
         return MediaPlaylist(
-            version: 6, targetDuration: media.targetDuration, mediaSequence: sequences.lowerBound,
-            discontinuitySequence: timeline.discontinuities(before: sequences.lowerBound), playlistType: type,
-            independentSegments: true, segments: segments, endList: ended)
+            version: 6, targetDuration: media.targetDuration, mediaSequence: window.lowerBound,
+            discontinuitySequence: timeline.discontinuities(before: window.lowerBound), playlistType: type,
+            independentSegments: true, serverControl: kind.offersDeltaUpdates ? ServerControl(canSkipUntil: skipBoundary) : nil,
+            segments: segments, endList: ended)
+    }
+
+    /// The first segment of `window` that does not end before the Skip Boundary, counting this
+    /// rendition's real EXTINF durations back from the end (audio segments are not exactly 2 s).
+    private func firstSequenceWithinSkipBoundary(of window: ClosedRange<Int>) -> Int? {
+        var listedDuration = HLSDuration.zero
+        var sequence = window.upperBound + 1
+        while sequence > window.lowerBound, listedDuration < skipBoundary {
+            sequence -= 1
+            guard let (_, file) = file(of: timeline.segment(sequence)) else { return nil }
+            listedDuration += .milliseconds(file.durationMs)
+        }
+        return sequence
+    }
+
+    /// The segments `sequences` of this rendition; nil when one has no file.
+    private func segments(_ sequences: ClosedRange<Int>) -> [MediaSegment]? {
+        var segments: [MediaSegment] = []
+        segments.reserveCapacity(sequences.count)
+        for sequence in sequences {
+            let entry = timeline.segment(sequence)
+            guard let (folder, file) = file(of: entry) else { return nil }
+            segments.append(MediaSegment(
+                uri: "/media/\(folder.path)/\(file.file)", duration: .milliseconds(file.durationMs),
+                discontinuity: entry.discontinuity,
+                programDateTime: HLSDate(millisecondsSince1970: entry.startMs)))
+        }
+        return segments
+    }
+
+    private func file(of entry: TimelineSegment) -> (folder: MediaManifest.Rendition, file: MediaManifest.Segment)? {
+        guard let clip = clip(entry.source.clip), let folder = rendition.rendition(of: clip),
+              entry.source.index < folder.segments.count else { return nil }
+        return (folder, folder.segments[entry.source.index])
     }
 
     private func clip(_ clip: SegmentSource.Clip) -> MediaManifest.Clip? {
@@ -61,12 +124,16 @@ struct MediaPlaylistBuilder {
         }
     }
 
-    /// Puts each range before the segment its start falls in (before the first when it began earlier).
-    private func attach(_ ranges: [StreamDateRange], to segments: inout [MediaSegment], firstStartMs: Int64) {
-        for range in ranges {
-            let index = max(0, Int((range.startMs - firstStartMs) / media.segmentDurationMs))
-            let target = min(index, segments.count - 1)
-            segments[target].dateRanges += DateRangeTags.tags(for: range)
+    /// Puts the DATERANGEs of the whole `window` before the listed segment (from `listedFrom`)
+    /// each starts in, or before the first listed one for ranges that start earlier.
+    private func attachDateRanges(window: ClosedRange<Int>, to segments: inout [MediaSegment], listedFrom: Int, liveEdgeMs: Int64) {
+        guard rendition.carriesDateRanges, !segments.isEmpty else { return }
+        let windowStartMs = timeline.segment(window.lowerBound).startMs
+        let windowEndMs = timeline.segment(window.upperBound).startMs + media.segmentDurationMs
+        let listedStartMs = timeline.segment(listedFrom).startMs
+        for range in timeline.dateRanges(fromMs: windowStartMs, toMs: windowEndMs, liveEdgeMs: liveEdgeMs) {
+            let index = max(0, Int((range.startMs - listedStartMs) / media.segmentDurationMs))
+            segments[min(index, segments.count - 1)].dateRanges += DateRangeTags.tags(for: range)
         }
     }
 }

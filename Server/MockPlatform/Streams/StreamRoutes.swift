@@ -44,15 +44,30 @@ extension ExposureAPI {
             return response(body, isLive: false)
         }
         guard let stream = resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)),
-              let body = bytes(of: stream, file: file, media: context.catalog.media, cache: cache, scope: scope) else {
+              let body = bytes(of: stream, file: file, media: context.catalog.media, cache: cache, scope: scope,
+                               deltaUpdate: asksForDeltaUpdate(context)) else {
             throw noStream(context)
         }
         return response(body, isLive: stream.isLive)
     }
 
-    /// The bytes of `file` (master or a rendition) of `stream`, through `cache` when given.
+    /// Whether the request carries the `_HLS_skip` delivery directive (RFC 8216bis §6.2.5.1).
+    /// `YES` asks for a Playlist Delta Update; `v2` asks for one that also skips DATERANGEs,
+    /// which this server does not offer (no CAN-SKIP-DATERANGES), so it gets the `YES` update
+    /// with every DATERANGE. Any other value is ignored and answered with the full playlist,
+    /// which is always a correct answer to a playlist request.
+    private static func asksForDeltaUpdate(_ context: RequestContext) -> Bool {
+        switch context.query[DeltaUpdateRequest.directiveName] {
+        case "YES", "v2": true
+        default: false
+        }
+    }
+
+    /// The bytes of `file` (master or a rendition) of `stream`, through `cache` when given: the
+    /// Playlist Delta Update when `deltaUpdate` and the playlist offers them, else the full one.
     private static func bytes(
-        of stream: StreamResolver.Resolved, file: String, media: MediaManifest, cache: PlaylistCache?, scope: String
+        of stream: StreamResolver.Resolved, file: String, media: MediaManifest, cache: PlaylistCache?, scope: String,
+        deltaUpdate: Bool = false
     ) -> Data? {
         func cached(_ playlist: String, version: String, _ make: () -> Data?) -> Data? {
             guard let cache else { return make() }
@@ -64,11 +79,17 @@ extension ExposureAPI {
             }
         }
         guard let rendition = RenditionKey(path: file) else { return nil }
+        let builder = MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition)
+        let liveEdgeMs = stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs
         // A live window changes when its bounds do: one cached version per playlist.
-        return cached("\(scope)|\(file)", version: "\(stream.sequences.lowerBound)-\(stream.sequences.upperBound)") {
-            MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition)
-                .playlist(stream.sequences, kind: stream.kind, liveEdgeMs: stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs)
-                .map { Data(HLSWriter.bytes($0)) }
+        let version = "\(stream.sequences.lowerBound)-\(stream.sequences.upperBound)"
+        if deltaUpdate, stream.kind.offersDeltaUpdates {
+            return cached("\(scope)|\(file)|delta", version: version) {
+                builder.deltaUpdate(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs).map { Data(HLSWriter.bytes($0)) }
+            }
+        }
+        return cached("\(scope)|\(file)", version: version) {
+            builder.playlist(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs).map { Data(HLSWriter.bytes($0)) }
         }
     }
 

@@ -2,7 +2,10 @@ import Foundation
 
 /// Checks a whole stream as a player meets it: the multivariant playlist, every media
 /// playlist it names, the media playlists against each other, and — for playlists that can
-/// still change (no `EXT-X-ENDLIST`) — one reload after a wait.
+/// still change (no `EXT-X-ENDLIST`) — one reload after a wait. A playlist that offers
+/// Playlist Delta Updates (`CAN-SKIP-UNTIL`) is also fetched with `_HLS_skip=YES` right after
+/// its reload: the update must pass on its own, merge into the first load, and — merged — equal
+/// the full reload.
 ///
 /// The library does no I/O: the caller passes how to fetch a URL and how to wait, so the same
 /// walk runs over URLSession with real waits (`exposure validate`) or in a test that moves a
@@ -47,7 +50,7 @@ public struct StreamValidator: Sendable {
             report.add([Self.violation(for: error)], in: masterURL)
             return report
         }
-        report.checked.append(.init(url: masterURL.absoluteString, role: "master", kind: nil, segments: nil, reloaded: false))
+        report.checked.append(.init(url: masterURL.absoluteString, role: "master", kind: nil, segments: nil, reloaded: false, deltaUpdate: false))
 
         let uris = Self.mediaURIs(of: master).compactMap { uri in HLSURI.resolve(uri, against: masterURL) }
         var loaded: [(url: URL, playlist: MediaPlaylist, kind: HLSValidator.MediaPlaylistKind)] = []
@@ -70,6 +73,9 @@ public struct StreamValidator: Sendable {
             guard let (next, _) = await loadMedia(entry.url, into: &report, reload: true) else { continue }
             report.add(HLSValidator.validateReload(previous: entry.playlist, next: next, kind: entry.kind), in: entry.url, reload: true)
             reloaded.append((entry.url, next))
+            if entry.playlist.serverControl?.canSkipUntil != nil {
+                await checkDeltaUpdate(of: entry.url, previous: entry.playlist, full: next, kind: entry.kind, into: &report)
+            }
         }
         addVariantFindings(reloaded, into: &report, reload: true)
         return report
@@ -112,6 +118,30 @@ public struct StreamValidator: Sendable {
         }
     }
 
+    /// Fetches the delta update of the playlist at `url` and checks it against the first load
+    /// (`previous`) and the full reload just fetched (`full`). When a segment boundary passed
+    /// between the two fetches, the later of the merged update and the full reload is checked
+    /// as a reload of the earlier instead of for equality.
+    private func checkDeltaUpdate(
+        of url: URL, previous: MediaPlaylist, full: MediaPlaylist, kind: HLSValidator.MediaPlaylistKind,
+        into report: inout StreamValidationReport
+    ) async {
+        let deltaURL = DeltaUpdateRequest.url(for: url)
+        guard let (delta, _) = await loadMedia(deltaURL, into: &report, reload: true, deltaUpdate: true) else { return }
+        report.add(HLSValidator.validateReload(previous: previous, next: delta, kind: kind), in: deltaURL, reload: true)
+        guard let merged = previous.applying(deltaUpdate: delta) else { return }
+        let mergedEnd = merged.mediaSequence(ofSegmentAt: merged.segments.count)
+        let fullEnd = full.mediaSequence(ofSegmentAt: full.segments.count)
+        let violations = if mergedEnd == fullEnd {
+            HLSValidator.validateDeltaUpdate(delta, previous: previous, full: full)
+        } else if mergedEnd < fullEnd {
+            HLSValidator.validateReload(previous: merged, next: full, kind: kind)
+        } else {
+            HLSValidator.validateReload(previous: full, next: merged, kind: kind)
+        }
+        report.add(violations, in: deltaURL, reload: true)
+    }
+
     private func load(_ url: URL, into report: inout StreamValidationReport) async -> [UInt8]? {
         do {
             let (status, body) = try await fetch(url)
@@ -127,14 +157,16 @@ public struct StreamValidator: Sendable {
     }
 
     private func loadMedia(
-        _ url: URL, into report: inout StreamValidationReport, reload: Bool = false
+        _ url: URL, into report: inout StreamValidationReport, reload: Bool = false, deltaUpdate: Bool = false
     ) async -> (MediaPlaylist, HLSValidator.MediaPlaylistKind)? {
         guard let bytes = await load(url, into: &report) else { return nil }
         do {
             let (playlist, sourceMap) = try HLSParser.parseMediaWithSourceMap(bytes)
             let kind = Self.kind(of: playlist)
             report.add(HLSValidator.validate(media: playlist, kind: kind, sourceMap: sourceMap), in: url, reload: reload)
-            report.checked.append(.init(url: url.absoluteString, role: "media", kind: "\(kind)", segments: playlist.segments.count, reloaded: reload))
+            report.checked.append(.init(
+                url: url.absoluteString, role: "media", kind: "\(kind)", segments: playlist.segments.count, reloaded: reload,
+                deltaUpdate: deltaUpdate))
             return (playlist, kind)
         } catch {
             report.add([Self.violation(for: error)], in: url, reload: reload)
@@ -197,6 +229,8 @@ public struct StreamValidationReport: Sendable, Hashable, Codable {
         public var segments: Int?
         /// Whether this was the reload.
         public var reloaded: Bool
+        /// Whether this was a Playlist Delta Update (`_HLS_skip=YES`).
+        public var deltaUpdate: Bool
     }
 
     /// The stream's multivariant playlist.

@@ -60,6 +60,8 @@ import Testing
         #expect(media.allSatisfy { $0.kind == stream.kind }, "\(stream.name): \(media.map { $0.kind ?? "?" })")
         let expectsReload = stream.kind == "live" || stream.name == "event live"
         #expect(report.checked.contains(where: \.reloaded) == expectsReload, "\(stream.name): reloaded only when it can change")
+        let deltaUpdates = report.checked.filter(\.deltaUpdate)
+        #expect(deltaUpdates.count == (expectsReload ? media.count : 0), "\(stream.name): a delta update of every changing playlist")
     }
 
     /// Every media playlist path of the live channel's master, loaded at `nowMs`.
