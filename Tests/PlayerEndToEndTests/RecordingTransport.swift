@@ -2,12 +2,12 @@ import Exposure
 import Foundation
 import Synchronization
 
-/// A transport that passes requests on and remembers each one's path, with the (virtual)
-/// time it was sent, so a test can count what the player actually fetched.
+/// A transport that passes requests on and remembers each one's path and query, with the
+/// (virtual) time it was sent, so a test can count what the player actually fetched.
 final class RecordingTransport: HTTPTransport {
     private let upstream: any HTTPTransport
     private let now: @Sendable () -> Int64
-    private let log = Mutex<[(timeMs: Int64, path: String)]>([])
+    private let log = Mutex<[(timeMs: Int64, path: String, query: String?)]>([])
 
     init(upstream: any HTTPTransport = URLSessionTransport.shared, now: @escaping @Sendable () -> Int64) {
         self.upstream = upstream
@@ -15,15 +15,15 @@ final class RecordingTransport: HTTPTransport {
     }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        log.withLock { $0.append((now(), request.url.path)) }
+        log.withLock { $0.append((now(), request.url.path, request.url.query)) }
         return try await upstream.send(request)
     }
 
     /// Every path requested, in order.
     var paths: [String] { log.withLock { $0.map(\.path) } }
 
-    /// Paths containing `fragment`, with the time each was requested.
-    func requests(containing fragment: String) -> [(timeMs: Int64, path: String)] {
+    /// Requests whose path contains `fragment`, with the time each was sent.
+    func requests(containing fragment: String) -> [(timeMs: Int64, path: String, query: String?)] {
         log.withLock { $0.filter { $0.path.contains(fragment) } }
     }
 }

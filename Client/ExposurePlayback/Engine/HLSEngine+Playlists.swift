@@ -9,7 +9,7 @@ extension HLSEngine {
         case .master:
             receiveMaster(body, events: &events)
         case .mediaPlaylist(let variant):
-            receiveMedia(body, variant: variant, url: fetch.url, events: &events)
+            receiveMedia(body, variant: variant, events: &events)
         case .segment(let sequence, _):
             selector?.record(bytes: body.count, elapsedMs: elapsedMs)
             if sequence == nextSequence, let index = timeline.index(ofSequence: sequence) {
@@ -41,13 +41,22 @@ extension HLSEngine {
         updateTracks()
     }
 
-    private mutating func receiveMedia(_ body: Data, variant: Int, url: URL, events: inout [EngineEvent]) {
+    /// A variant's playlist, full or a delta update. An update that cannot be merged (a gap)
+    /// changes nothing and makes the full playlist due at once.
+    private mutating func receiveMedia(_ body: Data, variant: Int, events: inout [EngineEvent]) {
         let parsed: MediaPlaylist
         do { parsed = try HLSParser.parseMedia(body) } catch {
             return fail("media playlist: \(error)", events: &events)
         }
         guard !parsed.segments.isEmpty else { return fail("media playlist has no segments", events: &events) }
-        timeline.apply(parsed, from: url)
+        guard let url = variantPlaylistURL(variant) else { return fail("variant \(variant) has no usable URI", events: &events) }
+        let now = lastTickMs ?? 0
+        if !parsed.isDeltaUpdate {
+            timeline.apply(parsed, from: url, atMs: now)
+        } else if !timeline.merge(deltaUpdate: parsed, from: url, atMs: now) {
+            nextReloadMs = now
+            return
+        }
         metadataCatalog = timeline.dateRanges.compactMap { DateRangeMetadata($0, identifiers: identifiers) }
         if wantedVariant == variant { wantedVariant = nil }
         if variantIndex != variant {

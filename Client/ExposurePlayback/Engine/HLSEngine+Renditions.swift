@@ -45,10 +45,13 @@ extension HLSEngine {
         tracks = result
     }
 
-    /// A rendition playlist to load for the first time or reload, if one is due.
+    /// A rendition playlist to load for the first time or reload (as a delta update when its
+    /// window allows), if one is due.
     mutating func renditionPlaylistStep(now: Int64) -> EngineStep? {
         guard let index = tracks.firstIndex(where: { !$0.loaded || ($0.nextReloadMs.map { now >= $0 } ?? false) }) else { return nil }
-        return issue(.renditionPlaylist(type: tracks[index].type), url: tracks[index].playlistURL)
+        let track = tracks[index]
+        let asksForDelta = track.timeline.acceptsDeltaUpdate(of: track.playlistURL, atMs: now)
+        return issue(.renditionPlaylist(type: track.type), url: asksForDelta ? DeltaUpdateRequest.url(for: track.playlistURL) : track.playlistURL)
     }
 
     /// The segment to fetch next: from whichever of the variant and the renditions has the
@@ -75,13 +78,21 @@ extension HLSEngine {
     /// The earliest rendition playlist reload.
     var nextRenditionReloadMs: Int64? { tracks.compactMap(\.nextReloadMs).min() }
 
+    /// A rendition's playlist, full or a delta update; an update that cannot be merged makes
+    /// the full playlist due at once.
     mutating func receiveRenditionPlaylist(_ body: Data, type: Rendition.MediaType, url: URL, events: inout [EngineEvent]) {
-        guard let index = tracks.firstIndex(where: { $0.type == type && $0.playlistURL == url }) else { return }
+        guard let index = tracks.firstIndex(where: { $0.type == type && $0.isPlaylistRequest(url) }) else { return }
         let parsed: MediaPlaylist
         do { parsed = try HLSParser.parseMedia(body) } catch {
             return fail("\(type.rawValue.lowercased()) playlist: \(error)", events: &events)
         }
-        tracks[index].timeline.apply(parsed, from: url)
+        let now = lastTickMs ?? 0
+        if !parsed.isDeltaUpdate {
+            tracks[index].timeline.apply(parsed, from: tracks[index].playlistURL, atMs: now)
+        } else if !tracks[index].timeline.merge(deltaUpdate: parsed, from: tracks[index].playlistURL, atMs: now) {
+            tracks[index].nextReloadMs = now
+            return
+        }
         tracks[index].loaded = true
         tracks[index].nextReloadMs = parsed.endList ? nil : (lastTickMs ?? 0) + tracks[index].timeline.targetDurationMs
         if tracks[index].nextSequence == nil, startResolved, let segment = timeline.index(containing: playheadMs).map({ timeline.segments[$0] }) {

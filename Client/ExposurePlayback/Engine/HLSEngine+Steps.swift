@@ -18,13 +18,21 @@ extension HLSEngine {
         return .wait(untilMs: wakeUp(now: now))
     }
 
+    /// Loads variant `variant`'s playlist: as a delta update when the window holds a recent
+    /// enough copy of it, else in full.
     private mutating func playlistFetch(_ variant: Int) -> EngineStep {
-        guard let selector, let url = HLSURI.resolve(selector.variants[variant].uri, against: configuration.masterURL) else {
+        guard let url = variantPlaylistURL(variant) else {
             var events: [EngineEvent] = []
             fail("variant \(variant) has no usable URI", events: &events)
             return .finished
         }
-        return issue(.mediaPlaylist(variant: variant), url: url)
+        let asksForDelta = timeline.acceptsDeltaUpdate(of: url, atMs: lastTickMs ?? 0)
+        return issue(.mediaPlaylist(variant: variant), url: asksForDelta ? DeltaUpdateRequest.url(for: url) : url)
+    }
+
+    /// The media playlist URL of variant `variant`, without delivery directives.
+    func variantPlaylistURL(_ variant: Int) -> URL? {
+        selector.flatMap { HLSURI.resolve($0.variants[variant].uri, against: configuration.masterURL) }
     }
 
     mutating func issue(_ kind: EngineFetch.Kind, url: URL) -> EngineStep {

@@ -42,6 +42,11 @@ struct RenditionTrack: Sendable {
         return (candidates.first { $0.isDefault == true } ?? candidates.first)?.language
     }
 
+    /// Whether `url` asks for this track's playlist, in full or as a delta update.
+    func isPlaylistRequest(_ url: URL) -> Bool {
+        url == playlistURL || url == DeltaUpdateRequest.url(for: playlistURL)
+    }
+
     /// Whether every segment up to ENDLIST is fetched.
     var allFetched: Bool {
         guard loaded, timeline.endList else { return false }

@@ -20,21 +20,41 @@ struct TimelineSegment: Sendable, Equatable {
 /// The segments of the current playlist on a position axis that stays put across reloads and
 /// variant switches: position 0 is the start of the first segment ever loaded, and a segment
 /// keeps its position for as long as it is in the window.
-struct SegmentTimeline: Sendable {
-    private(set) var segments: [TimelineSegment] = []
+///
+/// A full playlist replaces the window; a Playlist Delta Update is merged into it in place
+/// (RFC 8216bis §6.3.7), which gives the same state in time proportional to the update.
+struct SegmentTimeline: Sendable, Equatable {
+    private(set) var segments = SegmentWindow()
     /// Every DATERANGE of the playlist (merged per ID), for metadata at the playhead.
     private(set) var dateRanges: [DateRange] = []
-    /// The URL the segment URIs are relative to.
+    /// The URL the segment URIs are relative to: the playlist's, without delivery directives.
     private(set) var baseURL: URL?
     private(set) var endList = false
     private(set) var targetDurationMs: Int64 = 6000
+    /// The Skip Boundary (`CAN-SKIP-UNTIL`) while the playlist offers delta updates.
+    private(set) var skipBoundaryMs: Int64?
+    /// When the window was last brought up to date from the server, ms on the engine's clock.
+    private(set) var updatedAtMs: Int64?
+    /// A delta update could not be merged: the next load must be the full playlist.
+    private(set) var needsFullReload = false
 
     var isEmpty: Bool { segments.isEmpty }
     var startMs: Int64 { segments.first?.startMs ?? 0 }
     var endMs: Int64 { segments.last?.endMs ?? 0 }
 
-    /// Places `playlist` on the axis, anchored on a sequence number both share (or at 0 the first time).
-    mutating func apply(_ playlist: MediaPlaylist, from url: URL) {
+    /// Whether the next reload of `url` may ask for a delta update: the window holds that
+    /// playlist, which offers them and has not ended, and it is no older than half the Skip
+    /// Boundary (RFC 8216bis §6.3.7) — older, the skipped segments may be ones it never saw.
+    func acceptsDeltaUpdate(of url: URL, atMs nowMs: Int64) -> Bool {
+        guard let skipBoundaryMs, let updatedAtMs, !endList, !needsFullReload, !segments.isEmpty, url == baseURL else {
+            return false
+        }
+        return nowMs - updatedAtMs <= skipBoundaryMs / 2
+    }
+
+    /// Places the full `playlist` on the axis, anchored on a sequence number both share (or
+    /// right after the old window, or at 0 the first time).
+    mutating func apply(_ playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) {
         let first = playlist.firstMediaSequence
         var anchorStart: Int64 = 0
         if let known = segments.first(where: { $0.sequence >= first }) {
@@ -60,11 +80,56 @@ struct SegmentTimeline: Sendable {
             position += duration
             lastDate = date.map { $0 + duration }
         }
-        segments = placed
+        segments = SegmentWindow(placed)
+        needsFullReload = false
+        takeHeader(of: playlist, from: url, atMs: nowMs)
+    }
+
+    /// Merges a Playlist Delta Update of the playlist at `url`: drops what left the front,
+    /// keeps the segments `EXT-X-SKIP` stands for (found by media sequence number), and
+    /// replaces the rest with the listed segments, placed and dated after the last kept one.
+    /// DATERANGEs are the update's: one that skips no DATERANGE carries them all.
+    ///
+    /// Returns false, changing nothing but ``needsFullReload``, when the window is not of that
+    /// playlist or lacks a skipped segment (a gap), or the update skips DATERANGEs.
+    mutating func merge(deltaUpdate delta: MediaPlaylist, from url: URL, atMs nowMs: Int64) -> Bool {
+        let skippedFrom = delta.firstMediaSequence
+        let listedFrom = delta.mediaSequence(ofSegmentAt: 0)
+        guard url == baseURL, delta.skipped?.recentlyRemovedDateRangeIDs == nil, let first = segments.first,
+              skippedFrom >= first.sequence, listedFrom <= first.sequence + segments.count
+        else {
+            needsFullReload = true
+            return false
+        }
+        // The first listed segment follows the last skipped one (or takes the place of the window's first).
+        var position = first.startMs
+        var lastDate: Int64?
+        if listedFrom > first.sequence {
+            let before = segments[listedFrom - first.sequence - 1]
+            position = before.endMs
+            lastDate = before.programDateTimeMs.map { $0 + before.durationMs }
+        }
+        segments.removeFirst(skippedFrom - first.sequence)
+        segments.removeLast(segments.count - (listedFrom - skippedFrom))
+        for (index, segment) in delta.segments.enumerated() {
+            let duration = segment.duration.milliseconds
+            let date = segment.programDateTime?.millisecondsSince1970 ?? lastDate
+            segments.append(TimelineSegment(
+                sequence: listedFrom + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri))
+            position += duration
+            lastDate = date.map { $0 + duration }
+        }
+        takeHeader(of: delta, from: url, atMs: nowMs)
+        return true
+    }
+
+    private mutating func takeHeader(of playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) {
         dateRanges = playlist.allDateRanges
         baseURL = url
         endList = playlist.endList
         targetDurationMs = Int64(playlist.targetDuration ?? 6) * 1000
+        skipBoundaryMs = playlist.serverControl?.canSkipUntil?.milliseconds
+        updatedAtMs = nowMs
     }
 
     /// The index of the segment holding `positionMs` (the last one for the very end).

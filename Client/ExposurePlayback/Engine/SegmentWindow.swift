@@ -1,0 +1,46 @@
+/// The segments of a live window, indexed from 0, that drop from the front and grow at the
+/// back in time proportional to the segments moved, not to the window: merging a delta update
+/// into a 3,600-segment DVR window touches only the dozen segments that changed.
+///
+/// Dropped segments stay in storage until they are at least half of it, then go in one move,
+/// so dropping is amortised O(1) per segment.
+struct SegmentWindow: RandomAccessCollection, Sendable, Equatable {
+    private var storage: [TimelineSegment]
+    /// Where index 0 is in `storage`.
+    private var head = 0
+
+    /// A window holding `segments` in order.
+    init(_ segments: [TimelineSegment] = []) {
+        storage = segments
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { storage.count - head }
+
+    subscript(position: Int) -> TimelineSegment { storage[head + position] }
+
+    /// Drops the first `count` segments.
+    mutating func removeFirst(_ count: Int) {
+        precondition(count >= 0 && count <= self.count, "removing more segments than the window has")
+        head += count
+        if head >= 64, head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// Drops the last `count` segments.
+    mutating func removeLast(_ count: Int) {
+        precondition(count >= 0 && count <= self.count, "removing more segments than the window has")
+        storage.removeLast(count)
+    }
+
+    /// Appends a segment at the back.
+    mutating func append(_ segment: TimelineSegment) {
+        storage.append(segment)
+    }
+
+    static func == (lhs: SegmentWindow, rhs: SegmentWindow) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+}

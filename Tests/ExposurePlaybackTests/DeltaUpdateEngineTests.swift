@@ -1,0 +1,193 @@
+import Foundation
+import HLS
+import Testing
+@testable import ExposurePlayback
+
+/// Playlist Delta Updates in the engine: after a full load of a playlist that offers them,
+/// reloads ask for `_HLS_skip=YES` while the copy is recent, the merged state is exactly what
+/// full reloads give, and a gap falls back to the full playlist.
+@Suite struct DeltaUpdateEngineTests {
+    static let master = URL(string: "http://test/master.m3u8")!
+    static let epochMs: Int64 = 1_700_000_000_000
+
+    static func masterBody() -> Data {
+        Data("""
+        #EXTM3U
+        #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="audio-en.m3u8"
+        #EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=320x180,AUDIO="aud"
+        low.m3u8
+        #EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,AUDIO="aud"
+        high.m3u8
+        """.utf8)
+    }
+
+    /// A live channel on a 2-s grid with a 2-minute window: a discontinuity every 25 segments,
+    /// a program DATERANGE every 40 and an ad break (OUT, then IN once over) in each program;
+    /// audio segments are not exactly 2 s. Delta updates use a 12-s Skip Boundary.
+    struct Channel {
+        /// Whether the playlists advertise CAN-SKIP-UNTIL.
+        var offersDeltaUpdates = true
+        /// Whether `_HLS_skip=YES` gets a delta update (false: always the full playlist).
+        var answersDeltaUpdates = true
+        static let skipBoundary = HLSDuration.seconds(12)
+
+        func full(_ name: String, atMs nowMs: Int64) -> MediaPlaylist {
+            let last = Int(nowMs / 2_000) - 1
+            let first = max(0, last - 59)
+            let isAudio = name.hasPrefix("audio")
+            var segments = (first...last).map { sequence in
+                MediaSegment(
+                    uri: "\(name)-\(sequence).ts",
+                    duration: isAudio ? .milliseconds([2_027, 1_984, 2_005][sequence % 3]) : .seconds(2),
+                    discontinuity: sequence % 25 == 0,
+                    programDateTime: HLSDate(millisecondsSince1970: epochMs + Int64(sequence) * 2_000))
+            }
+            for program in (first / 40)...(last / 40) {
+                let start = program * 40
+                let range = DateRange(
+                    id: "program-\(program)", rangeClass: "program", startDate: HLSDate(millisecondsSince1970: epochMs + Int64(start) * 2_000),
+                    duration: .seconds(80), clientAttributes: [ClientAttribute(name: "X-TITLE", value: .string("Show \(program)"))])
+                segments[max(0, start - first)].dateRanges.append(range)
+                let adStart = start + 10
+                guard adStart <= last else { continue }
+                let adDate = HLSDate(millisecondsSince1970: epochMs + Int64(adStart) * 2_000)
+                var tags = [DateRange(id: "ad-\(program)", rangeClass: "ad", startDate: adDate, plannedDuration: .seconds(8))]
+                if adStart + 4 <= last + 1 { tags.append(DateRange(id: "ad-\(program)", startDate: adDate, duration: .seconds(8))) }
+                segments[max(0, adStart - first)].dateRanges += tags
+            }
+            return MediaPlaylist(
+                version: 6, targetDuration: 2, mediaSequence: first, discontinuitySequence: first == 0 ? 0 : (first - 1) / 25 + 1,
+                serverControl: offersDeltaUpdates ? ServerControl(canSkipUntil: Self.skipBoundary) : nil, segments: segments)
+        }
+
+        /// The update standing for `full(name, atMs:)`: segments ending before the boundary skipped.
+        func delta(_ name: String, atMs nowMs: Int64) -> MediaPlaylist {
+            let full = full(name, atMs: nowMs)
+            var listed = 0
+            var duration = HLSDuration.zero
+            while listed < full.segments.count, duration < Self.skipBoundary {
+                duration += full.segments[full.segments.count - 1 - listed].duration
+                listed += 1
+            }
+            var delta = full
+            let skipped = full.segments.count - listed
+            delta.version = 9
+            delta.skipped = SkippedSegments(count: skipped)
+            delta.segments = Array(full.segments[skipped...])
+            delta.segments[0].dateRanges = full.segments[..<skipped].flatMap(\.dateRanges) + delta.segments[0].dateRanges
+            return delta
+        }
+
+        /// What the server answers `url` with at `nowMs`.
+        func body(for url: URL, atMs nowMs: Int64) -> Data {
+            let name = String(url.lastPathComponent.dropLast(".m3u8".count))
+            let asksForDelta = url.query?.contains("_HLS_skip=YES") == true
+            let playlist = asksForDelta && answersDeltaUpdates ? delta(name, atMs: nowMs) : full(name, atMs: nowMs)
+            return Data(HLSWriter.bytes(playlist))
+        }
+
+        func respond(_ fetch: EngineFetch, atMs nowMs: Int64) -> Data {
+            switch fetch.kind {
+            case .master: masterBody()
+            case .mediaPlaylist, .renditionPlaylist: body(for: fetch.url, atMs: nowMs)
+            case .segment, .renditionSegment: Data(count: 10)
+            }
+        }
+    }
+
+    /// Runs steps until the engine waits, answering every fetch from `channel` at `now`;
+    /// returns the step and the URLs of the playlists fetched.
+    static func pump(_ engine: inout HLSEngine, now: Int64, channel: Channel, playlistURLs: inout [URL]) -> EngineStep {
+        _ = engine.handle(.tick(nowMs: now))
+        while true {
+            let step = engine.nextStep()
+            guard case .fetch(let fetch) = step else { return step }
+            if case .mediaPlaylist = fetch.kind { playlistURLs.append(fetch.url) }
+            if case .renditionPlaylist = fetch.kind { playlistURLs.append(fetch.url) }
+            _ = engine.handle(.fetched(id: fetch.id, body: channel.respond(fetch, atMs: now), elapsedMs: 0))
+        }
+    }
+
+    static func engine() -> HLSEngine {
+        HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTargetMs: 10_000))
+    }
+
+    @Test func reloadsAskForDeltaUpdatesAndMergeToTheStateOfFullReloads() {
+        var merging = Self.engine()
+        var reloading = Self.engine()
+        var fullOnly = Channel()
+        fullOnly.answersDeltaUpdates = false
+        var mergingURLs: [URL] = []
+        var reloadingURLs: [URL] = []
+        var now: Int64 = 200_000
+        for _ in 0..<400 {
+            _ = Self.pump(&merging, now: now, channel: Channel(), playlistURLs: &mergingURLs)
+            _ = Self.pump(&reloading, now: now, channel: fullOnly, playlistURLs: &reloadingURLs)
+            #expect(merging.timeline == reloading.timeline, "video window at \(now)")
+            #expect(merging.tracks.map(\.timeline) == reloading.tracks.map(\.timeline), "audio window at \(now)")
+            #expect(merging.seekableTimeRange == reloading.seekableTimeRange && merging.playheadTimeMs == reloading.playheadTimeMs)
+            #expect(merging.currentMetadata == reloading.currentMetadata, "metadata at \(now)")
+            now += 700
+        }
+        #expect(merging.timeline.segments.count == 60 && merging.tracks.count == 1)
+        #expect(merging.currentMetadata.contains { $0.id.hasPrefix("program-") })
+        // Each playlist's first load is full; every reload after it is a delta update.
+        let firstLoads = mergingURLs.filter { $0.query == nil }
+        #expect(Set(firstLoads.map(\.lastPathComponent)).count == firstLoads.count, "one full load per playlist: \(firstLoads)")
+        #expect(mergingURLs.count > 200 && mergingURLs.count - firstLoads.count > 200)
+        #expect(mergingURLs.filter { $0.query != nil }.allSatisfy { $0.query == "_HLS_skip=YES" })
+        #expect(mergingURLs.map(\.path) == reloadingURLs.map(\.path), "the same playlists at the same moments")
+    }
+
+    @Test func aCopyOlderThanHalfTheSkipBoundaryIsReloadedInFull() {
+        var engine = Self.engine()
+        var urls: [URL] = []
+        let start: Int64 = 200_000
+        _ = Self.pump(&engine, now: start, channel: Channel(), playlistURLs: &urls)
+        #expect(urls.allSatisfy { $0.query == nil })
+        // 7 s later the copy is older than 6 s (half of 12): the reload is full.
+        urls = []
+        _ = Self.pump(&engine, now: start + 7_000, channel: Channel(), playlistURLs: &urls)
+        #expect(!urls.isEmpty && urls.allSatisfy { $0.query == nil }, "\(urls)")
+        // Two seconds after that it is recent again.
+        urls = []
+        _ = Self.pump(&engine, now: start + 9_000, channel: Channel(), playlistURLs: &urls)
+        #expect(!urls.isEmpty && urls.allSatisfy { $0.query == "_HLS_skip=YES" }, "\(urls)")
+    }
+
+    @Test func playlistsWithoutTheSkipBoundaryAreAlwaysLoadedInFull() {
+        var engine = Self.engine()
+        var channel = Channel()
+        channel.offersDeltaUpdates = false
+        var urls: [URL] = []
+        for step in 0..<20 { _ = Self.pump(&engine, now: 200_000 + Int64(step) * 1_000, channel: channel, playlistURLs: &urls) }
+        #expect(urls.count > 10 && urls.allSatisfy { $0.query == nil })
+    }
+
+    @Test func aGapFallsBackToTheFullPlaylistAtOnce() {
+        var engine = Self.engine()
+        var urls: [URL] = []
+        let start: Int64 = 200_000
+        _ = Self.pump(&engine, now: start, channel: Channel(), playlistURLs: &urls)
+        // The next reload is due at +2 s; the server answers with an update from 10 minutes on,
+        // whose skipped segments the engine never had.
+        _ = engine.handle(.tick(nowMs: start + 2_000))
+        guard case .fetch(let reload) = engine.nextStep(), case .mediaPlaylist = reload.kind else {
+            Issue.record("expected the variant's reload"); return
+        }
+        #expect(reload.url.query == "_HLS_skip=YES")
+        let before = engine.timeline
+        let name = String(reload.url.lastPathComponent.dropLast(".m3u8".count))
+        _ = engine.handle(.fetched(id: reload.id, body: Data(HLSWriter.bytes(Channel().delta(name, atMs: start + 600_000))), elapsedMs: 0))
+        #expect(engine.timeline.segments == before.segments, "nothing merged")
+        guard case .fetch(let retry) = engine.nextStep(), case .mediaPlaylist = retry.kind else {
+            Issue.record("expected the full playlist at once"); return
+        }
+        #expect(retry.url.query == nil && retry.url.path == reload.url.path)
+        _ = engine.handle(.fetched(id: retry.id, body: Channel().body(for: retry.url, atMs: start + 2_000), elapsedMs: 0))
+        var expected = before
+        expected.apply(Channel().full(name, atMs: start + 2_000), from: retry.url, atMs: start + 2_000)
+        #expect(engine.timeline == expected)
+        #expect(engine.timeline.acceptsDeltaUpdate(of: retry.url, atMs: start + 4_000), "delta updates again after the full load")
+    }
+}

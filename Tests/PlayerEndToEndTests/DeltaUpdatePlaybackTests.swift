@@ -1,0 +1,35 @@
+import Exposure
+import ExposurePlayback
+import Foundation
+import Testing
+
+/// Live playback over HTTP against the mock keeps its 2-hour DVR window up to date with
+/// Playlist Delta Updates: a full load whenever it starts on a playlist (ABR moves between
+/// video variants), then `_HLS_skip=YES` reloads.
+@Suite struct DeltaUpdatePlaybackTests {
+    @Test func liveReloadsAreDeltaUpdatesAndPlaybackFollowsTheSchedule() async throws {
+        // news-24 at 13:20: Markets until 13:30, then Sports Desk.
+        let harness = try PlayerHarness()
+        let clock = harness.clock
+        let recorder = RecordingTransport { clock.nowMs }
+        let player = try await harness.player(streamTransport: recorder)
+        let log = EventLog(player, clock: clock)
+        player.onProgramChanged { player, _, _ in
+            if log.programs.count == 2 { player.stop() }
+        }
+        await player.startPlayback(playable: AssetPlayable(assetId: "news-24")).value
+        #expect(log.errors.isEmpty)
+        #expect(log.programs.map { $0.programId.suffix(4) } == ["1300", "1330"])
+        // The DVR window is whole after ~300 merges.
+        #expect((player.seekableTimeRange.map { $0.upperBound - $0.lowerBound } ?? 0) > 7_000_000)
+        for playlist in ["/video/", "/audio/en.m3u8"] {
+            let loads = recorder.requests(containing: "/streams/live/news-24/").filter { $0.path.contains(playlist) && $0.path.hasSuffix(".m3u8") }
+            for (index, load) in loads.enumerated() {
+                let startsOnThePlaylist = index == 0 || loads[index - 1].path != load.path
+                #expect(load.query == (startsOnThePlaylist ? nil : "_HLS_skip=YES"), "\(playlist) load \(index): \(load.path)?\(load.query ?? "")")
+            }
+            #expect(loads.filter { $0.query != nil }.count > 250, "\(playlist): delta updates")
+            #expect(loads.filter { $0.query == nil }.count <= 4, "\(playlist): full loads")
+        }
+    }
+}
