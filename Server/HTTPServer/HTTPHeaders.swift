@@ -14,8 +14,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The first value for `name`, compared case-insensitively.
     public subscript(name: String) -> String? {
-        let key = name.lowercased()
-        return fields.first { $0.name.lowercased() == key }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
 
     /// Appends a field, keeping any existing ones of the same name.
@@ -29,8 +28,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Removes every field named `name`.
     public mutating func remove(_ name: String) {
-        let key = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == key }
+        fields.removeAll { Self.sameName($0.name, name) }
+    }
+
+    /// Whether two field names are the same, ignoring ASCII case (RFC 9110 §5.1), without
+    /// allocating lower-cased copies: every request looks up several fields.
+    public static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.elementsEqual(rhs.utf8) { a, b in
+            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 
     /// Iterates the fields in order.

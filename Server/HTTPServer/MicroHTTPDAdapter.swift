@@ -273,9 +273,7 @@ private func queue(
     case .dropConnection:
         return .NO
     case .immediate:
-        made = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-        }
+        made = memoryResponse(response.body)
     case .truncated(let afterBytes):
         made = streamedResponse(BodyStream(
             body: response.body, limit: afterBytes, pacer: nil,
@@ -296,10 +294,41 @@ private func queue(
     return MHD_queue_response(connection, UInt32(response.status), made)
 }
 
+/// Below this, copying the body is cheaper than retaining it for MHD.
+private let sharedBodyThreshold = 1024
+
+/// A response MHD sends from the body's own bytes, which it keeps alive until sent; small bodies
+/// (and `Data` kept inline, under 15 bytes) are copied.
+private func memoryResponse(_ body: Data) -> OpaquePointer? {
+    guard body.count >= sharedBodyThreshold else {
+        return body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+    }
+    let retained = Unmanaged.passRetained(SharedBytes(body))
+    // A heap-backed Data's storage does not move while it is retained and never mutated.
+    let start = retained.takeUnretainedValue().data.withUnsafeBytes { UnsafeMutableRawPointer(mutating: $0.baseAddress!) }
+    guard let made = MHD_create_response_from_buffer_with_free_callback_cls(body.count, start, releaseSharedBytes, retained.toOpaque()) else {
+        retained.release()
+        return nil
+    }
+    return made
+}
+
+/// Body bytes lent to MHD for as long as it sends them.
+private final class SharedBytes {
+    let data: Data
+    init(_ data: Data) { self.data = data }
+}
+
+private func releaseSharedBytes(_ cls: UnsafeMutableRawPointer?) {
+    guard let cls else { return }
+    Unmanaged<SharedBytes>.fromOpaque(cls).release()
+}
+
 /// MHD computes framing from the body it is given; a responder's own value would contradict it.
 private func isFramingHeader(_ name: String) -> Bool {
-    let lowered = name.lowercased()
-    return lowered == "content-length" || lowered == "transfer-encoding"
+    HTTPHeaders.sameName(name, "Content-Length") || HTTPHeaders.sameName(name, "Transfer-Encoding")
 }
 
 /// A response whose full length is announced up front but whose bytes come from `stream`.

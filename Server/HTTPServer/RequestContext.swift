@@ -37,8 +37,9 @@ final class RequestContext {
 
     /// The raw query: what follows the first `?`, without any fragment, still percent-encoded.
     var rawQuery: String {
-        guard let mark = rawURI.firstIndex(of: "?") else { return "" }
-        let query = rawURI[rawURI.index(after: mark)...]
-        return String(query.prefix { $0 != "#" })
+        let bytes = rawURI.utf8
+        guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return "" }
+        let query = bytes[bytes.index(after: mark)...]
+        return String(Substring(query.prefix { $0 != UInt8(ascii: "#") }))
     }
 }

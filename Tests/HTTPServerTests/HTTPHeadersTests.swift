@@ -38,3 +38,16 @@ import Testing
         #expect(HTTPHeaders([("A", "1")]) != HTTPHeaders([("a", "1")]))
     }
 }
+
+@Suite struct HeaderNameComparisonTests {
+    @Test(arguments: [("Content-Length", "content-length"), ("X-1", "x-1"), ("", "")])
+    func sameNames(lhs: String, rhs: String) {
+        #expect(HTTPHeaders.sameName(lhs, rhs))
+    }
+
+    /// Only letters fold: `@`/`` ` ``, `[`/`{` and the like differ by the same bit.
+    @Test(arguments: [("A", "B"), ("@", "`"), ("[", "{"), ("Content-Length", "Content-Lengt"), ("ä", "Ä")])
+    func differentNames(lhs: String, rhs: String) {
+        #expect(!HTTPHeaders.sameName(lhs, rhs))
+    }
+}

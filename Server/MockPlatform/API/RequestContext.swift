@@ -38,13 +38,7 @@ struct RequestContext {
         bearerToken == nil ? nil : try requireSession()
     }
 
-    private var bearerToken: String? {
-        guard let header = request.headers["Authorization"] else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
-    }
+    private var bearerToken: String? { BearerToken.token(in: request.headers["Authorization"]) }
 
     /// The JSON body decoded as `type`; 400 INVALID_JSON with the reason otherwise.
     func body<Value: Decodable>(_ type: Value.Type) throws(ExposureErrorMessage) -> Value {

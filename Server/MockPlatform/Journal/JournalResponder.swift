@@ -35,10 +35,8 @@ struct JournalResponder: HTTPResponder {
 
     /// The account of a valid Bearer token; nil without one.
     private func account(of request: HTTPRequest, atMs nowMs: Int64) -> String? {
-        guard let header = request.headers["Authorization"], header.count > 7,
-              header.prefix(7).lowercased() == "bearer " else { return nil }
-        let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        guard let session = context.state.session(token: token), session.expiresMs > nowMs else { return nil }
+        guard let token = BearerToken.token(in: request.headers["Authorization"]),
+              let session = context.state.session(token: token), session.expiresMs > nowMs else { return nil }
         return session.accountId
     }
 

@@ -12,8 +12,9 @@ final class MediaFileStore: Sendable {
 
     /// The file at `relativePath` (already percent-decoded), or nil when absent or not allowed.
     func file(at relativePath: String) -> Data? {
-        guard Self.isSafe(relativePath) else { return nil }
+        // Only safe paths are ever cached, so a hit needs no second check.
         if let hit = cache.withLock({ $0[relativePath] }) { return hit }
+        guard Self.isSafe(relativePath) else { return nil }
         let url = root.appendingPathComponent(relativePath).standardizedFileURL
         guard url.path.hasPrefix(root.path + "/"),
               (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
@@ -23,14 +24,18 @@ final class MediaFileStore: Sendable {
     }
 
     static func isSafe(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
-            !segment.isEmpty && segment != "." && segment != ".." && !segment.hasPrefix("%")
+        let bytes = path.utf8
+        guard !bytes.contains(0), !bytes.contains(UInt8(ascii: "\\")) else { return false }
+        return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy { segment in
+            !segment.isEmpty && !segment.elementsEqual(".".utf8) && !segment.elementsEqual("..".utf8)
+                && segment.first != UInt8(ascii: "%")
         }
     }
 
     static func contentType(of path: String) -> String {
-        switch path.split(separator: ".").last.map({ $0.lowercased() }) {
+        let bytes = path.utf8
+        let suffix = bytes.lastIndex(of: UInt8(ascii: ".")).map { Substring(bytes[bytes.index(after: $0)...]) } ?? ""
+        return switch suffix.lowercased() {
         case "ts": "video/mp2t"
         case "aac": "audio/aac"
         case "mp3": "audio/mpeg"
