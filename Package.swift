@@ -56,7 +56,7 @@ let package = Package(
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers several test targets share: running built executables, blocking work off the pool.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS"]),

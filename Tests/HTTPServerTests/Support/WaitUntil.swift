@@ -1,20 +1,27 @@
+import Foundation
+import TestSupport
 import Testing
 
-/// Waits for a condition on server state, checking every 5 ms, and records an issue if it does
-/// not hold within `timeout` (generous: on a loaded 2-core machine a task can wait long to start). Polls with short sleeps rather than `Task.yield()` spinning, which
-/// can hog the two-thread cooperative pool on a 2-core machine and stall the tests it waits on.
+/// Waits for a condition on server state and records an issue if it does not hold within
+/// `timeout`. The condition is polled every millisecond from a thread of its own, not from a
+/// task: on a loaded 2-core machine other tests can hold both threads of the cooperative pool
+/// for longer than a short-lived state lasts (a throttled body in flight, a parked connection),
+/// and a task-based poll then missed it.
 func waitUntil(
     timeout: Duration = .seconds(60),
     _ description: String,
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () -> Bool
+    _ condition: @escaping @Sendable () -> Bool
 ) async {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("timed out waiting until \(description)", sourceLocation: sourceLocation)
-            return
+    let held = try? await offThePool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(1000)
         }
-        try? await Task.sleep(for: .milliseconds(5))
+        return true
+    }
+    if held != true {
+        Issue.record("timed out waiting until \(description)", sourceLocation: sourceLocation)
     }
 }
