@@ -1,7 +1,8 @@
 # Sourced by benchmark scripts: serves a directory with nginx on a port, as the reference, runs
 # wrk and reports ratios.
 # start_nginx DIR PORT  → starts nginx in the foreground-less master mode under $WORK; stop_nginx stops it.
-# nginx is set up as Debian's stock nginx.conf sets it up for static files: sendfile on, tcp_nopush on.
+# nginx is set up as Debian's stock nginx.conf sets it up for static files: sendfile on, tcp_nopush
+# on (NGINX_SENDFILE=off gives nginx's compiled-in default instead, copying through user space).
 start_nginx() {
   local root=$1 port=$2
   mkdir -p "$WORK/nginx/logs" "$WORK/nginx/tmp"
@@ -22,7 +23,7 @@ http {
   scgi_temp_path $WORK/nginx/tmp;
   types { application/json json; application/vnd.apple.mpegurl m3u8; }
   keepalive_requests 1000000;
-  sendfile on;
+  sendfile ${NGINX_SENDFILE:-on};
   tcp_nopush on;
   server {
     listen 127.0.0.1:$port;
