@@ -321,6 +321,7 @@ struct KeepAliveHTTPTransportTests {
     @Test func cancellingTheTaskInterruptsTheRequest() async throws {
         let (arrived, arrival) = AsyncStream.makeStream(of: Void.self)
         let server = try ScriptedServer { listener in
+            defer { arrival.finish() }
             let connection = try listener.accept()
             _ = try connection.readRequest()
             arrival.yield()
@@ -335,12 +336,11 @@ struct KeepAliveHTTPTransportTests {
     }
 
     @Test func nothingListeningCannotConnect() async throws {
-        let server = try ScriptedServer { _ in }
-        try await server.finish()
+        let refusing = try RefusingPort()
         let error = await #expect(throws: KeepAliveTransportError.self) {
-            try await KeepAliveHTTPTransport().send(TransportRequest(method: .get, url: server.url()))
+            try await KeepAliveHTTPTransport().send(TransportRequest(method: .get, url: URL(string: "http://127.0.0.1:\(refusing.port)/")!))
         }
-        #expect(error == .cannotConnect(address: "127.0.0.1:\(server.port)", reason: "Connection refused"))
+        #expect(error == .cannotConnect(address: "127.0.0.1:\(refusing.port)", reason: "Connection refused"))
     }
 
     @Test(arguments: ["https://127.0.0.1/", "ftp://127.0.0.1/", "http:/no-host", "http://127.0.0.1:0/", "http://127.0.0.1:70000/"])

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 private let posixAccept = Glibc.accept
@@ -15,34 +15,45 @@ private let noSignal: Int32 = 0
 #endif
 
 /// A test-only HTTP server that does exactly what its script says, byte for byte: a listening
-/// socket on 127.0.0.1 and a free port, and a script, run on a thread of its own (never the
-/// cooperative pool), that accepts connections, reads requests and writes responses — the
-/// edge cases a real server never produces on demand.
+/// socket on 127.0.0.1 and a free port, and a script that accepts connections, reads requests
+/// and writes responses — the edge cases a real server never produces on demand.
 ///
-/// Every socket call gives up after 10 seconds, so a script waiting for a connection or a
-/// request that never comes fails instead of hanging. The listener closes when the script ends:
-/// a client that opens a connection the script did not expect is refused.
+/// The script runs on a thread of its own, started at once: a task would first have to wait
+/// its turn on the cooperative pool, which in the full suite can take longer than the client's
+/// timeout. Every socket call gives up after 60 seconds, so a script waiting for a connection
+/// or a request that never comes fails instead of hanging. The listener closes when the script
+/// ends: a client that opens a connection the script did not expect is refused.
 final class ScriptedServer: Sendable {
     let port: Int
-    private let script: Task<Void, any Error>
+    private let outcome = Mutex<(result: Result<Void, any Error>?, waiter: CheckedContinuation<Void, any Error>?)>((nil, nil))
 
     /// Starts listening and runs `script`. `backlog` is `listen`'s.
     init(backlog: Int32 = 16, _ script: @escaping @Sendable (Listener) throws -> Void) throws {
         let listener = try Listener(backlog: backlog)
         port = listener.port
-        self.script = Task {
-            try await offThePool {
-                defer { listener.close() }
-                try script(listener)
-            }
-        }
+        Thread { [self] in
+            let result = Result { try script(listener) }
+            listener.close()
+            outcome.withLock { outcome in
+                outcome.result = result
+                return outcome.waiter
+            }?.resume(with: result)
+        }.start()
     }
 
     /// A URL on this server.
     func url(_ path: String = "/") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     /// Waits for the script to end and rethrows what it threw.
-    func finish() async throws { try await script.value }
+    func finish() async throws {
+        try await withCheckedThrowingContinuation { continuation in
+            let ended = outcome.withLock { outcome in
+                if outcome.result == nil { outcome.waiter = continuation }
+                return outcome.result
+            }
+            if let ended { continuation.resume(with: ended) }
+        }
+    }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -149,15 +160,17 @@ final class ScriptedServer: Sendable {
     }
 }
 
-/// Sends, receives and accepts on `descriptor` give up after 10 seconds.
+/// Sends, receives and accepts on `descriptor` give up after 60 seconds.
 private func setTimeout(_ descriptor: Int32) {
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    var timeout = timeval(tv_sec: 60, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
 }
 
 /// A client connection to 127.0.0.1 that connects and does nothing else, e.g. to fill a
-/// listener's queue. Closed when released.
+/// listener's queue. Closed when released — also when connecting fails, as `deinit` runs for a
+/// class whose initialiser throws after setting every property (closing here too would close
+/// whatever socket took the number in between).
 final class IdleClient {
     private let descriptor: Int32
 
@@ -170,10 +183,32 @@ final class IdleClient {
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            _ = posixClose(descriptor)
-            throw ScriptedServer.Failure(description: "connect failed (errno \(errno))")
+        guard connected == 0 else { throw ScriptedServer.Failure(description: "connect failed (errno \(errno))") }
+    }
+
+    deinit { _ = posixClose(descriptor) }
+}
+
+/// A port on 127.0.0.1 that refuses connections for as long as this lives: bound, so no other
+/// test's server can take it, but not listening.
+final class RefusingPort {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, streamSocket, 0)
+        self.descriptor = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+            }
         }
+        guard bound else { throw ScriptedServer.Failure(description: "bind failed (errno \(errno))") }
+        port = Int(UInt16(bigEndian: address.sin_port))
     }
 
     deinit { _ = posixClose(descriptor) }

@@ -16,7 +16,7 @@ import Foundation
 /// - Bodies are read by `Content-Length`, chunked coding or to the close; 1xx, 204 and 304 have
 ///   none. Response header names are kept as sent.
 /// - The blocking socket calls run on dedicated threads, never on Swift's cooperative pool; up
-///   to 32 requests at once, more wait their turn. Cancelling the calling task interrupts the
+///   to 64 requests at once, more wait their turn. Cancelling the calling task interrupts the
 ///   request (a connect in progress finishes first).
 /// - Failures throw ``KeepAliveTransportError``. Proxies are not used (nor, like
 ///   ``URLSessionTransport``, proxy environment variables); there is no TLS, no cookie store and

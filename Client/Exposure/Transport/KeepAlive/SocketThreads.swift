@@ -16,7 +16,7 @@ final class SocketThreads: Sendable {
     static let shared = SocketThreads()
 
     /// At most this many requests block at once; more wait for one of them to finish.
-    static let maximumThreads = 32
+    static let maximumThreads = 64
     /// A thread with nothing to do for this long ends.
     static let idleLifetime = DispatchTimeInterval.seconds(10)
 
