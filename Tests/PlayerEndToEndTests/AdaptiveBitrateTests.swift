@@ -6,7 +6,7 @@ import Testing
     @Test func bitrateFallsWhenTheNetworkDoes() async throws {
         let harness = try PlayerHarness()
         let network = ModelledNetwork(
-            upstream: URLSessionTransport.shared, clock: harness.clock, conditions: .init(bandwidthBitsPerSecond: 5_000_000, latencyMs: 20))
+            upstream: AutomaticTransport.shared, clock: harness.clock, conditions: .init(bandwidthBitsPerSecond: 5_000_000, latencyMs: 20))
         let player = try await harness.player(streamTransport: network)
         let log = EventLog(player, clock: harness.clock)
         let dropAt = harness.clock.nowMs + 120_000
@@ -25,7 +25,7 @@ import Testing
     @Test func neverAboveMaxBitrate() async throws {
         let harness = try PlayerHarness()
         let network = ModelledNetwork(
-            upstream: URLSessionTransport.shared, clock: harness.clock, conditions: .init(bandwidthBitsPerSecond: 50_000_000))
+            upstream: AutomaticTransport.shared, clock: harness.clock, conditions: .init(bandwidthBitsPerSecond: 50_000_000))
         let player = try await harness.player(streamTransport: network)
         let log = EventLog(player, clock: harness.clock)
         await player.startPlayback(

@@ -32,7 +32,7 @@ final class PlayerHarness: Sendable {
     ) async throws -> Player {
         let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request().sessionToken
         let dependencies = PlayerDependencies(
-            streamTransport: streamTransport ?? URLSessionTransport.shared, clock: clock,
+            streamTransport: streamTransport ?? AutomaticTransport.shared, clock: clock,
             languageStore: LanguagePreferenceStore(fileURL: folder.appendingPathComponent("languages.json")),
             deviceLanguage: deviceLanguage)
         return Player(environment: platform.environment, sessionToken: token, dependencies: dependencies)

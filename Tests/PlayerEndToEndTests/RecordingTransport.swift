@@ -9,7 +9,7 @@ final class RecordingTransport: HTTPTransport {
     private let now: @Sendable () -> Int64
     private let log = Mutex<[(timeMs: Int64, path: String, query: String?)]>([])
 
-    init(upstream: any HTTPTransport = URLSessionTransport.shared, now: @escaping @Sendable () -> Int64) {
+    init(upstream: any HTTPTransport = AutomaticTransport.shared, now: @escaping @Sendable () -> Int64) {
         self.upstream = upstream
         self.now = now
     }

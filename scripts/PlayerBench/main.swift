@@ -11,7 +11,7 @@ import Synchronization
 final class CountingTransport: HTTPTransport {
     let counts = Mutex((requests: 0, bytes: 0))
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let response = try await URLSessionTransport.shared.send(request)
+        let response = try await AutomaticTransport.shared.send(request)
         counts.withLock { $0.requests += 1; $0.bytes += response.body.count }
         return response
     }

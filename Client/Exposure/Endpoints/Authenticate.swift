@@ -10,7 +10,7 @@ public struct Authenticate: Sendable {
     public let transport: any HTTPTransport
 
     /// Authentication calls against `environment`.
-    public init(environment: Environment, transport: any HTTPTransport = URLSessionTransport.shared) {
+    public init(environment: Environment, transport: any HTTPTransport = AutomaticTransport.shared) {
         self.environment = environment
         self.transport = transport
     }

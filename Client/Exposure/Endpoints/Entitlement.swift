@@ -15,7 +15,7 @@ public struct Entitlement: Sendable {
 
     /// Entitlement calls for the user of `sessionToken`.
     public init(
-        environment: Environment, sessionToken: SessionToken, transport: any HTTPTransport = URLSessionTransport.shared
+        environment: Environment, sessionToken: SessionToken, transport: any HTTPTransport = AutomaticTransport.shared
     ) {
         self.environment = environment
         self.sessionToken = sessionToken

@@ -12,7 +12,7 @@ public struct FetchAsset: Sendable {
     public let transport: any HTTPTransport
 
     /// Catalog calls against `environment`.
-    public init(environment: Environment, transport: any HTTPTransport = URLSessionTransport.shared) {
+    public init(environment: Environment, transport: any HTTPTransport = AutomaticTransport.shared) {
         self.environment = environment
         self.transport = transport
     }

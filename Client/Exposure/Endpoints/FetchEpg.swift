@@ -14,7 +14,7 @@ public struct FetchEpg: Sendable {
     public let transport: any HTTPTransport
 
     /// EPG calls against `environment`.
-    public init(environment: Environment, transport: any HTTPTransport = URLSessionTransport.shared) {
+    public init(environment: Environment, transport: any HTTPTransport = AutomaticTransport.shared) {
         self.environment = environment
         self.transport = transport
     }

@@ -18,7 +18,7 @@ public struct FetchLastViewedOffset: ExposureRequest {
 
     /// A play-history call for the user of `sessionToken`.
     public init(
-        environment: Environment, sessionToken: SessionToken, transport: any HTTPTransport = URLSessionTransport.shared
+        environment: Environment, sessionToken: SessionToken, transport: any HTTPTransport = AutomaticTransport.shared
     ) {
         self.environment = environment
         self.sessionToken = sessionToken

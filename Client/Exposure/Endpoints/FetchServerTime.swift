@@ -11,7 +11,7 @@ public struct FetchServerTime: ExposureRequest {
     public let transport: any HTTPTransport
 
     /// A server-time call against `environment`.
-    public init(environment: Environment, transport: any HTTPTransport = URLSessionTransport.shared) {
+    public init(environment: Environment, transport: any HTTPTransport = AutomaticTransport.shared) {
         self.environment = environment
         self.transport = transport
     }

@@ -3,12 +3,13 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// An ``HTTPTransport`` over `URLSession`, the default for every endpoint.
+/// An ``HTTPTransport`` over `URLSession`: what ``AutomaticTransport``, the SDK's default, uses
+/// for `https` and every other scheme but plain `http`.
 ///
 /// Uses an ephemeral session (no cookies or cache shared with the app) that ignores proxy
 /// settings: on Linux libcurl would otherwise send even `127.0.0.1` through `http_proxy`.
 public final class URLSessionTransport: HTTPTransport {
-    /// A transport with a 30-second timeout, shared by endpoints that are not given one.
+    /// A transport with a 30-second timeout, shared by everything not given one.
     public static let shared = URLSessionTransport()
 
     private let session: URLSession

@@ -23,7 +23,7 @@ struct CommandContext: Sendable {
             customer: arguments.value("customer") ?? saved?.customer ?? GlobalOptions.defaultCustomer,
             businessUnit: arguments.value("business-unit") ?? saved?.businessUnit ?? GlobalOptions.defaultBusinessUnit)
         json = arguments.has("json")
-        transport = URLSessionTransport.shared
+        transport = AutomaticTransport.shared
     }
 
     /// The saved session, or an error telling the user to log in.

@@ -19,11 +19,11 @@ public struct PlayerDependencies: Sendable {
     /// How much must be buffered before playing, ms.
     public var resumeThresholdMs: Int64
 
-    /// Dependencies; the defaults use URLSession, the real clock, the user's caches folder
-    /// and the process locale.
+    /// Dependencies; the defaults use ``AutomaticTransport``, the real clock, the user's caches
+    /// folder and the process locale.
     public init(
-        apiTransport: any HTTPTransport = URLSessionTransport.shared,
-        streamTransport: any HTTPTransport = URLSessionTransport.shared,
+        apiTransport: any HTTPTransport = AutomaticTransport.shared,
+        streamTransport: any HTTPTransport = AutomaticTransport.shared,
         clock: any PlaybackClock = RealClock(),
         languageStore: LanguagePreferenceStore = .standard,
         deviceLanguage: String? = Locale.current.language.languageCode?.identifier,

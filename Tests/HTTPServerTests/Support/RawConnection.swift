@@ -41,11 +41,9 @@ final class RawConnection {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard result == 0 else {
-            let error = errno
-            close(socket)
-            throw ConnectFailed(errno: error)
-        }
+        // No close here: `deinit` runs even when this throws (every property is set by then),
+        // and a second close would close whatever socket took the number in between.
+        guard result == 0 else { throw ConnectFailed(errno: errno) }
     }
 
     deinit { close(socket) }
