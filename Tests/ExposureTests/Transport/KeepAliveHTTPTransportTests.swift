@@ -10,6 +10,13 @@ import Testing
 struct KeepAliveHTTPTransportTests {
     static let ok = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
 
+    /// A transport whose idle connections outlast any test: between two requests a test's task
+    /// may wait over a minute for the cooperative pool in the full suite, and a connection
+    /// expiring meanwhile would look like one not reused.
+    static func transport(timeout: TimeInterval = 10) -> KeepAliveHTTPTransport {
+        KeepAliveHTTPTransport(timeout: timeout, maximumIdleTime: .seconds(3600))
+    }
+
     @Test func sendsTheRequestHeadAndBodyAsHTTP11() async throws {
         let server = try ScriptedServer { listener in
             let connection = try listener.accept()
@@ -22,7 +29,7 @@ struct KeepAliveHTTPTransportTests {
             #expect(lines[5...] == ["", "body"])
             try connection.write(Self.ok)
         }
-        let transport = KeepAliveHTTPTransport()
+        let transport = Self.transport()
         let response = try await transport.send(TransportRequest(
             method: .post, url: server.url("/v1/a%20b?x=1&y=%2F#fragment"),
             headers: ["Content-Type": "application/json", "X-Request-Id": "7", "content-length": "99"], body: Data("body".utf8)))
@@ -37,7 +44,7 @@ struct KeepAliveHTTPTransportTests {
             #expect(try connection.readRequest().contains("\r\nContent-Length: 0\r\n"))
             try connection.write(Self.ok)
         }
-        _ = try await KeepAliveHTTPTransport().send(TransportRequest(method: .post, url: server.url()))
+        _ = try await Self.transport().send(TransportRequest(method: .post, url: server.url()))
         try await server.finish()
     }
 
@@ -49,7 +56,7 @@ struct KeepAliveHTTPTransportTests {
                 try connection.write("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\n\(index)")
             }
         }
-        let transport = KeepAliveHTTPTransport(timeout: 10)
+        let transport = Self.transport()
         for index in 0..<3 {
             let response = try await transport.send(TransportRequest(method: .get, url: server.url("/\(index)")))
             #expect(response.body == Data("\(index)".utf8))
@@ -64,7 +71,7 @@ struct KeepAliveHTTPTransportTests {
             try connection.write("HTTP/1.1 404 Not Found\r\nX-Custom-Header:  spaced value \r\nset-cookie: a=1\r\n"
                 + "Set-Cookie: b=2\r\ncontent-length: 0\r\n\r\n")
         }
-        let response = try await KeepAliveHTTPTransport().send(TransportRequest(method: .get, url: server.url()))
+        let response = try await Self.transport().send(TransportRequest(method: .get, url: server.url()))
         #expect(response.status == 404)
         #expect(response.headers == ["X-Custom-Header": "spaced value", "set-cookie": "a=1, b=2", "content-length": "0"])
         #expect(response.body.isEmpty)
@@ -82,7 +89,7 @@ struct KeepAliveHTTPTransportTests {
             _ = try connection.readRequest()
             try connection.write(Self.ok)
         }
-        let transport = KeepAliveHTTPTransport(timeout: 10)
+        let transport = Self.transport()
         let chunked = try await transport.send(TransportRequest(method: .get, url: server.url()))
         #expect(chunked.body == Data(("hello, chunked!" + big).utf8))
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("ok".utf8))
@@ -98,7 +105,7 @@ struct KeepAliveHTTPTransportTests {
             _ = try connection.readRequest()
             try connection.write(Self.ok)
         }
-        let transport = KeepAliveHTTPTransport(timeout: 10)
+        let transport = Self.transport()
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data(body))
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("ok".utf8))
         try await server.finish()
@@ -117,7 +124,7 @@ struct KeepAliveHTTPTransportTests {
             _ = try connection.readRequest()
             try connection.write(Self.ok)
         }
-        let transport = KeepAliveHTTPTransport(timeout: 10)
+        let transport = Self.transport()
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body.isEmpty)
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("ok".utf8))
         try await server.finish()
@@ -140,8 +147,24 @@ struct KeepAliveHTTPTransportTests {
             _ = try second.readRequest()
             try second.write(Self.ok)
         }
-        let transport = KeepAliveHTTPTransport(timeout: 10)
+        let transport = Self.transport()
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("first".utf8))
+        #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("ok".utf8))
+        try await server.finish()
+    }
+
+    /// The first connection stays open: a client that reused it would wait there in vain.
+    @Test func aConnectionIdleForLongerThanAllowedIsNotReused() async throws {
+        let server = try ScriptedServer { listener in
+            let first = try listener.accept()
+            _ = try first.readRequest()
+            try first.write(Self.ok)
+            let second = try listener.accept()
+            _ = try second.readRequest()
+            try second.write(Self.ok)
+        }
+        let transport = KeepAliveHTTPTransport(timeout: 10, maximumIdleTime: .zero)
+        #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("ok".utf8))
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("ok".utf8))
         try await server.finish()
     }
@@ -156,7 +179,7 @@ struct KeepAliveHTTPTransportTests {
             _ = try second.readRequest()
             try second.write(Self.ok)
         }
-        let transport = KeepAliveHTTPTransport(timeout: 10)
+        let transport = Self.transport()
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("until the end".utf8))
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("ok".utf8))
         try await server.finish()
@@ -172,7 +195,7 @@ struct KeepAliveHTTPTransportTests {
             #expect(try second.readRequest().hasPrefix("GET /again "))
             try second.write(Self.ok)
         }
-        let transport = KeepAliveHTTPTransport(timeout: 10)
+        let transport = Self.transport()
         _ = try await transport.send(TransportRequest(method: .get, url: server.url()))
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url("/again"))).body == Data("ok".utf8))
         try await server.finish()
@@ -191,7 +214,7 @@ struct KeepAliveHTTPTransportTests {
             #expect(try second.readRequest() == dropped)
             try second.write("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nretry")
         }
-        let transport = KeepAliveHTTPTransport(timeout: 10)
+        let transport = Self.transport()
         _ = try await transport.send(TransportRequest(method: .get, url: server.url()))
         let retried = try await transport.send(TransportRequest(method: .post, url: server.url("/login"), body: Data("{}".utf8)))
         #expect(retried.body == Data("retry".utf8))
@@ -209,7 +232,7 @@ struct KeepAliveHTTPTransportTests {
             _ = try second.readRequest()
             second.close()
         }
-        let transport = KeepAliveHTTPTransport(timeout: 10)
+        let transport = Self.transport()
         _ = try await transport.send(TransportRequest(method: .get, url: server.url()))
         let error = await #expect(throws: KeepAliveTransportError.self) {
             try await transport.send(TransportRequest(method: .get, url: server.url()))
@@ -228,7 +251,7 @@ struct KeepAliveHTTPTransportTests {
             try first.write("HTTP/1.1 200 OK\r\n")
             first.close()
         }
-        let transport = KeepAliveHTTPTransport(timeout: 10)
+        let transport = Self.transport()
         _ = try await transport.send(TransportRequest(method: .get, url: server.url()))
         let error = await #expect(throws: KeepAliveTransportError.self) {
             try await transport.send(TransportRequest(method: .get, url: server.url()))
@@ -250,7 +273,7 @@ struct KeepAliveHTTPTransportTests {
             try connection.write(truncated)
         }
         let error = await #expect(throws: KeepAliveTransportError.self) {
-            try await KeepAliveHTTPTransport(timeout: 10).send(TransportRequest(method: .get, url: server.url()))
+            try await Self.transport().send(TransportRequest(method: .get, url: server.url()))
         }
         #expect(error?.isConnectionClosed == true, "\(String(describing: error))")
         try await server.finish()
@@ -280,7 +303,7 @@ struct KeepAliveHTTPTransportTests {
             try connection.waitForClientToClose()
         }
         let error = await #expect(throws: KeepAliveTransportError.self) {
-            try await KeepAliveHTTPTransport(timeout: 10).send(TransportRequest(method: .get, url: server.url()))
+            try await Self.transport().send(TransportRequest(method: .get, url: server.url()))
         }
         #expect(error?.isMalformedResponse == true, "\(String(describing: error))")
         try await server.finish()
@@ -293,7 +316,7 @@ struct KeepAliveHTTPTransportTests {
             try connection.waitForClientToClose()
         }
         let error = await #expect(throws: KeepAliveTransportError.self) {
-            try await KeepAliveHTTPTransport(timeout: 0.2).send(TransportRequest(method: .get, url: server.url()))
+            try await Self.transport(timeout: 0.2).send(TransportRequest(method: .get, url: server.url()))
         }
         #expect(error == .timedOut(address: "127.0.0.1:\(server.port)", seconds: 0.2))
         try await server.finish()
@@ -310,7 +333,7 @@ struct KeepAliveHTTPTransportTests {
         }
         let queued = try IdleClient(port: server.port)
         let error = await #expect(throws: KeepAliveTransportError.self) {
-            try await KeepAliveHTTPTransport(timeout: 0.2).send(TransportRequest(method: .get, url: server.url()))
+            try await Self.transport(timeout: 0.2).send(TransportRequest(method: .get, url: server.url()))
         }
         clientGaveUp.signal()
         #expect(error == .timedOut(address: "127.0.0.1:\(server.port)", seconds: 0.2))
@@ -327,7 +350,9 @@ struct KeepAliveHTTPTransportTests {
             arrival.yield()
             try connection.waitForClientToClose()
         }
-        let transport = KeepAliveHTTPTransport()
+        // The cancel waits for this test's task to get the cooperative pool again, which in the
+        // full suite can take longer than the default 30 s: the timeout must not win the race.
+        let transport = Self.transport(timeout: 600)
         let request = Task { try await transport.send(TransportRequest(method: .get, url: server.url())) }
         for await _ in arrived { break }
         request.cancel()
@@ -338,7 +363,7 @@ struct KeepAliveHTTPTransportTests {
     @Test func nothingListeningCannotConnect() async throws {
         let refusing = try RefusingPort()
         let error = await #expect(throws: KeepAliveTransportError.self) {
-            try await KeepAliveHTTPTransport().send(TransportRequest(method: .get, url: URL(string: "http://127.0.0.1:\(refusing.port)/")!))
+            try await Self.transport().send(TransportRequest(method: .get, url: URL(string: "http://127.0.0.1:\(refusing.port)/")!))
         }
         #expect(error == .cannotConnect(address: "127.0.0.1:\(refusing.port)", reason: "Connection refused"))
     }
@@ -346,14 +371,14 @@ struct KeepAliveHTTPTransportTests {
     @Test(arguments: ["https://127.0.0.1/", "ftp://127.0.0.1/", "http:/no-host", "http://127.0.0.1:0/", "http://127.0.0.1:70000/"])
     func onlyPlainHTTPURLsAreSent(url: String) async throws {
         await #expect(throws: KeepAliveTransportError.unsupportedURL(url)) {
-            try await KeepAliveHTTPTransport().send(TransportRequest(method: .get, url: URL(string: url)!))
+            try await Self.transport().send(TransportRequest(method: .get, url: URL(string: url)!))
         }
     }
 
     @Test(arguments: [["X-Evil": "a\r\nInjected: yes"], ["Bad Name": "x"], ["": "x"], ["X-Nul": "a\u{0}b"]])
     func headersThatWouldBreakTheMessageAreRefused(headers: [String: String]) async throws {
         await #expect(throws: KeepAliveTransportError.invalidHeader(name: headers.keys.first!)) {
-            try await KeepAliveHTTPTransport().send(TransportRequest(method: .get, url: URL(string: "http://127.0.0.1:1/")!, headers: headers))
+            try await Self.transport().send(TransportRequest(method: .get, url: URL(string: "http://127.0.0.1:1/")!, headers: headers))
         }
     }
 
