@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HTTPServer
 
@@ -104,28 +105,24 @@ import Testing
     }
 
     @Test func throttledBodyArrivesWholeAndSlowly() async throws {
-        // 10 000 bytes at 1 000 B/s: the last tenth-second chunk is due 9.9 s after the first —
-        // long enough that the fast request surely goes while the slow one is parked, even when
-        // other tests hold the cooperative pool for seconds.
+        // 10 000 bytes at 1 000 B/s: the last tenth-second chunk is due 9.9 s after the first.
+        // Both requests go out over raw sockets from the test's own flow, not from child tasks:
+        // in the full suite other tests can hold the cooperative pool for over a minute, and a
+        // request left to a task then had not even been sent when the wait gave up.
         let server = try Self.singleWorkerServer(.throttled(bytesPerSecond: 1000))
         defer { server.stop() }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let slowFinished = Locked(false)
-        async let slow = {
-            defer { slowFinished.withLock { $0 = true } }
-            return try await HTTPClient.send(port: server.port, "/slow")
-        }()
-        await waitUntil("the throttled request is in flight") {
-            server.openRequests.withLock { $0 } > 0 || slowFinished.withLock { $0 }
-        }
-        let fast = try await HTTPClient.send(port: server.port, "/fast")
-        #expect(!slowFinished.withLock { $0 }, "a throttled body held up the only worker")
-        let (status, _, body) = try await slow
-        #expect(status == 200)
-        #expect(body == Self.payload)
-        #expect(clock.now - start >= .milliseconds(9000))
-        #expect(fast.status == 200)
+        let start = ContinuousClock.now
+        let slow = UncheckedConnection(try RawConnection(port: server.port))
+        slow.connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        await waitUntil("the throttled request is in flight") { server.openRequests.withLock { $0 } > 0 }
+        let fast = try RawConnection(port: server.port)
+        fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(fast.readResponse().head.hasPrefix("HTTP/1.1 200"))
+        #expect(server.openRequests.withLock { $0 } > 0, "a throttled body held up the only worker")
+        let response = try await offThePool { slow.connection.readResponse() }
+        #expect(response.head.hasPrefix("HTTP/1.1 200"))
+        #expect(response.body == Self.payload)
+        #expect(ContinuousClock.now - start >= .milliseconds(9000))
     }
 
     @Test func throttledBodyTrickles() async throws {
@@ -154,4 +151,11 @@ import Testing
         #expect(end != .open, "connection still open after stop()")
         #expect(server.openRequests.withLock { $0 } == 0)
     }
+}
+
+/// A connection handed to a thread of its own for one blocking read, while the test waits.
+private struct UncheckedConnection: @unchecked Sendable {
+    // @unchecked: only one thread uses the connection at a time — the test, then the reader.
+    let connection: RawConnection
+    init(_ connection: RawConnection) { self.connection = connection }
 }
