@@ -35,27 +35,26 @@ import Testing
         }
     }
 
+    /// The client runs on a thread of its own, over raw sockets: in the full suite other tests
+    /// can hold the cooperative pool for many seconds, and task-based clients then saw the slow
+    /// answers before the fast one for reasons that had nothing to do with the server.
     @Test func delaysDoNotOccupyWorkers() async throws {
-        let server = try Self.singleWorkerServer(.delayed(milliseconds: 2000, then: .immediate))
+        let server = try Self.singleWorkerServer(.delayed(milliseconds: 5000, then: .immediate))
         defer { server.stop() }
-        let finished = Locked<[String]>([])
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<10 {
-                group.addTask {
-                    _ = try await HTTPClient.send(port: server.port, "/slow/\(index)")
-                    finished.withLock { $0.append("slow") }
-                }
-            }
-            group.addTask {
-                // Ask only once every slow request is parked.
-                await waitUntil("all slow requests are parked") { server.parkedConnections == 10 }
-                let (status, _, _) = try await HTTPClient.send(port: server.port, "/fast")
-                #expect(status == 200)
-                finished.withLock { $0.append("fast") }
-            }
-            try await group.waitForAll()
+        let port = server.port
+        let outcome = try await offThePool { () -> (fastStatus: String, parkedAfterFast: Int, slowAnswered: Int) in
+            let slow = try (0..<10).map { _ in try RawConnection(port: port) }
+            for (index, connection) in slow.enumerated() { connection.send("GET /slow/\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
+            guard holds({ server.parkedConnections == 10 }) else { return ("slow requests never parked", 0, 0) }
+            let fast = try RawConnection(port: port)
+            fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
+            let fastStatus = String(fast.readResponse().head.prefix(12))
+            let parkedAfterFast = server.parkedConnections
+            return (fastStatus, parkedAfterFast, slow.filter { $0.readResponse().head.hasPrefix("HTTP/1.1 200") }.count)
         }
-        #expect(finished.withLock { $0.first } == "fast")
+        #expect(outcome.fastStatus == "HTTP/1.1 200")
+        #expect(outcome.parkedAfterFast == 10, "the fast answer waited for delayed ones")
+        #expect(outcome.slowAnswered == 10)
     }
 
     @Test func delayedThenDropped() async throws {
@@ -104,25 +103,29 @@ import Testing
         }
     }
 
+    /// 10 000 bytes at 1 000 B/s: the last tenth-second chunk is due 9.9 s after the first. The
+    /// client runs on a thread of its own, for the reason given above.
     @Test func throttledBodyArrivesWholeAndSlowly() async throws {
-        // 10 000 bytes at 1 000 B/s: the last tenth-second chunk is due 9.9 s after the first.
-        // Both requests go out over raw sockets from the test's own flow, not from child tasks:
-        // in the full suite other tests can hold the cooperative pool for over a minute, and a
-        // request left to a task then had not even been sent when the wait gave up.
         let server = try Self.singleWorkerServer(.throttled(bytesPerSecond: 1000))
         defer { server.stop() }
-        let start = ContinuousClock.now
-        let slow = UncheckedConnection(try RawConnection(port: server.port))
-        slow.connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-        await waitUntil("the throttled request is in flight") { server.openRequests.withLock { $0 } > 0 }
-        let fast = try RawConnection(port: server.port)
-        fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(fast.readResponse().head.hasPrefix("HTTP/1.1 200"))
-        #expect(server.openRequests.withLock { $0 } > 0, "a throttled body held up the only worker")
-        let response = try await offThePool { slow.connection.readResponse() }
-        #expect(response.head.hasPrefix("HTTP/1.1 200"))
-        #expect(response.body == Self.payload)
-        #expect(ContinuousClock.now - start >= .milliseconds(9000))
+        let port = server.port
+        let outcome = try await offThePool { () -> (fastStatus: String, slowInFlightAfterFast: Bool, slow: (head: String, body: Data), seconds: Duration) in
+            let start = ContinuousClock.now
+            let slow = try RawConnection(port: port)
+            slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = holds { server.openRequests.withLock { $0 } > 0 }
+            let fast = try RawConnection(port: port)
+            fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
+            let fastStatus = String(fast.readResponse().head.prefix(12))
+            let slowInFlight = server.openRequests.withLock { $0 } > 0
+            let response = slow.readResponse()
+            return (fastStatus, slowInFlight, (response.head, response.body), ContinuousClock.now - start)
+        }
+        #expect(outcome.fastStatus == "HTTP/1.1 200")
+        #expect(outcome.slowInFlightAfterFast, "a throttled body held up the only worker")
+        #expect(outcome.slow.head.hasPrefix("HTTP/1.1 200"))
+        #expect(outcome.slow.body == Self.payload)
+        #expect(outcome.seconds >= .milliseconds(9000))
     }
 
     @Test func throttledBodyTrickles() async throws {
@@ -153,9 +156,3 @@ import Testing
     }
 }
 
-/// A connection handed to a thread of its own for one blocking read, while the test waits.
-private struct UncheckedConnection: @unchecked Sendable {
-    // @unchecked: only one thread uses the connection at a time — the test, then the reader.
-    let connection: RawConnection
-    init(_ connection: RawConnection) { self.connection = connection }
-}

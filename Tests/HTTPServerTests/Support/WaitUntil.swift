@@ -13,15 +13,19 @@ func waitUntil(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: @escaping @Sendable () -> Bool
 ) async {
-    let held = try? await offThePool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            usleep(1000)
-        }
-        return true
-    }
+    let held = try? await offThePool { holds(within: timeout, condition) }
     if held != true {
         Issue.record("timed out waiting until \(description)", sourceLocation: sourceLocation)
     }
+}
+
+/// Whether `condition` comes to hold within `timeout`, polled every millisecond on the calling
+/// thread: for test clients that run on a thread of their own.
+func holds(within timeout: Duration = .seconds(60), _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        usleep(1000)
+    }
+    return true
 }
