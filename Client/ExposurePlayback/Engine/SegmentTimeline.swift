@@ -68,19 +68,7 @@ struct SegmentTimeline: Sendable, Equatable {
         } else if let last = segments.last, first > last.sequence {
             anchorStart = last.endMs
         }
-        var placed: [TimelineSegment] = []
-        placed.reserveCapacity(playlist.segments.count)
-        var position = anchorStart
-        var lastDate: Int64?
-        for (index, segment) in playlist.segments.enumerated() {
-            let duration = segment.duration.milliseconds
-            let date = segment.programDateTime?.millisecondsSince1970 ?? lastDate
-            placed.append(TimelineSegment(
-                sequence: first + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri))
-            position += duration
-            lastDate = date.map { $0 + duration }
-        }
-        segments = SegmentWindow(placed)
+        segments = SegmentWindow(Self.place(playlist.segments, firstSequence: first, startMs: anchorStart, dateMs: nil))
         needsFullReload = false
         takeHeader(of: playlist, from: url, atMs: nowMs)
     }
@@ -111,16 +99,31 @@ struct SegmentTimeline: Sendable, Equatable {
         }
         segments.removeFirst(skippedFrom - first.sequence)
         segments.removeLast(segments.count - (listedFrom - skippedFrom))
-        for (index, segment) in delta.segments.enumerated() {
-            let duration = segment.duration.milliseconds
-            let date = segment.programDateTime?.millisecondsSince1970 ?? lastDate
-            segments.append(TimelineSegment(
-                sequence: listedFrom + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri))
-            position += duration
-            lastDate = date.map { $0 + duration }
+        for segment in Self.place(delta.segments, firstSequence: listedFrom, startMs: position, dateMs: lastDate) {
+            segments.append(segment)
         }
         takeHeader(of: delta, from: url, atMs: nowMs)
         return true
+    }
+
+    /// `playlistSegments` laid end to end from `startMs`, numbered from `firstSequence`; a
+    /// segment without PROGRAM-DATE-TIME continues the date of the one before (`dateMs` for the first).
+    private static func place(
+        _ playlistSegments: [MediaSegment], firstSequence: Int, startMs: Int64, dateMs: Int64?
+    ) -> [TimelineSegment] {
+        var placed: [TimelineSegment] = []
+        placed.reserveCapacity(playlistSegments.count)
+        var position = startMs
+        var lastDate = dateMs
+        for (index, segment) in playlistSegments.enumerated() {
+            let duration = segment.duration.milliseconds
+            let date = segment.programDateTime?.millisecondsSince1970 ?? lastDate
+            placed.append(TimelineSegment(
+                sequence: firstSequence + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri))
+            position += duration
+            lastDate = date.map { $0 + duration }
+        }
+        return placed
     }
 
     private mutating func takeHeader(of playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) {
