@@ -5,6 +5,8 @@
 #include <sys/socket.h>
 #include <sys/sendfile.h>
 #include <sys/syscall.h>
+#include <sys/ioctl.h>
+#include <linux/sockios.h>
 #include <unistd.h>
 
 /// An anonymous in-memory file (close-on-exec), or -1 with errno set.
@@ -21,6 +23,14 @@ static inline int csocket_memory_file(const char *name)
 static inline ssize_t csocket_send_file(int out, int in, off_t *offset, size_t count)
 {
     return sendfile(out, in, offset, count);
+}
+
+/// Bytes written to socket `socket` that the kernel has not sent yet, or -1.
+/// Exists because ioctl is variadic, which Swift cannot call.
+static inline int csocket_unsent_bytes(int socket)
+{
+    int count = 0;
+    return ioctl(socket, SIOCOUTQ, &count) == 0 ? count : -1;
 }
 
 /// Accepts a connection whose descriptor is close-on-exec from the start, so a process spawned

@@ -16,10 +16,17 @@ final class ConnectionAcceptor: Sendable {
         self.core = core
         let thread = Thread { [listener, core, finished] in
             while let socket = listener.accept() {
-                guard core.connections.add(socket) else { continue }
+                // Registered on its own thread: should the thread never start, nothing waits for it.
                 let serving = Thread {
-                    ServerConnection(socket: socket, core: core).run()
+                    guard core.connections.add(socket) else { return socket.close() }
+                    ConnectedSocket.ignoreBrokenPipesOnThisThread()
+                    let ending = ServerConnection(socket: socket, core: core).run()
                     core.connections.remove(socket)
+                    switch ending {
+                    case .finished: socket.finish()
+                    case .dropped: socket.close()
+                    case .reset: socket.reset()
+                    }
                 }
                 serving.name = "HTTPServer connection"
                 serving.start()

@@ -13,11 +13,15 @@ final class ConnectionRegistry: @unchecked Sendable {
     private var parked = 0
     private var stopping = false
 
-    /// Registers a new connection; false (and the caller drops it) once the server is stopping.
+    /// Most connections served at once; more are closed as they arrive (each has a thread).
+    static let maxConnections = 1000
+
+    /// Registers a new connection; false (and the caller closes it) once the server is stopping
+    /// or serves `maxConnections` already.
     func add(_ socket: ConnectedSocket) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard !stopping else { return false }
+        guard !stopping, open.count < Self.maxConnections else { return false }
         open[ObjectIdentifier(socket)] = socket
         return true
     }
@@ -40,13 +44,17 @@ final class ConnectionRegistry: @unchecked Sendable {
     /// Waits `milliseconds` without holding anything but the calling thread. True when the
     /// time passed, false when the server began stopping first.
     func park(milliseconds: Int) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: Double(max(0, milliseconds)) / 1000)
+        // Measured on the monotonic clock: a wall-clock step must not stretch or cut a delay.
+        let deadline = ContinuousClock.now + .milliseconds(max(0, milliseconds))
         condition.lock()
         defer { condition.unlock() }
         parked += 1
         defer { parked -= 1 }
         while !stopping {
-            if !condition.wait(until: deadline) { return !stopping }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { return true }
+            let (seconds, attoseconds) = remaining.components
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18))
         }
         return false
     }

@@ -53,6 +53,8 @@ struct RequestHead: Equatable {
                 throw .malformed("bad header field")
             }
             let value = line[line.index(after: colon)...].drop { $0 == 32 || $0 == 9 }
+            // Control characters (NUL, a bare CR, …) have no place in a value (RFC 9110 §5.5).
+            guard !value.contains(where: { ($0 < 32 && $0 != 9) || $0 == 127 }) else { throw .malformed("bad header value") }
             let trimmed = value.reversed().drop { $0 == 32 || $0 == 9 }.count
             headers.add(
                 String(decoding: line[line.startIndex..<colon], as: UTF8.self),
@@ -98,11 +100,16 @@ struct RequestHead: Equatable {
 
     /// Whether the client wants the connection kept open after the answer (RFC 9112 §9.3).
     var wantsKeepAlive: Bool {
-        let tokens = headers.fields
-            .filter { HTTPHeaders.sameName($0.name, "Connection") }
-            .flatMap { $0.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
-        if tokens.contains("close") { return false }
-        return minorVersion >= 1 || tokens.contains("keep-alive")
+        var asksToClose = false
+        var asksToKeep = false
+        for field in headers where field.name.utf8.count == 10 && HTTPHeaders.sameName(field.name, "Connection") {
+            for token in field.value.split(separator: ",") {
+                let option = token.trimmingCharacters(in: .whitespaces).lowercased()
+                asksToClose = asksToClose || option == "close"
+                asksToKeep = asksToKeep || option == "keep-alive"
+            }
+        }
+        return !asksToClose && (minorVersion >= 1 || asksToKeep)
     }
 
     private static func trimCarriageReturn(_ line: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {

@@ -37,7 +37,7 @@ final class RequestReader {
     /// Reads the next request. `continueBody` is called once before a body is read when the
     /// client asked to be told to go on (`Expect: 100-continue`).
     func next(continueBody: () -> Void) -> Outcome {
-        guard let headEnd = readHead() else {
+        guard let (headEnd, bodyStart) = readHead() else {
             if start == end { return .closed }
             return end - start >= Self.maxHeadBytes
                 ? .refused(status: 431, message: "Request header fields larger than \(Self.maxHeadBytes) bytes")
@@ -52,12 +52,16 @@ final class RequestReader {
         } catch {
             return .refused(status: error.status, message: error.status == 505 ? "HTTP version not supported" : "Malformed request")
         }
-        start = headEnd + 4
+        start = bodyStart
+        // A server must refuse an HTTP/1.1 request without exactly one Host (RFC 9112 §3.2).
+        if head.minorVersion >= 1, head.headers.fields.count(where: { HTTPHeaders.sameName($0.name, "Host") }) != 1 {
+            return .refused(status: 400, message: "An HTTP/1.1 request needs exactly one Host field")
+        }
         let framing: BodyFraming
         do {
-            framing = try BodyFraming(head.headers)
+            framing = try BodyFraming(head.headers, minorVersion: head.minorVersion)
         } catch {
-            return .refused(status: 400, message: error.message)
+            return .refused(status: error.status, message: error.message)
         }
         switch framing {
         case .none:
@@ -76,32 +80,42 @@ final class RequestReader {
 
     // MARK: - Head
 
-    /// Reads until a blank line ends the head; its index (of the final `\r\n\r\n`) or nil when
-    /// the connection ended first or the head outgrew the limit.
-    private func readHead() -> Int? {
+    /// Reads until a blank line ends the head: where the head's last line ends and where the
+    /// body starts, or nil when the connection ended first or the head outgrew the limit.
+    private func readHead() -> (headEnd: Int, bodyStart: Int)? {
         // How far past `start` the blank line was already looked for (compacting moves `start`).
         var searched = 0
         while true {
             if let found = blankLine(from: start + searched) { return found }
             if end - start >= Self.maxHeadBytes { return nil }
-            searched = max(0, end - start - 3)
+            searched = max(0, end - start - 2)
             compact()
             guard fill() else { return nil }
         }
     }
 
-    private func blankLine(from index: Int) -> Int? {
-        guard end - index >= 4 else { return nil }
+    /// The first line feed from `index` on that is followed by an empty line (`\n\n` or
+    /// `\n\r\n`; lines may end in a bare LF, RFC 9112 §2.2), as (the end of the head's text, the
+    /// start of the body). Empty lines before the request line are not the end of the head.
+    private func blankLine(from index: Int) -> (headEnd: Int, bodyStart: Int)? {
         var position = index
-        while position + 3 < end {
-            if buffer[position + 3] != 10 {
-                position += buffer[position + 3] == 13 ? 1 : 4
-                continue
+        while let newline = buffer[position..<end].firstIndex(of: 10) {
+            position = newline + 1
+            let lineStart = newline + 1
+            if lineStart < end, buffer[lineStart] == 10 {
+                if isOnlyEmptyLines(upTo: newline) { continue }
+                return (newline > start && buffer[newline - 1] == 13 ? newline - 1 : newline, lineStart + 1)
             }
-            if buffer[position] == 13, buffer[position + 1] == 10, buffer[position + 2] == 13 { return position }
-            position += 1
+            if lineStart + 1 < end, buffer[lineStart] == 13, buffer[lineStart + 1] == 10 {
+                if isOnlyEmptyLines(upTo: newline) { continue }
+                return (newline > start && buffer[newline - 1] == 13 ? newline - 1 : newline, lineStart + 2)
+            }
         }
         return nil
+    }
+
+    private func isOnlyEmptyLines(upTo index: Int) -> Bool {
+        buffer[start...index].allSatisfy { $0 == 13 || $0 == 10 }
     }
 
     private func expectsContinue(_ head: RequestHead) -> Bool {
@@ -111,7 +125,8 @@ final class RequestReader {
     // MARK: - Bodies
 
     private func readExactly(_ length: Int) -> Data? {
-        var body = Data(capacity: length)
+        // Grown as bytes arrive: an announced length is a claim, not a reason to allocate.
+        var body = Data(capacity: min(length, 64 * 1024))
         while body.count < length {
             if start == end {
                 start = 0
@@ -129,35 +144,48 @@ final class RequestReader {
     /// limit (then the client is abandoned), so a finished oversized body can still be answered 413.
     private func readChunked(_ head: RequestHead) -> Outcome {
         var body = Data()
+        // Every byte of the chunked body counts, sizes and extensions included.
         var received = 0
+        let giveUpAfter = maxBodyBytes.multipliedReportingOverflow(by: 4).overflow ? Int.max : maxBodyBytes * 4
         while true {
             guard let sizeLine = readLine() else { return .closed }
-            let digits = sizeLine.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != 32 && $0 != 9 }
-            guard !digits.isEmpty, digits.count <= 15,
+            received += sizeLine.count + 2
+            // chunk-size [ BWS ";" extensions ]: hex digits only, whitespace only before a ';'.
+            let digits = sizeLine.prefix { Self.hexDigit($0) }
+            let rest = sizeLine.dropFirst(digits.count).drop { $0 == 32 || $0 == 9 }
+            guard (1...15).contains(digits.count), rest.isEmpty || rest.first == UInt8(ascii: ";"),
                   let size = Int(String(decoding: digits, as: UTF8.self), radix: 16) else {
                 return .refused(status: 400, message: "Malformed chunk size")
             }
-            if size == 0 {
-                // Trailer fields, ignored, up to the blank line.
-                while true {
-                    guard let trailer = readLine() else { return .closed }
-                    if trailer.isEmpty { break }
-                }
-                return received > maxBodyBytes ? .refused(status: 413, message: "") : .request(head, body: body)
-            }
+            if size == 0 { return readTrailer(head, body: body, received: received) }
             received += size
-            if received > maxBodyBytes * 4 { return .abandoned }
-            guard let chunk = readExactly(size), let ending = readLine(), ending.isEmpty else { return .closed }
+            if received > giveUpAfter { return .abandoned }
+            guard let chunk = readExactly(size), let ending = readLine() else { return .closed }
+            guard ending.isEmpty else { return .refused(status: 400, message: "Chunk longer than its size") }
             if received <= maxBodyBytes { body.append(chunk) } else { body = Data() }
         }
     }
 
-    /// The next line without its CRLF (or bare LF), or nil when the connection ended first.
+    /// Trailer fields after the last chunk, ignored, up to the blank line; bounded like a head.
+    private func readTrailer(_ head: RequestHead, body: Data, received: Int) -> Outcome {
+        var trailerBytes = 0
+        while true {
+            guard let line = readLine() else { return .closed }
+            if line.isEmpty { break }
+            trailerBytes += line.count + 2
+            if trailerBytes > Self.maxHeadBytes { return .refused(status: 431, message: "Trailer section too large") }
+        }
+        return received > maxBodyBytes ? .refused(status: 413, message: "") : .request(head, body: body)
+    }
+
+    /// The next CRLF-terminated line without its CRLF, or nil when the connection ended first,
+    /// the line outgrew the head limit, or it ended in a bare LF (chunked framing is strict:
+    /// leniency there is how requests get smuggled past other parsers).
     private func readLine() -> [UInt8]? {
         while true {
             if let newline = buffer[start..<end].firstIndex(of: 10) {
-                var line = Array(buffer[start..<newline])
-                if line.last == 13 { line.removeLast() }
+                guard newline > start, buffer[newline - 1] == 13 else { return nil }
+                let line = Array(buffer[start..<(newline - 1)])
                 start = newline + 1
                 return line
             }
@@ -165,6 +193,10 @@ final class RequestReader {
             compact()
             guard fill() else { return nil }
         }
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
     }
 
     // MARK: - Buffer

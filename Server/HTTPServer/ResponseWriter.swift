@@ -9,9 +9,21 @@ struct ResponseWriter {
     /// Bodies at least this large are sent from a memory file once they are seen twice.
     static let memoryFileThreshold = 64 * 1024
 
-    /// Sends `response` to the request `head` (nil when the request could not be read). Returns
-    /// whether the connection may carry another request.
-    func write(_ response: HTTPResponse, to head: RequestHead?, keepAlive wanted: Bool) -> Bool {
+    /// What the connection does after an answer.
+    enum Next {
+        /// Read the next request.
+        case keepOpen
+        /// Close in order (the answer said `Connection: close`, or sending failed).
+        case close
+        /// Close at once without an answer.
+        case drop
+        /// Reset: the answer was cut short on purpose.
+        case reset
+    }
+
+    /// Sends `response` to the request `head` (nil when the request could not be read) and says
+    /// what the connection does next.
+    func write(_ response: HTTPResponse, to head: RequestHead?, keepAlive wanted: Bool) -> Next {
         let response = (100...999).contains(response.status) ? response : core.invalidStatusResponse(response.status)
         let (delay, then) = response.delivery.schedule
         if delay > 0 {
@@ -21,26 +33,26 @@ struct ResponseWriter {
         let isHead = head?.method == "HEAD"
         let bodyAllowed = Self.statusAllowsBody(response.status)
         let body = bodyAllowed && !isHead ? response.body : Data()
-        let keepAlive = wanted && !core.connections.isStopping
-            && !(response.headers["Connection"].map { $0.lowercased().contains("close") } ?? false)
+        let keepAlive = wanted && !core.connections.isStopping && !Self.saysClose(response.headers)
+        let http10 = head?.minorVersion == 0
+        let sent: Bool
         switch then {
         case .dropConnection:
-            return false
+            return .drop
         case .immediate:
-            let head = serializeHead(response, bodyAllowed: bodyAllowed, keepAlive: keepAlive, http10: head?.minorVersion == 0)
-            return send(head: head, body: body) && keepAlive
+            sent = send(head: serializeHead(response, bodyAllowed: bodyAllowed, keepAlive: keepAlive, http10: http10), body: body)
         case .truncated(let afterBytes) where afterBytes >= body.count:
-            let head = serializeHead(response, bodyAllowed: bodyAllowed, keepAlive: keepAlive, http10: head?.minorVersion == 0)
-            return send(head: head, body: body) && keepAlive
+            sent = send(head: serializeHead(response, bodyAllowed: bodyAllowed, keepAlive: keepAlive, http10: http10), body: body)
         case .truncated(let afterBytes):
-            let head = serializeHead(response, bodyAllowed: bodyAllowed, keepAlive: false, http10: head?.minorVersion == 0)
-            _ = send(head: head, body: body.prefix(max(0, afterBytes)))
-            socket.reset()
-            return false
+            let head = serializeHead(response, bodyAllowed: bodyAllowed, keepAlive: false, http10: http10)
+            _ = send(head: head, body: body.prefix(max(0, afterBytes)), mirrored: false)
+            return .reset
         case .throttled(let bytesPerSecond):
-            let head = serializeHead(response, bodyAllowed: bodyAllowed, keepAlive: keepAlive, http10: head?.minorVersion == 0)
-            return sendThrottled(head: head, body: body, pacer: ThrottlePacer(bytesPerSecond: bytesPerSecond)) && keepAlive
+            let head = serializeHead(response, bodyAllowed: bodyAllowed, keepAlive: keepAlive, http10: http10)
+            sent = sendThrottled(head: head, body: body, pacer: ThrottlePacer(bytesPerSecond: bytesPerSecond))
         }
+        guard sent else { return .drop }
+        return keepAlive ? .keepOpen : .close
     }
 
     /// Tells a client waiting with `Expect: 100-continue` to send its body.
@@ -51,9 +63,11 @@ struct ResponseWriter {
 
     // MARK: - Sending
 
-    private func send(head: [UInt8], body: Data) -> Bool {
+    /// Sends head and body; `mirrored` bodies may go out from a memory file (a cut-off prefix,
+    /// a one-time slice, should not be remembered).
+    private func send(head: [UInt8], body: Data, mirrored: Bool = true) -> Bool {
         head.withUnsafeBytes { head in
-            if body.count >= Self.memoryFileThreshold, let file = core.bodyFiles.file(for: body) {
+            if mirrored, body.count >= Self.memoryFileThreshold, let file = core.bodyFiles.file(for: body) {
                 return socket.send([head], more: true) && socket.send(file, count: body.count)
             }
             return body.withUnsafeBytes { socket.send([head, $0]) }
@@ -87,11 +101,11 @@ struct ResponseWriter {
         head.append(contentsOf: "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n".utf8)
         var sawDate = false
         for field in response.headers where Self.isSendable(field) {
-            if HTTPHeaders.sameName(field.name, "Content-Length") || HTTPHeaders.sameName(field.name, "Transfer-Encoding")
-                || HTTPHeaders.sameName(field.name, "Connection") {
-                continue
+            switch ManagedField(field.name) {
+            case .framing, .connection: continue
+            case .date: sawDate = true
+            case nil: break
             }
-            sawDate = sawDate || HTTPHeaders.sameName(field.name, "Date")
             head.append(contentsOf: field.name.utf8)
             head.append(contentsOf: ": ".utf8)
             head.append(contentsOf: field.value.utf8)
@@ -106,6 +120,32 @@ struct ResponseWriter {
         }
         head.append(contentsOf: "\r\n".utf8)
         return head
+    }
+
+    /// Fields the server writes itself, or whose presence it must know about.
+    private enum ManagedField {
+        /// Content-Length and Transfer-Encoding: framing follows the body actually sent.
+        case framing
+        /// Connection: follows the keep-alive decision.
+        case connection
+        /// Date: the responder's own is kept.
+        case date
+
+        /// Which managed field `name` is (lengths first: every response passes here).
+        init?(_ name: String) {
+            switch name.utf8.count {
+            case 4 where HTTPHeaders.sameName(name, "Date"): self = .date
+            case 10 where HTTPHeaders.sameName(name, "Connection"): self = .connection
+            case 14 where HTTPHeaders.sameName(name, "Content-Length"): self = .framing
+            case 17 where HTTPHeaders.sameName(name, "Transfer-Encoding"): self = .framing
+            default: return nil
+            }
+        }
+    }
+
+    /// Whether the responder asked for the connection to close after this answer.
+    private static func saysClose(_ headers: HTTPHeaders) -> Bool {
+        headers.contains { ManagedField($0.name) == .connection && $0.value.lowercased().contains("close") }
     }
 
     /// A field that cannot smuggle a line break or a bad name onto the wire.

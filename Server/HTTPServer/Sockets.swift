@@ -35,6 +35,10 @@ final class ListeningSocket: @unchecked Sendable {
         guard descriptor >= 0 else { throw failure(.cannotListen, Self.lastError()) }
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        if family == AF_INET6 {
+            // `::` means IPv6 only, as it did before: IPv4 clients need their own listener.
+            setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
@@ -105,11 +109,13 @@ final class ListeningSocket: @unchecked Sendable {
 }
 
 /// One accepted connection, used by a single thread, except `shutdown()`, which any thread may
-/// call to wake it.
+/// call to wake it as long as the owner has not closed it.
 final class ConnectedSocket: @unchecked Sendable {
-    // @unchecked: `descriptor` is immutable and closed only by `deinit`; shutdown(2) is safe
-    // from any thread while the descriptor is open, and the owner keeps it open until then.
+    // @unchecked: `descriptor` is immutable; `isClosed` is only touched by the owning thread
+    // (`close()` and the ways of ending) and by `deinit`. Other threads only call shutdown(2),
+    // and only while the owner still keeps the connection registered, i.e. open.
     private let descriptor: Int32
+    private var isClosed = false
     /// The peer's numeric address, e.g. `127.0.0.1`.
     let remoteAddress: String?
 
@@ -120,7 +126,16 @@ final class ConnectedSocket: @unchecked Sendable {
         self.remoteAddress = Self.numericAddress(peer)
     }
 
-    deinit { Glibc.close(descriptor) }
+    deinit { close() }
+
+    /// Blocks SIGPIPE on the calling thread: sendfile(2), unlike send with MSG_NOSIGNAL, raises
+    /// it when the peer has gone, and its default action ends the process.
+    static func ignoreBrokenPipesOnThisThread() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
 
     /// Gives up on a receive or send that makes no progress for this long (0: never).
     func setTimeout(seconds: Int) {
@@ -182,11 +197,40 @@ final class ConnectedSocket: @unchecked Sendable {
         return true
     }
 
-    /// Ends the connection with a reset instead of an orderly close, like a failing server.
+    /// Ends the connection with a reset instead of an orderly close, like a failing server,
+    /// once the bytes already written have left (a reset discards unsent ones), waiting at most
+    /// a second for them.
     func reset() {
+        let deadline = ContinuousClock.now + .seconds(1)
+        while csocket_unsent_bytes(descriptor) > 0, ContinuousClock.now < deadline { usleep(1000) }
         var abort = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
-        Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+        close()
+    }
+
+    /// Ends the connection after an answer: stops sending, then reads and discards what the
+    /// client still sends (a body it was told is too large, pipelined requests) for up to two
+    /// seconds or 1 MiB, because closing with unread bytes resets the connection and can
+    /// destroy the answer before the client read it (RFC 9112 §9.6).
+    func finish() {
+        Glibc.shutdown(descriptor, Int32(SHUT_WR))
+        setTimeout(seconds: 1)
+        let deadline = ContinuousClock.now + .seconds(2)
+        var drained = 0
+        var sink = [UInt8](repeating: 0, count: 16 * 1024)
+        while drained < 1 << 20, ContinuousClock.now < deadline {
+            let count = sink.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0, !(count < 0 && errno == EINTR) { break }
+            drained += max(0, count)
+        }
+        close()
+    }
+
+    /// Closes the descriptor (once). The owner calls it after the connection is unregistered.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Glibc.close(descriptor)
     }
 
     /// Stops receiving (a blocked or later `receive` sees the end of stream) and, with

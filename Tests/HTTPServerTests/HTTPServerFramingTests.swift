@@ -94,6 +94,43 @@ import Testing
         }
     }
 
+    @Test func headsWithBareLineFeedsAreRead() async throws {
+        try await withServer({ .text("you asked for \($0.path)") }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET /lf HTTP/1.1\nHost: x\n\n")
+            #expect(String(decoding: connection.readResponse().body, as: UTF8.self) == "you asked for /lf")
+        }
+    }
+
+    @Test func http11WithoutHostIs400() async throws {
+        try await withServer({ _ in .text("x") }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET / HTTP/1.1\r\n\r\n")
+            #expect(connection.readResponse().head.hasPrefix("HTTP/1.1 400"))
+        }
+    }
+
+    @Test(arguments: ["-FFFFFFFFFFFFFF", "+10", "1 0", "0x10", "10\n"])
+    func malformedChunkSizesAre400(size: String) async throws {
+        try await withServer({ .text(String(decoding: $0.body, as: UTF8.self)) }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("POST /u HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\(size)\r\n")
+            let response = connection.readResponse()
+            #expect(response.head.hasPrefix("HTTP/1.1 400") || response.head.isEmpty, "no request made of \(size)")
+            #expect(!response.head.hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test func a413ReachesAClientStillSendingItsBody() async throws {
+        try await withServer(maxBodyBytes: 1000, { _ in .text("x") }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("POST /u HTTP/1.1\r\nHost: x\r\nContent-Length: 200000\r\n\r\n")
+            connection.send(Data(repeating: 0x61, count: 200_000))
+            let response = connection.readResponse()
+            #expect(response.head.hasPrefix("HTTP/1.1 413"), "the answer survived the unread body")
+        }
+    }
+
     @Test func idleConnectionsCloseAfterTheTimeout() async throws {
         let server = HTTPServer(
             configuration: .init(port: 0, connectionTimeoutSeconds: 1, errorLog: { _ in }),

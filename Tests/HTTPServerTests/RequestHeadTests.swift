@@ -6,9 +6,10 @@ import Testing
 @Suite struct RequestHeadTests {
     private func parse(_ text: String) throws(RequestHead.Failure) -> RequestHead {
         let bytes = Array(text.utf8)
-        do {
-            return try bytes.withUnsafeBytes { raw throws(RequestHead.Failure) in try RequestHead(parsing: raw) }
-        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+        defer { buffer.deallocate() }
+        buffer.copyBytes(from: bytes)
+        return try RequestHead(parsing: UnsafeRawBufferPointer(buffer))
     }
 
     @Test func requestLineAndFieldsInOrder() throws {
@@ -59,6 +60,8 @@ import Testing
         "GET / HTTP/1.1\r\n: empty name",
         "GET / HTTP/1.1\r\nBad Name: x",
         "GET / HTTP/1.1\r\nHost: x\r\n folded continuation",
+        "GET / HTTP/1.1\r\nX-Nul: a\u{0}b",
+        "GET / HTTP/1.1\r\nX-Cr: a\rb",
     ])
     func malformedHeadsAre400(text: String) {
         #expect(throws: RequestHead.Failure.self) { try parse(text) }
