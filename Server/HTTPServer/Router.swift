@@ -43,7 +43,7 @@ public struct Router: HTTPResponder {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let segments = RoutePattern.segments(of: request.path)
         var allowed: [HTTPMethod] = []
-        let literal = segments.first.flatMap { byFirstLiteral[$0] } ?? []
+        let literal = segments.first.flatMap { byFirstLiteral[String($0)] } ?? []
         for index in Self.merged(literal, openStart) {
             let route = routes[index]
             guard let parameters = route.pattern.match(segments) else { continue }
@@ -97,19 +97,19 @@ struct RoutePattern: Sendable {
 
     init(_ pattern: String) {
         segments = RoutePattern.segments(of: pattern).map { part in
-            guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(part) }
+            guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(String(part)) }
             let name = String(part.dropFirst().dropLast())
             return name.hasSuffix("...") ? .rest(String(name.dropLast(3))) : .parameter(name)
         }
     }
 
-    /// The non-empty `/`-separated parts of `path` (split on bytes: Character-wise splitting
-    /// cost a visible share of every request).
-    static func segments(of path: String) -> [String] {
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { String(Substring($0)) }
+    /// The non-empty `/`-separated parts of `path`, as slices of it (split on bytes, and no
+    /// copies: this runs for every request).
+    static func segments(of path: String) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { Substring($0) }
     }
 
-    func match(_ path: [String]) -> PathParameters? {
+    func match(_ path: [Substring]) -> PathParameters? {
         var captured: [String: String] = [:]
         var index = 0
         for segment in segments {
@@ -118,10 +118,13 @@ struct RoutePattern: Sendable {
                 guard index < path.count, path[index] == literal else { return nil }
             case .parameter(let name):
                 guard index < path.count else { return nil }
-                captured[name] = path[index]
+                captured[name] = String(path[index])
             case .rest(let name):
                 guard index < path.count else { return nil }
-                captured[name] = path[index...].joined(separator: "/")
+                // The rest of the path as one slice, unless empty segments must be squeezed out.
+                let rest = path[index].base[path[index].startIndex..<path[path.count - 1].endIndex]
+                captured[name] = rest.utf8.count == path[index...].reduce(path.count - index - 1, { $0 + $1.utf8.count })
+                    ? String(rest) : path[index...].joined(separator: "/")
                 return PathParameters(captured)
             }
             index += 1
