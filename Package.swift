@@ -29,13 +29,8 @@ let package = Package(
         ),
 
         // Server: the mock Exposure platform.
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            path: "Server/CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
-        ),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], path: "Server/HTTPServer"),
+        .systemLibrary(name: "CSocket", path: "Server/CSocket"),
+        .target(name: "HTTPServer", dependencies: ["CSocket"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
             dependencies: ["ExposureModels", "HLS", "HTTPServer", "CSQLite"],

@@ -3,8 +3,8 @@ import MockPlatform
 
 /// SIGINT and SIGTERM, taken by the main thread with `sigwait` instead of an asynchronous handler.
 ///
-/// `block()` runs first thing in `main`, so every thread started later (libmicrohttpd's workers
-/// included) inherits the mask and a signal stays pending until `waitThenStop(_:announce:)`
+/// `block()` runs first thing in `main`, so every thread started later (the HTTP server's
+/// connection threads included) inherits the mask and a signal stays pending until `waitThenStop(_:announce:)`
 /// takes it: none is lost between start-up and readiness, which a dispatch signal source
 /// (installed asynchronously over SIG_IGN) could not promise. The main thread waits itself
 /// because `dispatchMain()` parks it in `sigsuspend` with every signal unblocked.

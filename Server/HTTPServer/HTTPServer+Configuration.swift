@@ -8,24 +8,26 @@ extension HTTPServer {
         public var host: String
         /// The TCP port; 0 asks the system for a free one (read it back from `HTTPServer.port`).
         public var port: Int
-        /// Worker threads polling connections. Delays and throttling park connections instead of
-        /// blocking a worker, so this only bounds how many responders run at once.
-        public var threadPoolSize: Int
+        /// How many responders run at once. Every connection has a thread of its own; it holds
+        /// one of these slots only while the responder runs, not while a delayed or throttled
+        /// answer waits or trickles out.
+        public var maxConcurrentResponders: Int
         /// The largest request body accepted; a larger one is answered 413 and not stored.
         public var maxBodyBytes: Int
-        /// Idle seconds after which a connection is closed.
+        /// Seconds a connection may go without progress (idle between requests, a request or
+        /// answer stalled) before it is closed.
         public var connectionTimeoutSeconds: Int
         /// Builds the responses the server generates itself (413 and the like), so the app can
         /// give them its own error body. Only status, headers and body are used.
         public var errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
-        /// Receives libmicrohttpd's own diagnostics (bind failures, protocol errors).
+        /// Receives the server's own diagnostics.
         public var errorLog: @Sendable (_ message: String) -> Void
 
         /// A configuration; every parameter has a default suitable for a local mock.
         public init(
             host: String = "127.0.0.1",
             port: Int = 8080,
-            threadPoolSize: Int = max(4, ProcessInfo.processInfo.activeProcessorCount),
+            maxConcurrentResponders: Int = max(4, ProcessInfo.processInfo.activeProcessorCount),
             maxBodyBytes: Int = 1 << 20,
             connectionTimeoutSeconds: Int = 30,
             errorResponse: @escaping @Sendable (_ status: Int, _ message: String) -> HTTPResponse = { status, message in
@@ -37,7 +39,7 @@ extension HTTPServer {
         ) {
             self.host = host
             self.port = port
-            self.threadPoolSize = threadPoolSize
+            self.maxConcurrentResponders = maxConcurrentResponders
             self.maxBodyBytes = maxBodyBytes
             self.connectionTimeoutSeconds = connectionTimeoutSeconds
             self.errorResponse = errorResponse

@@ -1,4 +1,4 @@
-/// An HTTP/1.1 server on real sockets (libmicrohttpd) that hands every request to one responder.
+/// An HTTP/1.1 server on real sockets that hands every request to one responder.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: .init(port: 0), responder: router)
@@ -7,12 +7,12 @@
 /// server.stop()
 /// ```
 public final class HTTPServer: @unchecked Sendable {
-    // @unchecked: the only mutable state, `daemon` and `lastPort`, is read and written with
+    // @unchecked: the only mutable state, `acceptor` and `lastPort`, is read and written with
     // `lifecycle` held; `configuration`, `responder` and `openRequests` are immutable or Sendable.
     /// How the server listens and what it accepts.
     public let configuration: Configuration
     private let responder: any HTTPResponder
-    private let lifecycle = Locked<(daemon: MicroHTTPDDaemon?, lastPort: Int?)>((nil, nil))
+    private let lifecycle = Locked<(acceptor: ConnectionAcceptor?, core: ServerCore?, lastPort: Int?)>((nil, nil, nil))
     /// Requests received whose per-request state is still alive (tests check it returns to 0).
     let openRequests = Locked(0)
 
@@ -29,12 +29,12 @@ public final class HTTPServer: @unchecked Sendable {
     ///   bound (e.g. in use), or the server is already running.
     public func start() throws(HTTPServerError) {
         try lifecycle.withLock { (state) throws(HTTPServerError) in
-            guard state.daemon == nil else {
+            guard state.acceptor == nil else {
                 throw HTTPServerError(kind: .alreadyRunning, host: configuration.host, port: configuration.port)
             }
+            let listener = try ListeningSocket(host: configuration.host, port: configuration.port)
             let core = ServerCore(configuration: configuration, responder: responder, openRequests: openRequests)
-            let daemon = try MicroHTTPDDaemon.start(configuration, core: core)
-            state = (daemon, daemon.port)
+            state = (ConnectionAcceptor(listener: listener, core: core), core, listener.port)
         }
     }
 
@@ -45,18 +45,19 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Whether the server is listening.
-    public var isRunning: Bool { lifecycle.withLock { $0.daemon != nil } }
+    public var isRunning: Bool { lifecycle.withLock { $0.acceptor != nil } }
 
     /// Connections set aside by a delay or throttle right now (for tests).
-    var parkedConnections: Int { lifecycle.withLock { $0.daemon?.core.parker.count ?? 0 } }
+    var parkedConnections: Int { lifecycle.withLock { $0.core?.connections.parkedCount ?? 0 } }
 
     /// Stops listening, answers parked (delayed or throttled) connections early, waits for
     /// running handlers and closes every connection. Safe from any thread and idempotent: a call
     /// that races another returns once the server is fully stopped.
     public func stop() {
         lifecycle.withLock { state in
-            state.daemon?.stop()
-            state.daemon = nil
+            state.acceptor?.stop()
+            state.acceptor = nil
+            state.core = nil
         }
     }
 }

@@ -16,10 +16,10 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     public var host: String
     /// The port the server was configured with.
     public var port: Int
-    /// What libmicrohttpd reported, when it said anything.
+    /// What the system reported, when it said anything.
     public var detail: String
 
-    /// An error value; `detail` carries libmicrohttpd's own words when available.
+    /// An error value; `detail` carries the system's own words when available.
     public init(kind: Kind, host: String, port: Int, detail: String = "") {
         self.kind = kind
         self.host = host

@@ -13,6 +13,11 @@ public struct Router: HTTPResponder {
     }
 
     private var routes: [Route] = []
+    /// Indices into `routes`, in registration order, of the patterns starting with a given
+    /// literal segment; only these (and `openStart`) can match a path starting with it.
+    private var byFirstLiteral: [String: [Int]] = [:]
+    /// Indices of the patterns starting with a capture or empty, which any path may match.
+    private var openStart: [Int] = []
     private let fallback: @Sendable (HTTPRequest, _ allowedMethods: [HTTPMethod]) -> HTTPResponse
 
     /// A router that answers unmatched requests with `fallback`, which receives the methods
@@ -24,7 +29,13 @@ public struct Router: HTTPResponder {
 
     /// Registers `handler` for `method` on `pattern`. Earlier registrations win.
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+        let route = Route(method: method, pattern: RoutePattern(pattern), handler: handler)
+        if case .literal(let first) = route.pattern.segments.first {
+            byFirstLiteral[first, default: []].append(routes.count)
+        } else {
+            openStart.append(routes.count)
+        }
+        routes.append(route)
     }
 
     /// Runs the first route matching method and path (`HEAD` also matches `GET` routes), else
@@ -32,7 +43,9 @@ public struct Router: HTTPResponder {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let segments = RoutePattern.segments(of: request.path)
         var allowed: [HTTPMethod] = []
-        for route in routes {
+        let literal = segments.first.flatMap { byFirstLiteral[String($0)] } ?? []
+        for index in Self.merged(literal, openStart) {
+            let route = routes[index]
             guard let parameters = route.pattern.match(segments) else { continue }
             if route.method == request.method || (request.method == .head && route.method == .get) {
                 return route.handler(request, parameters)
@@ -40,6 +53,25 @@ public struct Router: HTTPResponder {
             if !allowed.contains(route.method) { allowed.append(route.method) }
         }
         return fallback(request, allowed)
+    }
+
+    /// Two ascending index lists as one, so candidates are still tried in registration order.
+    private static func merged(_ first: [Int], _ second: [Int]) -> [Int] {
+        if second.isEmpty { return first }
+        if first.isEmpty { return second }
+        var result: [Int] = []
+        result.reserveCapacity(first.count + second.count)
+        var (i, j) = (0, 0)
+        while i < first.count || j < second.count {
+            if j == second.count || (i < first.count && first[i] < second[j]) {
+                result.append(first[i])
+                i += 1
+            } else {
+                result.append(second[j])
+                j += 1
+            }
+        }
+        return result
     }
 }
 
@@ -65,19 +97,19 @@ struct RoutePattern: Sendable {
 
     init(_ pattern: String) {
         segments = RoutePattern.segments(of: pattern).map { part in
-            guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(part) }
+            guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(String(part)) }
             let name = String(part.dropFirst().dropLast())
             return name.hasSuffix("...") ? .rest(String(name.dropLast(3))) : .parameter(name)
         }
     }
 
-    /// The non-empty `/`-separated parts of `path` (split on bytes: Character-wise splitting
-    /// cost a visible share of every request).
-    static func segments(of path: String) -> [String] {
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { String(Substring($0)) }
+    /// The non-empty `/`-separated parts of `path`, as slices of it (split on bytes, and no
+    /// copies: this runs for every request).
+    static func segments(of path: String) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { Substring($0) }
     }
 
-    func match(_ path: [String]) -> PathParameters? {
+    func match(_ path: [Substring]) -> PathParameters? {
         var captured: [String: String] = [:]
         var index = 0
         for segment in segments {
@@ -86,10 +118,13 @@ struct RoutePattern: Sendable {
                 guard index < path.count, path[index] == literal else { return nil }
             case .parameter(let name):
                 guard index < path.count else { return nil }
-                captured[name] = path[index]
+                captured[name] = String(path[index])
             case .rest(let name):
                 guard index < path.count else { return nil }
-                captured[name] = path[index...].joined(separator: "/")
+                // The rest of the path as one slice, unless empty segments must be squeezed out.
+                let rest = path[index].base[path[index].startIndex..<path[path.count - 1].endIndex]
+                captured[name] = rest.utf8.count == path[index...].reduce(path.count - index - 1, { $0 + $1.utf8.count })
+                    ? String(rest) : path[index...].joined(separator: "/")
                 return PathParameters(captured)
             }
             index += 1

@@ -17,7 +17,7 @@ import Testing
     /// A server with a single worker thread, so anything that blocked a worker would show.
     static func singleWorkerServer(_ delivery: HTTPResponse.Delivery) throws -> HTTPServer {
         let server = HTTPServer(
-            configuration: .init(port: 0, threadPoolSize: 1, errorLog: { _ in }),
+            configuration: .init(port: 0, maxConcurrentResponders: 1, errorLog: { _ in }),
             responder: responder(delivery)
         )
         try server.start()

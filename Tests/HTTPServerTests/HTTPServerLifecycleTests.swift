@@ -42,7 +42,7 @@ import Testing
             } catch {
                 #expect(error.kind == .cannotListen)
                 #expect(error.port == first.port)
-                #expect(error.detail.contains("in use"), "libmicrohttpd's reason is passed on")
+                #expect(error.detail.contains("in use"), "the system's reason is passed on")
             }
         }
     }

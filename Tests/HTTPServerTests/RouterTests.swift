@@ -32,6 +32,20 @@ import Testing
         #expect(body == "asset Sandbox/abc_123")
     }
 
+    @Test func routesOpeningWithACaptureKeepTheirPlaceInTheOrder() {
+        var router = Router { _, _ in .text("none", status: 404) }
+        router.add(.get, "/a/literal") { _, _ in .text("first literal") }
+        router.add(.get, "/{any}/x") { _, _ in .text("capture") }
+        router.add(.get, "/a/x") { _, _ in .text("second literal") }
+        router.add(.get, "/b/{rest...}") { _, parameters in .text("rest \(parameters["rest"] ?? "?")") }
+        func body(_ path: String) -> String { String(decoding: router.respond(to: HTTPRequest(method: .get, path: path)).body, as: UTF8.self) }
+        #expect(body("/a/literal") == "first literal")
+        #expect(body("/a/x") == "capture", "registered before the literal route, so it wins")
+        #expect(body("/zzz/x") == "capture")
+        #expect(body("/b/1//2/") == "rest 1/2", "empty segments are squeezed out of a rest capture")
+        #expect(body("/c") == "none")
+    }
+
     @Test func restCapturesSeveralSegments() {
         #expect(Self.respond(.get, "/media/vod/a/720p/seg_1.ts").1 == "file vod/a/720p/seg_1.ts")
         #expect(Self.respond(.get, "/media/x").1 == "file x")

@@ -6,14 +6,21 @@ enum RenditionKey: Hashable {
 
     /// Parses the file name under a stream: `video/360p.m3u8`, `audio/en.m3u8`, `subtitles/sv.m3u8`.
     init?(path: String) {
-        let parts = path.split(separator: "/")
-        guard parts.count == 2, parts[1].hasSuffix(".m3u8") else { return nil }
-        let name = String(parts[1].dropLast(5))
-        switch parts[0] {
-        case "video": self = .video(name)
-        case "audio": self = .audio(name)
-        case "subtitles": self = .subtitles(name)
-        default: return nil
+        // Byte-wise: this runs for every playlist request.
+        let bytes = path.utf8
+        guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        let folder = bytes[..<slash]
+        let file = bytes[bytes.index(after: slash)...]
+        guard file.count > 5, !file.contains(UInt8(ascii: "/")), file.suffix(5).elementsEqual(".m3u8".utf8) else { return nil }
+        let name = String(Substring(file.dropLast(5)))
+        if folder.elementsEqual("video".utf8) {
+            self = .video(name)
+        } else if folder.elementsEqual("audio".utf8) {
+            self = .audio(name)
+        } else if folder.elementsEqual("subtitles".utf8) {
+            self = .subtitles(name)
+        } else {
+            return nil
         }
     }
 

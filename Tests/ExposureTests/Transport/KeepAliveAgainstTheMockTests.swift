@@ -3,7 +3,7 @@ import Foundation
 import MockPlatformTesting
 import Testing
 
-/// The keep-alive transport against the real mock (libmicrohttpd) in this process on a free
+/// The keep-alive transport against the real mock in this process on a free
 /// port: Exposure calls, streams byte for byte as URLSession gets them, early answers and
 /// concurrent requests.
 @Suite("KeepAliveHTTPTransport against the mock")

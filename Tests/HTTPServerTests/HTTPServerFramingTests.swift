@@ -1,0 +1,150 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import HTTPServer
+
+/// What the server adds around a responder's answer: framing, Date, Connection, 100-continue,
+/// bodyless statuses, and large bodies sent from memory files.
+@Suite struct HTTPServerFramingTests {
+    /// A body the responder hands out again and again from the same storage, like a cached playlist.
+    static let bigBody = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
+
+    @Test func aRepeatedLargeBodyArrivesIdenticalEveryTime() async throws {
+        let body = Self.bigBody
+        try await withServer({ _ in HTTPResponse(status: 200, body: body) }) { server in
+            let connection = try RawConnection(port: server.port)
+            for round in 0..<4 {
+                connection.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = connection.readResponse()
+                #expect(response.head.hasPrefix("HTTP/1.1 200"), "round \(round)")
+                #expect(response.body == body, "round \(round)")
+                connection.send("HEAD /big HTTP/1.1\r\nHost: x\r\n\r\n")
+                let head = connection.readResponse(hasBody: false)
+                #expect(RawConnection.contentLength(in: head.head) == body.count)
+            }
+            connection.send("GET /after HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(connection.readResponse().body == body, "framing intact after the HEADs")
+        }
+    }
+
+    @Test func everyAnswerCarriesADate() async throws {
+        try await withServer({ _ in .text("x") }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = connection.readResponse().head
+            let date = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("date: ") }
+            #expect(date.map { $0.hasSuffix(" GMT") && $0.count == "Date: Sun, 06 Nov 1994 08:49:37 GMT".count } == true)
+        }
+    }
+
+    @Test func connectionCloseIsHonoured() async throws {
+        try await withServer({ _ in .text("bye") }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let response = connection.readResponse()
+            #expect(response.head.lowercased().contains("connection: close"))
+            #expect(connection.readToEnd().end == .closed)
+        }
+    }
+
+    @Test func http10ClosesUnlessAskedToKeepAlive() async throws {
+        try await withServer({ _ in .text("old") }) { server in
+            let kept = try RawConnection(port: server.port)
+            kept.send("GET /1 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            #expect(kept.readResponse().head.lowercased().contains("connection: keep-alive"))
+            kept.send("GET /2 HTTP/1.0\r\n\r\n")
+            #expect(String(decoding: kept.readResponse().body, as: UTF8.self) == "old")
+            #expect(kept.readToEnd().end == .closed)
+        }
+    }
+
+    @Test func expectContinueGetsAGoAheadBeforeTheBody() async throws {
+        try await withServer({ .text(String(decoding: $0.body, as: UTF8.self)) }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("POST /u HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+            let goAhead = connection.readResponse(hasBody: false)
+            #expect(goAhead.head.hasPrefix("HTTP/1.1 100"))
+            connection.send("hello")
+            #expect(String(decoding: connection.readResponse().body, as: UTF8.self) == "hello")
+        }
+    }
+
+    @Test(arguments: [204, 304])
+    func bodylessStatusesSendNoBody(status: Int) async throws {
+        try await withServer({ _ in HTTPResponse(status: status, body: Data("ignored".utf8)) }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+            let first = connection.readResponse(hasBody: false)
+            #expect(first.head.hasPrefix("HTTP/1.1 \(status)"))
+            #expect(RawConnection.contentLength(in: first.head) == nil)
+            // Had the body gone out, it would be read as the next status line.
+            #expect(connection.readResponse(hasBody: false).head.hasPrefix("HTTP/1.1 \(status)"))
+        }
+    }
+
+    @Test func headerFieldsThatWouldSplitTheHeadAreDropped() async throws {
+        try await withServer({ _ in
+            HTTPResponse(status: 200, headers: ["X-Evil": "a\r\nInjected: yes", "X-Fine": "ok"], body: Data("b".utf8))
+        }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = connection.readResponse().head
+            #expect(!head.contains("Injected"))
+            #expect(head.contains("X-Fine: ok"))
+        }
+    }
+
+    @Test func headsWithBareLineFeedsAreRead() async throws {
+        try await withServer({ .text("you asked for \($0.path)") }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET /lf HTTP/1.1\nHost: x\n\n")
+            #expect(String(decoding: connection.readResponse().body, as: UTF8.self) == "you asked for /lf")
+        }
+    }
+
+    @Test func http11WithoutHostIs400() async throws {
+        try await withServer({ _ in .text("x") }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET / HTTP/1.1\r\n\r\n")
+            #expect(connection.readResponse().head.hasPrefix("HTTP/1.1 400"))
+        }
+    }
+
+    @Test(arguments: ["-FFFFFFFFFFFFFF", "+10", "1 0", "0x10", "10\n"])
+    func malformedChunkSizesAre400(size: String) async throws {
+        try await withServer({ .text(String(decoding: $0.body, as: UTF8.self)) }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("POST /u HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\(size)\r\n")
+            let response = connection.readResponse()
+            #expect(response.head.hasPrefix("HTTP/1.1 400") || response.head.isEmpty, "no request made of \(size)")
+            #expect(!response.head.hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test func a413ReachesAClientStillSendingItsBody() async throws {
+        try await withServer(maxBodyBytes: 1000, { _ in .text("x") }) { server in
+            let connection = try RawConnection(port: server.port)
+            connection.send("POST /u HTTP/1.1\r\nHost: x\r\nContent-Length: 200000\r\n\r\n")
+            connection.send(Data(repeating: 0x61, count: 200_000))
+            let response = connection.readResponse()
+            #expect(response.head.hasPrefix("HTTP/1.1 413"), "the answer survived the unread body")
+        }
+    }
+
+    @Test func idleConnectionsCloseAfterTheTimeout() async throws {
+        let server = HTTPServer(
+            configuration: .init(port: 0, connectionTimeoutSeconds: 1, errorLog: { _ in }),
+            responder: ClosureResponder { _ in .text("x") }
+        )
+        try server.start()
+        defer { server.stop() }
+        let port = server.port
+        let end = try await offThePool { () -> RawConnection.End in
+            let connection = try RawConnection(port: port)
+            connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = connection.readResponse()
+            return connection.readToEnd().end
+        }
+        #expect(end == .closed, "the server closed the idle connection")
+    }
+}
