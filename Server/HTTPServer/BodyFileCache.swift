@@ -6,8 +6,9 @@ import Foundation
 ///
 /// A body is recognised by its storage: the cache keeps every body it tracks alive, so an address
 /// and length seen again are the same immutable bytes. The first send of a body only remembers
-/// it; the second makes the mirror, so one-off bodies never pay for a file. Least recently used
-/// entries go once the tracked bytes exceed the budget.
+/// it; the second makes the mirror, so one-off bodies never pay for a file. Bodies seen once
+/// have a small budget of their own (so fresh one-off answers are not kept alive long); least
+/// recently used entries go once either budget is exceeded.
 final class BodyFileCache: Sendable {
     private struct Key: Hashable {
         let address: UInt
@@ -22,16 +23,34 @@ final class BodyFileCache: Sendable {
 
     private struct State {
         var entries: [Key: Entry] = [:]
+        /// Bytes of every tracked body, plus those of every mirror.
         var trackedBytes = 0
+        /// Bytes of the bodies seen once and not mirrored.
+        var unmirroredBytes = 0
         var uses = 0
+
+        mutating func remove(_ key: Key) {
+            guard let entry = entries.removeValue(forKey: key) else { return }
+            trackedBytes -= entry.body.count + (entry.file?.count ?? 0)
+            if entry.file == nil { unmirroredBytes -= entry.body.count }
+        }
+
+        /// The least recently used entry other than `key` that `qualifies`.
+        func oldest(except key: Key, where qualifies: (Entry) -> Bool) -> Key? {
+            entries.filter { $0.key != key && qualifies($0.value) }.min { $0.value.lastUse < $1.value.lastUse }?.key
+        }
     }
 
     private let state = Locked(State())
     private let budgetBytes: Int
+    private let unmirroredBudgetBytes: Int
 
     /// A cache tracking at most `budgetBytes` of bodies (each mirrored body counts twice: its
-    /// bytes and its file).
-    init(budgetBytes: Int = 128 << 20) { self.budgetBytes = budgetBytes }
+    /// bytes and its file), of which at most `unmirroredBudgetBytes` seen only once.
+    init(budgetBytes: Int = 64 << 20, unmirroredBudgetBytes: Int = 8 << 20) {
+        self.budgetBytes = budgetBytes
+        self.unmirroredBudgetBytes = unmirroredBudgetBytes
+    }
 
     /// The mirror of `body`, or nil when it is seen for the first time (or no file can be made).
     func file(for body: Data) -> MemoryFile? {
@@ -42,7 +61,8 @@ final class BodyFileCache: Sendable {
             guard var entry = state.entries[key] else {
                 state.entries[key] = Entry(body: body, file: nil, lastUse: state.uses)
                 state.trackedBytes += body.count
-                Self.evict(&state, budget: budgetBytes, keeping: key)
+                state.unmirroredBytes += body.count
+                evict(&state, keeping: key)
                 return (false, nil)
             }
             entry.lastUse = state.uses
@@ -59,7 +79,8 @@ final class BodyFileCache: Sendable {
             entry.file = made
             state.entries[key] = entry
             state.trackedBytes += made.count
-            Self.evict(&state, budget: budgetBytes, keeping: key)
+            state.unmirroredBytes -= entry.body.count
+            evict(&state, keeping: key)
             return made
         }
     }
@@ -67,11 +88,12 @@ final class BodyFileCache: Sendable {
     /// Bodies tracked now, mirrored or not (for tests).
     var trackedBodies: Int { state.withLock { $0.entries.count } }
 
-    private static func evict(_ state: inout State, budget: Int, keeping key: Key) {
-        while state.trackedBytes > budget, state.entries.count > 1 {
-            guard let oldest = state.entries.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
-            state.entries[oldest.key] = nil
-            state.trackedBytes -= oldest.value.body.count + (oldest.value.file?.count ?? 0)
+    private func evict(_ state: inout State, keeping key: Key) {
+        while state.unmirroredBytes > unmirroredBudgetBytes, let oldest = state.oldest(except: key, where: { $0.file == nil }) {
+            state.remove(oldest)
+        }
+        while state.trackedBytes > budgetBytes, let oldest = state.oldest(except: key, where: { _ in true }) {
+            state.remove(oldest)
         }
     }
 }

@@ -7,6 +7,9 @@ public struct HTTPResponse: Sendable {
     /// Response headers; `Content-Length` and `Transfer-Encoding` are the server's and are ignored here.
     public var headers: HTTPHeaders
     /// The body bytes. For `HEAD` the server sends the headers of this body and no bytes.
+    /// The server may keep a large body and send it again from its own copy when the same
+    /// storage comes back, so a body must own immutable bytes (not `Data(bytesNoCopy:)` over
+    /// memory that changes later).
     public var body: Data
     /// How the bytes go out: normally at once; faults may slow, cut or drop them.
     public var delivery: Delivery

@@ -25,6 +25,18 @@ import Testing
         #expect(cache.file(for: rebuilt) == nil)
     }
 
+    @Test func bodiesSeenOnceHaveASmallBudgetOfTheirOwn() throws {
+        let cache = BodyFileCache(budgetBytes: 10_000_000, unmirroredBudgetBytes: 250_000)
+        let kept = body(100_000, 6)
+        _ = cache.file(for: kept)
+        _ = try #require(cache.file(for: kept), "mirrored")
+        let oneOffs = (0..<5).map { body(100_000, 10 + UInt8($0)) }
+        for oneOff in oneOffs { _ = cache.file(for: oneOff) }
+        #expect(cache.trackedBodies == 3, "the mirror and the two newest one-off bodies")
+        #expect(cache.file(for: kept) != nil)
+        #expect(cache.file(for: oneOffs[0]) == nil, "the oldest one-off bodies were let go")
+    }
+
     @Test func leastRecentlyUsedBodiesGoPastTheBudget() throws {
         let cache = BodyFileCache(budgetBytes: 250_000)
         let old = body(100_000, 3)
