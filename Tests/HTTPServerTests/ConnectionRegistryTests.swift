@@ -17,7 +17,7 @@ import Testing
         let outcomes = Locked<[Bool]>([])
         let threads = (0..<5).map { _ in
             Thread {
-                let finished = registry.park(milliseconds: 60_000)
+                let finished = registry.park(milliseconds: 3_600_000)
                 outcomes.withLock { $0.append(finished) }
             }
         }
@@ -25,8 +25,8 @@ import Testing
         await waitUntil("every thread waits") { registry.parkedCount == 5 }
         registry.stop()
         await waitUntil("every wait returned") { outcomes.withLock { $0.count } == 5 }
-        #expect(outcomes.withLock { $0 } == Array(repeating: false, count: 5), "woken by the stop, not by their minute passing")
+        #expect(outcomes.withLock { $0 } == Array(repeating: false, count: 5), "woken by the stop, not by their hour passing")
         #expect(registry.isStopping)
-        #expect(!registry.park(milliseconds: 60_000), "no waiting once stopping")
+        #expect(!registry.park(milliseconds: 3_600_000), "no waiting once stopping")
     }
 }
