@@ -18,17 +18,24 @@ enum BodyFraming: Equatable {
 
     /// The framing `headers` of an HTTP/1.`minorVersion` request announce.
     init(_ headers: HTTPHeaders, minorVersion: Int) throws(Invalid) {
-        let codings = headers.fields.filter { HTTPHeaders.sameName($0.name, "Transfer-Encoding") }
-        let lengths = headers.fields.filter { HTTPHeaders.sameName($0.name, "Content-Length") }
+        var codings: [String] = []
+        var lengths: [String] = []
+        for field in headers {
+            switch field.name.utf8.count {
+            case 17 where HTTPHeaders.sameName(field.name, "Transfer-Encoding"): codings.append(field.value)
+            case 14 where HTTPHeaders.sameName(field.name, "Content-Length"): lengths.append(field.value)
+            default: continue
+            }
+        }
         if !codings.isEmpty {
             // HTTP/1.0 has no transfer codings: such framing is faulty (RFC 9112 §6.1).
             guard minorVersion >= 1, lengths.isEmpty else { throw Invalid(status: 400, message: "Ambiguous message framing") }
-            let all = codings.flatMap { $0.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
+            let all = codings.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
             guard all == ["chunked"] else { throw Invalid(status: 501, message: "Only the chunked transfer coding is supported") }
             self = .chunked
             return
         }
-        let values = Set(lengths.flatMap { $0.value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } })
+        let values = Set(lengths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } })
         guard let value = values.first else {
             self = .none
             return

@@ -4,7 +4,11 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public let rawValue: String
 
     /// Wraps a method token; the token is upper-cased.
-    public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
+    public init(rawValue: String) {
+        // Tokens on the wire are upper-case already; only others pay for a copy.
+        let isUpperCase = rawValue.utf8.allSatisfy { !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+        self.rawValue = isUpperCase ? rawValue : rawValue.uppercased()
+    }
 
     /// `GET`.
     public static let get = HTTPMethod(rawValue: "GET")

@@ -27,26 +27,31 @@ struct RequestHead: Equatable {
 
     /// Parses `bytes`, which hold everything before the blank line ending the head (no final CRLF).
     init(parsing bytes: UnsafeRawBufferPointer) throws(Failure) {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).makeIterator()
-        guard let requestLine = lines.next().map(Self.trimCarriageReturn) else { throw .malformed("empty request") }
-        let parts = requestLine.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty,
-              parts[0].allSatisfy(Self.isTokenByte), parts[1].allSatisfy(Self.isTargetByte) else {
+        // Scanned in place, line by line: this runs for every request.
+        var lineStart = 0
+        let requestLine = Self.line(in: bytes, from: &lineStart)
+        guard let firstSpace = requestLine.firstIndex(of: 32) else { throw .malformed("bad request line") }
+        let methodBytes = requestLine[requestLine.startIndex..<firstSpace]
+        let afterMethod = requestLine[(firstSpace + 1)...]
+        guard let secondSpace = afterMethod.firstIndex(of: 32) else { throw .malformed("bad request line") }
+        let targetBytes = afterMethod[afterMethod.startIndex..<secondSpace]
+        let version = afterMethod[(secondSpace + 1)...]
+        guard !methodBytes.isEmpty, !targetBytes.isEmpty,
+              methodBytes.allSatisfy(Self.isTokenByte), targetBytes.allSatisfy(Self.isTargetByte) else {
             throw .malformed("bad request line")
         }
-        let version = parts[2]
         guard version.count == 8, version.starts(with: "HTTP/".utf8),
               let major = Self.digit(version[version.startIndex + 5]), version[version.startIndex + 6] == UInt8(ascii: "."),
               let minor = Self.digit(version[version.startIndex + 7]) else {
             throw .malformed("bad HTTP version")
         }
         guard major == 1, minor <= 1 else { throw .unsupportedVersion }
-        method = String(decoding: parts[0], as: UTF8.self)
-        target = String(decoding: parts[1], as: UTF8.self)
+        method = String(decoding: methodBytes, as: UTF8.self)
+        target = String(decoding: targetBytes, as: UTF8.self)
         minorVersion = minor
         headers = HTTPHeaders()
-        while let rawLine = lines.next() {
-            let line = Self.trimCarriageReturn(rawLine)
+        while lineStart < bytes.count {
+            let line = Self.line(in: bytes, from: &lineStart)
             // A line starting with whitespace would continue the previous one (obsolete folding).
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon != line.startIndex,
                   line[line.startIndex..<colon].allSatisfy(Self.isTokenByte) else {
@@ -61,6 +66,14 @@ struct RequestHead: Equatable {
                 String(decoding: value.prefix(trimmed), as: UTF8.self)
             )
         }
+    }
+
+    /// The line starting at `start` without its line end (LF or CRLF); moves `start` past it.
+    private static func line(in bytes: UnsafeRawBufferPointer, from start: inout Int) -> Slice<UnsafeRawBufferPointer> {
+        let newline = bytes[start...].firstIndex(of: 10) ?? bytes.count
+        let line = bytes[start..<newline]
+        start = newline + 1
+        return line.last == 13 ? line.dropLast() : line
     }
 
     /// The raw query: what follows the first `?`, without any fragment, still percent-encoded.
@@ -110,10 +123,6 @@ struct RequestHead: Equatable {
             }
         }
         return !asksToClose && (minorVersion >= 1 || asksToKeep)
-    }
-
-    private static func trimCarriageReturn(_ line: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
-        line.last == UInt8(ascii: "\r") ? line.dropLast() : line
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

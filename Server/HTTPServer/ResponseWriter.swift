@@ -98,7 +98,11 @@ struct ResponseWriter {
     private func serializeHead(_ response: HTTPResponse, bodyAllowed: Bool, keepAlive: Bool, http10: Bool) -> [UInt8] {
         var head = [UInt8]()
         head.reserveCapacity(256)
-        head.append(contentsOf: "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n".utf8)
+        head.append(contentsOf: "HTTP/1.1 ".utf8)
+        Self.appendDecimal(response.status, to: &head)
+        head.append(UInt8(ascii: " "))
+        head.append(contentsOf: Self.reason(response.status).utf8)
+        head.append(contentsOf: "\r\n".utf8)
         var sawDate = false
         for field in response.headers where Self.isSendable(field) {
             switch ManagedField(field.name) {
@@ -112,7 +116,11 @@ struct ResponseWriter {
             head.append(contentsOf: "\r\n".utf8)
         }
         if !sawDate { head.append(contentsOf: core.dateField.current()) }
-        if bodyAllowed { head.append(contentsOf: "Content-Length: \(response.body.count)\r\n".utf8) }
+        if bodyAllowed {
+            head.append(contentsOf: "Content-Length: ".utf8)
+            Self.appendDecimal(response.body.count, to: &head)
+            head.append(contentsOf: "\r\n".utf8)
+        }
         if !keepAlive {
             head.append(contentsOf: "Connection: close\r\n".utf8)
         } else if http10 {
@@ -140,6 +148,23 @@ struct ResponseWriter {
             case 17 where HTTPHeaders.sameName(name, "Transfer-Encoding"): self = .framing
             default: return nil
             }
+        }
+    }
+
+    /// Appends the decimal digits of a non-negative `value`.
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var remaining = max(0, value)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+                count += 1
+            } while remaining > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
         }
     }
 
