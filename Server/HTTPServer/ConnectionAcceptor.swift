@@ -18,7 +18,12 @@ final class ConnectionAcceptor: Sendable {
             while let socket = listener.accept() {
                 // Registered on its own thread: should the thread never start, nothing waits for it.
                 let serving = Thread {
-                    guard core.connections.add(socket) else { return socket.close() }
+                    guard core.connections.add(socket) else {
+                        if !core.connections.isStopping {
+                            core.log("refused a connection from \(socket.remoteAddress ?? "?"): \(ConnectionRegistry.maxConnections) are open")
+                        }
+                        return socket.close()
+                    }
                     ConnectedSocket.ignoreBrokenPipesOnThisThread()
                     let ending = ServerConnection(socket: socket, core: core).run()
                     core.connections.remove(socket)

@@ -20,7 +20,8 @@ extension HTTPServer {
         /// Builds the responses the server generates itself (413 and the like), so the app can
         /// give them its own error body. Only status, headers and body are used.
         public var errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
-        /// Receives the server's own diagnostics.
+        /// Receives the server's own diagnostics: requests it could not read (400, 431, 501,
+        /// 505) and connections refused over the limit.
         public var errorLog: @Sendable (_ message: String) -> Void
 
         /// A configuration; every parameter has a default suitable for a local mock.

@@ -33,7 +33,7 @@ struct ResponseWriter {
             // Woken early by a stopping server, the answer goes out at once.
             _ = core.connections.park(milliseconds: delay)
         }
-        let isHead = head?.method == "HEAD"
+        let isHead = head.map { HTTPMethod(rawValue: $0.method) == .head } ?? false
         let bodyAllowed = Self.statusAllowsBody(response.status)
         let body = bodyAllowed && !isHead ? response.body : Data()
         let keepAlive = wanted && !core.connections.isStopping && !Self.saysClose(response.headers)

@@ -27,6 +27,7 @@ struct ServerConnection {
             case .closed, .abandoned:
                 return .dropped
             case .refused(let status, let message):
+                if status != 413 { core.log("refused a request from \(socket.remoteAddress ?? "?"): \(message) (\(status))") }
                 _ = writer.write(core.refusal(status: status, message: message), to: nil, keepAlive: false)
                 return .finished
             case .request(let head, let body):

@@ -10,6 +10,7 @@ final class ServerCore: Sendable {
     let dateField = HTTPDateField()
     /// Requests read and not yet fully answered; back to zero once every request has completed.
     let openRequests: Locked<Int>
+    /// Where the server's own diagnostics go (refused connections and unreadable requests).
     let log: @Sendable (_ message: String) -> Void
 
     init(configuration: HTTPServer.Configuration, responder: any HTTPResponder, openRequests: Locked<Int>) {

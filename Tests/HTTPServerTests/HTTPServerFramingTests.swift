@@ -131,6 +131,21 @@ import Testing
         }
     }
 
+    @Test func unreadableRequestsAreLogged() async throws {
+        let messages = Locked<[String]>([])
+        let server = HTTPServer(
+            configuration: .init(port: 0, errorLog: { message in messages.withLock { $0.append(message) } }),
+            responder: ClosureResponder { _ in .text("x") }
+        )
+        try server.start()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        connection.send("garbage\r\n\r\n")
+        #expect(connection.readResponse().head.hasPrefix("HTTP/1.1 400"))
+        server.stop()
+        #expect(messages.withLock { $0 }.contains { $0.contains("refused a request from 127.0.0.1") && $0.contains("(400)") })
+    }
+
     @Test func idleConnectionsCloseAfterTheTimeout() async throws {
         let server = HTTPServer(
             configuration: .init(port: 0, connectionTimeoutSeconds: 1, errorLog: { _ in }),
