@@ -20,7 +20,8 @@ public final class MockPlatform: Sendable {
         public var fixturesDirectory: URL
         /// The largest request body accepted (413 beyond).
         public var maxBodyBytes: Int
-        /// Receives one line per request; nil for silence.
+        /// Receives one line per request (and one per request the server could not read); nil
+        /// for silence.
         public var requestLog: (@Sendable (String) -> Void)?
         /// The Bearer token the admin API (`/_mock/`) requires; without one, the admin API is
         /// open on a loopback host and absent on any other.
@@ -83,7 +84,9 @@ public final class MockPlatform: Sendable {
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
                 errorResponse: { status, message in
                     Responses.error(ExposureErrorMessage(httpCode: status, message: message))
-                }),
+                },
+                // Requests the server could not read belong in the request log, not on stderr.
+                errorLog: configuration.requestLog ?? { _ in }),
             responder: responder)
     }
 
