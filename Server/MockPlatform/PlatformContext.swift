@@ -29,7 +29,7 @@ public final class PlatformContext: Sendable {
 
 /// A catalog plus what is derived from it once per load: channel schedules, and each asset's
 /// JSON (Codable encoding costs ~100 µs per asset on Linux, too much to pay per list request).
-public struct LoadedCatalog: Sendable {
+public final class LoadedCatalog: Sendable {
     /// The fixtures.
     public let catalog: Catalog
     /// Each channel's schedule, by channel id.

@@ -20,8 +20,9 @@ struct CORSResponder: HTTPResponder {
 
     static func withOrigin(_ response: HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
         var response = response
-        response.headers.set("Access-Control-Allow-Origin", request.headers["Origin"] ?? "*")
-        if request.headers["Origin"] != nil { response.headers.add("Vary", "Origin") }
+        let origin = request.headers["Origin"]
+        response.headers.set("Access-Control-Allow-Origin", origin ?? "*")
+        if origin != nil { response.headers.add("Vary", "Origin") }
         response.headers.set("Access-Control-Expose-Headers", "Content-Length, Content-Range, Date")
         return response
     }

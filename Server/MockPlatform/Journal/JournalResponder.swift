@@ -18,7 +18,11 @@ struct JournalResponder: HTTPResponder {
         let accountId = account(of: request, atMs: arrivedMs)
         var headers: [String: String] = [:]
         for field in request.headers {
-            if let name = Self.recordedNames[field.name.lowercased()], headers[name] == nil { headers[name] = field.value }
+            // Compared in place: lower-casing every field name cost an allocation per header.
+            if let name = RequestJournal.recordedHeaders.first(where: { $0.utf8.count == field.name.utf8.count && HTTPHeaders.sameName($0, field.name) }),
+               headers[name] == nil {
+                headers[name] = field.value
+            }
         }
         journal.record { id in
             JournalEntry(
@@ -29,9 +33,6 @@ struct JournalResponder: HTTPResponder {
         }
         return response
     }
-
-    /// Lower-cased header name → the spelling the journal uses, so each request header is looked at once.
-    private static let recordedNames = Dictionary(uniqueKeysWithValues: RequestJournal.recordedHeaders.map { ($0.lowercased(), $0) })
 
     /// The account of a valid Bearer token; nil without one.
     private func account(of request: HTTPRequest, atMs nowMs: Int64) -> String? {
