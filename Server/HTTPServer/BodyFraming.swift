@@ -21,10 +21,10 @@ enum BodyFraming: Equatable {
         var codings: [String] = []
         var lengths: [String] = []
         for field in headers {
-            switch field.name.utf8.count {
-            case 17 where HTTPHeaders.sameName(field.name, "Transfer-Encoding"): codings.append(field.value)
-            case 14 where HTTPHeaders.sameName(field.name, "Content-Length"): lengths.append(field.value)
-            default: continue
+            if HTTPHeaders.sameName(field.name, "Transfer-Encoding") {
+                codings.append(field.value)
+            } else if HTTPHeaders.sameName(field.name, "Content-Length") {
+                lengths.append(field.value)
             }
         }
         if !codings.isEmpty {

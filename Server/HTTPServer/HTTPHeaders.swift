@@ -34,7 +34,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Whether two field names are the same, ignoring ASCII case (RFC 9110 §5.1), without
     /// allocating lower-cased copies: every request looks up several fields.
     public static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8) { a, b in
+        // Lengths first: most names compared are different ones, and a native String knows its length.
+        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8) { a, b in
             a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
         }
     }

@@ -115,7 +115,7 @@ struct RequestHead: Equatable {
     var wantsKeepAlive: Bool {
         var asksToClose = false
         var asksToKeep = false
-        for field in headers where field.name.utf8.count == 10 && HTTPHeaders.sameName(field.name, "Connection") {
+        for field in headers where HTTPHeaders.sameName(field.name, "Connection") {
             for token in field.value.split(separator: ",") {
                 let option = token.trimmingCharacters(in: .whitespaces).lowercased()
                 asksToClose = asksToClose || option == "close"

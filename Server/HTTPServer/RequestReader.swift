@@ -54,7 +54,7 @@ final class RequestReader {
         }
         start = bodyStart
         // A server must refuse an HTTP/1.1 request without exactly one Host (RFC 9112 §3.2).
-        if head.minorVersion >= 1, head.headers.fields.count(where: { $0.name.utf8.count == 4 && HTTPHeaders.sameName($0.name, "Host") }) != 1 {
+        if head.minorVersion >= 1, head.headers.fields.count(where: { HTTPHeaders.sameName($0.name, "Host") }) != 1 {
             return .refused(status: 400, message: "An HTTP/1.1 request needs exactly one Host field")
         }
         let framing: BodyFraming

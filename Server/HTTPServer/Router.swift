@@ -123,8 +123,7 @@ struct RoutePattern: Sendable {
                 guard index < path.count else { return nil }
                 // The rest of the path as one slice, unless empty segments must be squeezed out.
                 let rest = path[index].base[path[index].startIndex..<path[path.count - 1].endIndex]
-                captured[name] = rest.utf8.count == path[index...].reduce(path.count - index - 1, { $0 + $1.utf8.count })
-                    ? String(rest) : path[index...].joined(separator: "/")
+                captured[name] = rest.contains("//") ? path[index...].joined(separator: "/") : String(rest)
                 return PathParameters(captured)
             }
             index += 1

@@ -19,7 +19,7 @@ struct JournalResponder: HTTPResponder {
         var headers: [String: String] = [:]
         for field in request.headers {
             // Compared in place: lower-casing every field name cost an allocation per header.
-            if let name = RequestJournal.recordedHeaders.first(where: { $0.utf8.count == field.name.utf8.count && HTTPHeaders.sameName($0, field.name) }),
+            if let name = RequestJournal.recordedHeaders.first(where: { HTTPHeaders.sameName($0, field.name) }),
                headers[name] == nil {
                 headers[name] = field.value
             }
