@@ -99,9 +99,7 @@ struct KeepAliveHTTPTransportTests {
     @Test func readsLargeBodiesExactly() async throws {
         let body = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let server = try ScriptedServer { listener in
-            let connection = try listener.accept()
-            _ = try connection.readRequest()
-            try connection.write(Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+            let connection = try listener.answerNext(with: Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
             _ = try connection.readRequest()
             try connection.write(Self.ok)
         }
@@ -118,9 +116,7 @@ struct KeepAliveHTTPTransportTests {
     ])
     func responsesWithoutBodyLeaveTheConnectionReady(first: String) async throws {
         let server = try ScriptedServer { listener in
-            let connection = try listener.accept()
-            _ = try connection.readRequest()
-            try connection.write(first)
+            let connection = try listener.answerNext(with: first)
             _ = try connection.readRequest()
             try connection.write(Self.ok)
         }
@@ -140,12 +136,8 @@ struct KeepAliveHTTPTransportTests {
     ])
     func aConnectionTheServerWillNotKeepIsNotReused(first: String) async throws {
         let server = try ScriptedServer { listener in
-            let firstConnection = try listener.accept()
-            _ = try firstConnection.readRequest()
-            try firstConnection.write(first)
-            let second = try listener.accept()
-            _ = try second.readRequest()
-            try second.write(Self.ok)
+            try listener.answerNext(with: first)
+            try listener.answerNext(with: Self.ok)
         }
         let transport = Self.transport()
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("first".utf8))
@@ -156,12 +148,8 @@ struct KeepAliveHTTPTransportTests {
     /// The first connection stays open: a client that reused it would wait there in vain.
     @Test func aConnectionIdleForLongerThanAllowedIsNotReused() async throws {
         let server = try ScriptedServer { listener in
-            let first = try listener.accept()
-            _ = try first.readRequest()
-            try first.write(Self.ok)
-            let second = try listener.accept()
-            _ = try second.readRequest()
-            try second.write(Self.ok)
+            try listener.answerNext(with: Self.ok)
+            try listener.answerNext(with: Self.ok)
         }
         let transport = KeepAliveHTTPTransport(timeout: 10, maximumIdleTime: .zero)
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("ok".utf8))
@@ -171,13 +159,9 @@ struct KeepAliveHTTPTransportTests {
 
     @Test func readsABodyWithoutLengthToTheClose() async throws {
         let server = try ScriptedServer { listener in
-            let first = try listener.accept()
-            _ = try first.readRequest()
-            try first.write("HTTP/1.1 200 OK\r\n\r\nuntil the end")
+            let first = try listener.answerNext(with: "HTTP/1.1 200 OK\r\n\r\nuntil the end")
             first.close()
-            let second = try listener.accept()
-            _ = try second.readRequest()
-            try second.write(Self.ok)
+            try listener.answerNext(with: Self.ok)
         }
         let transport = Self.transport()
         #expect(try await transport.send(TransportRequest(method: .get, url: server.url())).body == Data("until the end".utf8))
@@ -187,9 +171,7 @@ struct KeepAliveHTTPTransportTests {
 
     @Test func anIdleConnectionTheServerClosedIsReplaced() async throws {
         let server = try ScriptedServer { listener in
-            let first = try listener.accept()
-            _ = try first.readRequest()
-            try first.write(Self.ok)
+            let first = try listener.answerNext(with: Self.ok)
             first.close()
             let second = try listener.accept()
             #expect(try second.readRequest().hasPrefix("GET /again "))
@@ -205,9 +187,7 @@ struct KeepAliveHTTPTransportTests {
     /// the request goes again, once, on a new connection.
     @Test func aReusedConnectionClosedBeforeAnyResponseIsRetriedOnceOnANewOne() async throws {
         let server = try ScriptedServer { listener in
-            let first = try listener.accept()
-            _ = try first.readRequest()
-            try first.write(Self.ok)
+            let first = try listener.answerNext(with: Self.ok)
             let dropped = try first.readRequest()
             first.close()
             let second = try listener.accept()
@@ -223,9 +203,7 @@ struct KeepAliveHTTPTransportTests {
 
     @Test func aNewConnectionClosedBeforeAnyResponseIsAnError() async throws {
         let server = try ScriptedServer { listener in
-            let first = try listener.accept()
-            _ = try first.readRequest()
-            try first.write(Self.ok)
+            let first = try listener.answerNext(with: Self.ok)
             _ = try first.readRequest()
             first.close()
             let second = try listener.accept()
@@ -244,9 +222,7 @@ struct KeepAliveHTTPTransportTests {
     /// Once a response has begun, the server may have acted on the request: no second try.
     @Test func aReusedConnectionClosedMidResponseIsNotRetried() async throws {
         let server = try ScriptedServer { listener in
-            let first = try listener.accept()
-            _ = try first.readRequest()
-            try first.write(Self.ok)
+            let first = try listener.answerNext(with: Self.ok)
             _ = try first.readRequest()
             try first.write("HTTP/1.1 200 OK\r\n")
             first.close()
@@ -268,9 +244,7 @@ struct KeepAliveHTTPTransportTests {
     ])
     func aResponseCutShortIsAnError(truncated: String) async throws {
         let server = try ScriptedServer { listener in
-            let connection = try listener.accept()
-            _ = try connection.readRequest()
-            try connection.write(truncated)
+            try listener.answerNext(with: truncated)
         }
         let error = await #expect(throws: KeepAliveTransportError.self) {
             try await Self.transport().send(TransportRequest(method: .get, url: server.url()))
@@ -297,9 +271,7 @@ struct KeepAliveHTTPTransportTests {
     ])
     func garbageIsAMalformedResponse(garbage: String) async throws {
         let server = try ScriptedServer { listener in
-            let connection = try listener.accept()
-            _ = try connection.readRequest()
-            try connection.write(garbage)
+            let connection = try listener.answerNext(with: garbage)
             try connection.waitForClientToClose()
         }
         let error = await #expect(throws: KeepAliveTransportError.self) {

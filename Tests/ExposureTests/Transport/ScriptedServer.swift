@@ -112,6 +112,20 @@ final class ScriptedServer: Sendable {
             return connection
         }
 
+        /// Accepts the next connection, reads one request from it and writes `answer`; returns
+        /// the connection for scripts that go on with it.
+        @discardableResult
+        func answerNext(with answer: String) throws -> Connection { try answerNext(with: Array(answer.utf8)) }
+
+        /// `answerNext(with:)` for an answer given as bytes.
+        @discardableResult
+        func answerNext(with answer: [UInt8]) throws -> Connection {
+            let connection = try accept()
+            _ = try connection.readRequest()
+            try connection.write(answer)
+            return connection
+        }
+
         fileprivate func interruptEverything() {
             socket.interrupt()
             for connection in accepted.withLock({ $0 }) { connection.socket.interrupt() }
