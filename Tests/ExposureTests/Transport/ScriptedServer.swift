@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -254,14 +255,7 @@ final class IdleClient {
 
     init(port: Int) throws {
         descriptor = socket(AF_INET, streamSocket, 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw ScriptedServer.Failure(description: "connect failed (errno \(errno))") }
+        guard connectToLoopback(descriptor, port: port) else { throw ScriptedServer.Failure(description: "connect failed (errno \(errno))") }
     }
 
     deinit { _ = posixClose(descriptor) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,18 +33,9 @@ final class RawConnection {
         #endif
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
         // No close here: `deinit` runs even when this throws (every property is set by then),
         // and a second close would close whatever socket took the number in between.
-        guard result == 0 else { throw ConnectFailed(errno: errno) }
+        guard connectToLoopback(socket, port: port) else { throw ConnectFailed(errno: errno) }
     }
 
     deinit { close(socket) }
