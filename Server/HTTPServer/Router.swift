@@ -77,12 +77,17 @@ public struct Router: HTTPResponder {
 
 /// Values captured from a path by a route pattern.
 public struct PathParameters: Sendable, Equatable {
-    private var values: [String: String]
+    /// In pattern order; a pattern captures a handful at most, so a scan beats hashing.
+    private var values: [(name: String, value: String)]
 
-    init(_ values: [String: String] = [:]) { self.values = values }
+    init(_ values: [(name: String, value: String)] = []) { self.values = values }
 
     /// The value captured for `name`, if the pattern had such a segment.
-    public subscript(name: String) -> String? { values[name] }
+    public subscript(name: String) -> String? { values.first { $0.name == name }?.value }
+
+    public static func == (lhs: PathParameters, rhs: PathParameters) -> Bool {
+        lhs.values.elementsEqual(rhs.values) { $0.name == $1.name && $0.value == $1.value }
+    }
 }
 
 /// A parsed route pattern.
@@ -106,11 +111,19 @@ struct RoutePattern: Sendable {
     /// The non-empty `/`-separated parts of `path`, as slices of it (split on bytes, and no
     /// copies: this runs for every request).
     static func segments(of path: String) -> [Substring] {
-        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { Substring($0) }
+        var segments: [Substring] = []
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        for index in utf8.indices where utf8[index] == UInt8(ascii: "/") {
+            if start < index { segments.append(path[start..<index]) }
+            start = utf8.index(after: index)
+        }
+        if start < utf8.endIndex { segments.append(path[start...]) }
+        return segments
     }
 
     func match(_ path: [Substring]) -> PathParameters? {
-        var captured: [String: String] = [:]
+        var captured: [(name: String, value: String)] = []
         var index = 0
         for segment in segments {
             switch segment {
@@ -118,16 +131,23 @@ struct RoutePattern: Sendable {
                 guard index < path.count, path[index] == literal else { return nil }
             case .parameter(let name):
                 guard index < path.count else { return nil }
-                captured[name] = String(path[index])
+                captured.append((name, String(path[index])))
             case .rest(let name):
                 guard index < path.count else { return nil }
-                // The rest of the path as one slice, unless empty segments must be squeezed out.
-                let rest = path[index].base[path[index].startIndex..<path[path.count - 1].endIndex]
-                captured[name] = rest.contains("//") ? path[index...].joined(separator: "/") : String(rest)
+                captured.append((name, Self.rest(path[index...])))
                 return PathParameters(captured)
             }
             index += 1
         }
         return index == path.count ? PathParameters(captured) : nil
+    }
+
+    /// The segments joined by single slashes: one slice of the path when they lie one slash
+    /// apart in it (the usual case), else joined anew so empty segments are squeezed out.
+    private static func rest(_ segments: ArraySlice<Substring>) -> String {
+        let first = segments[segments.startIndex], last = segments[segments.endIndex - 1]
+        let whole = first.base[first.startIndex..<last.endIndex]
+        let separated = segments.reduce(segments.count - 1) { $0 + $1.utf8.count }
+        return whole.utf8.count == separated ? String(whole) : segments.joined(separator: "/")
     }
 }

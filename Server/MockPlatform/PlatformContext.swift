@@ -12,23 +12,29 @@ public final class PlatformContext: Sendable {
     public let activity: ClientActivity
     private let current: Mutex<LoadedCatalog>
 
-    /// A context over a loaded catalog.
-    public init(catalog: Catalog, state: any PlatformState, clock: PlatformClock, activity: ClientActivity = ClientActivity()) {
+    /// A context over a catalog loaded from `fixturesDirectory` (its media files are served from there).
+    public init(
+        catalog: Catalog, fixturesDirectory: URL, state: any PlatformState, clock: PlatformClock, activity: ClientActivity = ClientActivity()
+    ) {
         self.clock = clock
         self.state = state
         self.activity = activity
-        current = Mutex(LoadedCatalog(catalog))
+        current = Mutex(LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory))
     }
 
     /// The catalog as of now; a request uses one snapshot throughout so a reload cannot tear it.
     public var catalog: LoadedCatalog { current.withLock { $0 } }
 
-    /// Swaps in a new catalog; requests already running keep the old one.
-    public func replace(catalog: Catalog) { current.withLock { $0 = LoadedCatalog(catalog) } }
+    /// Swaps in a new catalog loaded from `fixturesDirectory`; requests already running keep the old one.
+    public func replace(catalog: Catalog, fixturesDirectory: URL) {
+        let loaded = LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory)
+        current.withLock { $0 = loaded }
+    }
 }
 
-/// A catalog plus what is derived from it once per load: channel schedules, and each asset's
-/// JSON (Codable encoding costs ~100 µs per asset on Linux, too much to pay per list request).
+/// A catalog plus what is derived from it once per load: channel schedules, each asset's JSON
+/// (Codable encoding costs ~100 µs per asset on Linux, too much to pay per list request), and
+/// the playlists and media files served from it, so a reload never serves the old ones.
 public final class LoadedCatalog: Sendable {
     /// The fixtures.
     public let catalog: Catalog
@@ -38,9 +44,14 @@ public final class LoadedCatalog: Sendable {
     let assetJSON: [String: Data]
     /// Each channel's segment timeline, by channel id.
     let channelTimelines: [String: ChannelTimeline]
+    /// The playlists built from this catalog.
+    let playlists = PlaylistCache()
+    /// The files of this catalog's media folder.
+    let mediaFiles: MediaFileStore
 
-    init(_ catalog: Catalog) {
+    init(_ catalog: Catalog, fixturesDirectory: URL) {
         self.catalog = catalog
+        mediaFiles = MediaFileStore(root: fixturesDirectory.appendingPathComponent("media"))
         var schedules: [String: ChannelSchedule] = [:]
         var timelines: [String: ChannelTimeline] = [:]
         for entry in catalog.channels {

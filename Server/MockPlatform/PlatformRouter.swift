@@ -4,15 +4,15 @@ import HTTPServer
 
 /// Assembles every route family into one router.
 enum PlatformRouter {
-    static func make(context: PlatformContext, mediaDirectory: URL) -> any HTTPResponder {
+    static func make(context: PlatformContext) -> any HTTPResponder {
         let router = Router(fallback: notFound)
         var api = ExposureAPI(router: router, platform: context)
         api.registerAuth()
         api.registerContent()
         api.registerEPG()
         api.registerEntitlement()
-        api.registerStreams(cache: PlaylistCache())
-        api.registerMediaFiles(files: MediaFileStore(root: mediaDirectory))
+        api.registerStreams()
+        api.registerMediaFiles()
         api.registerEventSink()
         api.registerAdBeacons()
         return api.router

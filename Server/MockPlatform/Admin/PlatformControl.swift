@@ -39,7 +39,7 @@ public final class PlatformControl: Sendable {
         let source = newDirectory ?? fixturesDirectory
         let catalog = try FixtureLoader.load(from: source)
         directory.withLock { $0 = source }
-        context.replace(catalog: catalog)
+        context.replace(catalog: catalog, fixturesDirectory: source)
         return catalog
     }
 }

@@ -5,9 +5,9 @@ import HTTPServer
 
 /// Segment, subtitle and sprite-sheet files under `Fixtures/media`, and sprite VTT tracks.
 extension ExposureAPI {
-    mutating func registerMediaFiles(files: MediaFileStore) {
+    mutating func registerMediaFiles() {
         addUnversioned(.get, "/media/{path...}") { context throws(ExposureErrorMessage) in
-            guard let file = files.file(at: context.path("path")) else {
+            guard let file = context.loaded.mediaFiles.file(at: context.path("path")) else {
                 throw ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No media file at \(context.request.path).")
             }
             return ByteRangeResponder.response(

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Serves files from the media directory, read once and kept in memory (the bundled set is
-/// ~9 MB). Only paths made of plain names are served: `..`, `.`, empty segments, absolute paths
+/// Serves files from one fixtures directory's media folder, read once and kept in memory (the
+/// bundled set is ~9 MB) for as long as that catalog is in use. Only paths made of plain names are served: `..`, `.`, empty segments, absolute paths
 /// and anything escaping the directory are refused, however they were encoded in the URL.
 final class MediaFileStore: Sendable {
     private let root: URL
@@ -16,8 +16,11 @@ final class MediaFileStore: Sendable {
         if let hit = cache.withLock({ $0[relativePath] }) { return hit }
         guard Self.isSafe(relativePath) else { return nil }
         let url = root.appendingPathComponent(relativePath).standardizedFileURL
+        // `fileExists` follows symbolic links, which fixture authors use to share media between
+        // fixture sets (the request path itself can hold no `..`, so only they can point out).
+        var isDirectory: ObjCBool = false
         guard url.path.hasPrefix(root.path + "/"),
-              (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+              FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
               let data = FileManager.default.contents(atPath: url.path) else { return nil }
         cache.withLock { $0[relativePath] = data }
         return data

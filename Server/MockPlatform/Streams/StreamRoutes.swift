@@ -5,47 +5,47 @@ import HTTPServer
 
 /// The stream URLs entitlements hand out: master and media playlists for every stream kind.
 extension ExposureAPI {
-    mutating func registerStreams(cache: PlaylistCache) {
+    mutating func registerStreams() {
         addUnversioned(.get, "/streams/vod/{assetId}/{material}/{file...}") { context throws(ExposureErrorMessage) in
-            try Self.playlist(context, cache: cache, timeless: true) { $0.vod(assetId: context.path("assetId"), material: context.path("material")) }
+            try Self.playlist(context, timeless: true) { $0.vod(assetId: context.path("assetId"), material: context.path("material")) }
         }
         addUnversioned(.get, "/streams/ssai/{assetId}/{playSessionId}/{file...}") { context throws(ExposureErrorMessage) in
-            try Self.playlist(context, cache: cache, cacheScope: context.path("assetId"), timeless: true) { $0.ssai(assetId: context.path("assetId")) }
+            try Self.playlist(context, cacheScope: context.path("assetId"), timeless: true) { $0.ssai(assetId: context.path("assetId")) }
         }
         addUnversioned(.get, "/streams/live/{channelId}/{file...}") { context throws(ExposureErrorMessage) in
-            try Self.playlist(context, cache: cache) { $0.live(channelId: context.path("channelId")) }
+            try Self.playlist(context) { $0.live(channelId: context.path("channelId")) }
         }
         addUnversioned(.get, "/streams/catchup/{channelId}/{programId}/{file...}") { context throws(ExposureErrorMessage) in
-            try Self.playlist(context, cache: cache) { $0.catchup(channelId: context.path("channelId"), programId: context.path("programId")) }
+            try Self.playlist(context) { $0.catchup(channelId: context.path("channelId"), programId: context.path("programId")) }
         }
         addUnversioned(.get, "/streams/event/{assetId}/{start}/{file...}") { context throws(ExposureErrorMessage) in
             guard let start = Int64(context.path("start")) else { throw Self.noStream(context) }
-            return try Self.playlist(context, cache: cache) { $0.event(assetId: context.path("assetId"), startSeconds: start) }
+            return try Self.playlist(context) { $0.event(assetId: context.path("assetId"), startSeconds: start) }
         }
     }
 
-    /// Answers `master.m3u8` or one rendition's playlist of the stream `resolve` finds.
-    /// `cacheScope` replaces the per-session part of a URL in cache keys (SSAI streams are the
-    /// same for every play session). `timeless` streams (VOD, SSAI) never change, so their bytes
-    /// are looked up before resolving: laying out a long title costs more than serving it.
+    /// Answers `master.m3u8` or one rendition's playlist of the stream `resolve` finds, through
+    /// the catalog's playlist cache. `cacheScope` replaces the per-session part of a URL in cache
+    /// keys (SSAI streams are the same for every play session). `timeless` streams (VOD, SSAI)
+    /// never change, so their bytes are looked up before resolving: laying out a long title
+    /// costs more than serving it.
     private static func playlist(
-        _ context: RequestContext, cache: PlaylistCache, cacheScope: String? = nil, timeless: Bool = false,
+        _ context: RequestContext, cacheScope: String? = nil, timeless: Bool = false,
         resolve: (StreamResolver) -> StreamResolver.Resolved?
     ) throws(ExposureErrorMessage) -> HTTPResponse {
-        let file = context.path("file")
-        let scope = cacheScope.map { "scope:\($0)" } ?? context.request.path
+        let cache = context.loaded.playlists
+        let key = PlaylistCache.Key(stream: cacheScope.map { "scope:\($0)" } ?? context.request.path, file: context.path("file"))
         if timeless {
-            let body = cache.bytes(for: "\(scope)|\(file)", version: "timeless") {
+            let body = cache.bytes(for: key, window: nil) {
                 resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)).flatMap { stream in
-                    bytes(of: stream, file: file, media: context.catalog.media, cache: nil, scope: scope)
+                    bytes(of: stream, key: key, media: context.catalog.media, cache: nil)
                 }
             }
             guard let body else { throw noStream(context) }
             return response(body, isLive: false)
         }
         guard let stream = resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)),
-              let body = bytes(of: stream, file: file, media: context.catalog.media, cache: cache, scope: scope,
-                               deltaUpdate: asksForDeltaUpdate(context)) else {
+              let body = bytes(of: stream, key: key, media: context.catalog.media, cache: cache, deltaUpdate: asksForDeltaUpdate(context)) else {
             throw noStream(context)
         }
         return response(body, isLive: stream.isLive)
@@ -63,33 +63,37 @@ extension ExposureAPI {
         }
     }
 
-    /// The bytes of `file` (master or a rendition) of `stream`, through `cache` when given: the
-    /// Playlist Delta Update when `deltaUpdate` and the playlist offers them, else the full one.
+    /// The bytes of `key.file` (master or a rendition) of `stream`, through `cache` when given:
+    /// the Playlist Delta Update when `deltaUpdate` and the playlist offers them, else the full one.
     private static func bytes(
-        of stream: StreamResolver.Resolved, file: String, media: MediaManifest, cache: PlaylistCache?, scope: String,
-        deltaUpdate: Bool = false
+        of stream: StreamResolver.Resolved, key: PlaylistCache.Key, media: MediaManifest, cache: PlaylistCache?, deltaUpdate: Bool = false
     ) -> Data? {
-        func cached(_ playlist: String, version: String, _ make: () -> Data?) -> Data? {
+        func cached(_ key: PlaylistCache.Key, window: ClosedRange<Int>?, _ make: () -> Data?) -> Data? {
             guard let cache else { return make() }
-            return cache.bytes(for: playlist, version: version, make: make)
+            return cache.bytes(for: key, window: window, make: make)
         }
-        if file == "master.m3u8" {
-            return cached("\(scope)|master", version: "\(stream.audioOnly)") {
+        if key.file == "master.m3u8" {
+            return cached(key, window: nil) {
                 Data(HLSWriter.bytes(MasterPlaylistBuilder.playlist(media: media, audioOnly: stream.audioOnly)))
             }
         }
-        guard let rendition = RenditionKey(path: file) else { return nil }
-        let builder = MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition)
-        let liveEdgeMs = stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs
-        // A live window changes when its bounds do: one cached version per playlist.
-        let version = "\(stream.sequences.lowerBound)-\(stream.sequences.upperBound)"
+        guard let rendition = RenditionKey(path: key.file) else { return nil }
+        // Laid out only on a miss: a live window changes once per segment, and is asked for far more often.
+        func layout() -> (MediaPlaylistBuilder, liveEdgeMs: Int64) {
+            let liveEdgeMs = stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs
+            return (MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition), liveEdgeMs)
+        }
         if deltaUpdate, stream.kind.offersDeltaUpdates {
-            return cached("\(scope)|\(file)|delta", version: version) {
-                builder.deltaUpdate(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs).map { Data(HLSWriter.bytes($0)) }
+            var deltaKey = key
+            deltaKey.deltaUpdate = true
+            return cached(deltaKey, window: stream.sequences) {
+                let (builder, liveEdgeMs) = layout()
+                return builder.deltaUpdate(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs).map { Data(HLSWriter.bytes($0)) }
             }
         }
-        return cached("\(scope)|\(file)", version: version) {
-            builder.playlist(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs).map { Data(HLSWriter.bytes($0)) }
+        return cached(key, window: stream.sequences) {
+            let (builder, liveEdgeMs) = layout()
+            return builder.playlist(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs).map { Data(HLSWriter.bytes($0)) }
         }
     }
 

@@ -49,6 +49,29 @@ import Testing
         }
     }
 
+    /// Playlists and media files are kept in memory once served; a reload must not leave the old
+    /// directory's copies in place.
+    @Test func reloadServesTheNewDirectorysPlaylistsAndMediaFiles() async throws {
+        try await withPlatform { _, client in
+            let playlist = "/streams/vod/arctic-journey/default/video/360p.m3u8", segment = "/media/reel/video/360p/seg-000.ts"
+            let before = try await client.send("GET", playlist)
+            #expect(try await client.send("GET", segment).body.count > 10_000)
+            let other = try controlPlaneFixtures()
+            try other.editJSON("catalog/assets.json") { assets in
+                #expect(assets[0]["assetId"] == .string("arctic-journey"))
+                assets[0]["duration"] = .integer(3_600_000)
+            }
+            try other.write("media/reel/video/360p/seg-000.ts", "the new directory's segment")
+
+            try await client.admin.reloadFixtures(directory: other.directory.path)
+
+            let after = try await client.send("GET", playlist)
+            let segments = { (body: Data) in String(decoding: body, as: UTF8.self).components(separatedBy: "#EXTINF").count - 1 }
+            #expect(segments(before.body) == 1_350 && segments(after.body) == 1_800, "45 min, then 60 min in 2 s segments")
+            #expect(try await client.send("GET", segment).body == Data("the new directory's segment".utf8))
+        }
+    }
+
     @Test func brokenFixturesAre422WithEveryProblemAndTheOldCatalogStays() async throws {
         try await withPlatform { platform, client in
             let broken = try controlPlaneFixtures()
