@@ -28,6 +28,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Removes every field named `name`.
     public mutating func remove(_ name: String) {
+        // Looked for first: removing writes to (and so may copy) the fields even when none match.
+        guard fields.contains(where: { Self.sameName($0.name, name) }) else { return }
         fields.removeAll { Self.sameName($0.name, name) }
     }
 

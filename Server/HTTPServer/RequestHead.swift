@@ -142,7 +142,8 @@ struct RequestHead: Equatable {
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 48...57, 65...90, 97...122: true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        case 33, 35...39, 42, 43, 45, 46, 94...96, 124, 126: true  // ! # $ % & ' * + - . ^ _ ` | ~
+        default: false
         }
     }
 

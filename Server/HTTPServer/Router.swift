@@ -112,6 +112,7 @@ struct RoutePattern: Sendable {
     /// copies: this runs for every request).
     static func segments(of path: String) -> [Substring] {
         var segments: [Substring] = []
+        segments.reserveCapacity(8)
         let utf8 = path.utf8
         var start = utf8.startIndex
         for index in utf8.indices where utf8[index] == UInt8(ascii: "/") {
@@ -131,6 +132,7 @@ struct RoutePattern: Sendable {
                 guard index < path.count, path[index] == literal else { return nil }
             case .parameter(let name):
                 guard index < path.count else { return nil }
+                if captured.isEmpty { captured.reserveCapacity(segments.count) }
                 captured.append((name, String(path[index])))
             case .rest(let name):
                 guard index < path.count else { return nil }
