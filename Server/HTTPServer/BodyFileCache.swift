@@ -9,7 +9,20 @@ import Foundation
 /// it; the second makes the mirror, so one-off bodies never pay for a file. Bodies seen once
 /// have a small budget of their own (so fresh one-off answers are not kept alive long); least
 /// recently used entries go once either budget is exceeded.
+///
+/// A mirrored body sent under the same head (same status, fields and Date second) as the send
+/// before also gets a file of head and body together, so that while the head stays the same the
+/// whole answer is a single sendfile, with no separate write for the head. It is replaced when
+/// another head repeats, which for a busy playlist is once a second, when the Date moves on.
 final class BodyFileCache: Sendable {
+    /// Where an answer's bytes go out from.
+    enum Source {
+        /// A file holding the head and then the body: the whole answer.
+        case headAndBody(MemoryFile)
+        /// A file holding the body: the head has to be written first.
+        case body(MemoryFile)
+    }
+
     private struct Key: Hashable {
         let address: UInt
         let count: Int
@@ -18,7 +31,13 @@ final class BodyFileCache: Sendable {
     private struct Entry {
         let body: Data
         var file: MemoryFile?
+        /// The head of the last send, and the file of a repeated head with the body.
+        var lastHead: [UInt8]
+        var framed: (head: [UInt8], file: MemoryFile)?
         var lastUse: Int
+
+        /// Bytes held for this body: its storage and its files.
+        var bytes: Int { body.count + (file?.count ?? 0) + (framed?.file.count ?? 0) }
     }
 
     private struct State {
@@ -31,7 +50,7 @@ final class BodyFileCache: Sendable {
 
         mutating func remove(_ key: Key) {
             guard let entry = entries.removeValue(forKey: key) else { return }
-            trackedBytes -= entry.body.count + (entry.file?.count ?? 0)
+            trackedBytes -= entry.bytes
             if entry.file == nil { unmirroredBytes -= entry.body.count }
         }
 
@@ -45,33 +64,54 @@ final class BodyFileCache: Sendable {
     private let budgetBytes: Int
     private let unmirroredBudgetBytes: Int
 
-    /// A cache tracking at most `budgetBytes` of bodies (each mirrored body counts twice: its
-    /// bytes and its file), of which at most `unmirroredBudgetBytes` seen only once.
+    /// A cache tracking at most `budgetBytes` of bodies (a mirrored body counts its bytes and
+    /// each of its files), of which at most `unmirroredBudgetBytes` seen only once.
     init(budgetBytes: Int = 64 << 20, unmirroredBudgetBytes: Int = 8 << 20) {
         self.budgetBytes = budgetBytes
         self.unmirroredBudgetBytes = unmirroredBudgetBytes
     }
 
-    /// The mirror of `body`, or nil when it is seen for the first time (or no file can be made).
-    func file(for body: Data) -> MemoryFile? {
+    /// Where `body`, announced by `head`, can be sent from; nil when the body is seen for the
+    /// first time (or no file can be made).
+    func source(for body: Data, head: [UInt8]) -> Source? {
         guard let address = body.withUnsafeBytes({ $0.baseAddress.map { UInt(bitPattern: $0) } }) else { return nil }
         let key = Key(address: address, count: body.count)
-        let known = state.withLock { state -> (seen: Bool, file: MemoryFile?) in
+        let known = state.withLock { state -> (seen: Bool, file: MemoryFile?, framed: MemoryFile?, headRepeated: Bool) in
             state.uses += 1
             guard var entry = state.entries[key] else {
-                state.entries[key] = Entry(body: body, file: nil, lastUse: state.uses)
+                state.entries[key] = Entry(body: body, file: nil, lastHead: head, lastUse: state.uses)
                 state.trackedBytes += body.count
                 state.unmirroredBytes += body.count
                 evict(&state, keeping: key)
-                return (false, nil)
+                return (false, nil, nil, false)
             }
             entry.lastUse = state.uses
+            if let framed = entry.framed, framed.head == head {
+                state.entries[key] = entry
+                return (true, entry.file, framed.file, true)
+            }
+            let headRepeated = entry.lastHead == head
+            entry.lastHead = head
             state.entries[key] = entry
-            return (true, entry.file)
+            return (true, entry.file, nil, headRepeated)
         }
         guard known.seen else { return nil }
-        if let file = known.file { return file }
-        // Made outside the lock; two threads racing here both make one and the first kept wins.
+        if let framed = known.framed { return .headAndBody(framed) }
+        guard let file = known.file else { return mirror(body, key: key).map(Source.body) }
+        guard known.headRepeated, let made = MemoryFile(body, after: head) else { return .body(file) }
+        state.withLock { state in
+            guard var entry = state.entries[key] else { return }
+            state.trackedBytes += made.count - (entry.framed?.file.count ?? 0)
+            entry.framed = (head, made)
+            state.entries[key] = entry
+            evict(&state, keeping: key)
+        }
+        return .headAndBody(made)
+    }
+
+    /// Makes the mirror of a body seen before. Made outside the lock; two threads racing here
+    /// both make one and the first kept wins.
+    private func mirror(_ body: Data, key: Key) -> MemoryFile? {
         guard let made = MemoryFile(body) else { return nil }
         return state.withLock { state in
             guard var entry = state.entries[key] else { return made }

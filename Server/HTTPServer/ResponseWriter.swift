@@ -69,11 +69,13 @@ struct ResponseWriter {
     /// Sends head and body; `mirrored` bodies may go out from a memory file (a cut-off prefix,
     /// a one-time slice, should not be remembered).
     private func send(head: [UInt8], body: Data, mirrored: Bool = true) -> Bool {
-        head.withUnsafeBytes { head in
-            if mirrored, body.count >= Self.memoryFileThreshold, let file = core.bodyFiles.file(for: body) {
-                return socket.send([head], more: true) && socket.send(file, count: body.count)
+        let source = mirrored && body.count >= Self.memoryFileThreshold ? core.bodyFiles.source(for: body, head: head) : nil
+        return head.withUnsafeBytes { head in
+            switch source {
+            case .headAndBody(let file): socket.send(file, count: file.count)
+            case .body(let file): socket.send([head], more: true) && socket.send(file, count: body.count)
+            case nil: body.withUnsafeBytes { socket.send([head, $0]) }
             }
-            return body.withUnsafeBytes { socket.send([head, $0]) }
         }
     }
 

@@ -266,26 +266,26 @@ final class MemoryFile: Sendable {
     /// The file's length.
     let count: Int
 
-    /// A file holding `bytes`, or nil when the system refuses one.
-    init?(_ bytes: Data) {
+    /// A file holding `prefix` followed by `bytes`, or nil when the system refuses one.
+    init?(_ bytes: Data, after prefix: [UInt8] = []) {
         let descriptor = csocket_memory_file("http-body")
         guard descriptor >= 0 else { return nil }
-        let written = bytes.withUnsafeBytes { raw -> Bool in
+        func write(_ raw: UnsafeRawBufferPointer, at start: Int) -> Bool {
             var offset = 0
             while offset < raw.count {
-                let count = pwrite(descriptor, raw.baseAddress! + offset, raw.count - offset, off_t(offset))
+                let count = pwrite(descriptor, raw.baseAddress! + offset, raw.count - offset, off_t(start + offset))
                 if count < 0, errno == EINTR { continue }
                 if count <= 0 { return false }
                 offset += count
             }
             return true
         }
-        guard written else {
+        guard prefix.withUnsafeBytes({ write($0, at: 0) }), bytes.withUnsafeBytes({ write($0, at: prefix.count) }) else {
             Glibc.close(descriptor)
             return nil
         }
         self.descriptor = descriptor
-        self.count = bytes.count
+        self.count = prefix.count + bytes.count
     }
 
     deinit { Glibc.close(descriptor) }
