@@ -65,21 +65,26 @@ expect_same_bytes() {
 }
 
 # compare NAME MOCK_URL NGINX_URL [LUA] → runs wrk on both, alternating, BENCH_ROUNDS times (3)
-# so a load change on the machine hits both alike, and prints the median of each with the
-# ratio mock/nginx; fails when any run measured nothing.
+# so a load change on the machine hits both alike, and prints the median of each, the ratio
+# mock/nginx of those medians, and each round's own ratio (mock against the nginx run right
+# after it: on a shared machine the speed drifts by ±15 % within minutes, and a round's pair
+# sees the same drift); fails when any run measured nothing.
 compare() {
-  local name=$1 mock_url=$2 nginx_url=$3 lua=${4:-} mock_runs="" nginx_runs="" run
+  local name=$1 mock_url=$2 nginx_url=$3 lua=${4:-} mock_runs="" nginx_runs="" round_ratios="" run mock_round
   for _ in $(seq "${BENCH_ROUNDS:-3}"); do
     run=$(wrk_run "$mock_url" "$lua") && [ -n "$run" ] || { echo "$name: not measured (see above)" >&2; return 1; }
     mock_runs+="$run"$'\n'
+    mock_round=${run%% *}
     run=$(wrk_run "$nginx_url" "$lua") && [ -n "$run" ] || { echo "$name: not measured (see above)" >&2; return 1; }
     nginx_runs+="$run"$'\n'
+    round_ratios+="$(awk -v a="$mock_round" -v b="${run%% *}" 'BEGIN { printf "%.2f", a / b }') "
   done
   local mock_rps mock_p99 nginx_rps nginx_p99
   read -r mock_rps mock_p99 <<<"$(median_run "$mock_runs")"
   read -r nginx_rps nginx_p99 <<<"$(median_run "$nginx_runs")"
-  printf '%-30s mock %9.0f req/s p99 %7.2f ms | nginx %9.0f req/s p99 %7.2f ms | ratio %.2f\n' \
-    "$name" "$mock_rps" "$mock_p99" "$nginx_rps" "$nginx_p99" "$(awk -v a="$mock_rps" -v b="$nginx_rps" 'BEGIN { print a / b }')"
+  printf '%-30s mock %9.0f req/s p99 %7.2f ms | nginx %9.0f req/s p99 %7.2f ms | ratio %.2f | rounds %s\n' \
+    "$name" "$mock_rps" "$mock_p99" "$nginx_rps" "$nginx_p99" "$(awk -v a="$mock_rps" -v b="$nginx_rps" 'BEGIN { print a / b }')" \
+    "$(tr ' ' '\n' <<<"$round_ratios" | grep . | sort -n | paste -sd' ')"
 }
 
 # median_run LINES → the "req/s p99" line with the median req/s.
