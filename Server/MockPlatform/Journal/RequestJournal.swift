@@ -28,11 +28,14 @@ public final class RequestJournal: Sendable {
 
     /// Stores an entry, giving it the next id; drops the oldest when full.
     func record(_ makeEntry: (_ id: Int) -> JournalEntry) {
-        ring.withLock { ring in
+        // The displaced entry comes out of the lock, so freeing its strings holds up no other request.
+        _ = ring.withLock { ring in
             ring.lastId += 1
+            let dropped = ring.slots[ring.next]
             ring.slots[ring.next] = makeEntry(ring.lastId)
             ring.next = (ring.next + 1) % ring.slots.count
             ring.count = min(ring.count + 1, ring.slots.count)
+            return dropped
         }
     }
 

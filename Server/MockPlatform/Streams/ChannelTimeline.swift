@@ -2,7 +2,7 @@
 /// `n × d` since 1970, plays reel segment `n mod k`, except inside a program's ad break where it
 /// plays the break's creatives. Stateless, so every request (and every mock instance) agrees, and
 /// EPG programs and DATERANGE tags line up by construction.
-struct ChannelTimeline: StreamTimeline {
+final class ChannelTimeline: StreamTimeline {
     let channelId: String
     let schedule: ChannelSchedule
     private let segmentMs: Int64
