@@ -5,9 +5,12 @@ import Synchronization
 /// The fault rules in force, matched against every request outside `/_mock/`.
 ///
 /// Matching runs on a snapshot of the rules outside the lock, so requests do not queue behind
-/// each other's regular expressions; only claiming a counted rule is atomic.
+/// each other's regular expressions; only claiming a counted rule is atomic. With no rules in
+/// force (the usual case) a request reads one counter and takes no lock.
 public final class FaultInjector: Sendable {
     private let rules = Mutex<[ActiveFault]>([])
+    /// How many rules `rules` holds, kept in step under its lock.
+    private let ruleCount = Atomic<Int>(0)
     private let lastId = Atomic<Int>(0)
 
     /// No rules.
@@ -27,7 +30,7 @@ public final class FaultInjector: Sendable {
         var rule = rule
         rule.id = "fault-\(lastId.wrappingAdd(1, ordering: .relaxed).newValue)"
         let fault = ActiveFault(rule: rule, regex: regex)
-        rules.withLock { $0.append(fault) }
+        changeRules { $0.append(fault) }
         return fault.snapshot
     }
 
@@ -37,7 +40,7 @@ public final class FaultInjector: Sendable {
     /// Removes one rule; false when there is none with that id.
     @discardableResult
     public func remove(id: String) -> Bool {
-        rules.withLock { rules in
+        changeRules { rules in
             let before = rules.count
             rules.removeAll { $0.rule.id == id }
             return rules.count != before
@@ -45,10 +48,19 @@ public final class FaultInjector: Sendable {
     }
 
     /// Removes every rule.
-    public func removeAll() { rules.withLock { $0.removeAll() } }
+    public func removeAll() { changeRules { $0.removeAll() } }
+
+    private func changeRules<Result>(_ change: (inout [ActiveFault]) -> Result) -> Result {
+        rules.withLock { rules in
+            let result = change(&rules)
+            ruleCount.store(rules.count, ordering: .releasing)
+            return result
+        }
+    }
 
     /// The first rule matching `request` that still has a use left, which this call uses up.
     func claim(for request: HTTPRequest) -> FaultRule? {
+        guard ruleCount.load(ordering: .acquiring) > 0 else { return nil }
         let snapshot = rules.withLock { $0 }
         guard !snapshot.isEmpty else { return nil }
         var facts = RequestFacts(request: request)
@@ -56,7 +68,7 @@ public final class FaultInjector: Sendable {
             switch fault.claim() {
             case .unavailable: continue
             case .claimed(let last):
-                if last { rules.withLock { $0.removeAll { $0 === fault } } }
+                if last { changeRules { $0.removeAll { $0 === fault } } }
                 return fault.rule
             }
         }
