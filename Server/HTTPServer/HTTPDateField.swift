@@ -1,21 +1,20 @@
 import Foundation
 
 /// The `Date` header field (RFC 9110 §6.6.1, IMF-fixdate) every response carries, formatted once
-/// per second rather than once per response.
-final class HTTPDateField: Sendable {
-    private let cached = Locked<(second: Int, field: [UInt8])>((-1, []))
-    private let now: @Sendable () -> Date
+/// per second rather than once per response. Each connection has its own, so reading it takes
+/// no lock shared with other connections.
+final class HTTPDateField {
+    private var cached: (second: Int, field: [UInt8]) = (-1, [])
+    private let now: () -> Date
 
     /// A field reading the wall clock (or `now`, for tests).
-    init(now: @escaping @Sendable () -> Date = { Date() }) { self.now = now }
+    init(now: @escaping () -> Date = { Date() }) { self.now = now }
 
     /// `Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n` for the current second.
     func current() -> [UInt8] {
         let second = Int(now().timeIntervalSince1970.rounded(.down))
-        return cached.withLock { cache in
-            if cache.second != second { cache = (second, Array("Date: \(Self.format(second))\r\n".utf8)) }
-            return cache.field
-        }
+        if cached.second != second { cached = (second, Array("Date: \(Self.format(second))\r\n".utf8)) }
+        return cached.field
     }
 
     /// IMF-fixdate for seconds since 1970, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`. Runs once a

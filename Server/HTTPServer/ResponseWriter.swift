@@ -5,6 +5,7 @@ import Foundation
 struct ResponseWriter {
     let socket: ConnectedSocket
     let core: ServerCore
+    let dateField = HTTPDateField()
 
     /// Bodies at least this large are sent from a memory file once they are seen twice. Below
     /// it copying is cheaper than sendfile's page lookups (measured with scripts/bench-streams:
@@ -120,7 +121,7 @@ struct ResponseWriter {
             head.append(contentsOf: field.value.utf8)
             head.append(contentsOf: "\r\n".utf8)
         }
-        if !sawDate { head.append(contentsOf: core.dateField.current()) }
+        if !sawDate { head.append(contentsOf: dateField.current()) }
         if bodyAllowed {
             head.append(contentsOf: "Content-Length: ".utf8)
             Self.appendDecimal(response.body.count, to: &head)

@@ -7,7 +7,6 @@ final class ServerCore: Sendable {
     let connections = ConnectionRegistry()
     let responderSlots: ResponderSlots
     let bodyFiles = BodyFileCache()
-    let dateField = HTTPDateField()
     /// Requests read and not yet fully answered; back to zero once every request has completed.
     let openRequests: Locked<Int>
     /// Where the server's own diagnostics go (refused connections and unreadable requests).
