@@ -14,8 +14,10 @@ public struct Router: HTTPResponder {
 
     private var routes: [Route] = []
     /// Indices into `routes`, in registration order, of the patterns starting with a given
-    /// literal segment; only these (and `openStart`) can match a path starting with it.
-    private var byFirstLiteral: [String: [Int]] = [:]
+    /// literal segment; only these (and `openStart`) can match a path starting with it. A list
+    /// rather than a dictionary: there are a handful of first segments, and comparing a few
+    /// bytes is cheaper than hashing.
+    private var byFirstLiteral: [(literal: [UInt8], routes: [Int])] = []
     /// Indices of the patterns starting with a capture or empty, which any path may match.
     private var openStart: [Int] = []
     private let fallback: @Sendable (HTTPRequest, _ allowedMethods: [HTTPMethod]) -> HTTPResponse
@@ -31,28 +33,48 @@ public struct Router: HTTPResponder {
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         let route = Route(method: method, pattern: RoutePattern(pattern), handler: handler)
         if case .literal(let first) = route.pattern.segments.first {
-            byFirstLiteral[first, default: []].append(routes.count)
+            if let known = byFirstLiteral.firstIndex(where: { $0.literal == first }) {
+                byFirstLiteral[known].routes.append(routes.count)
+            } else {
+                byFirstLiteral.append((first, [routes.count]))
+            }
         } else {
             openStart.append(routes.count)
         }
         routes.append(route)
     }
 
+    /// What the path and method found: a route, or the methods the path would take.
+    private enum Outcome {
+        case matched(Handler, PathParameters)
+        case unmatched(allowedMethods: [HTTPMethod])
+    }
+
     /// Runs the first route matching method and path (`HEAD` also matches `GET` routes), else
     /// the fallback.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let segments = RoutePattern.segments(of: request.path)
-        var allowed: [HTTPMethod] = []
-        let literal = segments.first.flatMap { byFirstLiteral[String($0)] } ?? []
-        for index in Self.merged(literal, openStart) {
-            let route = routes[index]
-            guard let parameters = route.pattern.match(segments) else { continue }
-            if route.method == request.method || (request.method == .head && route.method == .get) {
-                return route.handler(request, parameters)
+        var path = request.path
+        // Matched on the path's bytes: no string is made but the captured values.
+        let outcome = path.withUTF8 { bytes -> Outcome in
+            let segments = RoutePattern.segments(of: bytes)
+            var allowed: [HTTPMethod] = []
+            let literal = segments.first.flatMap { first in
+                byFirstLiteral.first { bytes[first].elementsEqual($0.literal) }?.routes
+            } ?? []
+            for index in Self.merged(literal, openStart) {
+                let route = routes[index]
+                guard let parameters = route.pattern.match(segments, in: bytes) else { continue }
+                if route.method == request.method || (request.method == .head && route.method == .get) {
+                    return .matched(route.handler, parameters)
+                }
+                if !allowed.contains(route.method) { allowed.append(route.method) }
             }
-            if !allowed.contains(route.method) { allowed.append(route.method) }
+            return .unmatched(allowedMethods: allowed)
         }
-        return fallback(request, allowed)
+        switch outcome {
+        case .matched(let handler, let parameters): return handler(request, parameters)
+        case .unmatched(let allowed): return fallback(request, allowed)
+        }
     }
 
     /// Two ascending index lists as one, so candidates are still tried in registration order.
@@ -72,84 +94,5 @@ public struct Router: HTTPResponder {
             }
         }
         return result
-    }
-}
-
-/// Values captured from a path by a route pattern.
-public struct PathParameters: Sendable, Equatable {
-    /// In pattern order; a pattern captures a handful at most, so a scan beats hashing.
-    private var values: [(name: String, value: String)]
-
-    init(_ values: [(name: String, value: String)] = []) { self.values = values }
-
-    /// The value captured for `name`, if the pattern had such a segment.
-    public subscript(name: String) -> String? { values.first { $0.name == name }?.value }
-
-    public static func == (lhs: PathParameters, rhs: PathParameters) -> Bool {
-        lhs.values.elementsEqual(rhs.values) { $0.name == $1.name && $0.value == $1.value }
-    }
-}
-
-/// A parsed route pattern.
-struct RoutePattern: Sendable {
-    enum Segment: Sendable, Equatable {
-        case literal(String)
-        case parameter(String)
-        case rest(String)
-    }
-
-    let segments: [Segment]
-
-    init(_ pattern: String) {
-        segments = RoutePattern.segments(of: pattern).map { part in
-            guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(String(part)) }
-            let name = String(part.dropFirst().dropLast())
-            return name.hasSuffix("...") ? .rest(String(name.dropLast(3))) : .parameter(name)
-        }
-    }
-
-    /// The non-empty `/`-separated parts of `path`, as slices of it (split on bytes, and no
-    /// copies: this runs for every request).
-    static func segments(of path: String) -> [Substring] {
-        var segments: [Substring] = []
-        segments.reserveCapacity(8)
-        let utf8 = path.utf8
-        var start = utf8.startIndex
-        for index in utf8.indices where utf8[index] == UInt8(ascii: "/") {
-            if start < index { segments.append(path[start..<index]) }
-            start = utf8.index(after: index)
-        }
-        if start < utf8.endIndex { segments.append(path[start...]) }
-        return segments
-    }
-
-    func match(_ path: [Substring]) -> PathParameters? {
-        var captured: [(name: String, value: String)] = []
-        var index = 0
-        for segment in segments {
-            switch segment {
-            case .literal(let literal):
-                guard index < path.count, path[index] == literal else { return nil }
-            case .parameter(let name):
-                guard index < path.count else { return nil }
-                if captured.isEmpty { captured.reserveCapacity(segments.count) }
-                captured.append((name, String(path[index])))
-            case .rest(let name):
-                guard index < path.count else { return nil }
-                captured.append((name, Self.rest(path[index...])))
-                return PathParameters(captured)
-            }
-            index += 1
-        }
-        return index == path.count ? PathParameters(captured) : nil
-    }
-
-    /// The segments joined by single slashes: one slice of the path when they lie one slash
-    /// apart in it (the usual case), else joined anew so empty segments are squeezed out.
-    private static func rest(_ segments: ArraySlice<Substring>) -> String {
-        let first = segments[segments.startIndex], last = segments[segments.endIndex - 1]
-        let whole = first.base[first.startIndex..<last.endIndex]
-        let separated = segments.reduce(segments.count - 1) { $0 + $1.utf8.count }
-        return whole.utf8.count == separated ? String(whole) : segments.joined(separator: "/")
     }
 }

@@ -1,0 +1,66 @@
+/// A parsed route pattern, matched against the bytes of a request path.
+struct RoutePattern: Sendable {
+    enum Segment: Sendable, Equatable {
+        case literal([UInt8])
+        case parameter(String)
+        case rest(String)
+    }
+
+    let segments: [Segment]
+
+    init(_ pattern: String) {
+        segments = pattern.split(separator: "/").map { part in
+            guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(Array(part.utf8)) }
+            let name = String(part.dropFirst().dropLast())
+            return name.hasSuffix("...") ? .rest(String(name.dropLast(3))) : .parameter(name)
+        }
+    }
+
+    /// Where the non-empty `/`-separated parts of `path` lie in it.
+    static func segments(of path: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var segments: [Range<Int>] = []
+        segments.reserveCapacity(8)
+        var start = 0
+        for index in path.indices where path[index] == UInt8(ascii: "/") {
+            if start < index { segments.append(start..<index) }
+            start = index + 1
+        }
+        if start < path.count { segments.append(start..<path.count) }
+        return segments
+    }
+
+    /// The values captured when `path`, split into `segments`, matches; nil when it does not.
+    func match(_ segments: [Range<Int>], in path: UnsafeBufferPointer<UInt8>) -> PathParameters? {
+        var captured: [(name: String, value: String)] = []
+        var index = 0
+        for segment in self.segments {
+            switch segment {
+            case .literal(let literal):
+                guard index < segments.count, path[segments[index]].elementsEqual(literal) else { return nil }
+            case .parameter(let name):
+                guard index < segments.count else { return nil }
+                if captured.isEmpty { captured.reserveCapacity(self.segments.count) }
+                captured.append((name, Self.string(path, segments[index])))
+            case .rest(let name):
+                guard index < segments.count else { return nil }
+                captured.append((name, Self.rest(segments[index...], in: path)))
+                return PathParameters(captured)
+            }
+            index += 1
+        }
+        return index == segments.count ? PathParameters(captured) : nil
+    }
+
+    /// The segments joined by single slashes: one run of the path when they lie one slash
+    /// apart in it (the usual case), else joined anew so empty segments are squeezed out.
+    private static func rest(_ segments: ArraySlice<Range<Int>>, in path: UnsafeBufferPointer<UInt8>) -> String {
+        let whole = segments.first!.lowerBound..<segments.last!.upperBound
+        let separated = segments.reduce(segments.count - 1) { $0 + $1.count }
+        if whole.count == separated { return string(path, whole) }
+        return segments.map { string(path, $0) }.joined(separator: "/")
+    }
+
+    private static func string(_ path: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: path[range]), as: UTF8.self)
+    }
+}
