@@ -24,12 +24,15 @@ struct JournalResponder: HTTPResponder {
                 headers[name] = field.value
             }
         }
+        // Every field worked out before the journal's lock is taken.
+        let (method, path, query, requestBytes) = (request.method.rawValue, request.path, request.rawQuery, request.body.count)
+        let (status, responseBytes, faultId) = (delivery == "dropped" ? nil : response.status, response.body.count,
+                                                response.headers[FaultResponder.faultHeader])
         journal.record { id in
             JournalEntry(
-                id: id, timeMs: arrivedMs, method: request.method.rawValue, path: request.path, query: request.rawQuery,
-                headers: headers, requestBytes: request.body.count, status: delivery == "dropped" ? nil : response.status,
-                responseBytes: response.body.count, durationMs: handlingMs + Double(delayMs), accountId: accountId,
-                faultId: response.headers[FaultResponder.faultHeader], delivery: delivery)
+                id: id, timeMs: arrivedMs, method: method, path: path, query: query, headers: headers, requestBytes: requestBytes,
+                status: status, responseBytes: responseBytes, durationMs: handlingMs + Double(delayMs), accountId: accountId,
+                faultId: faultId, delivery: delivery)
         }
         return response
     }

@@ -31,11 +31,11 @@ public final class RequestJournal: Sendable {
         // The displaced entry comes out of the lock, so freeing its strings holds up no other request.
         _ = ring.withLock { ring in
             ring.lastId += 1
-            let dropped = ring.slots[ring.next]
-            ring.slots[ring.next] = makeEntry(ring.lastId)
+            var entry: JournalEntry? = makeEntry(ring.lastId)
+            swap(&ring.slots[ring.next], &entry)
             ring.next = (ring.next + 1) % ring.slots.count
             ring.count = min(ring.count + 1, ring.slots.count)
-            return dropped
+            return entry
         }
     }
 

@@ -77,9 +77,10 @@ extension ExposureAPI {
                 Data(HLSWriter.bytes(MasterPlaylistBuilder.playlist(media: media, audioOnly: stream.audioOnly)))
             }
         }
-        guard let rendition = RenditionKey(path: key.file) else { return nil }
-        // Laid out only on a miss: a live window changes once per segment, and is asked for far more often.
-        func layout() -> (MediaPlaylistBuilder, liveEdgeMs: Int64) {
+        // Laid out only on a miss (a file that names no rendition is never cached): a live window
+        // changes once per segment, and is asked for far more often.
+        func layout() -> (MediaPlaylistBuilder, liveEdgeMs: Int64)? {
+            guard let rendition = RenditionKey(path: key.file) else { return nil }
             let liveEdgeMs = stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs
             return (MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition), liveEdgeMs)
         }
@@ -87,12 +88,12 @@ extension ExposureAPI {
             var deltaKey = key
             deltaKey.deltaUpdate = true
             return cached(deltaKey, window: stream.sequences) {
-                let (builder, liveEdgeMs) = layout()
+                guard let (builder, liveEdgeMs) = layout() else { return nil }
                 return builder.deltaUpdate(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs).map { Data(HLSWriter.bytes($0)) }
             }
         }
         return cached(key, window: stream.sequences) {
-            let (builder, liveEdgeMs) = layout()
+            guard let (builder, liveEdgeMs) = layout() else { return nil }
             return builder.playlist(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs).map { Data(HLSWriter.bytes($0)) }
         }
     }
