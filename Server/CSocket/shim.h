@@ -8,6 +8,7 @@
 #include <sys/ioctl.h>
 #include <linux/sockios.h>
 #include <unistd.h>
+#include <fcntl.h>
 
 /// An anonymous in-memory file (close-on-exec), or -1 with errno set.
 /// Exists because glibc declares memfd_create only under _GNU_SOURCE, which would make this
@@ -15,6 +16,15 @@
 static inline int csocket_memory_file(const char *name)
 {
     return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC */);
+}
+
+/// A file without a name in `directory`'s file system (close-on-exec, read-write), gone when
+/// closed, or -1 with errno set (EOPNOTSUPP where the file system has no unnamed files).
+/// Exists because O_TMPFILE, too, is declared only under _GNU_SOURCE; its value is the same on
+/// every Linux architecture (asm-generic/fcntl.h: __O_TMPFILE | O_DIRECTORY).
+static inline int csocket_unnamed_file(const char *directory)
+{
+    return open(directory, 020000000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0600);
 }
 
 /// Sends up to `count` bytes of file `in` from `*offset` on socket `out` without copying them

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Memory files mirroring large response bodies the server sends again and again (a cached live
-/// playlist, a media segment), so each later send is one sendfile from the kernel's pages instead
-/// of a copy of the whole body from user memory.
+/// Page-cache files mirroring large response bodies the server sends again and again (a cached
+/// live playlist, a media segment), so each later send is one sendfile from the kernel's pages
+/// instead of a copy of the whole body from user memory.
 ///
 /// A body is recognised by its storage: the cache keeps every body it tracks alive, so an address
 /// and length seen again are the same immutable bytes. The first send of a body only remembers
@@ -18,9 +18,9 @@ final class BodyFileCache: Sendable {
     /// Where an answer's bytes go out from.
     enum Source {
         /// A file holding the head and then the body: the whole answer.
-        case headAndBody(MemoryFile)
+        case headAndBody(PageCacheFile)
         /// A file holding the body: the head has to be written first.
-        case body(MemoryFile)
+        case body(PageCacheFile)
     }
 
     private struct Key: Hashable {
@@ -30,10 +30,10 @@ final class BodyFileCache: Sendable {
 
     private struct Entry {
         let body: Data
-        var file: MemoryFile?
+        var file: PageCacheFile?
         /// The head of the last send, and the file of a repeated head with the body.
         var lastHead: [UInt8]
-        var framed: (head: [UInt8], file: MemoryFile)?
+        var framed: (head: [UInt8], file: PageCacheFile)?
         var lastUse: Int
 
         /// Bytes held for this body: its storage and its files.
@@ -76,7 +76,7 @@ final class BodyFileCache: Sendable {
     func source(for body: Data, head: [UInt8]) -> Source? {
         guard let address = body.withUnsafeBytes({ $0.baseAddress.map { UInt(bitPattern: $0) } }) else { return nil }
         let key = Key(address: address, count: body.count)
-        let known = state.withLock { state -> (seen: Bool, file: MemoryFile?, framed: MemoryFile?, headRepeated: Bool) in
+        let known = state.withLock { state -> (seen: Bool, file: PageCacheFile?, framed: PageCacheFile?, headRepeated: Bool) in
             state.uses += 1
             guard var entry = state.entries[key] else {
                 state.entries[key] = Entry(body: body, file: nil, lastHead: head, lastUse: state.uses)
@@ -98,7 +98,7 @@ final class BodyFileCache: Sendable {
         guard known.seen else { return nil }
         if let framed = known.framed { return .headAndBody(framed) }
         guard let file = known.file else { return mirror(body, key: key).map(Source.body) }
-        guard known.headRepeated, let made = MemoryFile(body, after: head) else { return .body(file) }
+        guard known.headRepeated, let made = PageCacheFile(body, after: head) else { return .body(file) }
         state.withLock { state in
             guard var entry = state.entries[key] else { return }
             state.trackedBytes += made.count - (entry.framed?.file.count ?? 0)
@@ -111,8 +111,8 @@ final class BodyFileCache: Sendable {
 
     /// Makes the mirror of a body seen before. Made outside the lock; two threads racing here
     /// both make one and the first kept wins.
-    private func mirror(_ body: Data, key: Key) -> MemoryFile? {
-        guard let made = MemoryFile(body) else { return nil }
+    private func mirror(_ body: Data, key: Key) -> PageCacheFile? {
+        guard let made = PageCacheFile(body) else { return nil }
         return state.withLock { state in
             guard var entry = state.entries[key] else { return made }
             if let existing = entry.file { return existing }

@@ -7,11 +7,11 @@ struct ResponseWriter {
     let core: ServerCore
     let dateField = HTTPDateField()
 
-    /// Bodies at least this large are sent from a memory file once they are seen twice. Below
-    /// it copying is cheaper than sendfile's page lookups (measured with scripts/bench-streams:
-    /// a 91 KB TS segment went 0.96 → 0.86 of nginx from a memory file, a 363 KB playlist
+    /// Bodies at least this large are sent from a page-cache file once they are seen twice.
+    /// Below it copying is cheaper than sendfile's page lookups (measured with scripts/bench-streams
+    /// on memory files: a 91 KB TS segment went 0.96 → 0.86 of nginx, a 363 KB playlist
     /// 0.85 → 0.98; a 135 KB one was about even).
-    static let memoryFileThreshold = 128 * 1024
+    static let pageCacheFileThreshold = 128 * 1024
 
     /// What the connection does after an answer.
     enum Next {
@@ -67,10 +67,10 @@ struct ResponseWriter {
 
     // MARK: - Sending
 
-    /// Sends head and body; `mirrored` bodies may go out from a memory file (a cut-off prefix,
+    /// Sends head and body; `mirrored` bodies may go out from a page-cache file (a cut-off prefix,
     /// a one-time slice, should not be remembered).
     private func send(head: [UInt8], body: Data, mirrored: Bool = true) -> Bool {
-        let source = mirrored && body.count >= Self.memoryFileThreshold ? core.bodyFiles.source(for: body, head: head) : nil
+        let source = mirrored && body.count >= Self.pageCacheFileThreshold ? core.bodyFiles.source(for: body, head: head) : nil
         return head.withUnsafeBytes { head in
             switch source {
             case .headAndBody(let file): socket.send(file, count: file.count)

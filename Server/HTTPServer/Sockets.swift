@@ -187,7 +187,7 @@ final class ConnectedSocket: @unchecked Sendable {
     }
 
     /// Sends `count` bytes of `file` from its start without copying them through user memory.
-    func send(_ file: MemoryFile, count: Int) -> Bool {
+    func send(_ file: PageCacheFile, count: Int) -> Bool {
         var offset = off_t(0)
         while offset < count {
             let sent = csocket_send_file(descriptor, file.descriptor, &offset, count - Int(offset))
@@ -259,16 +259,27 @@ final class ConnectedSocket: @unchecked Sendable {
     }
 }
 
-/// Bytes in an anonymous in-memory file, which the kernel can send to sockets straight from its
-/// page cache (sendfile) rather than copying them from user memory for every response.
-final class MemoryFile: Sendable {
+/// Bytes in an unnamed file, which the kernel can send to sockets straight from its page cache
+/// (sendfile) rather than copying them from user memory for every response.
+///
+/// The file lives in the temporary directory's file system when that can hold unnamed files
+/// (O_TMPFILE), else in memory (memfd). The first is the faster source where it is a disk file
+/// system: ext4 keeps a written file in large folios that sendfile looks up a batch at a time,
+/// where a memory file is looked up page by page (measured on the 363 KB live playlist: 5 % of
+/// the mock's CPU against 14 %). Nothing reaches the disk that outlives the file; it is gone
+/// when closed (its blocks are freed then), or when the process ends.
+final class PageCacheFile: Sendable {
     fileprivate let descriptor: Int32
     /// The file's length.
     let count: Int
 
+    /// Where unnamed files go: `TMPDIR` or `/tmp`.
+    private static let directory = FileManager.default.temporaryDirectory.path
+
     /// A file holding `prefix` followed by `bytes`, or nil when the system refuses one.
     init?(_ bytes: Data, after prefix: [UInt8] = []) {
-        let descriptor = csocket_memory_file("http-body")
+        var descriptor = csocket_unnamed_file(Self.directory)
+        if descriptor < 0 { descriptor = csocket_memory_file("http-body") }
         guard descriptor >= 0 else { return nil }
         func write(_ raw: UnsafeRawBufferPointer, at start: Int) -> Bool {
             var offset = 0

@@ -10,13 +10,13 @@ import Testing
     private let nextSecondsHead = Array("HTTP/1.1 200 OK\r\nDate: Sun, 29 Nov 2026 22:10:03 GMT\r\n\r\n".utf8)
 
     /// The body-only mirror, when that is the source the cache gives.
-    private func mirror(_ cache: BodyFileCache, _ body: Data, head: [UInt8]) -> MemoryFile? {
+    private func mirror(_ cache: BodyFileCache, _ body: Data, head: [UInt8]) -> PageCacheFile? {
         if case .body(let file) = cache.source(for: body, head: head) { return file }
         return nil
     }
 
     /// The file of head and body, when that is the source the cache gives.
-    private func framed(_ cache: BodyFileCache, _ body: Data, head: [UInt8]) -> MemoryFile? {
+    private func framed(_ cache: BodyFileCache, _ body: Data, head: [UInt8]) -> PageCacheFile? {
         if case .headAndBody(let file) = cache.source(for: body, head: head) { return file }
         return nil
     }

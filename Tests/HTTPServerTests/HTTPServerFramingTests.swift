@@ -4,7 +4,7 @@ import Testing
 @testable import HTTPServer
 
 /// What the server adds around a responder's answer: framing, Date, Connection, 100-continue,
-/// bodyless statuses, and large bodies sent from memory files.
+/// bodyless statuses, and large bodies sent from page-cache files.
 @Suite struct HTTPServerFramingTests {
     /// A body the responder hands out again and again from the same storage, like a cached playlist.
     static let bigBody = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func clientsLeavingMidBodyHurtNothing() async throws {
-        // Sent from a memory file after the first time: sendfile raises SIGPIPE at a peer that
+        // Sent from a page-cache file after the first time: sendfile raises SIGPIPE at a peer that
         // has gone, which would end this whole test process unless the server blocks it.
         let body = Data(repeating: 0x37, count: 8 << 20)
         try await withServer({ _ in HTTPResponse(status: 200, body: body) }) { server in
