@@ -3,7 +3,10 @@ import Foundation
 import HTTPServer
 
 /// One API request with the platform state it runs against, and the checks every handler needs.
-struct RequestContext {
+///
+/// A class: handlers and the closures they hand on pass one reference around instead of copying
+/// a request's worth of strings and buffers (each copy retained every one of them).
+final class RequestContext {
     let request: HTTPRequest
     let parameters: PathParameters
     let platform: PlatformContext
@@ -11,6 +14,14 @@ struct RequestContext {
     let loaded: LoadedCatalog
     /// The platform time the request is answered at.
     let nowMs: Int64
+
+    init(request: HTTPRequest, parameters: PathParameters, platform: PlatformContext, loaded: LoadedCatalog, nowMs: Int64) {
+        self.request = request
+        self.parameters = parameters
+        self.platform = platform
+        self.loaded = loaded
+        self.nowMs = nowMs
+    }
 
     var catalog: Catalog { loaded.catalog }
     var query: QueryParameters { request.query }
