@@ -41,7 +41,7 @@ import Glibc
         let path = directory.appendingPathComponent("state.sqlite").path
         _ = try SQLiteState(path: path)
         let raw = try SQLiteDatabase(path: path)
-        try raw.access { (db) throws(SQLiteError) in try db.query("INSERT INTO schema_version (version) VALUES (99)") }
+        _ = try raw.access { (db) throws(SQLiteError) in try db.query("INSERT INTO schema_version (version) VALUES (99)") }
         #expect(throws: SQLiteError.self) { try SQLiteState(path: path) }
     }
 
@@ -95,7 +95,8 @@ final class MockProcess: @unchecked Sendable {
     }
 
     private init(fixtures: String, state: String) throws {
-        process.executableURL = try #require(Self.executable)
+        guard let executable = Self.executable else { throw MockProcessError(output: "no exposure-mock next to the tests") }
+        process.executableURL = executable
         process.arguments = ["--port", "0", "--fixtures", fixtures, "--state", state, "--log-level", "quiet"]
         let output = Pipe()
         process.standardOutput = output
