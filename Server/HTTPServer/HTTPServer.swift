@@ -13,6 +13,8 @@ public final class HTTPServer: @unchecked Sendable {
     public let configuration: Configuration
     private let responder: any HTTPResponder
     private let lifecycle = Locked<(acceptor: ConnectionAcceptor?, core: ServerCore?, lastPort: Int?)>((nil, nil, nil))
+    /// Held through a whole `stop()`, so a call racing another returns only once both are done.
+    private let stopping = Locked(())
     /// Requests received whose per-request state is still alive (tests check it returns to 0).
     let openRequests = Locked(0)
 
@@ -51,13 +53,17 @@ public final class HTTPServer: @unchecked Sendable {
     var parkedConnections: Int { lifecycle.withLock { $0.core?.connections.parkedCount ?? 0 } }
 
     /// Stops listening, answers parked (delayed or throttled) connections early, waits for
-    /// running handlers and closes every connection. Safe from any thread and idempotent: a call
-    /// that races another returns once the server is fully stopped.
+    /// running handlers and closes every connection. Safe from any thread (but a handler's own)
+    /// and idempotent: a call that races another returns once the server is fully stopped.
     public func stop() {
-        lifecycle.withLock { state in
-            state.acceptor?.stop()
-            state.acceptor = nil
-            state.core = nil
+        stopping.withLock { _ in
+            // Taken out first and stopped outside the lifecycle lock: handlers still running may
+            // read `port` or `isRunning`, and stopping waits for them.
+            let acceptor = lifecycle.withLock { state in
+                defer { (state.acceptor, state.core) = (nil, nil) }
+                return state.acceptor
+            }
+            acceptor?.stop()
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HTTPServer
 
@@ -31,6 +32,34 @@ import Testing
             for _ in 0..<8 { group.addTask { server.stop() } }
         }
         #expect(!server.isRunning)
+    }
+
+    /// Stopping waits for running handlers; one that reads the port meanwhile must not wait for
+    /// the stop in turn (it did: `stop()` held the lock `port` takes while it waited).
+    @Test func aHandlerReadingThePortWhileTheServerStopsLetsItStop() async throws {
+        let proceed = DispatchSemaphore(value: 0)
+        let serverBox = Locked<HTTPServer?>(nil)
+        let server = HTTPServer(configuration: .init(port: 0, errorLog: { _ in }), responder: ClosureResponder { _ in
+            proceed.wait()
+            return .text("\(serverBox.withLock { $0 }?.port ?? 0)")
+        })
+        serverBox.withLock { $0 = server }
+        try server.start()
+        let port = server.port
+        let stoppedInTime = try await offThePool { () -> Bool in
+            let client = try RawConnection(port: port)
+            client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(holds { server.openRequests.withLock { $0 } == 1 })
+            let stopped = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                server.stop()
+                stopped.signal()
+            }
+            #expect(holds { (try? RawConnection(port: port)) == nil }, "stop() began: the listener is closed")
+            proceed.signal()
+            return stopped.wait(timeout: .now() + 10) == .success
+        }
+        #expect(stoppedInTime, "stop() and the handler waited for each other")
     }
 
     @Test func portInUseIsATypedError() async throws {
