@@ -39,26 +39,13 @@ import TestSupport
         #expect(check.output.contains("Fixtures OK"))
 
         let url = mock.url
-        let (banner, reason, status) = try await offThePool {
-            let process = Process()
-            process.executableURL = url
-            process.arguments = ["--port", "0", "--log-level", "quiet"]
-            let output = Pipe()
-            process.standardOutput = output
-            try launch(process)
+        let (banner, ending) = try await offThePool {
+            let process = try BackgroundProcess(url, ["--port", "0", "--log-level", "quiet"])
             // The banner is written once the server listens; reading it is the readiness signal.
-            var banner = Data()
-            while !String(decoding: banner, as: UTF8.self).contains("Press Ctrl-C") {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { break }
-                banner += chunk
-            }
-            process.terminate()
-            process.waitUntilExit()
-            return (String(decoding: banner, as: UTF8.self), process.terminationReason, process.terminationStatus)
+            let banner = process.readOutput { $0.contains("Press Ctrl-C") }
+            return (banner, process.end(with: SIGTERM))
         }
         #expect(banner.contains("listening on http://127.0.0.1:"))
-        #expect(reason == .exit)
-        #expect(status == 0)
+        #expect(ending == .exited(0), "SIGTERM is handled: the mock stops and exits cleanly")
     }
 }

@@ -78,9 +78,8 @@ import Glibc
 }
 
 /// A real `exposure-mock` child process on a free port.
-final class MockProcess: @unchecked Sendable {
-    // @unchecked: `process` is only used from the test that owns this object.
-    private let process = Process()
+final class MockProcess: Sendable {
+    private let process: BackgroundProcess
     let baseURL: String
 
     /// The executable SwiftPM built next to this test bundle.
@@ -96,33 +95,15 @@ final class MockProcess: @unchecked Sendable {
 
     private init(fixtures: String, state: String) throws {
         guard let executable = Self.executable else { throw MockProcessError(output: "no exposure-mock next to the tests") }
-        process.executableURL = executable
-        process.arguments = ["--port", "0", "--fixtures", fixtures, "--state", state, "--log-level", "quiet"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try launch(process)
-        var banner = ""
-        var seen = Data()
-        while true {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen.append(chunk)
-            banner = String(decoding: seen, as: UTF8.self)
-            if let line = banner.split(separator: "\n").first(where: { $0.contains("listening on ") }) {
-                baseURL = String(line.split(separator: " ").last ?? "")
-                return
-            }
-        }
-        throw MockProcessError(output: banner)
+        process = try BackgroundProcess(executable, ["--port", "0", "--fixtures", fixtures, "--state", state, "--log-level", "quiet"])
+        let listening = { (banner: String) in banner.split(separator: "\n").first { $0.contains("listening on ") } }
+        let banner = process.readOutput { listening($0) != nil }
+        guard let line = listening(banner) else { throw MockProcessError(output: banner) }
+        baseURL = String(line.split(separator: " ").last ?? "")
     }
 
     /// SIGKILL: no handler runs, nothing gets flushed or closed.
-    func kill9() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
+    func kill9() { _ = process.end(with: SIGKILL) }
 
     struct MockProcessError: Error { let output: String }
 }
