@@ -2,7 +2,8 @@ import Foundation
 
 /// A value shared between threads, read and written only under its own lock.
 ///
-/// `Synchronization.Mutex` would do, but it needs macOS 15 and the package supports macOS 14.
+/// A class, so one lock is shared by reference: captured by closures, handed to the server's
+/// connections and read by tests (`Synchronization.Mutex` is non-copyable and cannot be).
 final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is only reached through `withLock`, which holds `lock`.
     private let lock = NSLock()
