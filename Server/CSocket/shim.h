@@ -20,11 +20,11 @@ static inline int csocket_memory_file(const char *name)
 
 /// A file without a name in `directory`'s file system (close-on-exec, read-write), gone when
 /// closed, or -1 with errno set (EOPNOTSUPP where the file system has no unnamed files).
-/// Exists because O_TMPFILE, too, is declared only under _GNU_SOURCE; its value is the same on
-/// every Linux architecture (asm-generic/fcntl.h: __O_TMPFILE | O_DIRECTORY).
+/// Exists because O_TMPFILE, too, is declared only under _GNU_SOURCE; glibc's __O_TMPFILE
+/// (the same flags, O_DIRECTORY included) is declared without it.
 static inline int csocket_unnamed_file(const char *directory)
 {
-    return open(directory, 020000000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0600);
+    return open(directory, __O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 }
 
 /// Sends up to `count` bytes of file `in` from `*offset` on socket `out` without copying them

@@ -31,9 +31,12 @@ final class BodyFileCache: Sendable {
     private struct Entry {
         let body: Data
         var file: PageCacheFile?
-        /// The head of the last send, and the file of a repeated head with the body.
+        /// The head of the last send.
         var lastHead: [UInt8]
+        /// A file of a repeated head followed by the body.
         var framed: (head: [UInt8], file: PageCacheFile)?
+        /// Whether a thread is writing the next `framed` file now (the others send the mirror).
+        var framing = false
         var lastUse: Int
 
         /// Bytes held for this body: its storage and its files.
@@ -42,7 +45,7 @@ final class BodyFileCache: Sendable {
 
     private struct State {
         var entries: [Key: Entry] = [:]
-        /// Bytes of every tracked body, plus those of every mirror.
+        /// Bytes of every tracked body, plus those of every file made for one.
         var trackedBytes = 0
         /// Bytes of the bodies seen once and not mirrored.
         var unmirroredBytes = 0
@@ -76,7 +79,7 @@ final class BodyFileCache: Sendable {
     func source(for body: Data, head: [UInt8]) -> Source? {
         guard let address = body.withUnsafeBytes({ $0.baseAddress.map { UInt(bitPattern: $0) } }) else { return nil }
         let key = Key(address: address, count: body.count)
-        let known = state.withLock { state -> (seen: Bool, file: PageCacheFile?, framed: PageCacheFile?, headRepeated: Bool) in
+        let known = state.withLock { state -> (seen: Bool, file: PageCacheFile?, framed: PageCacheFile?, frames: Bool) in
             state.uses += 1
             guard var entry = state.entries[key] else {
                 state.entries[key] = Entry(body: body, file: nil, lastHead: head, lastUse: state.uses)
@@ -90,23 +93,31 @@ final class BodyFileCache: Sendable {
                 state.entries[key] = entry
                 return (true, entry.file, framed.file, true)
             }
-            let headRepeated = entry.lastHead == head
+            // One writer at a time, and only when this body with all its files fits in the budget
+            // (evicting makes room by dropping other bodies, never the one being sent).
+            let frames = entry.lastHead == head && entry.file != nil && !entry.framing
+                && entry.bytes + head.count + body.count <= budgetBytes
             entry.lastHead = head
+            entry.framing = entry.framing || frames
             state.entries[key] = entry
-            return (true, entry.file, nil, headRepeated)
+            return (true, entry.file, nil, frames)
         }
         guard known.seen else { return nil }
         if let framed = known.framed { return .headAndBody(framed) }
         guard let file = known.file else { return mirror(body, key: key).map(Source.body) }
-        guard known.headRepeated, let made = PageCacheFile(body, after: head) else { return .body(file) }
+        guard known.frames else { return .body(file) }
+        let made = PageCacheFile(body, after: head)
         state.withLock { state in
             guard var entry = state.entries[key] else { return }
-            state.trackedBytes += made.count - (entry.framed?.file.count ?? 0)
-            entry.framed = (head, made)
+            entry.framing = false
+            if let made {
+                state.trackedBytes += made.count - (entry.framed?.file.count ?? 0)
+                entry.framed = (head, made)
+            }
             state.entries[key] = entry
             evict(&state, keeping: key)
         }
-        return .headAndBody(made)
+        return made.map(Source.headAndBody) ?? .body(file)
     }
 
     /// Makes the mirror of a body seen before. Made outside the lock; two threads racing here

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The `Date` header field (RFC 9110 §6.6.1, IMF-fixdate) every response carries, formatted once
-/// per second rather than once per response. Each connection has its own, so reading it takes
-/// no lock shared with other connections.
+/// The `Date` header field (RFC 9110 §6.6.1, IMF-fixdate) every response carries, formatted at
+/// most once per second rather than once per response. Each connection has its own, so reading
+/// it takes no lock shared with other connections (a connection used for a single answer pays
+/// one formatting, a few microseconds beside its accept and thread).
 final class HTTPDateField {
     private var cached: (second: Int, field: [UInt8]) = (-1, [])
     private let now: () -> Date
@@ -17,8 +18,8 @@ final class HTTPDateField {
         return cached.field
     }
 
-    /// IMF-fixdate for seconds since 1970, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`. Runs once a
-    /// second, so Foundation's calendar is cheap enough here.
+    /// IMF-fixdate for seconds since 1970, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`. Runs at most
+    /// once a second per connection, so Foundation's calendar is cheap enough here.
     static func format(_ secondsSince1970: Int) -> String {
         let parts = gmtCalendar.dateComponents(
             [.year, .month, .day, .hour, .minute, .second, .weekday], from: Date(timeIntervalSince1970: Double(secondsSince1970)))

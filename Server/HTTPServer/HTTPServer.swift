@@ -13,7 +13,8 @@ public final class HTTPServer: @unchecked Sendable {
     public let configuration: Configuration
     private let responder: any HTTPResponder
     private let lifecycle = Locked<(acceptor: ConnectionAcceptor?, core: ServerCore?, lastPort: Int?)>((nil, nil, nil))
-    /// Held through a whole `stop()`, so a call racing another returns only once both are done.
+    /// Held through a whole `stop()` (and `start()`), so a call racing a stop returns only once
+    /// that stop is done.
     private let stopping = Locked(())
     /// Requests received whose per-request state is still alive (tests check it returns to 0).
     let openRequests = Locked(0)
@@ -26,10 +27,15 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Binds the configured address and starts answering on the server's own threads.
+    /// Binds the configured address and starts answering on the server's own threads; waits
+    /// for a `stop()` in progress to finish first.
     /// - Throws: `HTTPServerError` when the host is not a numeric address, the port cannot be
     ///   bound (e.g. in use), or the server is already running.
     public func start() throws(HTTPServerError) {
+        try stopping.withLock { (_) throws(HTTPServerError) in try startListening() }
+    }
+
+    private func startListening() throws(HTTPServerError) {
         try lifecycle.withLock { (state) throws(HTTPServerError) in
             guard state.acceptor == nil else {
                 throw HTTPServerError(kind: .alreadyRunning, host: configuration.host, port: configuration.port)

@@ -1,6 +1,6 @@
 /// A parsed route pattern, matched against the bytes of a request path.
 struct RoutePattern: Sendable {
-    enum Segment: Sendable, Equatable {
+    enum Segment: Sendable {
         case literal([UInt8])
         case parameter(String)
         case rest(String)

@@ -266,8 +266,8 @@ final class ConnectedSocket: @unchecked Sendable {
 /// (O_TMPFILE), else in memory (memfd). The first is the faster source where it is a disk file
 /// system: ext4 keeps a written file in large folios that sendfile looks up a batch at a time,
 /// where a memory file is looked up page by page (measured on the 363 KB live playlist: 5 % of
-/// the mock's CPU against 14 %). Nothing reaches the disk that outlives the file; it is gone
-/// when closed (its blocks are freed then), or when the process ends.
+/// the mock's CPU against 14 %). Nothing of it outlives it: the file is gone, and any blocks the
+/// kernel wrote back are freed, when it is closed or the process ends.
 final class PageCacheFile: Sendable {
     fileprivate let descriptor: Int32
     /// The file's length.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HTTPServer
 
-/// Memory-file mirrors of repeated bodies: made on the second send, shared, joined with a
+/// Page-cache file mirrors of repeated bodies: made on the second send, shared, joined with a
 /// repeated head, bounded.
 @Suite struct BodyFileCacheTests {
     private func body(_ count: Int, _ seed: UInt8) -> Data { Data((0..<count).map { UInt8(truncatingIfNeeded: $0) &+ seed }) }

@@ -43,13 +43,22 @@ public final class BackgroundProcess: @unchecked Sendable {
         return String(decoding: seen, as: UTF8.self)
     }
 
-    /// Sends `signal` (unless the program already ended) and waits for the program to end.
+    /// Sends `signal` (unless the program already ended) and waits for the program to end; one
+    /// that is still running 10 s later is killed, so a test fails instead of hanging.
     public func end(with signal: Int32) -> Ending {
         lock.lock()
         defer { lock.unlock() }
         if ended == nil {
             kill(child.pid, signal)
-            ended = child.wait()
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ended == nil, ContinuousClock.now < deadline {
+                ended = child.ended()
+                if ended == nil { usleep(10_000) }
+            }
+            if ended == nil {
+                kill(child.pid, SIGKILL)
+                ended = child.wait()
+            }
         }
         let (exited, code) = ended!
         return exited ? .exited(code) : .signaled(code)

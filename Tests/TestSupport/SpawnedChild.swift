@@ -21,7 +21,11 @@ struct SpawnedChild {
         (pid, output, errors) = try launchingAlone { () throws -> (pid_t, Int32, Int32?) in
             var output: [Int32] = [0, 0]
             var errors: [Int32] = [-1, -1]
-            guard pipe(&output) == 0, !pipeErrors || pipe(&errors) == 0 else { throw POSIXError(.EMFILE) }
+            guard pipe(&output) == 0 else { throw POSIXError(.EMFILE) }
+            guard !pipeErrors || pipe(&errors) == 0 else {
+                output.forEach { close($0) }
+                throw POSIXError(.EMFILE)
+            }
             let descriptors = pipeErrors ? output + errors : output
             for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
             var actions = posix_spawn_file_actions_t()
@@ -54,7 +58,17 @@ struct SpawnedChild {
     func wait() -> (exited: Bool, code: Int32) {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status & 0x7f) == 0 ? (true, (status >> 8) & 0xff) : (false, status & 0x7f)
+        return Self.ending(status)
+    }
+
+    /// The child's ending if it has ended, without waiting.
+    func ended() -> (exited: Bool, code: Int32)? {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid ? Self.ending(status) : nil
+    }
+
+    private static func ending(_ status: Int32) -> (exited: Bool, code: Int32) {
+        (status & 0x7f) == 0 ? (true, (status >> 8) & 0xff) : (false, status & 0x7f)
     }
 }
 

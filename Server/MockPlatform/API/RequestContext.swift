@@ -6,7 +6,7 @@ import HTTPServer
 ///
 /// A class: handlers and the closures they hand on pass one reference around instead of copying
 /// a request's worth of strings and buffers (each copy retained every one of them).
-final class RequestContext {
+final class RequestContext: Sendable {
     let request: HTTPRequest
     let parameters: PathParameters
     let platform: PlatformContext

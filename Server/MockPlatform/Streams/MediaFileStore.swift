@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// Serves files from one fixtures directory's media folder, read once and kept in memory (the
-/// bundled set is ~9 MB) for as long as that catalog is in use. Only paths made of plain names are served: `..`, `.`, empty segments, absolute paths
-/// and anything escaping the directory are refused, however they were encoded in the URL.
+/// bundled set is ~9 MB) for as long as that catalog is in use. Only paths made of plain names
+/// are served: `..`, `.`, empty segments and absolute paths are refused, however they were
+/// encoded in the URL. Symbolic links the fixtures hold are followed (to regular files only).
 final class MediaFileStore: Sendable {
     private let root: URL
     private let cache = Mutex<[String: Data]>([:])
@@ -16,12 +17,13 @@ final class MediaFileStore: Sendable {
         if let hit = cache.withLock({ $0[relativePath] }) { return hit }
         guard Self.isSafe(relativePath) else { return nil }
         let url = root.appendingPathComponent(relativePath).standardizedFileURL
-        // `fileExists` follows symbolic links, which fixture authors use to share media between
-        // fixture sets (the request path itself can hold no `..`, so only they can point out).
-        var isDirectory: ObjCBool = false
+        // Symbolic links are followed: fixture authors use them to share media between fixture
+        // sets (the request path can hold no `..`, so only they can point out of the folder).
+        // Their target must be a regular file, not a FIFO or a device that would never end.
+        let target = url.resolvingSymlinksInPath()
         guard url.path.hasPrefix(root.path + "/"),
-              FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: url.path) else { return nil }
+              (try? target.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+              let data = FileManager.default.contents(atPath: target.path) else { return nil }
         cache.withLock { $0[relativePath] = data }
         return data
     }

@@ -9,8 +9,9 @@ import Synchronization
 /// Each playlist keeps only its latest window, and the whole cache stays under a byte budget,
 /// so hours of live playback do not pile up old windows.
 final class PlaylistCache: Sendable {
-    /// Which playlist: the stream (its URL, or a scope standing for every URL of it), the file
-    /// of that stream, and whether it is the Playlist Delta Update rather than the full playlist.
+    /// Which playlist: the request path (or a scope standing for every path serving the same
+    /// bytes, such as an SSAI stream's play sessions), the file named in it, and whether it is
+    /// the Playlist Delta Update rather than the full playlist.
     struct Key: Hashable, Sendable {
         let stream: String
         let file: String

@@ -27,6 +27,23 @@ import Testing
         #expect(store.file(at: "no-such-file.ts") == nil)
     }
 
+    /// Fixture sets share media through symbolic links; a link is served when it leads to a
+    /// regular file, and a FIFO or a device (which would never end) is not read at all.
+    @Test func followsLinksToRegularFilesOnly() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("media-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shared = FixtureLoader.bundledDirectory.appendingPathComponent("media/media.json")
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("linked.json"), withDestinationURL: shared)
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("zero.ts"), withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
+        #expect(mkfifo(root.appendingPathComponent("fifo.ts").path, 0o600) == 0)
+        let store = MediaFileStore(root: root)
+        #expect(store.file(at: "linked.json") == (try Data(contentsOf: shared)))
+        #expect(store.file(at: "zero.ts") == nil)
+        #expect(store.file(at: "fifo.ts") == nil)
+    }
+
     @Test(arguments: [
         ("a/seg.ts", "video/mp2t"), ("a/seg.aac", "audio/aac"), ("a/x.mp3", "audio/mpeg"), ("a/x.vtt", "text/vtt; charset=utf-8"),
         ("a/x.jpg", "image/jpeg"), ("a/x.JPEG", "image/jpeg"), ("a/x.m3u8", "application/vnd.apple.mpegurl"),
