@@ -91,7 +91,7 @@ final class BodyFileCache: Sendable {
             entry.lastUse = state.uses
             if let framed = entry.framed, framed.head == head {
                 state.entries[key] = entry
-                return (true, entry.file, framed.file, true)
+                return (true, entry.file, framed.file, false)
             }
             // One writer at a time, and only when this body with all its files fits in the budget
             // (evicting makes room by dropping other bodies, never the one being sent).
