@@ -74,6 +74,13 @@ import Testing
         #expect(mock.error(of: response).extendedMessage?.contains("to must not be before from") == true)
     }
 
+    @Test(arguments: ["from=-1&to=0", "from=0&to=9223372036854775807", "from=-9223372036854775808&to=0", "from=abc&to=1", "from=1&to=1.5"])
+    func spansOutsideTheCalendarOrNotWholeNumbersAreRejected(query: String) {
+        let response = mock.send(.get, InProcessPlatform.api1 + "/epg/news-24?" + query)
+        #expect(response.status == 400)
+        #expect(mock.error(of: response).message == "INVALID_PARAMETER")
+    }
+
     /// The official ProgramService asks for the program on air with `from == to`.
     @Test(arguments: [Int64(0), 1, 1_740_000, 1_799_999])
     func sameInstantAnswersTheProgramOnAir(offsetMs: Int64) throws {

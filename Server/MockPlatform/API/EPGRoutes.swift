@@ -68,10 +68,17 @@ extension ExposureAPI {
         return EPGSpan(fromMs: dayStart - Int64(daysBackward) * dayMs, toMs: dayStart + Int64(daysForward + 1) * dayMs)
     }
 
+    /// The instants an EPG span may name: 1970 up to the last millisecond of 9999, which
+    /// program ids (`yyyyMMddHHmm`) can write and schedule arithmetic cannot overflow on.
+    static let spanLimitsMs: ClosedRange<Int64> = 0...253_402_300_799_999
+
     /// `from` and `to` in ms (today when absent). `from == to` asks for the program on air then.
     private static func timeSpan(_ context: RequestContext) throws(ExposureErrorMessage) -> EPGSpan {
         let from = try context.int64Query("from") ?? (context.nowMs / dayMs) * dayMs
         let to = try context.int64Query("to") ?? from + dayMs
+        for (name, value) in [("from", from), ("to", to)] where !spanLimitsMs.contains(value) {
+            throw .invalidParameter(name, "must be ms since 1970 from \(spanLimitsMs.lowerBound) to \(spanLimitsMs.upperBound), not \(value)")
+        }
         guard to >= from else { throw .invalidParameter("to", "must not be before from (\(to) < \(from))") }
         return EPGSpan(fromMs: from, toMs: to)
     }
