@@ -60,6 +60,7 @@ import Testing
         for _ in 0..<2 {
             let response = try await platform.send(OfficialCatalog.play("arctic-journey", token: token))
             ids.append(try #require(response.header(named: "X-Request-Id")))
+            #expect(try JSONDecoder().decode(OfficialPlaybackEntitlement.self, from: response.body).requestId == ids.last)
         }
         #expect(ids[0] != ids[1])
         let journaled = platform.platform.requests(pathPrefix: "/v2/customer/Sandbox/businessunit/Dev/entitlement/").compactMap(\.requestId)

@@ -18,7 +18,7 @@ struct EntitlementBuilder {
             playTokenExpiration: (context.nowMs + Int64(settings.playTokenLifetimeMinutes) * 60_000) / 1000,
             productId: grant.productId,
             accountId: session.accountId, audioOnly: asset.mock.audioOnly ?? false,
-            requestId: RandomToken.make(bytes: 8), entitlementType: "SVOD",
+            requestId: RequestID.make(), entitlementType: "SVOD",
             publicationId: grant.publication?.publicationId,
             publicationEnd: grant.publication?.toDate.map(ISO8601Timestamp.string(from:)),
             playToken: RandomToken.make(bytes: 16),

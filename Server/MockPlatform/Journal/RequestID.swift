@@ -5,11 +5,14 @@ import HTTPServer
 enum RequestID {
     static let header = "X-Request-Id"
 
+    /// A new id.
+    static func make() -> String { RandomToken.make(bytes: 16) }
+
     /// Gives `response` a new id unless it already carries one; returns the id it carries.
     @discardableResult
     static func stamp(_ response: inout HTTPResponse) -> String {
         if let existing = response.headers[header] { return existing }
-        let id = RandomToken.make(bytes: 16)
+        let id = make()
         response.headers.set(header, id)
         return id
     }
