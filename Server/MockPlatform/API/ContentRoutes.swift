@@ -59,10 +59,3 @@ extension ExposureAPI {
         return shaped
     }
 }
-
-extension JSONValue {
-    /// The JSON value `value` encodes to.
-    init<Value: Encodable>(encoding value: Value) throws {
-        self = try ExposureJSON.decode(JSONValue.self, from: ExposureJSON.encode(value))
-    }
-}
