@@ -20,6 +20,11 @@ import Testing
         #expect(try AssetSearchQuery.parse("(a OR b) c") == .and([.or([a, b]), c]))
     }
 
+    @Test func nestingUpToTheLimitParses() throws {
+        let nested = String(repeating: "(", count: AssetSearchQuery.maxNesting) + "a" + String(repeating: ")", count: AssetSearchQuery.maxNesting)
+        #expect(try AssetSearchQuery.parse(nested) == .term(field: nil, words: ["a"]))
+    }
+
     @Test func matchesWholeWordsCaseInsensitively() throws {
         let asset = JSONValue.object([
             "assetId": .string("city-lights"), "type": .string("MOVIE"), "live": .bool(false), "duration": .integer(5_400_000),
@@ -41,7 +46,7 @@ import Testing
         ("city~2", "fuzzy"), ("city^2", "boosts"), ("/ci.y/", "regular expressions"), ("a && b", "&&"), ("a || b", "||"),
         ("duration:>5", "comparisons"), ("\"open", "never closed"), ("(a OR b", "never closed"), ("a OR", "ends"),
         ("AND a", "AND where"), ("a)", "unexpected"), ("type:", "must be followed"), ("nonsense:x", "unknown asset field"),
-        ("\"\"", "no word"),
+        ("\"\"", "no word"), (String(repeating: "(", count: 10_000) + "a", "nest deeper than 32"),
     ])
     func refusesWhatItDoesNotSupportByName(query: String, named: String) {
         #expect {

@@ -63,10 +63,15 @@ indirect enum AssetSearchQuery: Equatable {
         }
     }
 
+    /// How deep parentheses may nest: the parser recurses once per level, and a query of
+    /// thousands of `(` must be refused, not overflow the connection thread's stack.
+    static let maxNesting = 32
+
     /// Recursive descent over the tokens: or := and (OR and)*, and := unary (AND? unary)*.
     private struct Parser {
         var tokens: [SearchToken]
         var position = 0
+        var depth = 0
 
         var peek: SearchToken? { position < tokens.count ? tokens[position] : nil }
 
@@ -99,6 +104,9 @@ indirect enum AssetSearchQuery: Equatable {
             position += 1
             switch token {
             case .open:
+                depth += 1
+                guard depth <= maxNesting else { throw syntaxError("parentheses nest deeper than \(maxNesting) levels") }
+                defer { depth -= 1 }
                 let inner = try orExpression()
                 guard peek == .close else { throw syntaxError("a ( is never closed") }
                 position += 1
