@@ -1,5 +1,6 @@
 import Exposure
 import Foundation
+import MockPlatformTesting
 import Testing
 
 /// Every request the catalog covers (see docs/compatibility.md for what is and is not).
@@ -68,6 +69,11 @@ extension ConformanceCase {
             let now = platform.platform.context.clock.nowMs()
             #expect(try #require(program.startMs) <= now && now < (try #require(program.endMs)))
         },
+        ConformanceCase("EPG v1, several channels") { platform in
+            let now = platform.platform.context.clock.nowMs()
+            let epgs = try await platform.decode([OfficialChannelEpg].self, OfficialCatalog.epgSpan("news-24,sport-max", fromMs: now, toMs: now))
+            #expect(epgs.map(\.channelId) == ["news-24", "sport-max"] && epgs.allSatisfy { $0.programs?.count == 1 })
+        },
         .decodes("EPG v2 by date, one channel", as: OfficialChannelEpg.self) { OfficialCatalog.epgDate(["news-24"], date: $0.today) },
         ConformanceCase("EPG v2 by date, several channels") { platform in
             let epgs = try await platform.decode([OfficialChannelEpg].self, OfficialCatalog.epgDate(["news-24", "kids-fun"], date: platform.today))
@@ -94,8 +100,13 @@ extension ConformanceCase {
     ]
 
     static let entitlement: [ConformanceCase] = [
-        .decodes("play VOD with the SDK's query and the Adobe header", as: OfficialPlaybackEntitlement.self) {
-            OfficialCatalog.play("arctic-journey", token: try await $0.login(), adobeToken: Data("adobe-media-token".utf8).base64EncodedString())
+        ConformanceCase("play VOD with the SDK's query and the Adobe header") { platform in
+            let adobe = Data("adobe-media-token".utf8).base64EncodedString()
+            _ = try await platform.decode(OfficialPlaybackEntitlement.self,
+                                          OfficialCatalog.play("arctic-journey", token: try await platform.login(), adobeToken: adobe))
+            let play = platform.platform.requests(pathPrefix: "/v2/customer/Sandbox/businessunit/Dev/entitlement/").last
+            #expect(play?.headers["X-Adobe-Primetime-MediaToken"] == adobe)
+            #expect(play?.query.hasPrefix("deviceMake=apple&deviceModel=iPhone14%2C2&supportedDrms=fairplay&supportedFormats=hls%2Cmp3") == true)
         },
         .decodes("play a trailer material", as: OfficialPlaybackEntitlement.self) {
             OfficialCatalog.play("arctic-journey", token: try await $0.login(), materialProfile: "TRAILER")
