@@ -9,8 +9,11 @@ final class ConformancePlatform: Sendable {
     let platform: MockPlatform
     let transport: any HTTPTransport = AutomaticTransport.shared
 
+    /// A platform whose clock stands still: a program looked up "now" is still on air when the
+    /// next request asks about it, however slowly the machine runs.
     init() async throws {
         platform = try await MockPlatform.start()
+        platform.freezeClock()
     }
 
     deinit { platform.stop() }
