@@ -60,6 +60,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "TestSupport", "HLS", "HTTPServer"]),
         .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback"]),
         .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
+        // Requests exactly as the official Red Bee iOS SDK forms them, against a real mock.
+        .testTarget(name: "ConformanceTests", dependencies: ["Exposure", "MockPlatformTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

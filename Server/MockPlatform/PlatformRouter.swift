@@ -9,6 +9,7 @@ enum PlatformRouter {
         var api = ExposureAPI(router: router, platform: context)
         api.registerAuth()
         api.registerContent()
+        api.registerPlayHistory()
         api.registerEPG()
         api.registerEntitlement()
         api.registerStreams()

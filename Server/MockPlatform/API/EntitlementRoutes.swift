@@ -17,7 +17,10 @@ extension ExposureAPI {
             let builder = EntitlementBuilder(context: context, session: session, grant: grant, playSessionId: RandomToken.make(bytes: 16))
             let entitlement = builder.entitlement(for: target, material: material)
             try Self.beginPlaySession(entitlement, session: session, context: context)
-            return Responses.json(entitlement)
+            // The header and the body's `requestId` name the same request, as they do on Exposure.
+            var response = Responses.json(entitlement)
+            response.headers.set(RequestID.header, entitlement.requestId ?? RequestID.make())
+            return response
         }
 
         add(.get, [.v2], "/entitlement/{assetId}/entitle") { context throws(ExposureErrorMessage) in

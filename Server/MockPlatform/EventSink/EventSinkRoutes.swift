@@ -9,14 +9,18 @@ extension ExposureAPI {
     static let secondsUntilNextReport = 60
 
     mutating func registerEventSink() {
-        // No version prefix and no token: players call it before they have a play session.
-        addUnversioned(.post, "/eventsink/init") { context throws(ExposureErrorMessage) in
-            let repliedMs = context.platform.clock.nowMs()
-            return Responses.json(EventSinkInitResponse(
-                receivedTime: context.nowMs, repliedTime: repliedMs, settings: Self.eventSinkSettings(nowMs: repliedMs)))
-        }
+        // No token: players call it before they have a play session. The Dispatcher posts to
+        // `{baseUrl}/eventsink/init`; `EventSinkInit` with an analytics base URL to the v2 path.
+        addUnversioned(.post, "/eventsink/init") { context throws(ExposureErrorMessage) in Self.initializeEventSink(context) }
+        add(.post, [.v2], "/eventsink/init") { context throws(ExposureErrorMessage) in Self.initializeEventSink(context) }
         addUnversioned(.post, "/eventsink/send") { context throws(ExposureErrorMessage) in try Self.receiveBatch(context) }
         add(.post, [.v2], "/eventsink/send") { context throws(ExposureErrorMessage) in try Self.receiveBatch(context) }
+    }
+
+    private static func initializeEventSink(_ context: RequestContext) -> HTTPResponse {
+        let repliedMs = context.platform.clock.nowMs()
+        return Responses.json(EventSinkInitResponse(
+            receivedTime: context.nowMs, repliedTime: repliedMs, settings: eventSinkSettings(nowMs: repliedMs)))
     }
 
     private static func receiveBatch(_ context: RequestContext) throws(ExposureErrorMessage) -> HTTPResponse {
