@@ -101,17 +101,19 @@ public final class SQLiteState: PlatformState {
             if let streamLimit {
                 let active = try db.query("""
                     SELECT COUNT(*) FROM play_sessions
-                    WHERE account_id = ? AND ended_ms IS NULL AND last_seen_ms > ? AND token_expires_ms > ?
-                    """, .text(playSession.accountId), .integer(now - PlaySession.idleTimeoutMs), .integer(now))
+                    WHERE account_id = ? AND ended_ms IS NULL AND last_seen_ms + idle_timeout_ms > ? AND token_expires_ms > ?
+                    """, .text(playSession.accountId), .integer(now), .integer(now))
                 guard (active.first?.int(0) ?? 0) < Int64(streamLimit) else { return false }
             }
             try db.update("""
                 INSERT OR REPLACE INTO play_sessions
-                (id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, ended_ms, end_reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                (id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, idle_timeout_ms,
+                 ended_ms, end_reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, .text(playSession.id), .text(playSession.accountId), .text(playSession.assetId),
                 .integer(playSession.tracksBookmark ? 1 : 0), .integer(playSession.startedMs), .integer(playSession.lastSeenMs),
-                .integer(playSession.tokenExpiresMs), .optional(playSession.endedMs), .optional(playSession.endReason))
+                .integer(playSession.tokenExpiresMs), .integer(playSession.idleTimeoutMs), .optional(playSession.endedMs),
+                .optional(playSession.endReason))
             return true
         } ?? false
     }
@@ -209,12 +211,13 @@ public final class SQLiteState: PlatformState {
     }
 
     private static let playSessionColumns =
-        "id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, ended_ms, end_reason"
+        "id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, ended_ms, end_reason, idle_timeout_ms"
 
     private static func playSession(from row: SQLiteRow) -> PlaySession {
         PlaySession(id: row.text(0) ?? "", accountId: row.text(1) ?? "", assetId: row.text(2) ?? "",
                     tracksBookmark: row.int(3) == 1, startedMs: row.int(4) ?? 0, lastSeenMs: row.int(5) ?? 0,
-                    tokenExpiresMs: row.int(6) ?? 0, endedMs: row.int(7), endReason: row.text(8))
+                    tokenExpiresMs: row.int(6) ?? 0, idleTimeoutMs: row.int(9) ?? PlaySession.defaultIdleTimeoutMs,
+                    endedMs: row.int(7), endReason: row.text(8))
     }
 
     private static func session(from row: SQLiteRow) -> Session {

@@ -44,6 +44,10 @@ enum StateSchema {
         );
         CREATE INDEX downloads_by_account ON downloads (account_id, asset_id);
         """,
+        // 2: a play session idles out after three of its own post intervals (five minutes before).
+        """
+        ALTER TABLE play_sessions ADD COLUMN idle_timeout_ms INTEGER NOT NULL DEFAULT 300000;
+        """,
     ]
 
     /// The version this build writes.

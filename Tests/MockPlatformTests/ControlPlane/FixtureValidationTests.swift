@@ -54,6 +54,9 @@ import TestSupport
                  edit: { $0[2]["id"] = .string("ad-1") }, expectedPath: "$[2].id", expectedWords: "used twice"),
         Breakage(name: "country that is not a code", file: "catalog/platform.json",
                  edit: { $0["clientCountry"] = .string("sweden") }, expectedPath: "$.clientCountry", expectedWords: "ISO 3166"),
+        Breakage(name: "post interval in milliseconds", file: "catalog/platform.json",
+                 edit: { $0["analytics"]?["postInterval"] = .integer(3000) }, expectedPath: "$.analytics.postInterval",
+                 expectedWords: "in seconds"),
     ]
 
     @Test(arguments: breakages)
