@@ -27,17 +27,19 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The one SQLite adapter: the mock's state store, the SDK's analytics outbox and download index.
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Shared/SQLiteStore"),
 
         // Server: the mock Exposure platform.
         .systemLibrary(name: "CSocket", path: "Server/CSocket"),
         .target(name: "HTTPServer", dependencies: ["CSocket"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
-            dependencies: ["ExposureModels", "HLS", "HTTPServer", "CSQLite"],
+            dependencies: ["ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
             path: "Server/MockPlatform"
         ),
         .target(name: "MockPlatformTesting", dependencies: ["MockPlatform"], path: "Server/MockPlatformTesting"),
-        .executableTarget(name: "ExposureMock", dependencies: ["MockPlatform"], path: "Server/ExposureMock"),
+        .executableTarget(name: "ExposureMock", dependencies: ["MockPlatform", "SQLiteStore"], path: "Server/ExposureMock"),
 
         // Client: the SDK.
         .target(name: "Exposure", dependencies: ["ExposureModels"], path: "Client/Exposure"),
@@ -54,7 +56,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers several test targets share: running built executables, blocking work off the pool.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS"]),
+        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "SQLiteStore"]),
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure", "MockPlatformTesting", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "TestSupport", "HLS", "HTTPServer"]),

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStore
 import Synchronization
 
 /// Platform state in SQLite: in memory by default (every run starts clean), or in one file that
@@ -30,7 +31,7 @@ public final class SQLiteState: PlatformState {
                 try db.execute("PRAGMA synchronous=NORMAL")
             }
         }
-        try StateSchema.migrate(database)
+        try StateSchema.migrations.migrate(database)
     }
 
     /// A fresh in-memory store: the default, so a mock forgets everything when it stops.
