@@ -17,7 +17,7 @@ let package = Package(
         .executable(name: "exposure", targets: ["ExposureCLI"]),
     ],
     targets: [
-        // Shared: pure code both sides use, no I/O.
+        // Shared: code both sides use: wire models and HLS (pure, no I/O), and the SQLite adapter.
         .target(name: "ExposureModels", path: "Shared/ExposureModels"),
         .target(name: "HLS", path: "Shared/HLS"),
         // SQLite for the mock's state store and the client's download index.
