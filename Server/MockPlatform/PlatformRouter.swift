@@ -11,6 +11,7 @@ enum PlatformRouter {
         api.registerContent()
         api.registerEPG()
         api.registerEntitlement()
+        api.registerDownloads()
         api.registerStreams()
         api.registerMediaFiles()
         api.registerEventSink()

@@ -67,6 +67,11 @@ extension MockPlatform {
         context.activity.beacons(playSessionId: playSessionId)
     }
 
+    /// Completed downloads and renewals (one account's, or everyone's), oldest first.
+    public func downloads(accountId: String? = nil) -> [DownloadRecord] {
+        context.state.downloads(accountId: accountId, assetId: nil)
+    }
+
     /// The play sessions the platform handed out (one account's, or everyone's), oldest first.
     public func playSessions(accountId: String? = nil) -> [PlaySession] {
         context.state.playSessions(accountId: accountId)

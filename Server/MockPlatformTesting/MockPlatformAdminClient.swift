@@ -91,6 +91,11 @@ public struct MockPlatformAdminClient: Sendable {
         (try await call("GET", "/beacons" + Self.queryString([("playSessionId", playSessionId)])) as BeaconPage).beacons
     }
 
+    /// `GET /_mock/downloads`.
+    public func downloads(accountId: String? = nil) async throws -> [DownloadRecord] {
+        (try await call("GET", "/downloads" + Self.queryString([("accountId", accountId)])) as DownloadPage).downloads
+    }
+
     /// `GET /_mock/playsessions`.
     public func playSessions(accountId: String? = nil) async throws -> [PlaySessionReport] {
         (try await call("GET", "/playsessions" + Self.queryString([("accountId", accountId)])) as PlaySessionPage).playSessions

@@ -28,6 +28,10 @@ extension AdminAPI {
             Responses.json(BeaconPage(beacons: context.activity.beacons(playSessionId: Self.parameter(request, "playSessionId"))))
         }
 
+        add(.get, "/downloads") { request, _ throws(ExposureErrorMessage) in
+            Responses.json(DownloadPage(downloads: context.state.downloads(accountId: Self.parameter(request, "accountId"), assetId: nil)))
+        }
+
         add(.get, "/playsessions") { request, _ throws(ExposureErrorMessage) in
             let now = context.clock.nowMs()
             let sessions = context.state.playSessions(accountId: Self.parameter(request, "accountId"))
@@ -52,6 +56,12 @@ public struct AnalyticsSessionPage: Codable, Sendable, Equatable {
 public struct BeaconPage: Codable, Sendable, Equatable {
     /// Beacons received, oldest first.
     public var beacons: [RecordedBeacon]
+}
+
+/// `GET /_mock/downloads`.
+public struct DownloadPage: Codable, Sendable, Equatable {
+    /// Completed downloads and renewals, oldest first.
+    public var downloads: [DownloadRecord]
 }
 
 /// `GET /_mock/playsessions`.

@@ -159,12 +159,12 @@ public final class SQLiteState: PlatformState {
         }
     }
 
-    public func downloads(accountId: String, assetId: String?) -> [DownloadRecord] {
+    public func downloads(accountId: String?, assetId: String?) -> [DownloadRecord] {
         let rows = read { (db) throws(SQLiteError) in
             try db.query("""
                 SELECT account_id, asset_id, kind, device_id, time_ms FROM downloads
-                WHERE account_id = ? AND (? IS NULL OR asset_id = ?) ORDER BY id
-                """, .text(accountId), .optional(assetId), .optional(assetId))
+                WHERE (? IS NULL OR account_id = ?) AND (? IS NULL OR asset_id = ?) ORDER BY id
+                """, .optional(accountId), .optional(accountId), .optional(assetId), .optional(assetId))
         } ?? []
         return rows.map { row in
             DownloadRecord(accountId: row.text(0) ?? "", assetId: row.text(1) ?? "",
