@@ -12,6 +12,7 @@ enum PlatformRouter {
         api.registerPlayHistory()
         api.registerEPG()
         api.registerEntitlement()
+        api.registerDownloads()
         api.registerStreams()
         api.registerMediaFiles()
         api.registerEventSink()

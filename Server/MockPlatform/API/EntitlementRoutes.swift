@@ -64,7 +64,8 @@ extension ExposureAPI {
         let play = PlaySession(
             id: entitlement.playSessionId, accountId: session.accountId, assetId: entitlement.assetId ?? context.path("assetId"),
             tracksBookmark: entitlement.streamInfo?.static == true, startedMs: context.nowMs, lastSeenMs: context.nowMs,
-            tokenExpiresMs: entitlement.playTokenExpiration * 1000)
+            tokenExpiresMs: entitlement.playTokenExpiration * 1000,
+            idleTimeoutMs: context.catalog.settings.playSessionIdleTimeoutMs)
         let limit = context.catalog.user(accountId: session.accountId)?.concurrentStreamsLimit
         guard context.platform.state.begin(play, streamLimit: limit) else {
             throw ExposureErrorMessage(httpCode: 403, message: "CONCURRENT_STREAMS_LIMIT_REACHED",

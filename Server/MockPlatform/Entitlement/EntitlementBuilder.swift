@@ -23,7 +23,7 @@ struct EntitlementBuilder {
             publicationEnd: grant.publication?.toDate.map(ISO8601Timestamp.string(from:)),
             playToken: RandomToken.make(bytes: 16),
             contractRestrictions: restrictions(for: asset),
-            analytics: analytics(settings.analytics),
+            analytics: analytics(settings.entitlementAnalytics),
             cdn: CDNInfo(host: context.request.headers["Host"] ?? "127.0.0.1", profile: "default", provider: "exposure-mock")
         )
         switch target {
@@ -121,8 +121,8 @@ struct EntitlementBuilder {
         return restrictions
     }
 
-    private func analytics(_ configured: AnalyticsSettings?) -> AnalyticsSettings {
-        var analytics = configured ?? AnalyticsSettings(bucket: 0, postInterval: 3000, tag: "default", percentage: 100)
+    private func analytics(_ configured: AnalyticsSettings) -> AnalyticsSettings {
+        var analytics = configured
         analytics.baseUrl = analytics.baseUrl ?? base
         return analytics
     }

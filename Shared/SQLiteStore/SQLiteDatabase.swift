@@ -1,25 +1,33 @@
-// Every SQLite C call of the mock platform lives in this file; the store above it is plain Swift.
+// Every SQLite C call of the project lives in this file: the mock's state store and the SDK's
+// analytics outbox and download index are plain Swift above it.
 import CSQLite
 import Foundation
 
 /// A value bound to, or read from, a SQLite statement.
-enum SQLiteValue: Sendable, Equatable {
+public enum SQLiteValue: Sendable, Equatable {
+    /// A 64-bit integer.
     case integer(Int64)
+    /// A double.
     case real(Double)
+    /// UTF-8 text.
     case text(String)
+    /// NULL.
     case null
 }
 
 /// One result row, columns in `SELECT` order.
-struct SQLiteRow: Sendable {
-    let values: [SQLiteValue]
+public struct SQLiteRow: Sendable {
+    /// The columns' values.
+    public let values: [SQLiteValue]
 
-    func int(_ column: Int) -> Int64? {
+    /// The integer in `column`; nil when it holds something else.
+    public func int(_ column: Int) -> Int64? {
         if case .integer(let value) = values[column] { return value }
         return nil
     }
 
-    func text(_ column: Int) -> String? {
+    /// The text in `column`; nil when it holds something else.
+    public func text(_ column: Int) -> String? {
         if case .text(let value) = values[column] { return value }
         return nil
     }
@@ -37,20 +45,20 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public var description: String { "SQLite error \(code) (\(message)) in: \(statement)" }
 }
 
-/// One SQLite connection, shared by the server's worker threads.
+/// One SQLite connection, shared by threads (the server's workers, the SDK's tasks).
 ///
 /// SQLite connections are not safe to use from two threads at once in multi-thread mode, and a
 /// transaction must not interleave with another thread's statements, so every use goes through
 /// `access` or `transaction`, which hold one lock. Statements are prepared once per SQL text and
 /// kept for the connection's life: the same few statements run on every request.
-final class SQLiteDatabase: @unchecked Sendable {
+public final class SQLiteDatabase: @unchecked Sendable {
     // @unchecked: `handle` and `statements` are only touched with `lock` held (or in deinit).
     private let lock = NSLock()
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating if needed) the database at `path`; `:memory:` is a private in-memory one.
-    init(path: String) throws(SQLiteError) {
+    public init(path: String) throws(SQLiteError) {
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let result = sqlite3_open_v2(path, &connection, flags, nil)
@@ -71,14 +79,14 @@ final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive use of the connection.
-    func access<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+    public func access<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(SQLiteAccess(database: self))
     }
 
     /// Runs `body` in one write transaction: all of it is committed, or none of it.
-    func transaction<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+    public func transaction<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
         try access { (db) throws(SQLiteError) -> Result in
             // IMMEDIATE takes the write lock up front, so a read-then-write cannot fail half-way
             // with SQLITE_BUSY when another process writes too.
@@ -158,21 +166,21 @@ final class SQLiteDatabase: @unchecked Sendable {
 }
 
 /// What a caller of `SQLiteDatabase.access` may do while it holds the connection.
-struct SQLiteAccess {
+public struct SQLiteAccess {
     fileprivate let database: SQLiteDatabase
 
     /// Runs one or more statements without parameters (schema, pragmas, transaction control).
-    func execute(_ sql: String) throws(SQLiteError) { try database.execute(sql) }
+    public func execute(_ sql: String) throws(SQLiteError) { try database.execute(sql) }
 
     /// Runs one statement and returns its rows (none for writes).
     @discardableResult
-    func query(_ sql: String, _ bindings: SQLiteValue...) throws(SQLiteError) -> [SQLiteRow] {
+    public func query(_ sql: String, _ bindings: SQLiteValue...) throws(SQLiteError) -> [SQLiteRow] {
         try database.run(sql, bindings)
     }
 
     /// Runs one write statement and returns how many rows it changed.
     @discardableResult
-    func update(_ sql: String, _ bindings: SQLiteValue...) throws(SQLiteError) -> Int {
+    public func update(_ sql: String, _ bindings: SQLiteValue...) throws(SQLiteError) -> Int {
         _ = try database.run(sql, bindings)
         return database.changes
     }
