@@ -32,6 +32,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
     struct CMHD_Tuning tuning,
     MHD_AccessHandlerCallback access_handler,
     MHD_RequestCompletedCallback completed,
+    MHD_NotifyConnectionCallback connection_notifier,
     CMHD_URILogCallback uri_logger,
     MHD_LogCallback error_logger,
     void *context)
@@ -43,6 +44,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
         MHD_OPTION_EXTERNAL_LOGGER, error_logger, context,
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+        MHD_OPTION_NOTIFY_CONNECTION, connection_notifier, context,
         MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
         MHD_OPTION_THREAD_POOL_SIZE, tuning.thread_pool_size,
         MHD_OPTION_CONNECTION_TIMEOUT, tuning.connection_timeout_seconds,
@@ -77,6 +79,15 @@ static inline const struct sockaddr *cmhd_client_address(struct MHD_Connection *
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
+}
+
+/// The connection's socket, or -1.
+/// Exists because MHD_get_connection_info is variadic.
+static inline int cmhd_connection_socket(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }
 
 /// MHD_CONTENT_READER_END_WITH_ERROR is a cast macro, which Swift does not import.

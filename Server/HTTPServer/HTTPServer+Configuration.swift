@@ -11,13 +11,18 @@ extension HTTPServer {
         /// Threads in libmicrohttpd's pool. Each polls its share of the connections (epoll on
         /// Linux) and runs their responders; delayed and throttled answers hold none of them.
         public var workerThreads: Int
-        /// Most connections served at once; more are closed as they arrive.
+        /// Most connections served at once; more are closed as they arrive. Starting the server
+        /// raises the process's soft open-file limit (within the hard one) to fit them.
         public var maxConnections: Int
         /// The largest request body accepted; a larger one is answered 413 and not stored.
         public var maxBodyBytes: Int
         /// Seconds a connection may go without traffic (idle between requests, a request head
         /// or body stalled) before it is closed. libmicrohttpd counts whole seconds.
         public var connectionTimeoutSeconds: Int
+        /// How long a request head may take to arrive in full, from the connection being
+        /// accepted or its previous answer done, however steadily its bytes trickle in; then
+        /// the connection is closed. Measured on `clock`.
+        public var requestHeadTimeout: Duration
         /// The clock fault delays and throttled bodies wait on; tests pass one they move.
         public var clock: any ServerClock
         /// Builds the responses the server generates itself (413 and the like), so the app can
@@ -32,9 +37,10 @@ extension HTTPServer {
             host: String = "127.0.0.1",
             port: Int = 8080,
             workerThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
-            maxConnections: Int = 10_000,
+            maxConnections: Int = 16_384,
             maxBodyBytes: Int = 1 << 20,
             connectionTimeoutSeconds: Int = 30,
+            requestHeadTimeout: Duration = .seconds(30),
             clock: any ServerClock = .system,
             errorResponse: @escaping @Sendable (_ status: Int, _ message: String) -> HTTPResponse = { status, message in
                 .text(message + "\n", status: status)
@@ -49,6 +55,7 @@ extension HTTPServer {
             self.maxConnections = maxConnections
             self.maxBodyBytes = maxBodyBytes
             self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.requestHeadTimeout = requestHeadTimeout
             self.clock = clock
             self.errorResponse = errorResponse
             self.errorLog = errorLog

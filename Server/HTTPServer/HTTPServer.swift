@@ -56,6 +56,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// Connections set aside by a delay or throttle right now (for tests).
     var parkedConnections: Int { lifecycle.withLock { $0.daemon?.core.parker.count ?? 0 } }
 
+    /// Connections waiting for a request head right now (for tests).
+    var awaitingHeads: Int { lifecycle.withLock { $0.daemon?.core.heads.awaitingCount ?? 0 } }
+
     /// Connections open right now (for tests).
     var openConnections: Int { lifecycle.withLock { $0.daemon?.connectionCount ?? 0 } }
 

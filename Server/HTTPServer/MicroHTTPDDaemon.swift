@@ -50,15 +50,44 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
             connection_limit: UInt32(clamping: max(1, configuration.maxConnections)),
             listen_backlog: UInt32(listenBacklog)
         )
+        let descriptors = allowDescriptors(for: configuration.maxConnections)
+        if descriptors < configuration.maxConnections + descriptorReserve {
+            core.log("the open-file limit (\(descriptors)) allows fewer than the \(configuration.maxConnections) connections configured")
+        }
         let retained = Unmanaged.passRetained(core)
         let daemon = address.withSocketAddress { socketAddress in
-            cmhd_start_daemon(flags, socketAddress, tuning, handleAccess, completeRequest, openRequest, logDiagnostic, retained.toOpaque())
+            cmhd_start_daemon(
+                flags, socketAddress, tuning, handleAccess, completeRequest, notifyConnection, openRequest, logDiagnostic, retained.toOpaque())
         }
         guard let daemon else {
             retained.release()
             throw failure(.cannotListen, core.lastLog)
         }
         return MicroHTTPDDaemon(handle: daemon, retainedCore: retained, port: Int(cmhd_bound_port(daemon)))
+    }
+
+    /// Descriptors kept for what is not a connection: the listener, epoll and wake-up
+    /// descriptors, SQLite and media files.
+    static let descriptorReserve = 256
+
+    /// Raises this process's soft open-file limit, within the hard one, so `connections`
+    /// sockets fit (the soft limit is often 1,024, which would cap the server far below its
+    /// connection limit); returns the limit now in force.
+    private static func allowDescriptors(for connections: Int) -> Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return 0 }
+        let wanted = rlim_t(connections + descriptorReserve)
+        if limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = min(wanted, limit.rlim_max)
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
     }
 
     /// The state the callbacks share.
@@ -70,6 +99,7 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
     /// Wakes parked connections, closes the listening socket (so new clients are refused at once,
     /// not queued while running handlers finish), waits for those handlers, frees the daemon.
     func stop() {
+        core.heads.stop()
         // libmicrohttpd must not be stopped with suspended connections.
         core.parker.close()
         let listener = MHD_quiesce_daemon(handle)
@@ -77,6 +107,12 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
         MHD_stop_daemon(handle)
         retainedCore.release()
     }
+}
+
+/// Ends a connection whose head is overdue: shut down, not closed, so the descriptor stays
+/// libmicrohttpd's until it closes the connection, which it does on seeing the shutdown.
+let shutDownConnection: @Sendable (_ descriptor: Int32) -> Void = { descriptor in
+    _ = shutdown(descriptor, Int32(SHUT_RDWR))
 }
 
 /// A numeric IPv4 or IPv6 address and port, as the socket API wants it.

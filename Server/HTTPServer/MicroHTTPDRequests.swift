@@ -25,11 +25,27 @@ func openRequest(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, 
     return Unmanaged.passRetained(context).toOpaque()
 }
 
+/// Connections starting and ending, for their head deadlines.
+func notifyConnection(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ event: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection else { return }
+    let heads = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().heads
+    switch event {
+    case .CONNECTION_NOTIFY_STARTED: heads.opened(UInt(bitPattern: connection), descriptor: cmhd_connection_socket(connection))
+    default: heads.closed(UInt(bitPattern: connection))
+    }
+}
+
 /// Balances `openRequest` however the request ended (answered, dropped, timed out, malformed).
 func completeRequest(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
 ) {
+    if let cls, let connection {
+        Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().heads.awaitingHead(UInt(bitPattern: connection))
+    }
     guard let conCls, let context = conCls.pointee else { return }
     Unmanaged<RequestContext>.fromOpaque(context).release()
     conCls.pointee = nil
@@ -49,6 +65,7 @@ func handleAccess(
     let context = Unmanaged<RequestContext>.fromOpaque(rawContext).takeUnretainedValue()
     switch context.phase {
     case .headersReceived:
+        core.heads.headCompleted(UInt(bitPattern: connection))
         // Answers queued here go out with `Connection: close`, which is what a refusal wants.
         context.headers = requestHeaders(connection)
         if let refusal = RequestFramingCheck.refusal(for: context.headers) {

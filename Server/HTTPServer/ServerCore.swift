@@ -4,6 +4,7 @@ final class ServerCore: Sendable {
     let maxBodyBytes: Int
     let errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
     let parker: ConnectionParker
+    let heads: HeadDeadlines
     /// Requests whose context is alive; back to zero once every request has completed.
     let openRequests: Locked<Int>
     private let errorLog: @Sendable (_ message: String) -> Void
@@ -15,6 +16,7 @@ final class ServerCore: Sendable {
         self.errorResponse = configuration.errorResponse
         self.errorLog = configuration.errorLog
         self.parker = ConnectionParker(clock: configuration.clock)
+        self.heads = HeadDeadlines(clock: configuration.clock, timeout: configuration.requestHeadTimeout, cut: shutDownConnection)
         self.openRequests = openRequests
     }
 

@@ -3,16 +3,10 @@ import Testing
 
 /// Parking as a value: which resumes run when, on a clock the test moves.
 @Suite struct ConnectionParkerTests {
-    final class Calls: Sendable {
-        private let lock = Locked<[String]>([])
-        func add(_ call: String) { lock.withLock { $0.append(call) } }
-        var all: [String] { lock.withLock { $0 } }
-    }
-
     @Test func resumesWhenTheClockReachesTheDeadline() {
         let clock = ManualClock()
         let parker = ConnectionParker(clock: clock)
-        let calls = Calls()
+        let calls = Recorded<String>()
         let parked = parker.park(until: .seconds(10), suspend: { calls.add("suspend") }, resume: { calls.add("resume") })
         #expect(parked)
         #expect(calls.all == ["suspend"])
@@ -27,7 +21,7 @@ import Testing
     @Test func closeResumesEveryConnectionOnceAndRefusesMore() {
         let clock = ManualClock()
         let parker = ConnectionParker(clock: clock)
-        let calls = Calls()
+        let calls = Recorded<String>()
         for name in ["a", "b"] {
             _ = parker.park(until: .seconds(60), suspend: {}, resume: { calls.add(name) })
         }

@@ -2,17 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 @testable import HTTPServer
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Many connections, and connections that stall: what the thread-per-connection server could not
 /// take (it refused every client past 1,000 and let a stalled head hold its thread).
 @Suite struct HTTPServerCapacityTests {
+    /// Client and server ends share this process's open-file limit, which starting the server
+    /// raises to fit its connection limit.
     @Test func twoThousandIdleConnectionsDoNotStopANormalRequest() async throws {
-        try Self.allowDescriptors(5_000)
         try await withServer({ _ in .text("still here") }) { server in
             let port = server.port
             let outcome = try await offThePool { () -> (accepted: Bool, head: String, body: String) in
@@ -63,22 +59,38 @@ import Darwin
         #expect(!String(decoding: ends.chunk.0, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
     }
 
-    struct DescriptorLimitTooLow: Error { let hardLimit: UInt64 }
-
-    /// Raises this process's open-file limit to at least `count` (client and server ends of every
-    /// connection live in it), within the hard limit.
-    static func allowDescriptors(_ count: UInt64) throws {
-        var limit = rlimit()
-        getrlimit(RLIMIT_NOFILE_ID, &limit)
-        guard limit.rlim_cur < count else { return }
-        guard limit.rlim_max >= count else { throw DescriptorLimitTooLow(hardLimit: UInt64(limit.rlim_max)) }
-        limit.rlim_cur = rlim_t(count)
-        setrlimit(RLIMIT_NOFILE_ID, &limit)
+    /// A head must arrive in full within `requestHeadTimeout` however steadily it trickles in
+    /// (libmicrohttpd's own timeout only counts silence); on the virtual clock, so no waiting.
+    @Test func headsNotCompleteInTimeAreClosedEvenWhileTrickling() async throws {
+        let clock = ManualClock()
+        let server = HTTPServer(
+            configuration: .init(port: 0, requestHeadTimeout: .seconds(10), clock: clock, errorLog: { _ in }),
+            responder: ClosureResponder { _ in .text("answered") }
+        )
+        try server.start()
+        defer { server.stop() }
+        let port = server.port
+        let outcome = try await offThePool { () -> (trickling: RawConnection.End, silent: RawConnection.End, inTime: String, inTimeStillOpen: Bool) in
+            let trickling = try RawConnection(port: port)
+            let silent = try RawConnection(port: port)
+            let inTime = try RawConnection(port: port)
+            guard holds({ server.awaitingHeads == 3 }) else { return (.open, .open, "never accepted", false) }
+            silent.send("GET / HTTP/1.1\r\nHo")
+            for piece in ["GET / HT", "TP/1.1\r\n", "Host: x\r\n", "X-Slow: 1\r\n"] {
+                trickling.send(piece)
+                clock.advance(by: .seconds(2))
+            }
+            // 8 s in: a head completed now is answered, and its connection kept.
+            inTime.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            let answer = String(decoding: inTime.readResponse().body, as: UTF8.self)
+            guard holds({ server.awaitingHeads == 3 }) else { return (.open, .open, answer, false) }
+            clock.advance(by: .seconds(2))
+            let ends = (trickling.readToEnd().end, silent.readToEnd().end)
+            return (ends.0, ends.1, answer, !inTime.hasBytesWaiting())
+        }
+        #expect(outcome.trickling == .closed, "a head trickling in past its deadline kept its connection")
+        #expect(outcome.silent == .closed, "a silent head kept its connection")
+        #expect(outcome.inTime == "answered")
+        #expect(outcome.inTimeStillOpen, "a connection whose head came in time was cut")
     }
-
-    #if canImport(Glibc)
-    static let RLIMIT_NOFILE_ID = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    #else
-    static let RLIMIT_NOFILE_ID = RLIMIT_NOFILE
-    #endif
 }
