@@ -32,8 +32,13 @@ let package = Package(
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Shared/SQLiteStore"),
 
         // Server: the mock Exposure platform.
-        .systemLibrary(name: "CSocket", path: "Server/CSocket"),
-        .target(name: "HTTPServer", dependencies: ["CSocket"], path: "Server/HTTPServer"),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Server/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
             dependencies: ["ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
