@@ -39,8 +39,18 @@ let package = Package(
         .target(name: "MockPlatformTesting", dependencies: ["MockPlatform"], path: "Server/MockPlatformTesting"),
         .executableTarget(name: "ExposureMock", dependencies: ["MockPlatform"], path: "Server/ExposureMock"),
 
-        // Client: the SDK.
-        .target(name: "Exposure", dependencies: ["ExposureModels"], path: "Client/Exposure"),
+        // Client: the SDK. Its HTTP is libcurl on Linux and URLSession on Apple platforms.
+        .systemLibrary(
+            name: "CCurl",
+            path: "Client/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .target(
+            name: "Exposure",
+            dependencies: ["ExposureModels", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            path: "Client/Exposure"
+        ),
         .target(name: "ExposurePlayback", dependencies: ["Exposure", "HLS"], path: "Client/ExposurePlayback"),
         .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "HLS"], path: "Client/ExposureCLI"),
 

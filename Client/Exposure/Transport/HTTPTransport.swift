@@ -4,6 +4,8 @@ import Foundation
 public enum HTTPMethod: String, Sendable, Hashable {
     /// Reads.
     case get = "GET"
+    /// Reads only the head of what a GET would answer.
+    case head = "HEAD"
     /// Creates or acts (login, download completed).
     case post = "POST"
     /// Replaces.

@@ -1,0 +1,51 @@
+#if canImport(CCurl)
+import Foundation
+import Synchronization
+
+/// One request on its way through ``CurlLoop``: what to send, what has arrived, and the task
+/// waiting for it.
+///
+/// `@unchecked Sendable` because, past ``CurlLoop/submit(_:)``, everything but ``isCancelled``
+/// is touched only on the loop's thread: libcurl calls ``receive(headerLine:)`` and
+/// ``receive(body:)`` from inside `curl_multi_perform` there, and the loop alone finishes it.
+final class CurlTransfer: @unchecked Sendable {
+    let request: CurlRequest
+    let settings: CurlTransport.Settings
+    /// Set by the cancelling task on any thread; the loop checks it when the transfer starts.
+    let isCancelled = Atomic(false)
+
+    /// The waiting task; resumed once, by ``finish(_:)``.
+    var continuation: CheckedContinuation<TransportResponse, any Error>?
+    /// The handle carrying it while it runs.
+    var easy: CurlEasy?
+    private var headers = ReceivedHeaders()
+    private var body = Data()
+
+    init(request: CurlRequest, settings: CurlTransport.Settings) {
+        self.request = request
+        self.settings = settings
+    }
+
+    /// A header line, line break included, of any response libcurl reads for this request.
+    func receive(headerLine bytes: UnsafeRawBufferPointer) {
+        headers.take(line: Substring(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The next piece of the final response's body.
+    func receive(body bytes: UnsafeRawBufferPointer) {
+        body.append(contentsOf: bytes)
+    }
+
+    /// What has arrived, as the response with `status`.
+    func response(status: Int) -> TransportResponse {
+        TransportResponse(status: status, headers: headers.fields, body: body)
+    }
+
+    /// Hands the outcome to the waiting task; later calls do nothing.
+    func finish(_ result: Result<TransportResponse, any Error>) {
+        continuation?.resume(with: result)
+        continuation = nil
+        easy = nil
+    }
+}
+#endif

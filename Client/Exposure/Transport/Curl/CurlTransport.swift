@@ -1,0 +1,67 @@
+#if canImport(CCurl)
+import Foundation
+
+/// The SDK's ``HTTPTransport`` on Linux (``AutomaticTransport`` there): HTTP and HTTPS over
+/// libcurl.
+///
+/// - Connections stay open between requests (idle ones are closed after
+///   ``maximumIdleSeconds``); libcurl replaces a kept-alive connection the server closed
+///   meanwhile, resending a request that got no answer on it. Each transport has connections of
+///   its own, like a `URLSession`: share ``shared`` (or one instance) to share them.
+/// - A transport's transfers all run on one thread of its own (``CurlLoop``) through libcurl's
+///   multi interface: no request blocks a thread of Swift's cooperative pool, and cancelling the
+///   calling task takes the transfer off at once (it throws `CancellationError`). Releasing the
+///   transport ends the thread and closes its connections.
+/// - Redirects are followed (up to ``maximumRedirects``, `http` and `https` only); bodies come
+///   by `Content-Length`, chunked or to the close; 1xx, 204, 304 and HEAD answers have none.
+///   Response header names are kept as sent, repeated fields joined with `, `.
+/// - Proxies come from the environment as curl reads them (`http_proxy`, `https_proxy`,
+///   `all_proxy`, `no_proxy`), except that loopback hosts are never proxied.
+/// - Failures throw ``CurlTransportError``. No cookie store, no cache, no content decoding.
+public final class CurlTransport: HTTPTransport {
+    /// A transport with a 30-second timeout, shared by everything not given one.
+    public static let shared = CurlTransport()
+
+    /// Redirects followed before failing with ``CurlTransportError/Code/tooManyRedirects``.
+    public static let maximumRedirects = 10
+    /// A kept-alive connection unused for this long is closed rather than reused: below usual
+    /// server idle timeouts (the mock's is 30 s), so a server seldom closes one just as it is reused.
+    public static let maximumIdleSeconds = 20
+    /// Connections kept open across all servers.
+    static let maximumIdleConnections = 64
+
+    /// What each of this transport's transfers is set up with.
+    struct Settings: Sendable, Hashable {
+        let timeoutMilliseconds: Int
+        let proxy: CurlProxySettings
+    }
+
+    private let settings: Settings
+    private let loop = CurlLoop()
+
+    /// A transport whose requests fail after `timeout` seconds for the whole exchange — connect,
+    /// send, and the response to its last byte — like ``URLSessionTransport``'s; fractions of a
+    /// second work. Proxies are read from `environment`.
+    public init(timeout: TimeInterval = 30, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let milliseconds = (timeout * 1000).rounded(.up)
+        settings = Settings(
+            timeoutMilliseconds: milliseconds.isFinite ? Int(max(1, min(milliseconds, Double(Int32.max)))) : Int(Int32.max),
+            proxy: CurlProxySettings(environment: environment))
+    }
+
+    /// Sends the request and reads the whole response.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let transfer = CurlTransfer(request: try CurlRequest(request), settings: settings)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.continuation = continuation
+                loop.submit(transfer)
+            }
+        } onCancel: {
+            loop.cancel(transfer)
+        }
+    }
+
+    deinit { loop.stop() }
+}
+#endif

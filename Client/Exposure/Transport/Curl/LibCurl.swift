@@ -1,0 +1,228 @@
+#if canImport(CCurl)
+import CCurl
+import Foundation
+
+// Every libcurl call of the SDK is in this file: handles, options, the multi interface and the
+// callbacks, and the one place CURLcode becomes ``CurlTransportError``.
+
+/// `curl_global_init`, once per process and before any handle: it is not thread-safe to race.
+private let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+/// One libcurl easy handle, reused transfer after transfer (its options are reset for each);
+/// the connections themselves live in the ``CurlMulti`` it runs on, so they outlast it.
+///
+/// Used on the loop's thread only.
+final class CurlEasy {
+    fileprivate let handle: UnsafeMutableRawPointer
+    /// libcurl's explanation of the last failure (`CURLOPT_ERRORBUFFER`).
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+    /// The request's header lines, alive until the next transfer.
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// `scheme://host:port` of the current request, for errors.
+    private var server = ""
+
+    init() throws(CurlTransportError) {
+        guard globalInit == CURLE_OK, let handle = curl_easy_init() else {
+            throw CurlTransportError(.failed, server: "", detail: "libcurl could not be initialised", curlCode: Int(globalInit.rawValue))
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// Sets the handle up for `transfer` from scratch; the transfer receives what libcurl reads.
+    func prepare(for transfer: CurlTransfer) throws(CurlTransportError) {
+        let request = transfer.request
+        curl_easy_reset(handle)
+        curl_slist_free_all(headerList)
+        headerList = nil
+        server = request.server
+        errorBuffer[0] = 0
+        try set(CURLOPT_ERRORBUFFER, pointer: errorBuffer)
+        try set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_URL, request.url)
+        try set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_FOLLOWLOCATION, 1)
+        try set(CURLOPT_MAXREDIRS, CurlTransport.maximumRedirects)
+        try set(CURLOPT_TIMEOUT_MS, transfer.settings.timeoutMilliseconds)
+        try set(CURLOPT_CONNECTTIMEOUT_MS, transfer.settings.timeoutMilliseconds)
+        try set(CURLOPT_MAXAGE_CONN, CurlTransport.maximumIdleSeconds)
+        try set(CURLOPT_PROXY, transfer.settings.proxy.proxy(forScheme: request.scheme) ?? "")
+        try set(CURLOPT_NOPROXY, transfer.settings.proxy.noProxy)
+        try setMethod(request)
+        for line in request.headerLines {
+            guard let list = curl_slist_append(headerList, line) else {
+                throw CurlTransportError(.failed, server: server, detail: "out of memory for the request's headers")
+            }
+            headerList = list
+        }
+        try set(CURLOPT_HTTPHEADER, pointer: headerList)
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        try check(ccurl_easy_setopt_write_function(handle, CURLOPT_HEADERFUNCTION, receiveHeaderLine))
+        try set(CURLOPT_HEADERDATA, pointer: context)
+        try check(ccurl_easy_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, receiveBody))
+        try set(CURLOPT_WRITEDATA, pointer: context)
+    }
+
+    /// The status of the last response read.
+    var responseCode: Int {
+        var code = 0
+        _ = ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
+        return code
+    }
+
+    private func setMethod(_ request: CurlRequest) throws(CurlTransportError) {
+        switch request.method {
+        case .get: try set(CURLOPT_HTTPGET, 1)
+        case .head: try set(CURLOPT_NOBODY, 1)
+        default: break
+        }
+        if let body = request.body {
+            try set(CURLOPT_POST, 1)
+            try check(ccurl_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            // An empty body still needs a non-null pointer, or libcurl reads it from stdin.
+            try check(body.withUnsafeBytes { bytes in
+                ccurl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(errorBuffer))
+            })
+        }
+        if request.method != .get && request.method != .head && request.method != .post {
+            try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+        }
+    }
+
+    private func set(_ option: CURLoption, _ value: Int) throws(CurlTransportError) {
+        try check(ccurl_easy_setopt_long(handle, option, value))
+    }
+
+    private func set(_ option: CURLoption, _ value: String) throws(CurlTransportError) {
+        try check(value.withCString { ccurl_easy_setopt_pointer(handle, option, $0) })
+    }
+
+    private func set(_ option: CURLoption, pointer: UnsafeRawPointer?) throws(CurlTransportError) {
+        try check(ccurl_easy_setopt_pointer(handle, option, pointer))
+    }
+
+    private func set(_ option: CURLoption, pointer: UnsafeMutablePointer<curl_slist>?) throws(CurlTransportError) {
+        try check(ccurl_easy_setopt_pointer(handle, option, pointer))
+    }
+
+    private func check(_ code: CURLcode) throws(CurlTransportError) {
+        if let error = failure(code) { throw error }
+    }
+
+    /// The typed error for how a transfer or call ended; nil for success.
+    fileprivate func failure(_ code: CURLcode) -> CurlTransportError? {
+        guard code != CURLE_OK else { return nil }
+        let explained = String(cString: errorBuffer)
+        let detail = explained.isEmpty ? String(cString: curl_easy_strerror(code)) : explained
+        return CurlTransportError(Self.kind(of: code), server: server, detail: detail, curlCode: Int(code.rawValue))
+    }
+
+    private static func kind(of code: CURLcode) -> CurlTransportError.Code {
+        switch code {
+        case CURLE_URL_MALFORMAT: .invalidRequest
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .cannotResolve
+        case CURLE_COULDNT_CONNECT: .cannotConnect
+        case CURLE_OPERATION_TIMEDOUT: .timedOut
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2_STREAM: .connectionLost
+        // CurlRequest refuses other schemes, so libcurl says "unsupported protocol" only of
+        // answers: HTTP/0.9, a status that is not three digits, a redirect to another scheme.
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL, CURLE_BAD_CONTENT_ENCODING, CURLE_HTTP2: .malformedResponse
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            .tls
+        case CURLE_TOO_MANY_REDIRECTS: .tooManyRedirects
+        default: .failed
+        }
+    }
+}
+
+/// A libcurl multi handle: runs any number of ``CurlEasy`` transfers on one thread and keeps
+/// the connection cache they share.
+///
+/// `@unchecked Sendable` because only ``wakeUp()`` is called off the loop's thread, and
+/// `curl_multi_wakeup` is the one multi call libcurl allows from any thread.
+final class CurlMulti: @unchecked Sendable {
+    private let handle: UnsafeMutableRawPointer
+    /// The running transfers' handles, by libcurl's pointer.
+    private var running: [UnsafeMutableRawPointer: CurlEasy] = [:]
+
+    init() throws(CurlTransportError) {
+        guard globalInit == CURLE_OK, let handle = curl_multi_init() else {
+            throw CurlTransportError(.failed, server: "", detail: "libcurl could not be initialised", curlCode: Int(globalInit.rawValue))
+        }
+        self.handle = handle
+        _ = ccurl_multi_setopt_long(handle, CURLMOPT_MAXCONNECTS, CurlTransport.maximumIdleConnections)
+    }
+
+    /// Closes the cached connections; every transfer must have been removed.
+    deinit { curl_multi_cleanup(handle) }
+
+    /// Starts `easy`'s transfer.
+    func add(_ easy: CurlEasy) throws(CurlTransportError) {
+        let code = curl_multi_add_handle(handle, easy.handle)
+        guard code == CURLM_OK else {
+            throw CurlTransportError(.failed, server: "", detail: String(cString: curl_multi_strerror(code)))
+        }
+        running[easy.handle] = easy
+    }
+
+    /// Stops `easy`'s transfer where it is (its connection is closed if the exchange was not
+    /// complete).
+    func remove(_ easy: CurlEasy) {
+        _ = curl_multi_remove_handle(handle, easy.handle)
+        running[easy.handle] = nil
+    }
+
+    /// Moves every transfer along as far as it can go without waiting, then returns the handles
+    /// whose transfers ended with how they ended (removed from the multi handle).
+    func perform() -> [(easy: CurlEasy, failure: CurlTransportError?)] {
+        var stillRunning: Int32 = 0
+        _ = curl_multi_perform(handle, &stillRunning)
+        var done: [(easy: CurlEasy, failure: CurlTransportError?)] = []
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(handle, &queued) {
+            guard message.pointee.msg == CURLMSG_DONE, let raw = message.pointee.easy_handle, let easy = running[raw] else { continue }
+            done.append((easy, easy.failure(message.pointee.data.result)))
+        }
+        for finished in done { remove(finished.easy) }
+        return done
+    }
+
+    /// Waits until a transfer can move, libcurl's next timer, ``wakeUp()`` or `milliseconds`.
+    func poll(milliseconds: Int32) {
+        var ready: Int32 = 0
+        _ = curl_multi_poll(handle, nil, 0, milliseconds, &ready)
+    }
+
+    /// Ends a ``poll(milliseconds:)`` in progress, or the next one, at once. Any thread.
+    func wakeUp() {
+        _ = curl_multi_wakeup(handle)
+    }
+}
+
+// libcurl's callbacks; `context` is the ``CurlTransfer``, kept alive by the loop while it runs.
+
+private let receiveHeaderLine: curl_write_callback = { bytes, size, count, context in
+    deliver(bytes, size * count, to: context) { $0.receive(headerLine: $1) }
+}
+
+private let receiveBody: curl_write_callback = { bytes, size, count, context in
+    deliver(bytes, size * count, to: context) { $0.receive(body: $1) }
+}
+
+/// Hands `length` bytes to the transfer behind `context`; returns what libcurl counts as taken.
+private func deliver(
+    _ bytes: UnsafeMutablePointer<CChar>?, _ length: Int, to context: UnsafeMutableRawPointer?,
+    _ receive: (CurlTransfer, UnsafeRawBufferPointer) -> Void
+) -> Int {
+    guard let context else { return 0 }
+    receive(Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: bytes, count: length))
+    return length
+}
+#endif
