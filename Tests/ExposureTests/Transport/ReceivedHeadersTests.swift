@@ -6,7 +6,7 @@ import Testing
 struct ReceivedHeadersTests {
     private func headers(_ lines: [String]) -> [String: String] {
         var received = ReceivedHeaders()
-        for line in lines { received.take(line: Substring(line)) }
+        for line in lines { Array(line.utf8).withUnsafeBytes { received.take(line: $0) } }
         return received.fields
     }
 
@@ -26,6 +26,11 @@ struct ReceivedHeadersTests {
     @Test func trailersAfterTheHeadAreDropped() {
         #expect(headers(["HTTP/1.1 200 OK\r\n", "Transfer-Encoding: chunked\r\n", "\r\n", "Trailer-Field: dropped\r\n", "\r\n"])
             == ["Transfer-Encoding": "chunked"])
+    }
+
+    @Test func repeatedNamesMatchWhateverTheirCase() {
+        #expect(headers(["Vary: a\r\n", "VARY: b\r\n", "vary:c\r\n", "Varz: d\r\n", "X-^: e\r\n", "x-~: f\r\n"])
+            == ["Vary": "a, b, c", "Varz": "d", "X-^": "e", "x-~": "f"])
     }
 
     @Test func linesWithoutANameOrColonAreIgnored() {

@@ -28,7 +28,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// A header line, line break included, of any response libcurl reads for this request.
     func receive(headerLine bytes: UnsafeRawBufferPointer) {
-        headers.take(line: Substring(decoding: bytes, as: UTF8.self))
+        headers.take(line: bytes)
     }
 
     /// The next piece of the final response's body.

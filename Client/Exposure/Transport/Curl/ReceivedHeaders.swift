@@ -5,49 +5,67 @@
 /// follows — and, for chunked bodies, the trailer: each status line starts afresh, and lines
 /// after the blank line that ends a head are trailers, which are dropped. Names are kept as the
 /// server spelled them the first time; repeated fields are joined with `, `.
+///
+/// Works on the bytes: this runs for every header line of every response, and Swift's
+/// `Character`-based string handling cost several times the whole libcurl transfer here.
 struct ReceivedHeaders: Sendable, Hashable {
-    private(set) var fields: [String: String] = [:]
-    /// Each name as first spelled, by its lower-case form.
-    private var spellings: [String: String] = [:]
+    private var received: [Field] = []
     private var headComplete = false
 
+    private struct Field: Sendable, Hashable {
+        let name: String
+        var value: String
+    }
+
+    /// The fields, by name.
+    var fields: [String: String] {
+        Dictionary(received.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Takes one line as libcurl delivers it, line break included.
-    mutating func take(line: Substring) {
-        let trimmed = line.trimmingLineBreak
-        if trimmed.hasPrefix("HTTP/") {
+    mutating func take(line: UnsafeRawBufferPointer) {
+        let line = Self.trimmed(line, dropping: [.carriageReturn, .lineFeed, .space, .tab])
+        if line.starts(with: "HTTP/".utf8) {
             self = ReceivedHeaders()
             return
         }
-        if trimmed.isEmpty {
+        if line.isEmpty {
             headComplete = true
             return
         }
-        guard !headComplete, let colon = trimmed.firstIndex(of: ":") else { return }
-        let name = String(trimmed[..<colon].trimmingWhitespace)
-        let value = String(trimmed[trimmed.index(after: colon)...].trimmingWhitespace)
+        guard !headComplete, let colon = line.firstIndex(of: .colon) else { return }
+        let name = Self.trimmed(UnsafeRawBufferPointer(rebasing: line[..<colon]), dropping: [.space, .tab])
         guard !name.isEmpty else { return }
-        let key = name.lowercased()
-        if let spelling = spellings[key] {
-            fields[spelling, default: ""] += ", " + value
+        let value = String(decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...]), dropping: [.space, .tab]), as: UTF8.self)
+        if let index = received.firstIndex(where: { Self.equalIgnoringCase($0.name.utf8, name) }) {
+            received[index].value += ", " + value
         } else {
-            spellings[key] = name
-            fields[name] = value
+            received.append(Field(name: String(decoding: name, as: UTF8.self), value: value))
         }
+    }
+
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer, dropping unwanted: [UInt8]) -> UnsafeRawBufferPointer {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, unwanted.contains(bytes[start]) { start += 1 }
+        while end > start, unwanted.contains(bytes[end - 1]) { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    private static func equalIgnoringCase(_ name: String.UTF8View, _ other: UnsafeRawBufferPointer) -> Bool {
+        name.count == other.count && zip(name, other).allSatisfy { lowered($0) == lowered($1) }
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }
 
-extension Substring {
-    fileprivate var trimmingLineBreak: Substring {
-        var text = self
-        while let last = text.last, last == "\r\n" || last == "\n" || last == "\r" { text.removeLast() }
-        return text
-    }
-
-    fileprivate var trimmingWhitespace: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return text
-    }
+extension UInt8 {
+    fileprivate static let carriageReturn = UInt8(ascii: "\r")
+    fileprivate static let lineFeed = UInt8(ascii: "\n")
+    fileprivate static let space = UInt8(ascii: " ")
+    fileprivate static let tab = UInt8(ascii: "\t")
+    fileprivate static let colon = UInt8(ascii: ":")
 }
 #endif
