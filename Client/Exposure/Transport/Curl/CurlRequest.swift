@@ -34,11 +34,11 @@ struct CurlRequest: Sendable {
         // The fragment is everything from the first `#`, which appears nowhere else unescaped
         // (URLComponents would cost more than the rest of the request together on Linux).
         let absolute = request.url.absoluteString
-        url = absolute.firstIndex(of: "#").map { String(absolute[..<$0]) } ?? absolute
+        url = absolute.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(absolute[..<$0]) } ?? absolute
         method = request.method
 
         var lines: [String] = []
-        for (name, value) in request.headers where name.caseInsensitiveCompare("Content-Length") != .orderedSame {
+        for (name, value) in request.headers where !equalIgnoringASCIICase(name.utf8, "Content-Length".utf8) {
             guard Self.isToken(name), Self.isFieldValue(value) else {
                 throw CurlTransportError(.invalidRequest, server: server, detail: "header \(name.debugDescription) has a name or value that cannot be sent")
             }

@@ -37,7 +37,7 @@ struct ReceivedHeaders: Sendable, Hashable {
         let name = Self.trimmed(UnsafeRawBufferPointer(rebasing: line[..<colon]), dropping: [.space, .tab])
         guard !name.isEmpty else { return }
         let value = String(decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...]), dropping: [.space, .tab]), as: UTF8.self)
-        if let index = received.firstIndex(where: { Self.equalIgnoringCase($0.name.utf8, name) }) {
+        if let index = received.firstIndex(where: { equalIgnoringASCIICase($0.name.utf8, name) }) {
             received[index].value += ", " + value
         } else {
             received.append(Field(name: String(decoding: name, as: UTF8.self), value: value))
@@ -50,14 +50,6 @@ struct ReceivedHeaders: Sendable, Hashable {
         while start < end, unwanted.contains(bytes[start]) { start += 1 }
         while end > start, unwanted.contains(bytes[end - 1]) { end -= 1 }
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-    }
-
-    private static func equalIgnoringCase(_ name: String.UTF8View, _ other: UnsafeRawBufferPointer) -> Bool {
-        name.count == other.count && zip(name, other).allSatisfy { lowered($0) == lowered($1) }
-    }
-
-    private static func lowered(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }
 
