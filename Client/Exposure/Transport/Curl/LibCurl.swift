@@ -76,6 +76,13 @@ final class CurlEasy {
         return code
     }
 
+    /// The body length the response announced, once its head has arrived; nil when it did not.
+    var announcedBodyLength: Int? {
+        var length: curl_off_t = -1
+        guard ccurl_easy_getinfo_offset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length) == CURLE_OK, length >= 0 else { return nil }
+        return Int(length)
+    }
+
     private func setMethod(_ request: CurlRequest) throws(CurlTransportError) {
         switch request.method {
         case .get: try set(CURLOPT_HTTPGET, 1)
