@@ -170,6 +170,33 @@ struct CurlTransportWireTests {
         try await server.finish()
     }
 
+    @Test func moreRedirectsThanFollowedFail() async throws {
+        let server = try ScriptedServer { listener in
+            let connection = try listener.accept()
+            for _ in 0...CurlTransport.maximumRedirects {
+                _ = try connection.readRequest()
+                try connection.write("HTTP/1.1 302 Found\r\nLocation: /again\r\nContent-Length: 0\r\n\r\n")
+            }
+        }
+        let error = await #expect(throws: CurlTransportError.self) {
+            try await transport.send(TransportRequest(method: .get, url: server.url()))
+        }
+        #expect(error?.code == .tooManyRedirects, "\(String(describing: error))")
+        try await server.finish()
+    }
+
+    /// The script ends only once the client has closed its kept-alive connection.
+    @Test func releasingTheTransportClosesItsConnections() async throws {
+        let server = try ScriptedServer { listener in
+            try listener.answerNext(with: Self.ok).waitForClientToClose()
+        }
+        do {
+            let released = CurlTransport(timeout: 600, environment: [:])
+            #expect(try await released.send(TransportRequest(method: .get, url: server.url())).body == Data("ok".utf8))
+        }
+        try await server.finish()
+    }
+
     @Test(arguments: ["SSH-2.0-OpenSSH_9.6\r\n\r\n", "HTTP/1.1 2x0 OK\r\n\r\n"])
     func garbageIsAMalformedResponse(garbage: String) async throws {
         let server = try ScriptedServer { listener in

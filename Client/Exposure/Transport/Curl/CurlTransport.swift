@@ -4,14 +4,16 @@ import Foundation
 /// The SDK's ``HTTPTransport`` on Linux (``AutomaticTransport`` there): HTTP and HTTPS over
 /// libcurl.
 ///
-/// - Connections stay open between requests (idle ones are closed after
-///   ``maximumIdleSeconds``); libcurl replaces a kept-alive connection the server closed
+/// - Connections stay open between requests (one idle for longer than ``maximumIdleSeconds``
+///   is closed rather than reused); libcurl replaces a kept-alive connection the server closed
 ///   meanwhile, resending a request that got no answer on it. Each transport has connections of
 ///   its own, like a `URLSession`: share ``shared`` (or one instance) to share them.
 /// - A transport's transfers all run on one thread of its own (``CurlLoop``) through libcurl's
 ///   multi interface: no request blocks a thread of Swift's cooperative pool, and cancelling the
 ///   calling task takes the transfer off at once (it throws `CancellationError`). Releasing the
 ///   transport ends the thread and closes its connections.
+/// - HTTPS verifies the server against the system's CA certificates; HTTP/2 where a TLS server
+///   offers it, HTTP/1.1 otherwise.
 /// - Redirects are followed (up to ``maximumRedirects``, `http` and `https` only); bodies come
 ///   by `Content-Length`, chunked or to the close; 1xx, 204, 304 and HEAD answers have none.
 ///   Response header names are kept as sent, repeated fields joined with `, `.
@@ -24,7 +26,7 @@ public final class CurlTransport: HTTPTransport {
 
     /// Redirects followed before failing with ``CurlTransportError/Code/tooManyRedirects``.
     public static let maximumRedirects = 10
-    /// A kept-alive connection unused for this long is closed rather than reused: below usual
+    /// A kept-alive connection unused for longer than this is closed rather than reused: below usual
     /// server idle timeouts (the mock's is 30 s), so a server seldom closes one just as it is reused.
     public static let maximumIdleSeconds = 20
     /// Connections kept open across all servers.
