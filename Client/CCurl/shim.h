@@ -19,7 +19,6 @@ static inline CURLcode ccurl_easy_setopt_pointer(CURL *handle, CURLoption option
     return curl_easy_setopt(handle, option, value);
 }
 
-/// CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION, which share a signature.
 static inline CURLcode ccurl_easy_setopt_write_function(CURL *handle, CURLoption option, curl_write_callback value) {
     return curl_easy_setopt(handle, option, value);
 }

@@ -95,7 +95,7 @@ final class CurlLoop: Sendable {
             if work.stopped { return }
             for (easy, failure) in multi.perform() {
                 guard let transfer = running.removeValue(forKey: ObjectIdentifier(easy)) else { continue }
-                transfer.finish(failure.map { .failure($0) } ?? .success(transfer.response(status: easy.responseCode)))
+                transfer.finish(failure.map { .failure($0) } ?? .success(transfer.response(status: easy.responseCode, headers: easy.responseHeaders)))
                 Self.keep(easy, in: &idleHandles)
             }
             // Idle, only the inbox can give it work; busy, libcurl's timers cut the wait short

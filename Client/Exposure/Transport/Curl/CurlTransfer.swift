@@ -6,8 +6,8 @@ import Synchronization
 /// waiting for it.
 ///
 /// `@unchecked Sendable` because, past ``CurlLoop/submit(_:)``, everything but ``isCancelled``
-/// is touched only on the loop's thread: libcurl calls ``receive(headerLine:)`` and
-/// ``receive(body:)`` from inside `curl_multi_perform` there, and the loop alone finishes it.
+/// is touched only on the loop's thread: libcurl calls ``receive(body:)`` from inside
+/// `curl_multi_perform` there, and the loop alone finishes it.
 final class CurlTransfer: @unchecked Sendable {
     let request: CurlRequest
     let settings: CurlTransport.Settings
@@ -18,17 +18,11 @@ final class CurlTransfer: @unchecked Sendable {
     var continuation: CheckedContinuation<TransportResponse, any Error>?
     /// The handle carrying it while it runs.
     var easy: CurlEasy?
-    private var headers = ReceivedHeaders()
     private var body = Data()
 
     init(request: CurlRequest, settings: CurlTransport.Settings) {
         self.request = request
         self.settings = settings
-    }
-
-    /// A header line, line break included, of any response libcurl reads for this request.
-    func receive(headerLine bytes: UnsafeRawBufferPointer) {
-        headers.take(line: bytes)
     }
 
     /// The next piece of the final response's body.
@@ -44,9 +38,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// The most a body's announced length reserves up front.
     static let largestReservation = 16 << 20
 
-    /// What has arrived, as the response with `status`.
-    func response(status: Int) -> TransportResponse {
-        TransportResponse(status: status, headers: headers.fields, body: body)
+    /// What has arrived, as the response with `status` and `headers`.
+    func response(status: Int, headers: [String: String]) -> TransportResponse {
+        TransportResponse(status: status, headers: headers, body: body)
     }
 
     /// Hands the outcome to the waiting task; later calls do nothing.

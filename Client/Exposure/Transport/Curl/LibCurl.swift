@@ -62,11 +62,8 @@ final class CurlEasy {
             headerList = list
         }
         try set(CURLOPT_HTTPHEADER, pointer: headerList)
-        let context = Unmanaged.passUnretained(transfer).toOpaque()
-        try check(ccurl_easy_setopt_write_function(handle, CURLOPT_HEADERFUNCTION, receiveHeaderLine))
-        try set(CURLOPT_HEADERDATA, pointer: context)
         try check(ccurl_easy_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, receiveBody))
-        try set(CURLOPT_WRITEDATA, pointer: context)
+        try set(CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(transfer).toOpaque())
     }
 
     /// The status of the last response read.
@@ -74,6 +71,18 @@ final class CurlEasy {
         var code = 0
         _ = ccurl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
         return code
+    }
+
+    /// The header fields of the final response — after any redirects followed, without 1xx
+    /// answers or trailers — from libcurl's header API, which has parsed them already.
+    var responseHeaders: [String: String] {
+        var headers = ReceivedHeaders()
+        var previous: UnsafeMutablePointer<curl_header>?
+        while let header = curl_easy_nextheader(handle, UInt32(CURLH_HEADER), -1, previous) {
+            headers.add(name: String(cString: header.pointee.name), value: String(cString: header.pointee.value))
+            previous = header
+        }
+        return headers.fields
     }
 
     /// The body length the response announced, once its head has arrived; nil when it did not.
@@ -213,23 +222,13 @@ final class CurlMulti: @unchecked Sendable {
     }
 }
 
-// libcurl's callbacks; `context` is the ``CurlTransfer``, kept alive by the loop while it runs.
-
-private let receiveHeaderLine: curl_write_callback = { bytes, size, count, context in
-    deliver(bytes, size * count, to: context) { $0.receive(headerLine: $1) }
-}
-
+/// libcurl's write callback; `context` is the ``CurlTransfer``, kept alive by the loop while it
+/// runs.
 private let receiveBody: curl_write_callback = { bytes, size, count, context in
-    deliver(bytes, size * count, to: context) { $0.receive(body: $1) }
-}
-
-/// Hands `length` bytes to the transfer behind `context`; returns what libcurl counts as taken.
-private func deliver(
-    _ bytes: UnsafeMutablePointer<CChar>?, _ length: Int, to context: UnsafeMutableRawPointer?,
-    _ receive: (CurlTransfer, UnsafeRawBufferPointer) -> Void
-) -> Int {
+    let length = size * count
     guard let context else { return 0 }
-    receive(Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: bytes, count: length))
+    Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        .receive(body: UnsafeRawBufferPointer(start: bytes, count: length))
     return length
 }
 #endif
