@@ -49,6 +49,30 @@ struct CurlTransportWireTests {
         try await server.finish()
     }
 
+    /// One handle and connection for all of them: nothing one method sets leaks into the next.
+    @Test func methodAfterMethodOnOneHandleEachGoesAsItself() async throws {
+        let sequence: [(HTTPMethod, Data?, String)] = [
+            (.head, nil, "HEAD /0 HTTP/1.1"), (.post, Data("{}".utf8), "POST /1 HTTP/1.1"), (.get, nil, "GET /2 HTTP/1.1"),
+            (.put, Data("x".utf8), "PUT /3 HTTP/1.1"), (.delete, nil, "DELETE /4 HTTP/1.1"), (.get, nil, "GET /5 HTTP/1.1"),
+        ]
+        let server = try ScriptedServer { listener in
+            let connection = try listener.accept()
+            for (method, body, requestLine) in sequence {
+                let request = try connection.readRequest()
+                #expect(request.hasPrefix(requestLine + "\r\n"), "\(request)")
+                #expect(request.contains("Content-Length: \(body?.count ?? 0)\r\n") == (body != nil), "\(request)")
+                #expect(request.hasSuffix("\r\n\r\n" + String(decoding: body ?? Data(), as: UTF8.self)), "\(request)")
+                try connection.write(method == .head ? "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n" : Self.ok)
+            }
+        }
+        let transport = CurlTransport(timeout: 600, environment: [:])
+        for (index, (method, body, _)) in sequence.enumerated() {
+            let response = try await transport.send(TransportRequest(method: method, url: server.url("/\(index)"), body: body))
+            #expect(response.body == (method == .head ? Data() : Data("ok".utf8)))
+        }
+        try await server.finish()
+    }
+
     @Test func reusesOneConnectionForRequestAfterRequest() async throws {
         let server = try ScriptedServer { listener in
             let connection = try listener.accept()

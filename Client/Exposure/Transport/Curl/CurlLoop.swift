@@ -9,7 +9,7 @@ import Synchronization
 /// Other threads only leave work in the inbox and wake the poll: a new transfer, a cancelled
 /// one (taken off the multi handle at once, its connection closed mid-exchange), or the end of
 /// the loop when its transport is released. Easy handles are kept for the next transfer rather
-/// than made anew.
+/// than made anew, with the options all transfers share set once.
 final class CurlLoop: Sendable {
     /// Easy handles kept between transfers; more than this many idle are freed.
     static let maximumIdleHandles = 64
@@ -21,11 +21,14 @@ final class CurlLoop: Sendable {
     }
 
     private let inbox = Mutex(Inbox())
+    /// What every transfer on this loop is set up with.
+    private let settings: CurlTransport.Settings
     /// The multi handle, or why libcurl could not make one (every request then fails with it).
     private let multi: Result<CurlMulti, CurlTransportError>
 
-    /// Starts the loop's thread.
-    init() {
+    /// Starts the loop's thread, for transfers set up with `settings`.
+    init(settings: CurlTransport.Settings) {
+        self.settings = settings
         multi = Result { () throws(CurlTransportError) in try CurlMulti() }
         if case .success(let multi) = multi {
             let thread = Thread { self.run(multi) }
@@ -76,8 +79,8 @@ final class CurlLoop: Sendable {
                     continue
                 }
                 do {
-                    let easy = try idleHandles.popLast() ?? CurlEasy()
-                    try easy.prepare(for: transfer)
+                    let easy = try idleHandles.popLast() ?? CurlEasy(settings: settings)
+                    try easy.prepare(for: transfer, proxy: settings.proxy)
                     transfer.easy = easy
                     try multi.add(easy)
                     running[ObjectIdentifier(easy)] = transfer

@@ -13,8 +13,8 @@ struct CurlRequest: Sendable {
     let scheme: String
     /// The absolute URL, fragment removed.
     let url: String
-    /// `scheme://host:port`, for errors.
-    let server: String
+    /// The URL as given.
+    let target: URL
     /// `Name: value` lines, and `Name:` for a default header libcurl must not send.
     let headerLines: [String]
     /// The body; POST and PUT always send one, empty when the request has none.
@@ -23,14 +23,12 @@ struct CurlRequest: Sendable {
     /// Checks and converts `request`; throws ``CurlTransportError/Code/invalidRequest`` for a URL
     /// that is not `http`/`https` with a host, or a header that would break the message apart.
     init(_ request: TransportRequest) throws(CurlTransportError) {
+        target = request.url
         let scheme = request.url.scheme?.lowercased() ?? ""
-        let host = request.url.host(percentEncoded: true) ?? ""
-        let port = request.url.port ?? (scheme == "https" ? 443 : 80)
-        server = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)"
-        guard scheme == "http" || scheme == "https", !host.isEmpty else {
-            throw CurlTransportError(.invalidRequest, server: server, detail: "only http:// and https:// URLs are sent: \(request.url.absoluteString)")
-        }
         self.scheme = scheme
+        guard scheme == "http" || scheme == "https", request.url.host(percentEncoded: true)?.isEmpty == false else {
+            throw CurlTransportError(.invalidRequest, server: Self.server(of: request.url), detail: "only http:// and https:// URLs are sent: \(request.url.absoluteString)")
+        }
         // The fragment is everything from the first `#`, which appears nowhere else unescaped
         // (URLComponents would cost more than the rest of the request together on Linux).
         let absolute = request.url.absoluteString
@@ -40,7 +38,7 @@ struct CurlRequest: Sendable {
         var lines: [String] = []
         for (name, value) in request.headers where !equalIgnoringASCIICase(name.utf8, "Content-Length".utf8) {
             guard Self.isToken(name), Self.isFieldValue(value) else {
-                throw CurlTransportError(.invalidRequest, server: server, detail: "header \(name.debugDescription) has a name or value that cannot be sent")
+                throw CurlTransportError(.invalidRequest, server: Self.server(of: request.url), detail: "header \(name.debugDescription) has a name or value that cannot be sent")
             }
             // libcurl drops `Name:` with nothing after it; `Name;` is its spelling of an empty value.
             lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
@@ -50,6 +48,17 @@ struct CurlRequest: Sendable {
         if request.header(named: "Content-Type") == nil { lines.append("Content-Type:") }
         headerLines = lines
         body = request.body ?? (method == .post || method == .put ? Data() : nil)
+    }
+
+    /// `scheme://host:port`, for errors; worked out only for them, as it costs a few µs.
+    var server: String { Self.server(of: target) }
+
+    /// `scheme://host:port` of `url`.
+    static func server(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let host = url.host(percentEncoded: true) ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 
     /// RFC 9110 `token`: letters, digits and ``!#$%&'*+-.^_`|~``.

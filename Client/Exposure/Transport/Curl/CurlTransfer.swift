@@ -10,7 +10,6 @@ import Synchronization
 /// `curl_multi_perform` there, and the loop alone finishes it.
 final class CurlTransfer: @unchecked Sendable {
     let request: CurlRequest
-    let settings: CurlTransport.Settings
     /// Set by the cancelling task on any thread; the loop checks it when the transfer starts.
     let isCancelled = Atomic(false)
 
@@ -20,9 +19,8 @@ final class CurlTransfer: @unchecked Sendable {
     var easy: CurlEasy?
     private var body = Data()
 
-    init(request: CurlRequest, settings: CurlTransport.Settings) {
+    init(request: CurlRequest) {
         self.request = request
-        self.settings = settings
     }
 
     /// The next piece of the final response's body.

@@ -32,28 +32,27 @@ public final class CurlTransport: HTTPTransport {
     /// Connections kept open across all servers.
     static let maximumIdleConnections = 64
 
-    /// What each of this transport's transfers is set up with.
+    /// What each of a transport's transfers is set up with.
     struct Settings: Sendable, Hashable {
         let timeoutMilliseconds: Int
         let proxy: CurlProxySettings
     }
 
-    private let settings: Settings
-    private let loop = CurlLoop()
+    private let loop: CurlLoop
 
     /// A transport whose requests fail after `timeout` seconds for the whole exchange — connect,
     /// send, and the response to its last byte — like ``URLSessionTransport``'s; fractions of a
     /// second work. Proxies are read from `environment`.
     public init(timeout: TimeInterval = 30, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let milliseconds = (timeout * 1000).rounded(.up)
-        settings = Settings(
+        loop = CurlLoop(settings: Settings(
             timeoutMilliseconds: milliseconds.isFinite ? Int(max(1, min(milliseconds, Double(Int32.max)))) : Int(Int32.max),
-            proxy: CurlProxySettings(environment: environment))
+            proxy: CurlProxySettings(environment: environment)))
     }
 
     /// Sends the request and reads the whole response.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let transfer = CurlTransfer(request: try CurlRequest(request), settings: settings)
+        let transfer = CurlTransfer(request: try CurlRequest(request))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation

@@ -8,7 +8,7 @@ import Foundation
 /// `curl_global_init`, once per process and before any handle: it is not thread-safe to race.
 private let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
-/// One libcurl easy handle, reused transfer after transfer (its options are reset for each);
+/// One libcurl easy handle, reused transfer after transfer (each sets what differs);
 /// the connections themselves live in the ``CurlMulti`` it runs on, so they outlast it.
 ///
 /// Used on the loop's thread only.
@@ -18,14 +18,29 @@ final class CurlEasy {
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
     /// The request's header lines, alive until the next transfer.
     private var headerList: UnsafeMutablePointer<curl_slist>?
-    /// `scheme://host:port` of the current request, for errors.
-    private var server = ""
+    /// Where the current request goes, for errors (not the request: idle handles would keep
+    /// its body alive).
+    private var target: URL?
 
-    init() throws(CurlTransportError) {
+    /// A handle with the options every transfer of a transport shares already set: set once here
+    /// rather than per transfer after a `curl_easy_reset` (parsing the protocol lists alone was
+    /// a visible cost per request).
+    init(settings: CurlTransport.Settings) throws(CurlTransportError) {
         guard globalInit == CURLE_OK, let handle = curl_easy_init() else {
             throw CurlTransportError(.failed, server: "", detail: "libcurl could not be initialised", curlCode: Int(globalInit.rawValue))
         }
         self.handle = handle
+        try set(CURLOPT_ERRORBUFFER, pointer: errorBuffer)
+        try set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_FOLLOWLOCATION, 1)
+        try set(CURLOPT_MAXREDIRS, CurlTransport.maximumRedirects)
+        try set(CURLOPT_TIMEOUT_MS, settings.timeoutMilliseconds)
+        try set(CURLOPT_CONNECTTIMEOUT_MS, settings.timeoutMilliseconds)
+        try set(CURLOPT_MAXAGE_CONN, CurlTransport.maximumIdleSeconds)
+        try set(CURLOPT_NOPROXY, settings.proxy.noProxy)
+        try check(ccurl_easy_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, receiveBody))
     }
 
     deinit {
@@ -34,35 +49,26 @@ final class CurlEasy {
         errorBuffer.deallocate()
     }
 
-    /// Sets the handle up for `transfer` from scratch; the transfer receives what libcurl reads.
-    func prepare(for transfer: CurlTransfer) throws(CurlTransportError) {
+    /// Sets the handle up for `transfer`, overriding every option the previous transfer set;
+    /// the transfer receives the body libcurl reads.
+    func prepare(for transfer: CurlTransfer, proxy: CurlProxySettings) throws(CurlTransportError) {
         let request = transfer.request
-        curl_easy_reset(handle)
-        curl_slist_free_all(headerList)
-        headerList = nil
-        server = request.server
+        target = request.target
         errorBuffer[0] = 0
-        try set(CURLOPT_ERRORBUFFER, pointer: errorBuffer)
-        try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_URL, request.url)
-        try set(CURLOPT_PROTOCOLS_STR, "http,https")
-        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        try set(CURLOPT_FOLLOWLOCATION, 1)
-        try set(CURLOPT_MAXREDIRS, CurlTransport.maximumRedirects)
-        try set(CURLOPT_TIMEOUT_MS, transfer.settings.timeoutMilliseconds)
-        try set(CURLOPT_CONNECTTIMEOUT_MS, transfer.settings.timeoutMilliseconds)
-        try set(CURLOPT_MAXAGE_CONN, CurlTransport.maximumIdleSeconds)
-        try set(CURLOPT_PROXY, transfer.settings.proxy.proxy(forScheme: request.scheme) ?? "")
-        try set(CURLOPT_NOPROXY, transfer.settings.proxy.noProxy)
+        try set(CURLOPT_PROXY, proxy.proxy(forScheme: request.scheme) ?? "")
         try setMethod(request)
+        var lines: UnsafeMutablePointer<curl_slist>?
         for line in request.headerLines {
-            guard let list = curl_slist_append(headerList, line) else {
-                throw CurlTransportError(.failed, server: server, detail: "out of memory for the request's headers")
+            guard let list = curl_slist_append(lines, line) else {
+                curl_slist_free_all(lines)
+                throw CurlTransportError(.failed, server: request.server, detail: "out of memory for the request's headers")
             }
-            headerList = list
+            lines = list
         }
-        try set(CURLOPT_HTTPHEADER, pointer: headerList)
-        try check(ccurl_easy_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, receiveBody))
+        try set(CURLOPT_HTTPHEADER, pointer: lines)
+        curl_slist_free_all(headerList)
+        headerList = lines
         try set(CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(transfer).toOpaque())
     }
 
@@ -92,12 +98,12 @@ final class CurlEasy {
         return Int(length)
     }
 
+    /// GET, HEAD, POST with its body, or another method by name (with a body when it has one).
     private func setMethod(_ request: CurlRequest) throws(CurlTransportError) {
-        switch request.method {
-        case .get: try set(CURLOPT_HTTPGET, 1)
-        case .head: try set(CURLOPT_NOBODY, 1)
-        default: break
-        }
+        try set(CURLOPT_CUSTOMREQUEST, pointer: UnsafeRawPointer?.none)
+        // HTTPGET also turns NOBODY off; POST does not.
+        try set(CURLOPT_HTTPGET, 1)
+        if request.method == .head { try set(CURLOPT_NOBODY, 1) }
         if let body = request.body {
             try set(CURLOPT_POST, 1)
             try check(ccurl_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
@@ -136,7 +142,7 @@ final class CurlEasy {
         guard code != CURLE_OK else { return nil }
         let explained = String(cString: errorBuffer)
         let detail = explained.isEmpty ? String(cString: curl_easy_strerror(code)) : explained
-        return CurlTransportError(Self.kind(of: code), server: server, detail: detail, curlCode: Int(code.rawValue))
+        return CurlTransportError(Self.kind(of: code), server: target.map(CurlRequest.server(of:)) ?? "", detail: detail, curlCode: Int(code.rawValue))
     }
 
     private static func kind(of code: CURLcode) -> CurlTransportError.Code {
