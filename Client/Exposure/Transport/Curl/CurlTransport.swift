@@ -29,6 +29,9 @@ public final class CurlTransport: HTTPTransport {
     /// A kept-alive connection unused for longer than this is closed rather than reused: below usual
     /// server idle timeouts (the mock's is 30 s), so a server seldom closes one just as it is reused.
     public static let maximumIdleSeconds = 20
+    /// libcurl's receive buffer per handle: a media segment (40–100 KB) in one or two reads
+    /// rather than the default 16 KB's six or more, each a system call and a callback.
+    static let receiveBufferBytes = 128 << 10
     /// Connections kept open across all servers.
     static let maximumIdleConnections = 64
 
