@@ -47,8 +47,18 @@ let package = Package(
         .target(name: "MockPlatformTesting", dependencies: ["MockPlatform"], path: "Server/MockPlatformTesting"),
         .executableTarget(name: "ExposureMock", dependencies: ["MockPlatform", "SQLiteStore"], path: "Server/ExposureMock"),
 
-        // Client: the SDK.
-        .target(name: "Exposure", dependencies: ["ExposureModels"], path: "Client/Exposure"),
+        // Client: the SDK. Its HTTP is libcurl on Linux and URLSession on Apple platforms.
+        .systemLibrary(
+            name: "CCurl",
+            path: "Client/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .target(
+            name: "Exposure",
+            dependencies: ["ExposureModels", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            path: "Client/Exposure"
+        ),
         .target(name: "ExposureAnalytics", dependencies: ["Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
         .target(name: "ExposurePlayback", dependencies: ["Exposure", "HLS"], path: "Client/ExposurePlayback"),
         .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "HLS"], path: "Client/ExposureCLI"),
@@ -56,6 +66,7 @@ let package = Package(
         // Benchmarks (scripts/bench-hls-parser).
         .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
         .executableTarget(name: "PlayerBench", dependencies: ["ExposurePlayback", "MockPlatform"], path: "scripts/PlayerBench"),
+        .executableTarget(name: "TransportBench", dependencies: ["Exposure", "MockPlatform"], path: "scripts/TransportBench"),
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),

@@ -4,6 +4,8 @@ import Foundation
 public enum HTTPMethod: String, Sendable, Hashable {
     /// Reads.
     case get = "GET"
+    /// Reads only the head of what a GET would answer.
+    case head = "HEAD"
     /// Creates or acts (login, download completed).
     case post = "POST"
     /// Replaces.
@@ -33,7 +35,7 @@ public struct TransportRequest: Sendable, Hashable {
 
     /// The value of a header, matching its name case-insensitively.
     public func header(named name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { equalIgnoringASCIICase($0.key.utf8, name.utf8) }?.value
     }
 }
 
@@ -58,7 +60,7 @@ public struct TransportResponse: Sendable, Hashable {
 
     /// The value of a header, matching its name case-insensitively.
     public func header(named name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { equalIgnoringASCIICase($0.key.utf8, name.utf8) }?.value
     }
 }
 

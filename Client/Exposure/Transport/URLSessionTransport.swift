@@ -3,11 +3,12 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// An ``HTTPTransport`` over `URLSession`: what ``AutomaticTransport``, the SDK's default, uses
-/// for `https` and every other scheme but plain `http`.
+/// An ``HTTPTransport`` over `URLSession`: ``AutomaticTransport``, the SDK's default, on Apple
+/// platforms.
 ///
 /// Uses an ephemeral session (no cookies or cache shared with the app) that ignores proxy
-/// settings: on Linux libcurl would otherwise send even `127.0.0.1` through `http_proxy`.
+/// settings: on Linux FoundationNetworking's libcurl would otherwise send even `127.0.0.1`
+/// through `http_proxy`.
 public final class URLSessionTransport: HTTPTransport {
     /// A transport with a 30-second timeout, shared by everything not given one.
     public static let shared = URLSessionTransport()

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -33,9 +32,9 @@ final class ScriptedServer: Sendable {
     private let listener: Listener
     private let outcome = Outcome()
 
-    /// Starts listening and runs `script`. `backlog` is `listen`'s.
-    init(backlog: Int32 = 16, _ script: @escaping @Sendable (Listener) throws -> Void) throws {
-        let listener = try Listener(backlog: backlog)
+    /// Starts listening and runs `script`.
+    init(_ script: @escaping @Sendable (Listener) throws -> Void) throws {
+        let listener = try Listener()
         self.listener = listener
         port = listener.port
         Thread { [outcome] in
@@ -86,7 +85,7 @@ final class ScriptedServer: Sendable {
         private let socket: Socket
         private let accepted = Mutex<[Connection]>([])
 
-        fileprivate init(backlog: Int32) throws {
+        fileprivate init() throws {
             socket = Socket(descriptor: posixSocket(AF_INET, streamSocket, 0))
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -95,7 +94,7 @@ final class ScriptedServer: Sendable {
             let bound = socket.withDescriptor { descriptor in
                 withUnsafeMutablePointer(to: &address) { pointer in
                     pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                        bind(descriptor, address, length) == 0 && listen(descriptor, backlog) == 0
+                        bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
                             && getsockname(descriptor, address, &length) == 0
                     }
                 }
@@ -244,21 +243,6 @@ private func setBackstopTimeout(_ descriptor: Int32) {
     var timeout = timeval(tv_sec: 300, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-}
-
-/// A client connection to 127.0.0.1 that connects and does nothing else, e.g. to fill a
-/// listener's queue. Closed when released — also when connecting fails, as `deinit` runs for a
-/// class whose initialiser throws after setting every property (closing here too would close
-/// whatever socket took the number in between).
-final class IdleClient {
-    private let descriptor: Int32
-
-    init(port: Int) throws {
-        descriptor = socket(AF_INET, streamSocket, 0)
-        guard connectToLoopback(descriptor, port: port) else { throw ScriptedServer.Failure(description: "connect failed (errno \(errno))") }
-    }
-
-    deinit { _ = posixClose(descriptor) }
 }
 
 /// A port on 127.0.0.1 that refuses connections for as long as this lives: bound, so no other
