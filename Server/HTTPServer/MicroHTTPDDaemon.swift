@@ -96,15 +96,20 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
     /// Connections the daemon serves now.
     var connectionCount: Int { Int(cmhd_current_connections(handle)) }
 
-    /// Wakes parked connections, closes the listening socket (so new clients are refused at once,
-    /// not queued while running handlers finish), waits for those handlers, frees the daemon.
+    /// Wakes parked connections, stops accepting (so new clients are not taken on while running
+    /// handlers finish), waits for those handlers, frees the daemon, then closes the listening
+    /// socket. It is closed only once no worker thread can touch it: a worker that was about to
+    /// accept when the daemon was quiesced still calls `accept` on that descriptor, and closed
+    /// earlier, its number could already belong to another socket of the process (a test's own
+    /// listener), whose clients that worker would then take.
     func stop() {
         core.heads.stop()
         // libmicrohttpd must not be stopped with suspended connections.
         core.parker.close()
         let listener = MHD_quiesce_daemon(handle)
-        if listener >= 0 { close(listener) }
         MHD_stop_daemon(handle)
+        // A quiesced daemon leaves its listening socket to the caller.
+        if listener >= 0 { close(listener) }
         retainedCore.release()
     }
 }
