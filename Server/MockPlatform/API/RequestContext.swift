@@ -14,6 +14,8 @@ final class RequestContext: Sendable {
     let loaded: LoadedCatalog
     /// The platform time the request is answered at.
     let nowMs: Int64
+    /// The query, parsed once: handlers read it several times (formats, material, ad parameters).
+    let query: QueryParameters
 
     init(request: HTTPRequest, parameters: PathParameters, platform: PlatformContext, loaded: LoadedCatalog, nowMs: Int64) {
         self.request = request
@@ -21,10 +23,10 @@ final class RequestContext: Sendable {
         self.platform = platform
         self.loaded = loaded
         self.nowMs = nowMs
+        query = request.query
     }
 
     var catalog: Catalog { loaded.catalog }
-    var query: QueryParameters { request.query }
 
     /// The mock's own origin as the client reached it, for URLs in answers.
     var baseURL: String { "http://\(request.headers["Host"] ?? "127.0.0.1")" }

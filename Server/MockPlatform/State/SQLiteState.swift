@@ -16,6 +16,9 @@ public final class SQLiteState: PlatformState {
     private let database: SQLiteDatabase
     private let onError: @Sendable (SQLiteError) -> Void
     private let latestError = Mutex<SQLiteError?>(nil)
+    /// Sessions' product lists by their stored JSON: every request with a token reads one, a
+    /// JSONDecoder costs more than the row lookup, and accounts share a handful of lists.
+    private let productLists = Mutex<[String: [String]]>([:])
 
     /// Opens (creating if needed) the state file at `path`, or a private in-memory store for `:memory:`.
     /// - Throws: `SQLiteError` when the file cannot be opened or was written by a newer mock.
@@ -65,7 +68,7 @@ public final class SQLiteState: PlatformState {
             try db.query("""
                 SELECT token, account_id, user_id, username, products, issued_ms, expires_ms, device_id
                 FROM sessions WHERE token = ?
-                """, .text(token)).first.map(Self.session(from:))
+                """, .text(token)).first.map(session(from:))
         } ?? nil
     }
 
@@ -221,8 +224,15 @@ public final class SQLiteState: PlatformState {
                     endedMs: row.int(7), endReason: row.text(8))
     }
 
-    private static func session(from row: SQLiteRow) -> Session {
-        let products = (try? JSONDecoder().decode([String].self, from: Data((row.text(4) ?? "[]").utf8))) ?? []
+    private func session(from row: SQLiteRow) -> Session {
+        let stored = row.text(4) ?? "[]"
+        let products = productLists.withLock { lists in
+            if let known = lists[stored] { return known }
+            let decoded = (try? JSONDecoder().decode([String].self, from: Data(stored.utf8))) ?? []
+            if lists.count >= 256 { lists.removeAll() }
+            lists[stored] = decoded
+            return decoded
+        }
         return Session(token: row.text(0) ?? "", accountId: row.text(1) ?? "", userId: row.text(2) ?? "", username: row.text(3),
                        products: products, issuedMs: row.int(5) ?? 0, expiresMs: row.int(6) ?? 0, deviceId: row.text(7))
     }
