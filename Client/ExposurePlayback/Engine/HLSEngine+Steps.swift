@@ -5,7 +5,7 @@ import HLS
 extension HLSEngine {
     /// The next step; a returned fetch is marked in flight until its answer is handled.
     public mutating func nextStep() -> EngineStep {
-        if [.ended, .stopped, .failed].contains(phase) { return .finished }
+        if isOver { return .finished }
         if inFlight != nil { return .wait(untilMs: nil) }
         guard let now = lastTickMs else { return .wait(untilMs: nil) }
         if master == nil { return issue(.master, url: configuration.masterURL) }
@@ -17,6 +17,9 @@ extension HLSEngine {
         if let step = segmentStep() { return step }
         return .wait(untilMs: wakeUp(now: now))
     }
+
+    /// Whether playback has ended, stopped or failed: nothing more will be fetched.
+    public var isOver: Bool { [.ended, .stopped, .failed].contains(phase) }
 
     /// Loads variant `variant`'s playlist: as a delta update when the window holds a recent
     /// enough copy of it, else in full.

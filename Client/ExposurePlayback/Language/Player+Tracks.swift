@@ -47,7 +47,7 @@ extension Player {
 
     private func languages(of type: Rendition.MediaType) -> [String] {
         var seen: [String] = []
-        for rendition in session?.tech.status.renditions ?? [] where rendition.type == type {
+        for rendition in session?.status.renditions ?? [] where rendition.type == type {
             if let language = rendition.language, !seen.contains(language) { seen.append(language) }
         }
         return seen

@@ -25,7 +25,8 @@ public final class Player: Sendable {
 
     let hub = EventHub()
     let sprites = SpriteCache()
-    let current = Mutex<PlaybackSession?>(nil)
+    /// The playback in progress (or the last one) and the task running it.
+    private let current = Mutex<(session: PlaybackSession, task: Task<Void, Never>)?>(nil)
 
     /// A player for the user of `sessionToken` in `environment`.
     public init(
@@ -38,6 +39,7 @@ public final class Player: Sendable {
         appName = nil
         appVersion = nil
         self.dependencies = dependencies
+        hub.attach(self)
     }
 
     /// A player that names the app in analytics.
@@ -51,6 +53,7 @@ public final class Player: Sendable {
         self.appName = appName
         self.appVersion = appVersion
         self.dependencies = dependencies
+        hub.attach(self)
     }
 
     /// Entitles `playable` and plays it, replacing any playback in progress (which is aborted).
@@ -71,33 +74,44 @@ public final class Player: Sendable {
         let request = PlaybackRequest(
             playable: playable, properties: properties, adsOptions: adsOptions, enableAnalytics: enableAnalytics,
             materialProfile: materialProfile, customAdParams: customAdParams, metadataIdentifiers: metadataIdentifiers)
-        let session = PlaybackSession(player: self, request: request)
-        let previous = current.withLock { current in
-            defer { current = session }
-            return current
+        let session = PlaybackSession(core: core, request: request)
+        hub.playbackBegan()
+        return current.withLock { current in
+            let previous = current
+            // The old playback ends (its Aborted delivered) before the new one begins.
+            previous?.session.stop()
+            let task = Task {
+                await previous?.task.value
+                await session.run()
+            }
+            current = (session, task)
+            return task
         }
-        previous?.tech.perform(.stop)
-        return Task { await session.run() }
     }
 
-    /// Every event from now on, for `for await` code; any number of streams.
+    /// Releasing the player stops its playback: Aborted is delivered to the ``events`` streams,
+    /// which then finish (listeners take the player, so they hear nothing after it is gone).
+    deinit {
+        current.withLock { $0 }?.session.stop()
+        hub.playerReleased()
+    }
+
+    /// Every event from now on, for `for await` code; any number of streams. A stream finishes
+    /// once the player is released and its last playback has ended. It keeps at most
+    /// ``eventBufferLimit`` unread events, dropping the oldest past that.
     public var events: AsyncStream<PlayerEvent> { hub.stream() }
 
+    /// How many unread events each ``events`` stream keeps.
+    public static var eventBufferLimit: Int { EventHub.streamBufferLimit }
+
     /// The playback in progress (or the last one).
-    var session: PlaybackSession? { current.withLock { $0 } }
+    var session: PlaybackSession? { current.withLock { $0?.session } }
+
+    private var core: PlaybackCore {
+        PlaybackCore(environment: environment, sessionToken: sessionToken, dependencies: dependencies, hub: hub)
+    }
 
     func publish(_ event: PlayerEvent, source: PlaybackSource?) {
-        hub.publish(event, player: self, source: source)
+        hub.publish(event, source: source)
     }
-}
-
-/// Everything `startPlayback` was given.
-struct PlaybackRequest: Sendable {
-    let playable: any Playable
-    let properties: PlaybackProperties
-    let adsOptions: AdsOptions?
-    let enableAnalytics: Bool
-    let materialProfile: String?
-    let customAdParams: [String: String]
-    let metadataIdentifiers: [String]
 }

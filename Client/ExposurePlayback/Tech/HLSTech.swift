@@ -48,7 +48,8 @@ public final class HLSTech: PlaybackTech {
                 await deliver(engine.handle(.command(command)), engine: engine, to: observer)
             }
             if !commands.isEmpty { await advance(engine, observer: observer) }
-            if state.withLock({ !$0.commands.isEmpty }) { continue }
+            // Once over, commands still arriving (a repeated stop) must not keep the loop alive.
+            if !engine.isOver, state.withLock({ !$0.commands.isEmpty }) { continue }
             switch engine.nextStep() {
             case .finished:
                 publish(engine)
