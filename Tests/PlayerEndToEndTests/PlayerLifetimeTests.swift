@@ -25,6 +25,46 @@ import Testing
         }
     }
 
+    @Test func aNewPlaybackEndsTheOldOneFirst() async throws {
+        let harness = try PlayerHarness()
+        let player = try await harness.player()
+        let log = EventLog(player, clock: harness.clock)
+        let second = Mutex<Task<Void, Never>?>(nil)
+        player.onPlaybackStarted { player, source in
+            guard source?.assetId == "news-24" else { return player.stop() }
+            second.withLock { $0 = player.startPlayback(playable: AssetPlayable(assetId: "behind-the-scenes")) }
+        }
+        await player.startPlayback(playable: AssetPlayable(assetId: "news-24")).value
+        await second.withLock { $0 }?.value
+        let names = log.names
+        let aborted = try #require(names.firstIndex(of: "playbackAborted"))
+        let created = names.indices.filter { names[$0] == "playbackCreated" }
+        #expect(created.count == 2 && aborted < created[1])
+        #expect(names.filter { $0 == "playbackAborted" }.count == 2)
+    }
+
+    @Test func streamsFinishWhenAnIdlePlayerIsReleased() async throws {
+        let harness = try PlayerHarness()
+        var player: Player? = try await harness.player()
+        let events = try #require(player).events
+        player = nil
+        var count = 0
+        for await _ in events { count += 1 }
+        #expect(count == 0)
+    }
+
+    @Test func anUnreadStreamKeepsOnlyTheNewestEvents() async throws {
+        let harness = try PlayerHarness()
+        var player: Player? = try await harness.player()
+        let events = try #require(player).events
+        // With no playback, each call is refused with a warning: events nobody reads yet.
+        for _ in 0..<(Player.eventBufferLimit + 100) { player?.nextProgram() }
+        player = nil
+        var count = 0
+        for await _ in events { count += 1 }
+        #expect(count == Player.eventBufferLimit)
+    }
+
     /// Plays `assetId` with a player only the playback knows of, dropped from inside the
     /// listener of event `releaseAt` (or stopped at `limit` events); returns what a stream saw,
     /// which must finish on its own.

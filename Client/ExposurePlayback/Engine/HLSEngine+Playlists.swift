@@ -57,7 +57,7 @@ extension HLSEngine {
             nextReloadMs = now
             return
         }
-        metadataCatalog = timeline.dateRanges.compactMap { DateRangeMetadata($0, identifiers: identifiers) }
+        metadataCatalog = DateRangeMetadata.catalog(timeline.dateRanges, identifiers: identifiers)
         if wantedVariant == variant { wantedVariant = nil }
         if variantIndex != variant {
             variantIndex = variant
