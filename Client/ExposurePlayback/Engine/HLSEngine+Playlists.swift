@@ -69,20 +69,20 @@ extension HLSEngine {
             }
         }
         nextReloadMs = timeline.endList ? nil : (lastTickMs ?? 0) + timeline.targetDurationMs
-        if !startResolved {
+        if !lifecycle.isStartPlaced {
             resolveStart(events: &events)
         } else if playheadMs < timeline.startMs {
             // The DVR window slid past a paused playhead: continue from the oldest segment.
             place(at: timeline.startMs)
         }
-        if durationMs != reportedDuration {
-            reportedDuration = durationMs
+        if DurationReport(durationMs: durationMs) != reportedDuration {
+            reportedDuration = DurationReport(durationMs: durationMs)
             events.append(.durationChanged(durationMs: durationMs))
         }
     }
 
     private mutating func resolveStart(events: inout [EngineEvent]) {
-        startResolved = true
+        lifecycle = lifecycle.placingStart
         let range = seekableRange
         let fallback = isLive ? range.upperBound : range.lowerBound
         var position = fallback

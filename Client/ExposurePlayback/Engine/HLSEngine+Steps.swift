@@ -6,7 +6,7 @@ extension HLSEngine {
     /// The next step; a returned fetch is marked in flight until its answer is handled.
     public mutating func nextStep() -> EngineStep {
         if isOver { return .finished }
-        if inFlight != nil { return .wait(untilMs: nil) }
+        if fetches.inFlight != nil { return .wait(untilMs: nil) }
         guard let now = lastTickMs else { return .wait(untilMs: nil) }
         if master == nil { return issue(.master, url: configuration.masterURL) }
         if let wanted = wantedVariant ?? (timeline.isEmpty ? variantIndex : nil) {
@@ -19,7 +19,7 @@ extension HLSEngine {
     }
 
     /// Whether playback has ended, stopped or failed: nothing more will be fetched.
-    public var isOver: Bool { [.ended, .stopped, .failed].contains(phase) }
+    public var isOver: Bool { lifecycle.isOver }
 
     /// Loads variant `variant`'s playlist: as a delta update when the window holds a recent
     /// enough copy of it, else in full.
@@ -39,10 +39,7 @@ extension HLSEngine {
     }
 
     mutating func issue(_ kind: EngineFetch.Kind, url: URL) -> EngineStep {
-        fetchCounter += 1
-        let fetch = EngineFetch(id: fetchCounter, kind: kind, url: url)
-        inFlight = fetch
-        return .fetch(fetch)
+        .fetch(fetches.issue(kind, url: url))
     }
 
     /// The earliest moment something changes without new input: a live reload (variant or
@@ -52,7 +49,7 @@ extension HLSEngine {
         var candidates: [Int64] = []
         if let nextReloadMs { candidates.append(nextReloadMs) }
         if let nextRenditionReloadMs { candidates.append(nextRenditionReloadMs) }
-        if phase == .playing {
+        if lifecycle == .playing {
             let ahead = bufferEndMs - playheadMs
             candidates.append(now + ahead)
             if nextSequence != nil && !allFetched && ahead >= configuration.bufferTargetMs { candidates.append(now + max(1, ahead - configuration.bufferTargetMs + 1)) }

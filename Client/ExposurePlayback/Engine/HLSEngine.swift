@@ -31,7 +31,8 @@ public struct HLSEngine: Sendable {
     /// How this engine plays.
     public let configuration: EngineConfiguration
     /// Where in its life playback is.
-    public internal(set) var phase: Phase = .loading
+    public var phase: Phase { lifecycle.phase }
+    var lifecycle: EngineLifecycle
 
     var master: MasterPlaylist?
     var selector: BitrateSelector?
@@ -59,20 +60,16 @@ public struct HLSEngine: Sendable {
     var selectedText: String?
     var lastTickMs: Int64?
     var nextReloadMs: Int64?
-    var inFlight: EngineFetch?
-    var fetchCounter = 0
-    var consecutiveFailures = 0
-    var startResolved = false
-    var readyAnnounced = false
-    var hasStarted = false
-    var wantsToPlay: Bool
+    var fetches = FetchLedger()
+    /// The bitrate last reported.
     var reportedBitrate: Int?
-    var reportedDuration: Int64??
+    /// The duration last reported (nil: live); nil until the first report.
+    var reportedDuration: DurationReport?
 
     /// An engine about to load `configuration.masterURL`.
     public init(configuration: EngineConfiguration) {
         self.configuration = configuration
-        wantsToPlay = configuration.autoplay
+        lifecycle = .loading(playWhenReady: configuration.autoplay)
         identifiers = Set(configuration.metadataIdentifiers.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 
@@ -83,16 +80,12 @@ public struct HLSEngine: Sendable {
         case .tick(let nowMs):
             advancePlayhead(to: nowMs, events: &events)
         case .fetched(let id, let body, let elapsedMs):
-            guard let fetch = inFlight, fetch.id == id else { return [] }
-            inFlight = nil
-            consecutiveFailures = 0
+            guard let fetch = fetches.answer(id: id, succeeded: true) else { return [] }
             receive(fetch, body: body, elapsedMs: elapsedMs, events: &events)
         case .fetchFailed(let id, let reason):
-            guard let fetch = inFlight, fetch.id == id else { return [] }
-            inFlight = nil
-            consecutiveFailures += 1
+            guard let fetch = fetches.answer(id: id, succeeded: false) else { return [] }
             // A transient failure is retried by the next step; three in a row end playback.
-            if consecutiveFailures >= 3 || (fetch.kind == .master) {
+            if fetches.consecutiveFailures >= 3 || (fetch.kind == .master) {
                 fail("\(fetch.url.lastPathComponent): \(reason)", events: &events)
             }
         case .command(let command):
@@ -105,14 +98,14 @@ public struct HLSEngine: Sendable {
     /// Moves the playhead by the time since the last tick, as far as the buffer reaches.
     private mutating func advancePlayhead(to nowMs: Int64, events: inout [EngineEvent]) {
         defer { lastTickMs = max(lastTickMs ?? nowMs, nowMs) }
-        guard let last = lastTickMs, nowMs > last, phase == .playing else { return }
+        guard let last = lastTickMs, nowMs > last, lifecycle == .playing else { return }
         playheadMs += min(nowMs - last, max(0, bufferEndMs - playheadMs))
         guard playheadMs >= bufferEndMs else { return }
         if allFetched {
-            phase = .ended
+            lifecycle = .ended
             events.append(.completed)
         } else {
-            phase = .buffering
+            lifecycle = .buffering
             events.append(.bufferingStarted)
         }
     }
@@ -132,30 +125,29 @@ public struct HLSEngine: Sendable {
     /// Transitions that depend on the buffer rather than on one input: ready, leaving
     /// buffering, and the metadata at the playhead.
     private mutating func settle(events: inout [EngineEvent]) {
-        guard startResolved, ![.ended, .stopped, .failed].contains(phase) else { return }
+        guard lifecycle.isStartPlaced, !lifecycle.isOver else { return }
         let enough = bufferEndMs - playheadMs >= configuration.resumeThresholdMs || allFetched
-        if !readyAnnounced && enough {
-            readyAnnounced = true
-            phase = .ready
+        switch lifecycle {
+        case .preparing(let playWhenReady) where enough:
+            lifecycle = .ready
             events.append(.ready)
-            if wantsToPlay { startPlaying(events: &events) }
-        } else if phase == .buffering && enough {
-            phase = .playing
+            if playWhenReady { startPlaying(events: &events) }
+        case .buffering where enough:
+            lifecycle = .playing
             events.append(.bufferingStopped)
+        default: break
         }
         updateMetadata(events: &events)
     }
 
+    /// From ready to playing: the one start of this playback.
     mutating func startPlaying(events: inout [EngineEvent]) {
-        phase = .playing
-        if !hasStarted {
-            hasStarted = true
-            events.append(.started)
-        }
+        lifecycle = .playing
+        events.append(.started)
     }
 
     mutating func fail(_ reason: String, events: inout [EngineEvent]) {
-        phase = .failed
+        lifecycle = .failed(reason: reason)
         events.append(.failed(reason: reason))
     }
 
@@ -166,4 +158,9 @@ public struct HLSEngine: Sendable {
         activeMetadata = active
         events.append(.dateRangeMetadataChanged(active))
     }
+}
+
+/// A duration as reported to the app: nil for live.
+struct DurationReport: Sendable, Equatable {
+    let durationMs: Int64?
 }
