@@ -28,11 +28,13 @@ final class PlayerHarness: Sendable {
 
     /// A logged-in player on the virtual clock.
     func player(
-        user: String = "premium", streamTransport: (any HTTPTransport)? = nil, deviceLanguage: String? = "en",
+        user: String = "premium", apiTransport: (any HTTPTransport)? = nil, streamTransport: (any HTTPTransport)? = nil,
+        deviceLanguage: String? = "en",
         clock playerClock: (any PlaybackClock)? = nil
     ) async throws -> Player {
         let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request().sessionToken
         let dependencies = PlayerDependencies(
+            apiTransport: apiTransport ?? AutomaticTransport.shared,
             streamTransport: streamTransport ?? AutomaticTransport.shared, clock: playerClock ?? clock,
             languageStore: LanguagePreferenceStore(fileURL: folder.appendingPathComponent("languages.json")),
             deviceLanguage: deviceLanguage)

@@ -66,7 +66,7 @@ struct PlayCommand: CLICommand {
             }
         }
         let playback = player.startPlayback(
-            playable: AssetPlayable(assetId: assetId), properties: PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate))
+            playable: AssetPlayable(assetId: assetId), properties: PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate.map(Int64.init)))
         // Events are sparse in steady playback: a timer enforces --seconds, stopping once.
         let timer = Task { [seconds] in
             guard let seconds else { return }

@@ -35,6 +35,9 @@ extension HLSEngine {
                 lifecycle = .buffering
                 events.append(.bufferingStarted)
             }
+        case .limitBitrate(let cap):
+            selector?.capBitsPerSecond = cap
+            if let choice = selector?.choice(), choice != variantIndex { wantedVariant = choice }
         case .stop:
             if !lifecycle.isOver { lifecycle = .stopped }
             fetches.abandon()

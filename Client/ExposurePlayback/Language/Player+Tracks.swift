@@ -13,7 +13,8 @@ extension Player {
     public var selectedTextLanguage: String? { session?.tracks.text }
 
     /// Switches audio to `language` and remembers the choice for `.userPreference`.
-    public func selectAudio(language: String) {
+    public func selectAudio(language: String?) {
+        guard let language else { return }
         select(language, of: .audio) { $0.audio = $1 }
     }
 

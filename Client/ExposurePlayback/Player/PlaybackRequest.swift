@@ -9,11 +9,32 @@ struct PlaybackRequest: Sendable {
     let materialProfile: String?
     let customAdParams: [String: String]
     let metadataIdentifiers: [String]
+    let adobePrimetimeToken: String?
+    /// Overrides of the device's make and model in the play request.
+    let deviceMake: String?
+    let deviceModel: String?
 
-    /// The play request for this playback.
-    func entitle(with entitlements: Entitlement) async throws(ExposureError) -> PlaybackEntitlement {
-        try await entitlements.play(
-            assetId: playable.assetId, materialProfile: materialProfile, adsOptions: adsOptions, customAdParams: customAdParams
+    /// The play request for this playback: the asset it entitled and its entitlement.
+    func entitle(with entitlements: Entitlement, epg: FetchEpg) async throws(ExposureError) -> (assetId: String, entitlement: PlaybackEntitlement) {
+        let assetId = try await playable.entitledAssetId(epg: epg)
+        var device = DeviceInfo.current
+        device.manufacturer = deviceMake ?? device.manufacturer
+        device.model = deviceModel ?? device.model
+        let entitlement = try await entitlements.play(
+            assetId: assetId, materialProfile: materialProfile, device: device, adsOptions: adsOptions, customAdParams: customAdParams,
+            adobePrimetimeToken: adobePrimetimeToken
         ).request()
+        return (assetId, entitlement)
+    }
+
+    /// Ad parameters as the query carries them: the seed passes `[String: Any]` (`1`, `"x"`, `true`).
+    static func queryValues(_ parameters: [String: Any]?) -> [String: String] {
+        (parameters ?? [:]).mapValues { value in
+            switch value {
+            case let flag as Bool: flag ? "true" : "false"
+            case let text as String: text
+            default: "\(value)"
+            }
+        }
     }
 }

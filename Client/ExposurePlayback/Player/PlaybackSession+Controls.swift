@@ -20,6 +20,12 @@ extension PlaybackSession {
         tech.perform(.seekToTime(timeMs))
     }
 
+    /// Caps the bitrate at the app's `cap` and the contract's, whichever is lower.
+    func limitBitrate(_ cap: Int?) {
+        let caps = [cap, source?.contractRestrictions.maxBitrate].compactMap { $0 }.filter { $0 > 0 }
+        tech.perform(.limitBitrate(caps.min()))
+    }
+
     func seekToLive() {
         if source?.contractRestrictions.canFastForward == false { return warn(.fastForwardDisabled) }
         tech.perform(.seekToLive)

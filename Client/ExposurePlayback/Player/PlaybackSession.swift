@@ -63,9 +63,11 @@ final class PlaybackSession: TechObserver {
         if stopRequested { return end(with: .playbackAborted) }
         let dependencies = core.dependencies
         let entitlements = core.entitlements
+        let epg = FetchEpg(environment: core.environment, transport: dependencies.apiTransport)
+        let assetId: String
         let entitlement: PlaybackEntitlement
         do {
-            entitlement = try await request.entitle(with: entitlements)
+            (assetId, entitlement) = try await request.entitle(with: entitlements, epg: epg)
         } catch {
             return end(with: stopRequested ? .playbackAborted : .error(.exposure(error)))
         }
@@ -79,8 +81,8 @@ final class PlaybackSession: TechObserver {
         var programs: ProgramService?
         if entitlement.epg?.enabled == true, let channelId = streamInfo.channelId {
             programs = ProgramService(
-                channelId: channelId, assetId: request.playable.assetId, entitlementCheck: entitlement.epg?.entitlementCheck == true,
-                epg: FetchEpg(environment: core.environment, transport: dependencies.apiTransport), entitlement: entitlements)
+                channelId: channelId, assetId: assetId, entitlementCheck: entitlement.epg?.entitlementCheck == true,
+                epg: epg, entitlement: entitlements)
         }
         state.withLock {
             $0.source = source
@@ -97,7 +99,7 @@ final class PlaybackSession: TechObserver {
         let start = StartPosition.resolve(
             request.properties.playFrom, kind: source.streamKind, entitlement: entitlement,
             programAtStart: programs?.program(atMs: dependencies.clock.nowMs))
-        let caps = [request.properties.maxBitrate, entitlement.contractRestrictions?.maxBitrate].compactMap { $0 }.filter { $0 > 0 }
+        let caps = [request.properties.maxBitrate.map { Int(clamping: $0) }, entitlement.contractRestrictions?.maxBitrate].compactMap { $0 }.filter { $0 > 0 }
         let configuration = EngineConfiguration(
             masterURL: masterURL, start: start, autoplay: request.properties.autoplay, maxBitrate: caps.min(),
             audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers, bufferTargetMs: dependencies.bufferTargetMs,

@@ -52,5 +52,5 @@ extension Player {
     /// The contract restrictions of the current playback.
     public var contractRestrictions: ContractRestrictions? { session?.source?.contractRestrictions }
 
-    private var status: TechStatus { session?.status ?? TechStatus() }
+    var status: TechStatus { session?.status ?? TechStatus() }
 }

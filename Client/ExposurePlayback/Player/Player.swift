@@ -25,6 +25,8 @@ public final class Player: Sendable {
 
     let hub = EventHub()
     let sprites = SpriteCache()
+    let serverClock: ServerClock
+    let audio = Mutex(AudioState())
     /// The playback in progress (or the last one) and the task running it.
     private let current = Mutex<(session: PlaybackSession, task: Task<Void, Never>)?>(nil)
 
@@ -39,6 +41,7 @@ public final class Player: Sendable {
         appName = nil
         appVersion = nil
         self.dependencies = dependencies
+        serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
         hub.attach(self)
     }
 
@@ -53,28 +56,38 @@ public final class Player: Sendable {
         self.appName = appName
         self.appVersion = appVersion
         self.dependencies = dependencies
+        serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
         hub.attach(self)
     }
 
-    /// Entitles `playable` and plays it, replacing any playback in progress (which is aborted).
+    /// Entitles `playable` and plays it, replacing any playback in progress (which is aborted
+    /// first: its Aborted comes before the new playback's Created).
     ///
     /// - Parameters:
     ///   - adsOptions: Ad targeting sent with the entitlement request.
+    ///   - adobePrimetimeToken: Sent as the play request's `X-Adobe-Primetime-MediaToken` header.
     ///   - enableAnalytics: Kept for the analytics dispatcher.
     ///   - materialProfile: A material variant such as `TRAILER`.
-    ///   - customAdParams: Sent verbatim with the entitlement request.
-    ///   - metadataIdentifiers: DATERANGE client attributes to report; all when empty.
+    ///   - customAdParams: Sent with the entitlement request, values as text (`1`, `test`, `true`).
+    ///   - metadataIdentifiers: DATERANGE client attributes to report; all when nil or empty.
+    ///   - deviceMake: Replaces the device's manufacturer in the play request.
+    ///   - deviceModel: Replaces the device's model in the play request.
     /// - Returns: The task running the playback; it ends with it.
     @discardableResult
     public func startPlayback(
         playable: any Playable, properties: PlaybackProperties = PlaybackProperties(), adsOptions: AdsOptions? = nil,
-        enableAnalytics: Bool = true, materialProfile: String? = nil, customAdParams: [String: String] = [:],
-        metadataIdentifiers: [String] = []
+        adobePrimetimeToken: String? = nil, enableAnalytics: Bool = true, materialProfile: String? = nil,
+        customAdParams: [String: Any]? = nil, metadataIdentifiers: [String]? = nil, deviceMake: String? = nil, deviceModel: String? = nil
     ) -> Task<Void, Never> {
         let request = PlaybackRequest(
             playable: playable, properties: properties, adsOptions: adsOptions, enableAnalytics: enableAnalytics,
-            materialProfile: materialProfile, customAdParams: customAdParams, metadataIdentifiers: metadataIdentifiers)
+            materialProfile: materialProfile, customAdParams: PlaybackRequest.queryValues(customAdParams),
+            metadataIdentifiers: metadataIdentifiers ?? [], adobePrimetimeToken: adobePrimetimeToken, deviceMake: deviceMake,
+            deviceModel: deviceModel)
         let session = PlaybackSession(core: core, request: request)
+        // The server clock is measured beside the play request, as the official SDK's context does.
+        let serverClock = serverClock
+        Task { _ = await serverClock.now(forceRefresh: false) }
         hub.playbackBegan()
         return current.withLock { current in
             let previous = current

@@ -51,6 +51,8 @@ public struct TechStatus: Sendable, Equatable {
     public var bitrate: Int?
     /// Audio and subtitle renditions on offer.
     public var renditions: [Rendition] = []
+    /// The variants the engine chooses from, lowest bandwidth first.
+    public var variants: [VariantStream] = []
     /// DATERANGE metadata at the playhead.
     public var metadata: [DateRangeMetadata] = []
     /// Whether the stream is live.
@@ -70,6 +72,7 @@ public struct TechStatus: Sendable, Equatable {
         durationMs = engine.durationMs
         bitrate = engine.currentBitrate
         renditions = engine.renditions
+        variants = engine.selector?.variants ?? []
         metadata = engine.currentMetadata
         isLive = engine.isLive
     }
