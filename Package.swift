@@ -60,6 +60,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "TestSupport", "HLS", "HTTPServer"]),
         .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback"]),
         .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
+        // The seed's code samples, compiled as written and run against the mock.
+        .testTarget(name: "SeedSampleTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
     ],
     swiftLanguageModes: [.v6]
 )
