@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure", "MockPlatformTesting", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "TestSupport", "HLS", "HTTPServer"]),
-        .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback"]),
+        .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback", "Exposure"]),
         .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
         // The seed's code samples, compiled as written and run against the mock.
         .testTarget(name: "SeedSampleTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
