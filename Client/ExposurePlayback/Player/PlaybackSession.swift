@@ -172,6 +172,17 @@ final class PlaybackSession: TechObserver {
         update.events.forEach(publish)
     }
 
+    /// A seek into another program is checked first, as the official SDK does; the program
+    /// service then does not check the same program again when the playhead lands.
+    func techShouldSeek(toTimeMs timeMs: Int64) async -> Bool {
+        guard let programs, let verdict = await programs.checkBeforeSeek(toTimeMs: timeMs) else { return true }
+        verdict.events.forEach(publish)
+        guard let error = verdict.stop else { return true }
+        end(with: .error(error))
+        tech.perform(.stop)
+        return false
+    }
+
     func nextBoundaryTimeMs(after playheadTimeMs: Int64) -> Int64? {
         programs?.nextBoundary(after: playheadTimeMs)
     }

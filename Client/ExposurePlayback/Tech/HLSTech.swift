@@ -45,6 +45,7 @@ public final class HLSTech: PlaybackTech {
             // Commands (from the app or from listeners just called) apply before anything else.
             let commands = state.withLock { state in defer { state.commands = [] }; return state.commands }
             for command in commands {
+                if case .seekToTime(let time) = command, !(await observer.techShouldSeek(toTimeMs: time)) { continue }
                 await deliver(engine.handle(.command(command)), engine: engine, to: observer)
             }
             if !commands.isEmpty { await advance(engine, observer: observer) }
