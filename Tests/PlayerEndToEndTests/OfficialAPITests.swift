@@ -133,4 +133,19 @@ import Testing
         player.volume = 0.25
         #expect(player.volume == 0.25)
     }
+
+    @Test func aURLPlayablePlaysTheStreamWithoutExposure() async throws {
+        let harness = try PlayerHarness()
+        let clock = harness.clock
+        let token = try await Authenticate(environment: harness.platform.environment).login(username: "premium", password: "sandbox").request().sessionToken
+        let locator = try #require(try await Entitlement(environment: harness.platform.environment, sessionToken: token)
+            .play(assetId: "behind-the-scenes").request().playableFormat?.mediaLocator)
+        let recorder = RecordingTransport { clock.nowMs }
+        let player = try await harness.player(apiTransport: recorder)
+        let log = EventLog(player, clock: clock)
+        await player.startPlayback(urlPlayable: URLPlayable(url: try #require(URL(string: locator)))).value
+        #expect(log.names.last == "playbackCompleted" && !log.names.contains("entitlementResponse"))
+        #expect(recorder.requests(containing: "/entitlement/").isEmpty)
+        #expect(player.durationMs == 90_000)
+    }
 }

@@ -1,4 +1,5 @@
 import Exposure
+import Foundation
 
 /// Something the ``Player`` can ask an entitlement for and play.
 public protocol Playable: Sendable {
@@ -69,5 +70,24 @@ public struct ProgramPlayable: Playable, Hashable {
         if let programAssetId { return programAssetId }
         let program = try await epg.channel(id: channelId).program(id: assetId).request()
         return program.asset?.assetId ?? program.assetId
+    }
+}
+
+/// A bare HLS stream, played without Exposure: no entitlement request, so no contract
+/// restrictions, EPG, ads or bookmarks — only the stream.
+public struct URLPlayable: Playable, Hashable {
+    /// The master (or media) playlist.
+    public let url: URL
+
+    /// A playable for the stream at `url`.
+    public init(url: URL) { self.url = url }
+
+    /// The URL, standing in for an asset id.
+    public var assetId: String { url.absoluteString }
+
+    /// What playback runs under instead of an entitlement: the stream as HLS and nothing else.
+    var standInEntitlement: PlaybackEntitlement {
+        PlaybackEntitlement(
+            playSessionId: "", playTokenExpiration: 0, productId: "", formats: [MediaFormat(format: "HLS", mediaLocator: url.absoluteString)])
     }
 }

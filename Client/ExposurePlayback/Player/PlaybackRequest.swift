@@ -16,6 +16,7 @@ struct PlaybackRequest: Sendable {
 
     /// The play request for this playback: the asset it entitled and its entitlement.
     func entitle(with entitlements: Entitlement, epg: FetchEpg) async throws(ExposureError) -> (assetId: String, entitlement: PlaybackEntitlement) {
+        if let stream = playable as? URLPlayable { return (stream.assetId, stream.standInEntitlement) }
         let assetId = try await playable.entitledAssetId(epg: epg)
         var device = DeviceInfo.current
         device.manufacturer = deviceMake ?? device.manufacturer

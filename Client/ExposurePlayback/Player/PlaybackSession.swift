@@ -90,7 +90,8 @@ final class PlaybackSession: TechObserver {
             $0.ads = AdTimeline(entitlement).map(AdTracker.init)
         }
         let audioOnly = entitlement.audioOnly == true || format.format.uppercased() == "MP3"
-        publish(.entitlementResponse(entitlement))
+        // A bare stream has no entitlement to report.
+        if !(request.playable is URLPlayable) { publish(.entitlementResponse(entitlement)) }
         publish(.mediaType(audioOnly ? .audio : .video))
         publish(.playbackCreated)
         if let programs, let warning = await programs.ensureLoaded(around: dependencies.clock.nowMs) {

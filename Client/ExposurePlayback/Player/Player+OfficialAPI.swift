@@ -32,6 +32,12 @@ extension Player {
             metadataIdentifiers: metadataIdentifiers, deviceMake: deviceMake, deviceModel: deviceModel)
     }
 
+    /// Plays a bare HLS stream, without Exposure (see ``URLPlayable``).
+    @discardableResult
+    public func startPlayback(urlPlayable: URLPlayable, properties: PlaybackProperties = PlaybackProperties()) -> Task<Void, Never> {
+        startPlayback(playable: urlPlayable, properties: properties)
+    }
+
     /// Plays a channel, or one of its programs (resolved to the program's asset through the EPG).
     @discardableResult
     public func startPlayback(channelId: String, programId: String? = nil, properties: PlaybackProperties = PlaybackProperties()) -> Task<Void, Never> {
