@@ -28,8 +28,7 @@ extension HLSEngine {
         case .seekToLive:
             seek(toPosition: seekableRange.upperBound, events: &events)
         case .selectTracks(let audio, let text):
-            selectedAudio = audio
-            selectedText = text
+            selection = TrackSelection(audio: audio, text: text)
             updateTracks()
             if lifecycle == .playing && bufferEndMs <= playheadMs {
                 lifecycle = .buffering

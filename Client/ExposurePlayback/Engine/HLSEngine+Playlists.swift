@@ -57,14 +57,14 @@ extension HLSEngine {
             nextReloadMs = now
             return
         }
-        metadataCatalog = DateRangeMetadata.catalog(timeline.dateRanges, identifiers: identifiers)
+        metadata.load(timeline.dateRanges)
         if wantedVariant == variant { wantedVariant = nil }
         if variantIndex != variant {
             variantIndex = variant
             // Another variant may name other rendition groups.
             updateTracks()
-            if let bandwidth = selector?.variants[variant].bandwidth, bandwidth != reportedBitrate {
-                reportedBitrate = bandwidth
+            if let bandwidth = selector?.variants[variant].bandwidth, bandwidth != reported.bitrate {
+                reported.bitrate = bandwidth
                 events.append(.bitrateChanged(bitrate: bandwidth))
             }
         }
@@ -75,8 +75,8 @@ extension HLSEngine {
             // The DVR window slid past a paused playhead: continue from the oldest segment.
             place(at: timeline.startMs)
         }
-        if DurationReport(durationMs: durationMs) != reportedDuration {
-            reportedDuration = DurationReport(durationMs: durationMs)
+        if DurationReport(durationMs: durationMs) != reported.duration {
+            reported.duration = DurationReport(durationMs: durationMs)
             events.append(.durationChanged(durationMs: durationMs))
         }
     }

@@ -17,11 +17,11 @@ extension HLSEngine {
         // An audio-only variant is the audio itself; renditions ride along only with video.
         guard variant.resolution != nil else { return replaceTracks(with: []) }
         var wanted: [RenditionTrack] = []
-        if let language = selectedAudio ?? RenditionTrack.defaultLanguage(of: .audio, group: variant.audioGroup, in: master),
+        if let language = selection.audio ?? RenditionTrack.defaultLanguage(of: .audio, group: variant.audioGroup, in: master),
            let track = RenditionTrack(type: .audio, language: language, group: variant.audioGroup, master: master, masterURL: configuration.masterURL) {
             wanted.append(track)
         }
-        if let language = selectedText,
+        if let language = selection.text,
            let track = RenditionTrack(type: .subtitles, language: language, group: variant.subtitlesGroup, master: master, masterURL: configuration.masterURL) {
             wanted.append(track)
         }

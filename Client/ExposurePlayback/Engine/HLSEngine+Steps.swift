@@ -54,8 +54,7 @@ extension HLSEngine {
             candidates.append(now + ahead)
             if nextSequence != nil && !allFetched && ahead >= configuration.bufferTargetMs { candidates.append(now + max(1, ahead - configuration.bufferTargetMs + 1)) }
             if let time = playheadTimeMs {
-                let edges = metadataCatalog.flatMap { [$0.startMs, $0.endMs ?? $0.startMs] }.filter { $0 > time }
-                if let edge = edges.min() { candidates.append(now + edge - time) }
+                if let edge = metadata.nextEdge(after: time) { candidates.append(now + edge - time) }
             }
         }
         return candidates.min()

@@ -41,10 +41,7 @@ public struct HLSEngine: Sendable {
     /// A variant whose playlist must be loaded before the next segment.
     var wantedVariant: Int?
     var timeline = SegmentTimeline()
-    /// Every DATERANGE of the playlist that passes the app's filter.
-    var metadataCatalog: [DateRangeMetadata] = []
-    var activeMetadata: [DateRangeMetadata] = []
-    let identifiers: Set<String>
+    var metadata: MetadataTracker
 
     var playheadMs: Int64 = 0
     var bufferStartMs: Int64 = 0
@@ -54,23 +51,19 @@ public struct HLSEngine: Sendable {
     var nextSequence: Int?
     /// Alternate audio and subtitle renditions playing alongside the variant.
     var tracks: [RenditionTrack] = []
-    /// The audio language asked for (nil: the stream's default).
-    var selectedAudio: String?
-    /// The subtitle language asked for (nil: none).
-    var selectedText: String?
+    /// The languages asked for: audio (nil: the stream's default) and subtitles (nil: none).
+    var selection = TrackSelection(audio: nil, text: nil)
     var lastTickMs: Int64?
     var nextReloadMs: Int64?
     var fetches = FetchLedger()
-    /// The bitrate last reported.
-    var reportedBitrate: Int?
-    /// The duration last reported (nil: live); nil until the first report.
-    var reportedDuration: DurationReport?
+    /// What was last reported, so nothing is reported twice.
+    var reported = EngineReports()
 
     /// An engine about to load `configuration.masterURL`.
     public init(configuration: EngineConfiguration) {
         self.configuration = configuration
         lifecycle = .loading(playWhenReady: configuration.autoplay)
-        identifiers = Set(configuration.metadataIdentifiers.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        metadata = MetadataTracker(identifiers: configuration.metadataIdentifiers)
     }
 
     /// Feeds one input and returns the events it caused, in order.
@@ -152,12 +145,17 @@ public struct HLSEngine: Sendable {
     }
 
     private mutating func updateMetadata(events: inout [EngineEvent]) {
-        guard let time = playheadTimeMs else { return }
-        let active = metadataCatalog.filter { $0.isActive(atMs: time) }
-        guard active != activeMetadata else { return }
-        activeMetadata = active
+        guard let time = playheadTimeMs, let active = metadata.change(atMs: time) else { return }
         events.append(.dateRangeMetadataChanged(active))
     }
+}
+
+/// What the engine last told the app about the stream.
+struct EngineReports: Sendable {
+    /// The playing variant's bandwidth, bits/s.
+    var bitrate: Int?
+    /// The duration, ms (inner nil: live); nil until the first report.
+    var duration: DurationReport?
 }
 
 /// A duration as reported to the app: nil for live.
