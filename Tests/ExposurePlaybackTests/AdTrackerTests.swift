@@ -22,7 +22,7 @@ import Testing
     static func tracker() throws -> AdTracker { AdTracker(timeline: try #require(AdTimeline(entitlement))) }
 
     static func names(_ update: AdTracker.Update) -> [String] {
-        update.events.map { String(describing: $0).prefix { $0 != "(" }.description }
+        update.events.map(\.name)
     }
 
     @Test func naturalPlaybackFiresEachBeaconOnceInOrder() throws {

@@ -41,7 +41,7 @@ import Testing
         let player = player(api: api, streams: streams)
         let names = Mutex<[String]>([])
         player.onEvent { player, _, event in
-            names.withLock { $0.append(String(describing: event).prefix { $0 != "(" }.description) }
+            names.withLock { $0.append(event.name) }
             control(player, event)
         }
         await player.startPlayback(playable: AssetPlayable(assetId: "movie")).value
@@ -83,7 +83,7 @@ import Testing
         api.answer("/entitlement/movie/play", json: Self.entitlement())
         let player = Self.player(api: api, streams: Self.vodStreams())
         let names = Mutex<[String]>([])
-        player.onEvent { _, _, event in names.withLock { $0.append(String(describing: event).prefix { $0 != "(" }.description) } }
+        player.onEvent { _, _, event in names.withLock { $0.append(event.name) } }
         let playback = player.startPlayback(playable: AssetPlayable(assetId: "movie"))
         player.stop()
         await playback.value

@@ -24,7 +24,7 @@ import Testing
     }
 
     static func names(_ update: ProgramService.Update) -> [String] {
-        update.events.map { String(describing: $0).prefix { $0 != "(" }.description }
+        update.events.map(\.name)
     }
 
     @Test func programsChangeAtBoundariesAndAGapWarnsOnce() async {

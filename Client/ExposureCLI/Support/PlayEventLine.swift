@@ -16,7 +16,7 @@ struct PlayEventLine: Encodable {
 
     init(event: PlayerEvent, elapsedMs: Int64, positionMs: Int64, timeMs: Int64?) {
         elapsedSeconds = Double(elapsedMs) / 1000
-        self.event = String(describing: event).prefix { $0 != "(" }.description
+        self.event = event.name
         self.positionMs = positionMs
         self.timeMs = timeMs
         details = Self.details(of: event)
