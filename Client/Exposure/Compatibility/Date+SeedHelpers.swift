@@ -2,9 +2,10 @@ import Foundation
 
 /// The date helpers the seed's samples use (`current.subtract(days: 1)`, `program.startDate?.millisecondsSince1970`).
 extension Date {
-    /// Milliseconds since 1970, as Exposure's times are written.
+    /// Milliseconds since 1970, as Exposure's times are written. Rounded to the nearest: a date
+    /// made from milliseconds (`ms / 1000` is rarely exact in binary) gives them back unchanged.
     public var millisecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded(.down))
+        Int64((timeIntervalSince1970 * 1000).rounded())
     }
 
     /// This instant `days` × 24 h earlier (UTC days: no calendar, no daylight-saving jumps).
