@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ExposureModels", targets: ["ExposureModels"]),
         .library(name: "HLS", targets: ["HLS"]),
         .library(name: "Exposure", targets: ["Exposure"]),
+        .library(name: "ExposureAnalytics", targets: ["ExposureAnalytics"]),
         .library(name: "ExposurePlayback", targets: ["ExposurePlayback"]),
         .library(name: "MockPlatform", targets: ["MockPlatform"]),
         .library(name: "MockPlatformTesting", targets: ["MockPlatformTesting"]),
@@ -17,7 +18,7 @@ let package = Package(
         .executable(name: "exposure", targets: ["ExposureCLI"]),
     ],
     targets: [
-        // Shared: pure code both sides use, no I/O.
+        // Shared: code both sides use: wire models and HLS (pure, no I/O), and the SQLite adapter.
         .target(name: "ExposureModels", path: "Shared/ExposureModels"),
         .target(name: "HLS", path: "Shared/HLS"),
         // SQLite for the mock's state store and the client's download index.
@@ -27,20 +28,28 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The one SQLite adapter: the mock's state store, the SDK's analytics outbox and download index.
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Shared/SQLiteStore"),
 
         // Server: the mock Exposure platform.
-        .systemLibrary(name: "CSocket", path: "Server/CSocket"),
-        .target(name: "HTTPServer", dependencies: ["CSocket"], path: "Server/HTTPServer"),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Server/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
-            dependencies: ["ExposureModels", "HLS", "HTTPServer", "CSQLite"],
+            dependencies: ["ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
             path: "Server/MockPlatform"
         ),
         .target(name: "MockPlatformTesting", dependencies: ["MockPlatform"], path: "Server/MockPlatformTesting"),
-        .executableTarget(name: "ExposureMock", dependencies: ["MockPlatform"], path: "Server/ExposureMock"),
+        .executableTarget(name: "ExposureMock", dependencies: ["MockPlatform", "SQLiteStore"], path: "Server/ExposureMock"),
 
         // Client: the SDK.
         .target(name: "Exposure", dependencies: ["ExposureModels"], path: "Client/Exposure"),
+        .target(name: "ExposureAnalytics", dependencies: ["Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
         .target(name: "ExposurePlayback", dependencies: ["Exposure", "HLS"], path: "Client/ExposurePlayback"),
         .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "HLS"], path: "Client/ExposureCLI"),
 
@@ -54,12 +63,15 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers several test targets share: running built executables, blocking work off the pool.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS"]),
+        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "SQLiteStore"]),
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure", "MockPlatformTesting", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "TestSupport", "HLS", "HTTPServer"]),
         .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback", "Exposure"]),
+        .testTarget(name: "ExposureAnalyticsTests", dependencies: ["ExposureAnalytics", "MockPlatformTesting", "TestSupport"]),
         .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
+        // Requests exactly as the official Red Bee iOS SDK forms them, against a real mock.
+        .testTarget(name: "ConformanceTests", dependencies: ["Exposure", "MockPlatformTesting"]),
         // The seed's code samples, compiled as written and run against the mock.
         .testTarget(name: "SeedSampleTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import MockPlatform
+import SQLiteStore
 
 /// `exposure-mock`: serves the mock Exposure platform until SIGINT or SIGTERM.
 /// Output is written unbuffered so request lines show up at once when piped to a file.

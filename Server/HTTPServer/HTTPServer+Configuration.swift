@@ -8,29 +8,40 @@ extension HTTPServer {
         public var host: String
         /// The TCP port; 0 asks the system for a free one (read it back from `HTTPServer.port`).
         public var port: Int
-        /// How many responders run at once. Every connection has a thread of its own; it holds
-        /// one of these slots only while the responder runs, not while a delayed or throttled
-        /// answer waits or trickles out.
-        public var maxConcurrentResponders: Int
+        /// Threads in libmicrohttpd's pool. Each polls its share of the connections (epoll on
+        /// Linux) and runs their responders; delayed and throttled answers hold none of them.
+        public var workerThreads: Int
+        /// Most connections served at once; more are closed as they arrive. Starting the server
+        /// raises the process's soft open-file limit (within the hard one) to fit them.
+        public var maxConnections: Int
         /// The largest request body accepted; a larger one is answered 413 and not stored.
         public var maxBodyBytes: Int
-        /// Seconds a connection may go without progress (idle between requests, a request or
-        /// answer stalled) before it is closed.
+        /// Seconds a connection may go without traffic (idle between requests, a request head
+        /// or body stalled) before it is closed. libmicrohttpd counts whole seconds.
         public var connectionTimeoutSeconds: Int
+        /// How long a request head may take to arrive in full, from the connection being
+        /// accepted or its previous answer done, however steadily its bytes trickle in; then
+        /// the connection is closed. Measured on `clock`.
+        public var requestHeadTimeout: Duration
+        /// The clock fault delays and throttled bodies wait on; tests pass one they move.
+        public var clock: any ServerClock
         /// Builds the responses the server generates itself (413 and the like), so the app can
         /// give them its own error body. Only status, headers and body are used.
         public var errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
-        /// Receives the server's own diagnostics: requests it could not read (400, 431, 501,
-        /// 505) and connections refused over the limit.
+        /// Receives libmicrohttpd's diagnostics: requests it could not read, connections it
+        /// refused, why it could not start.
         public var errorLog: @Sendable (_ message: String) -> Void
 
         /// A configuration; every parameter has a default suitable for a local mock.
         public init(
             host: String = "127.0.0.1",
             port: Int = 8080,
-            maxConcurrentResponders: Int = max(4, ProcessInfo.processInfo.activeProcessorCount),
+            workerThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
+            maxConnections: Int = 16_384,
             maxBodyBytes: Int = 1 << 20,
             connectionTimeoutSeconds: Int = 30,
+            requestHeadTimeout: Duration = .seconds(30),
+            clock: any ServerClock = .system,
             errorResponse: @escaping @Sendable (_ status: Int, _ message: String) -> HTTPResponse = { status, message in
                 .text(message + "\n", status: status)
             },
@@ -40,9 +51,12 @@ extension HTTPServer {
         ) {
             self.host = host
             self.port = port
-            self.maxConcurrentResponders = maxConcurrentResponders
+            self.workerThreads = workerThreads
+            self.maxConnections = maxConnections
             self.maxBodyBytes = maxBodyBytes
             self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.requestHeadTimeout = requestHeadTimeout
+            self.clock = clock
             self.errorResponse = errorResponse
             self.errorLog = errorLog
         }

@@ -1,4 +1,4 @@
-/// An HTTP/1.1 server on real sockets that hands every request to one responder.
+/// An HTTP/1.1 server on libmicrohttpd that hands every request to one responder.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: .init(port: 0), responder: router)
@@ -7,12 +7,12 @@
 /// server.stop()
 /// ```
 public final class HTTPServer: @unchecked Sendable {
-    // @unchecked: the only mutable state, `acceptor` and `lastPort`, is read and written with
+    // @unchecked: the only mutable state, `daemon` and `lastPort`, is read and written with
     // `lifecycle` held; `configuration`, `responder` and `openRequests` are immutable or Sendable.
     /// How the server listens and what it accepts.
     public let configuration: Configuration
     private let responder: any HTTPResponder
-    private let lifecycle = Locked<(acceptor: ConnectionAcceptor?, core: ServerCore?, lastPort: Int?)>((nil, nil, nil))
+    private let lifecycle = Locked<(daemon: MicroHTTPDDaemon?, lastPort: Int?)>((nil, nil))
     /// Held through a whole `stop()` (and `start()`), so a call racing a stop returns only once
     /// that stop is done.
     private let stopping = Locked(())
@@ -27,22 +27,20 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Binds the configured address and starts answering on the server's own threads; waits
-    /// for a `stop()` in progress to finish first.
+    /// Binds the configured address and starts answering on libmicrohttpd's threads; waits for
+    /// a `stop()` in progress to finish first.
     /// - Throws: `HTTPServerError` when the host is not a numeric address, the port cannot be
     ///   bound (e.g. in use), or the server is already running.
     public func start() throws(HTTPServerError) {
-        try stopping.withLock { (_) throws(HTTPServerError) in try startListening() }
-    }
-
-    private func startListening() throws(HTTPServerError) {
-        try lifecycle.withLock { (state) throws(HTTPServerError) in
-            guard state.acceptor == nil else {
-                throw HTTPServerError(kind: .alreadyRunning, host: configuration.host, port: configuration.port)
+        try stopping.withLock { (_) throws(HTTPServerError) in
+            try lifecycle.withLock { (state) throws(HTTPServerError) in
+                guard state.daemon == nil else {
+                    throw HTTPServerError(kind: .alreadyRunning, host: configuration.host, port: configuration.port)
+                }
+                let core = ServerCore(configuration: configuration, responder: responder, openRequests: openRequests)
+                let daemon = try MicroHTTPDDaemon.start(configuration, core: core)
+                state = (daemon, daemon.port)
             }
-            let listener = try ListeningSocket(host: configuration.host, port: configuration.port)
-            let core = ServerCore(configuration: configuration, responder: responder, openRequests: openRequests)
-            state = (ConnectionAcceptor(listener: listener, core: core), core, listener.port)
         }
     }
 
@@ -53,10 +51,16 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Whether the server is listening.
-    public var isRunning: Bool { lifecycle.withLock { $0.acceptor != nil } }
+    public var isRunning: Bool { lifecycle.withLock { $0.daemon != nil } }
 
     /// Connections set aside by a delay or throttle right now (for tests).
-    var parkedConnections: Int { lifecycle.withLock { $0.core?.connections.parkedCount ?? 0 } }
+    var parkedConnections: Int { lifecycle.withLock { $0.daemon?.core.parker.count ?? 0 } }
+
+    /// Connections waiting for a request head right now (for tests).
+    var awaitingHeads: Int { lifecycle.withLock { $0.daemon?.core.heads.awaitingCount ?? 0 } }
+
+    /// Connections open right now (for tests).
+    var openConnections: Int { lifecycle.withLock { $0.daemon?.connectionCount ?? 0 } }
 
     /// Stops listening, answers parked (delayed or throttled) connections early, waits for
     /// running handlers and closes every connection. Safe from any thread (but a handler's own)
@@ -65,11 +69,11 @@ public final class HTTPServer: @unchecked Sendable {
         stopping.withLock { _ in
             // Taken out first and stopped outside the lifecycle lock: handlers still running may
             // read `port` or `isRunning`, and stopping waits for them.
-            let acceptor = lifecycle.withLock { state in
-                defer { (state.acceptor, state.core) = (nil, nil) }
-                return state.acceptor
+            let daemon = lifecycle.withLock { state in
+                defer { state.daemon = nil }
+                return state.daemon
             }
-            acceptor?.stop()
+            daemon?.stop()
         }
     }
 }

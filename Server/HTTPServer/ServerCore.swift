@@ -1,32 +1,44 @@
-/// What every connection of one running server shares.
+/// What libmicrohttpd's callbacks need while one daemon runs; handed to C as the daemon's context.
 final class ServerCore: Sendable {
     let responder: any HTTPResponder
     let maxBodyBytes: Int
-    let connectionTimeoutSeconds: Int
     let errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
-    let connections = ConnectionRegistry()
-    let responderSlots: ResponderSlots
-    let bodyFiles = BodyFileCache()
-    /// Requests read and not yet fully answered; back to zero once every request has completed.
+    let parker: ConnectionParker
+    let heads: HeadDeadlines
+    /// Requests whose context is alive; back to zero once every request has completed.
     let openRequests: Locked<Int>
-    /// Where the server's own diagnostics go (refused connections and unreadable requests).
-    let log: @Sendable (_ message: String) -> Void
+    private let errorLog: @Sendable (_ message: String) -> Void
+    private let lastLogMessage = Locked("")
 
     init(configuration: HTTPServer.Configuration, responder: any HTTPResponder, openRequests: Locked<Int>) {
         self.responder = responder
         self.maxBodyBytes = configuration.maxBodyBytes
-        self.connectionTimeoutSeconds = configuration.connectionTimeoutSeconds
         self.errorResponse = configuration.errorResponse
-        self.responderSlots = ResponderSlots(count: configuration.maxConcurrentResponders)
-        self.log = configuration.errorLog
+        self.errorLog = configuration.errorLog
+        self.parker = ConnectionParker(clock: configuration.clock)
+        self.heads = HeadDeadlines(clock: configuration.clock, timeout: configuration.requestHeadTimeout, cut: shutDownConnection)
         self.openRequests = openRequests
     }
 
-    /// The answer to a request the server refuses itself (unreadable, too large), in the app's
-    /// own error format; the connection closes after it.
-    func refusal(status: Int, message: String) -> HTTPResponse {
-        let text = status == 413 ? "Request body larger than \(maxBodyBytes) bytes" : message
-        var response = errorResponse(status, text)
+    /// Passes a libmicrohttpd diagnostic on, remembering it so a failed start can say why.
+    func log(_ message: String) {
+        lastLogMessage.withLock { $0 = message }
+        errorLog(message)
+    }
+
+    /// The most recent diagnostic, empty when there was none.
+    var lastLog: String { lastLogMessage.withLock { $0 } }
+
+    /// The answer to a body over the limit, in the app's own error format.
+    func bodyTooLargeResponse() -> HTTPResponse {
+        var response = errorResponse(413, "Request body larger than \(maxBodyBytes) bytes")
+        response.headers.set("Connection", "close")
+        return response
+    }
+
+    /// The answer to a head refused for its framing, in the app's own error format.
+    func refusalResponse(_ refusal: RequestFramingCheck.Refusal) -> HTTPResponse {
+        var response = errorResponse(refusal.status, refusal.message)
         response.headers.set("Connection", "close")
         return response
     }

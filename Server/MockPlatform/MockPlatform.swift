@@ -75,15 +75,17 @@ public final class MockPlatform: Sendable {
                 next: PlatformRouter.make(context: context),
                 faults: control.faults)),
             journal: control.journal, context: context)
-        var responder: any HTTPResponder = ControlPlaneResponder(
-            access: configuration.adminAccess, admin: AdminAPI.make(control: control), platform: platform)
+        var responder: any HTTPResponder = RequestIDResponder(next: ControlPlaneResponder(
+            access: configuration.adminAccess, admin: AdminAPI.make(control: control), platform: platform))
         if let log = configuration.requestLog { responder = RequestLogResponder(next: responder, log: log) }
         self.responder = responder
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
                 errorResponse: { status, message in
-                    Responses.error(ExposureErrorMessage(httpCode: status, message: message))
+                    var response = Responses.error(ExposureErrorMessage(httpCode: status, message: message))
+                    RequestID.stamp(&response)
+                    return response
                 },
                 // Requests the server could not read belong in the request log, not on stderr.
                 errorLog: configuration.requestLog ?? { _ in }),

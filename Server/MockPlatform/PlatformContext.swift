@@ -19,7 +19,7 @@ public final class PlatformContext: Sendable {
         self.clock = clock
         self.state = state
         self.activity = activity
-        current = Mutex(LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory))
+        current = Mutex(LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory, loadedAtMs: clock.nowMs()))
     }
 
     /// The catalog as of now; a request uses one snapshot throughout so a reload cannot tear it.
@@ -27,7 +27,7 @@ public final class PlatformContext: Sendable {
 
     /// Swaps in a new catalog loaded from `fixturesDirectory`; requests already running keep the old one.
     public func replace(catalog: Catalog, fixturesDirectory: URL) {
-        let loaded = LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory)
+        let loaded = LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory, loadedAtMs: clock.nowMs())
         current.withLock { $0 = loaded }
     }
 }
@@ -42,6 +42,11 @@ public final class LoadedCatalog: Sendable {
     public let schedules: [String: ChannelSchedule]
     /// Each catalog asset encoded as clients receive it (no user data), by asset id.
     let assetJSON: [String: Data]
+    /// The same as JSON values, for sorting, searching and shaping by field name.
+    let assetFields: [String: JSONValue]
+    /// When the catalog was loaded, platform time: the time of the bookmarks fixtures start
+    /// users with (they exist from then on).
+    let loadedAtMs: Int64
     /// Each channel's segment timeline, by channel id.
     let channelTimelines: [String: ChannelTimeline]
     /// The playlists built from this catalog.
@@ -49,8 +54,9 @@ public final class LoadedCatalog: Sendable {
     /// The files of this catalog's media folder.
     let mediaFiles: MediaFileStore
 
-    init(_ catalog: Catalog, fixturesDirectory: URL) {
+    init(_ catalog: Catalog, fixturesDirectory: URL, loadedAtMs: Int64) {
         self.catalog = catalog
+        self.loadedAtMs = loadedAtMs
         mediaFiles = MediaFileStore(root: fixturesDirectory.appendingPathComponent("media"))
         var schedules: [String: ChannelSchedule] = [:]
         var timelines: [String: ChannelTimeline] = [:]
@@ -69,6 +75,7 @@ public final class LoadedCatalog: Sendable {
             assetJSON[entry.assetId] = try? ExposureJSON.encode(entry.asset)
         }
         self.assetJSON = assetJSON
+        assetFields = assetJSON.compactMapValues { try? ExposureJSON.decode(JSONValue.self, from: $0) }
     }
 
     /// The scheduled program with this id, on whichever channel airs it.

@@ -55,9 +55,21 @@ extension MockPlatform {
         context.activity.events(sessionId: sessionId, accountId: accountId, eventType: eventType)
     }
 
+    /// Every play session that sent analytics, summarised and checked (events left out).
+    public func analyticsSessions() -> [AnalyticsSessionReport] { context.analyticsSessions().map(\.summary) }
+
+    /// One play session's analytics timeline and the rules it breaks, e.g.
+    /// `#expect(platform.analyticsSession(id)?.problems == [])`; nil when it sent no events.
+    public func analyticsSession(_ id: String) -> AnalyticsSessionReport? { context.analyticsSession(id: id) }
+
     /// The ad beacons clients fired, oldest first.
     public func beacons(playSessionId: String? = nil) -> [RecordedBeacon] {
         context.activity.beacons(playSessionId: playSessionId)
+    }
+
+    /// Completed downloads and renewals (one account's, or everyone's), oldest first.
+    public func downloads(accountId: String? = nil) -> [DownloadRecord] {
+        context.state.downloads(accountId: accountId, assetId: nil)
     }
 
     /// The play sessions the platform handed out (one account's, or everyone's), oldest first.

@@ -76,9 +76,24 @@ public struct MockPlatformAdminClient: Sendable {
         return (try await call("GET", "/analytics" + Self.queryString(query)) as AnalyticsPage).events
     }
 
+    /// `GET /_mock/analytics/sessions`: every play session that reported, summarised and checked.
+    public func analyticsSessions() async throws -> [AnalyticsSessionReport] {
+        (try await call("GET", "/analytics/sessions") as AnalyticsSessionPage).sessions
+    }
+
+    /// `GET /_mock/analytics/sessions/{id}`: one session's timeline and problems (404 when it sent nothing).
+    public func analyticsSession(id: String) async throws -> AnalyticsSessionReport {
+        try await call("GET", "/analytics/sessions/" + Self.escape(id))
+    }
+
     /// `GET /_mock/beacons`.
     public func beacons(playSessionId: String? = nil) async throws -> [RecordedBeacon] {
         (try await call("GET", "/beacons" + Self.queryString([("playSessionId", playSessionId)])) as BeaconPage).beacons
+    }
+
+    /// `GET /_mock/downloads`.
+    public func downloads(accountId: String? = nil) async throws -> [DownloadRecord] {
+        (try await call("GET", "/downloads" + Self.queryString([("accountId", accountId)])) as DownloadPage).downloads
     }
 
     /// `GET /_mock/playsessions`.

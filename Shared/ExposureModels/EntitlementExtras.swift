@@ -16,7 +16,7 @@ public struct Sprite: Codable, Sendable, Equatable {
 public struct AnalyticsSettings: Codable, Sendable, Equatable {
     /// The bucket, echoed in events.
     public var bucket: Int?
-    /// How often to post, ms.
+    /// How often a player reports when nothing else happens, seconds (Exposure sends 60).
     public var postInterval: Int?
     /// A tag, echoed in events.
     public var tag: String?

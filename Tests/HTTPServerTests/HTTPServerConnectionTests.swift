@@ -54,7 +54,8 @@ import Testing
         ]
         for _ in 0..<5 {
             let server = HTTPServer(
-                configuration: .init(port: 0, errorLog: { _ in }),
+                // Never moved: delayed and throttled answers are still parked when the server stops.
+                configuration: .init(port: 0, clock: ManualClock(), errorLog: { _ in }),
                 responder: ClosureResponder { request in
                     let index = Int(request.path.dropFirst()) ?? 0
                     return HTTPResponse(status: 200, body: Data(count: 10_000), delivery: deliveries[index % deliveries.count])

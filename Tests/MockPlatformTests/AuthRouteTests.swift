@@ -1,3 +1,4 @@
+import Foundation
 import ExposureModels
 import Testing
 @testable import MockPlatform
@@ -45,7 +46,9 @@ import Testing
             let info = try mock.json(SessionInfo.self, .get, "\(version)/customer/Sandbox/businessunit/Dev/auth/session", token: token)
             #expect(info.accountId == "acc-basic")
         }
-        #expect(mock.send(.delete, InProcessPlatform.api2 + "/auth/session", token: token).status == 204)
+        let logout = mock.send(.delete, InProcessPlatform.api2 + "/auth/session", token: token)
+        #expect(logout.status == 200)
+        #expect(logout.body == Data("{}".utf8))
         let after = mock.send(.get, InProcessPlatform.api2 + "/auth/session", token: token)
         #expect(after.status == 401)
         #expect(mock.error(of: after).message == "INVALID_SESSION_TOKEN")

@@ -83,6 +83,7 @@ import Testing
         #expect(event.streamInfo?.event == true)
         #expect(event.streamInfo?.kind == .liveEvent || event.streamInfo?.static == true)
         #expect(event.playableFormat?.mediaLocator.contains("/streams/event/summer-concert/") == true)
+        #expect(event.streamInfo?.channelId == "summer-concert", "the official ProgramSource follows streamInfo.channelId")
     }
 
     @Test func audioOnlyPodcast() throws {

@@ -42,7 +42,9 @@ extension ExposureAPI {
             add(.delete, [.v1, .v2, .v3], path) { context throws(ExposureErrorMessage) in
                 let session = try context.requireSession()
                 context.platform.state.removeSession(token: session.token)
-                return Responses.noContent()
+                // 200 as the OpenAPI document says; `{}` because the official SDK's
+                // `EmptyResponse` decodes an empty object but not an empty body.
+                return Responses.emptyObject()
             }
         }
     }

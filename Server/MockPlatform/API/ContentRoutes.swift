@@ -2,43 +2,33 @@ import ExposureModels
 import Foundation
 import HTTPServer
 
-/// The catalog: asset list, single asset, bookmarks and server time.
+/// The catalog: asset list, single asset and server time.
 extension ExposureAPI {
     mutating func registerContent() {
         add(.get, [.v1], "/content/asset") { context throws(ExposureErrorMessage) in
             let query = try AssetQuery(context)
+            let shape = try AssetFieldShape(context)
             let session = try context.boolQuery("includeUserData", default: false) ? try context.optionalSession() : nil
-            let matches = query.matches(in: context.catalog.wireAssets, at: dateFromMs(context.nowMs))
+            let matches = query.matches(in: context.loaded, at: dateFromMs(context.nowMs))
             let page = query.page(of: matches)
-            if let session {
-                let items = page.map { Self.withUserData($0, session: session, context: context) }
-                return Responses.json(AssetList(totalCount: matches.count, pageSize: query.pageSize, pageNumber: query.pageNumber, items: items))
+            if session == nil, shape.keepsEverything {
+                return Self.assetList(page, totalCount: matches.count, query: query, context: context)
             }
-            return Self.assetList(page, totalCount: matches.count, query: query, context: context)
+            let items = page.map { Self.shaped($0, shape: shape, session: session, context: context) }
+            return Responses.json(JSONValue.object([
+                "items": .array(items), "pageNumber": .integer(Int64(query.pageNumber)),
+                "pageSize": .integer(Int64(query.pageSize)), "totalCount": .integer(Int64(matches.count)),
+            ]))
         }
 
         add(.get, [.v1], "/content/asset/{assetId}") { context throws(ExposureErrorMessage) in
             let assetId = context.path("assetId")
+            let shape = try AssetFieldShape(context)
             let session = try context.boolQuery("includeUserData", default: false) ? try context.optionalSession() : nil
-            if let entry = context.catalog.assetsById[assetId] {
-                return Responses.json(Self.withUserData(entry.asset, session: session, context: context))
+            guard let asset = context.catalog.assetsById[assetId]?.asset ?? context.loaded.program(assetId: assetId)?.asset else {
+                throw .unknownAsset
             }
-            if let program = context.loaded.program(assetId: assetId) {
-                return Responses.json(Self.withUserData(program.asset, session: session, context: context))
-            }
-            throw .unknownAsset
-        }
-
-        add(.get, [.v1], "/userplayhistory/lastviewedoffset") { context throws(ExposureErrorMessage) in
-            let session = try context.requireSession()
-            let wanted = Set(context.query.list("assetIds"))
-            let bookmarks = Self.bookmarks(of: session, context: context)
-                .filter { wanted.isEmpty || wanted.contains($0.key) }
-                .sorted { $0.key < $1.key }
-            let items = bookmarks.map { assetId, bookmark in
-                LastViewedOffset(assetId: assetId, lastViewedOffset: bookmark.offsetMs, lastViewedTime: bookmark.savedMs)
-            }
-            return Responses.json(LastViewedOffsetList(items: items))
+            return Responses.json(Self.shaped(asset, shape: shape, session: session, context: context))
         }
 
         add(.get, [.v1, .v2], "/time") { context throws(ExposureErrorMessage) in
@@ -58,23 +48,14 @@ extension ExposureAPI {
         return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
     }
 
-    /// The account's bookmarks: those saved while running over the ones its fixture starts with.
-    static func bookmarks(of session: Session, context: RequestContext) -> [String: Bookmark] {
-        var result: [String: Bookmark] = [:]
-        if let username = session.username, let seeded = context.catalog.users[username]?.bookmarks {
-            for (assetId, offset) in seeded { result[assetId] = Bookmark(assetId: assetId, offsetMs: offset, savedMs: 0) }
+    /// The asset's JSON with the fields asked for, and the account's play history when a session
+    /// asked for user data (after shaping: `includeUserData` asks for it explicitly).
+    private static func shaped(_ asset: Asset, shape: AssetFieldShape, session: Session?, context: RequestContext) -> JSONValue {
+        let json = context.loaded.assetFields[asset.assetId] ?? (try? JSONValue(encoding: asset)) ?? .object(["assetId": .string(asset.assetId)])
+        var shaped = shape.apply(to: json)
+        if let session {
+            shaped["userData"] = (try? JSONValue(encoding: userData(for: asset.assetId, session: session, context: context))) ?? .null
         }
-        result.merge(context.platform.state.bookmarks(accountId: session.accountId)) { _, saved in saved }
-        return result
-    }
-
-    private static func withUserData(_ asset: Asset, session: Session?, context: RequestContext) -> Asset {
-        guard let session else { return asset }
-        var asset = asset
-        let bookmark = bookmarks(of: session, context: context)[asset.assetId]
-        asset.userData = UserData(playHistory: bookmark.map {
-            PlayHistory(lastViewedOffset: $0.offsetMs, lastViewedTime: $0.savedMs)
-        })
-        return asset
+        return shaped
     }
 }

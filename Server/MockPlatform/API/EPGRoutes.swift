@@ -1,37 +1,39 @@
 import ExposureModels
 import HTTPServer
 
-/// The EPG: by date (v2, several channels), by time span (v1), single programs and their neighbours.
+/// The EPG: by date (v2, one, several or every channel), by time span (v1), single programs,
+/// their airings and neighbours, and what is on now.
 extension ExposureAPI {
     static let dayMs: Int64 = 86_400_000
 
     mutating func registerEPG() {
-        add(.get, [.v2], "/epg/{channelIds}/date/{date}") { context throws(ExposureErrorMessage) in
-            let ids = context.path("channelIds").split(separator: ",").map(String.init)
-            guard let dayStart = ISO8601Timestamp.milliseconds(from: context.path("date") + "T00:00:00Z"),
-                  context.path("date").count == 10 else {
-                throw .invalidParameter("date", "must be a date written yyyy-MM-dd")
+        // Each form for every channel and for a channel list. `FetchEpg.channels()` without ids
+        // builds `epg//date/{date}`; the router squeezes the empty segment, so `/epg/date/…` answers it.
+        for byDate in [true, false] {
+            let suffix = byDate ? "/date/{date}" : ""
+            add(.get, [.v1, .v2], "/epg" + suffix) { context throws(ExposureErrorMessage) in
+                try Self.answer(channelIds: nil, byDate: byDate, context: context)
             }
-            let daysBackward = try context.intQuery("daysBackward", default: 0, in: 0...31)
-            let daysForward = try context.intQuery("daysForward", default: 0, in: 0...31)
-            let from = dayStart - Int64(daysBackward) * ExposureAPI.dayMs
-            let to = dayStart + Int64(daysForward + 1) * ExposureAPI.dayMs
-            let epgs = try Self.epgs(channelIds: ids, fromMs: from, toMs: to, context: context)
-            return ids.count == 1 ? Responses.json(epgs[0]) : Responses.json(epgs)
+            add(.get, [.v1, .v2], "/epg/{channelIds}" + suffix) { context throws(ExposureErrorMessage) in
+                try Self.answer(channelIds: context.path("channelIds"), byDate: byDate, context: context)
+            }
         }
 
-        add(.get, [.v1, .v2], "/epg/{channelId}") { context throws(ExposureErrorMessage) in
-            let from = try context.int64Query("from") ?? (context.nowMs / ExposureAPI.dayMs) * ExposureAPI.dayMs
-            let to = try context.int64Query("to") ?? from + ExposureAPI.dayMs
-            guard to > from else { throw .invalidParameter("to", "must be after from") }
-            guard to - from <= 31 * ExposureAPI.dayMs else { throw .invalidParameter("to", "may be at most 31 days after from") }
-            return Responses.json(try Self.epgs(channelIds: [context.path("channelId")], fromMs: from, toMs: to, context: context)[0])
+        add(.get, [.v1, .v2], "/epg/{channelId}/onnow") { context throws(ExposureErrorMessage) in
+            let schedule = try Self.schedule(context.path("channelId"), context: context)
+            let onAir = schedule.program(atMs: context.nowMs)
+            let programs = [onAir, schedule.next(after: onAir)].map { $0.wire() }
+            return Responses.json(ChannelEpg(channelId: schedule.channelId, programs: programs, totalHitsAllChannels: programs.count))
         }
 
         add(.get, [.v1, .v2], "/epg/{channelId}/program/{programId}") { context throws(ExposureErrorMessage) in
-            let program = try Self.program(context.path("programId"), context: context)
-            guard program.channelId == context.path("channelId") else { throw Self.unknownProgram(context.path("programId")) }
-            return Responses.json(program.wire())
+            Responses.json(try Self.program(onChannelOf: context).wire())
+        }
+
+        add(.get, [.v1, .v2], "/epg/{channelId}/program/{programId}/airing") { context throws(ExposureErrorMessage) in
+            let program = try Self.program(onChannelOf: context)
+            return Responses.json(ProgramAiring(id: program.programId, catchup: program.slot.catchupBlocked != true,
+                                                programs: [program.programId]))
         }
 
         for prefix in ["/epg/program/{programId}", "/epg/{channelId}/program/{programId}"] {
@@ -46,28 +48,57 @@ extension ExposureAPI {
         }
     }
 
-    private static func epgs(channelIds: [String], fromMs: Int64, toMs: Int64, context: RequestContext) throws(ExposureErrorMessage) -> [ChannelEpg] {
-        let pageNumber = try context.intQuery("pageNumber", default: 1, in: 1...100_000)
-        let pageSize = try context.intQuery("pageSize", default: 500, in: 1...5_000)
-        _ = try context.boolQuery("onlyPublished", default: true)  // every scheduled program is published
-        var perChannel: [(String, [ScheduledProgram])] = []
-        for channelId in channelIds {
-            let programs = try schedule(channelId, context: context).programs(fromMs: fromMs, toMs: toMs)
-            perChannel.append((channelId, programs))
-        }
-        let total = perChannel.reduce(0) { $0 + $1.1.count }
-        return perChannel.map { channelId, programs in
-            let start = (pageNumber - 1) * pageSize
-            let page = start < programs.count ? Array(programs[start..<min(programs.count, start + pageSize)]) : []
-            return ChannelEpg(channelId: channelId, programs: page.map { $0.wire() }, totalHitsAllChannels: total)
-        }
+    /// One channel id answers a `ChannelEpg`; a comma list (`%2C` in the official SDK's path)
+    /// or every channel (`channelIds` nil) an array.
+    private static func answer(channelIds: String?, byDate: Bool, context: RequestContext) throws(ExposureErrorMessage) -> HTTPResponse {
+        let span = byDate ? try daySpan(context) : try timeSpan(context)
+        let ids = channelIds.map { $0.split(separator: ",").map(String.init) } ?? allChannelIds(context)
+        let epgs = try EPGPage(context).epgs(channelIds: ids, span: span, context: context)
+        return channelIds != nil && ids.count == 1 ? Responses.json(epgs[0]) : Responses.json(epgs)
     }
 
-    private static func schedule(_ channelId: String, context: RequestContext) throws(ExposureErrorMessage) -> ChannelSchedule {
+    /// The days `{date}` names, widened by `daysBackward` and `daysForward`.
+    private static func daySpan(_ context: RequestContext) throws(ExposureErrorMessage) -> EPGSpan {
+        let date = context.path("date")
+        guard date.count == 10, let dayStart = ISO8601Timestamp.milliseconds(from: date + "T00:00:00Z") else {
+            throw .invalidParameter("date", "must be a date written yyyy-MM-dd")
+        }
+        let daysBackward = try context.intQuery("daysBackward", default: 0, in: 0...31)
+        let daysForward = try context.intQuery("daysForward", default: 0, in: 0...31)
+        return EPGSpan(fromMs: dayStart - Int64(daysBackward) * dayMs, toMs: dayStart + Int64(daysForward + 1) * dayMs)
+    }
+
+    /// The instants an EPG span may name: 1970 up to the last millisecond of 9999, which
+    /// program ids (`yyyyMMddHHmm`) can write and schedule arithmetic cannot overflow on.
+    static let spanLimitsMs: ClosedRange<Int64> = 0...253_402_300_799_999
+
+    /// `from` and `to` in ms (today when absent). `from == to` asks for the program on air then.
+    private static func timeSpan(_ context: RequestContext) throws(ExposureErrorMessage) -> EPGSpan {
+        let from = try context.int64Query("from") ?? (context.nowMs / dayMs) * dayMs
+        let to = try context.int64Query("to") ?? from + dayMs
+        for (name, value) in [("from", from), ("to", to)] where !spanLimitsMs.contains(value) {
+            throw .invalidParameter(name, "must be ms since 1970 from \(spanLimitsMs.lowerBound) to \(spanLimitsMs.upperBound), not \(value)")
+        }
+        guard to >= from else { throw .invalidParameter("to", "must not be before from (\(to) < \(from))") }
+        return EPGSpan(fromMs: from, toMs: to)
+    }
+
+    private static func allChannelIds(_ context: RequestContext) -> [String] {
+        context.catalog.channels.map(\.assetId).filter { context.loaded.schedules[$0] != nil }
+    }
+
+    static func schedule(_ channelId: String, context: RequestContext) throws(ExposureErrorMessage) -> ChannelSchedule {
         guard let schedule = context.loaded.schedules[channelId] else {
             throw ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_ASSET", extendedMessage: "No channel \"\(channelId)\".")
         }
         return schedule
+    }
+
+    /// The program `{programId}`, which must air on `{channelId}`.
+    private static func program(onChannelOf context: RequestContext) throws(ExposureErrorMessage) -> ScheduledProgram {
+        let program = try program(context.path("programId"), context: context)
+        guard program.channelId == context.path("channelId") else { throw unknownProgram(context.path("programId")) }
+        return program
     }
 
     private static func program(_ programId: String, context: RequestContext) throws(ExposureErrorMessage) -> ScheduledProgram {
@@ -78,4 +109,11 @@ extension ExposureAPI {
     private static func unknownProgram(_ programId: String) -> ExposureErrorMessage {
         ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_ASSET", extendedMessage: "No program \"\(programId)\".")
     }
+}
+
+/// `GET …/epg/{channelId}/program/{programId}/airing`: the airing a program belongs to.
+private struct ProgramAiring: Encodable {
+    let id: String
+    let catchup: Bool
+    let programs: [String]
 }

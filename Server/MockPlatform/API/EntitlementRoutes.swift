@@ -17,7 +17,10 @@ extension ExposureAPI {
             let builder = EntitlementBuilder(context: context, session: session, grant: grant, playSessionId: RandomToken.make(bytes: 16))
             let entitlement = builder.entitlement(for: target, material: material)
             try Self.beginPlaySession(entitlement, session: session, context: context)
-            return Responses.json(entitlement)
+            // The header and the body's `requestId` name the same request, as they do on Exposure.
+            var response = Responses.json(entitlement)
+            response.headers.set(RequestID.header, entitlement.requestId ?? RequestID.make())
+            return response
         }
 
         add(.get, [.v2], "/entitlement/{assetId}/entitle") { context throws(ExposureErrorMessage) in
@@ -61,7 +64,8 @@ extension ExposureAPI {
         let play = PlaySession(
             id: entitlement.playSessionId, accountId: session.accountId, assetId: entitlement.assetId ?? context.path("assetId"),
             tracksBookmark: entitlement.streamInfo?.static == true, startedMs: context.nowMs, lastSeenMs: context.nowMs,
-            tokenExpiresMs: entitlement.playTokenExpiration * 1000)
+            tokenExpiresMs: entitlement.playTokenExpiration * 1000,
+            idleTimeoutMs: context.catalog.settings.playSessionIdleTimeoutMs)
         let limit = context.catalog.user(accountId: session.accountId)?.concurrentStreamsLimit
         guard context.platform.state.begin(play, streamLimit: limit) else {
             throw ExposureErrorMessage(httpCode: 403, message: "CONCURRENT_STREAMS_LIMIT_REACHED",

@@ -19,6 +19,11 @@ enum Responses {
         return HTTPResponse(status: message.httpCode, headers: ["Content-Type": "application/json"], body: body)
     }
 
+    /// 200 with the JSON body `{}`.
+    static func emptyObject() -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+    }
+
     /// An answer with no body.
     static func noContent() -> HTTPResponse { HTTPResponse(status: 204) }
 }

@@ -11,8 +11,25 @@ extension AdminAPI {
                 eventType: Self.parameter(request, "eventType"))))
         }
 
+        add(.get, "/analytics/sessions") { _, _ throws(ExposureErrorMessage) in
+            Responses.json(AnalyticsSessionPage(sessions: context.analyticsSessions().map(\.summary)))
+        }
+
+        add(.get, "/analytics/sessions/{id}") { _, parameters throws(ExposureErrorMessage) in
+            let id = parameters["id"] ?? ""
+            guard let report = context.analyticsSession(id: id) else {
+                throw ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_PLAY_SESSION",
+                                           extendedMessage: "No analytics events arrived for the play session \(id).")
+            }
+            return Responses.json(report)
+        }
+
         add(.get, "/beacons") { request, _ throws(ExposureErrorMessage) in
             Responses.json(BeaconPage(beacons: context.activity.beacons(playSessionId: Self.parameter(request, "playSessionId"))))
+        }
+
+        add(.get, "/downloads") { request, _ throws(ExposureErrorMessage) in
+            Responses.json(DownloadPage(downloads: context.state.downloads(accountId: Self.parameter(request, "accountId"), assetId: nil)))
         }
 
         add(.get, "/playsessions") { request, _ throws(ExposureErrorMessage) in
@@ -29,10 +46,22 @@ public struct AnalyticsPage: Codable, Sendable, Equatable {
     public var events: [RecordedAnalyticsEvent]
 }
 
+/// `GET /_mock/analytics/sessions`.
+public struct AnalyticsSessionPage: Codable, Sendable, Equatable {
+    /// Every play session that sent events, summarised (no events), first to report first.
+    public var sessions: [AnalyticsSessionReport]
+}
+
 /// `GET /_mock/beacons`.
 public struct BeaconPage: Codable, Sendable, Equatable {
     /// Beacons received, oldest first.
     public var beacons: [RecordedBeacon]
+}
+
+/// `GET /_mock/downloads`.
+public struct DownloadPage: Codable, Sendable, Equatable {
+    /// Completed downloads and renewals, oldest first.
+    public var downloads: [DownloadRecord]
 }
 
 /// `GET /_mock/playsessions`.

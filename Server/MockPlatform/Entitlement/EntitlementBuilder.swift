@@ -18,12 +18,12 @@ struct EntitlementBuilder {
             playTokenExpiration: (context.nowMs + Int64(settings.playTokenLifetimeMinutes) * 60_000) / 1000,
             productId: grant.productId,
             accountId: session.accountId, audioOnly: asset.mock.audioOnly ?? false,
-            requestId: RandomToken.make(bytes: 8), entitlementType: "SVOD",
+            requestId: RequestID.make(), entitlementType: "SVOD",
             publicationId: grant.publication?.publicationId,
             publicationEnd: grant.publication?.toDate.map(ISO8601Timestamp.string(from:)),
             playToken: RandomToken.make(bytes: 16),
             contractRestrictions: restrictions(for: asset),
-            analytics: analytics(settings.analytics),
+            analytics: analytics(settings.entitlementAnalytics),
             cdn: CDNInfo(host: context.request.headers["Host"] ?? "127.0.0.1", profile: "default", provider: "exposure-mock")
         )
         switch target {
@@ -59,8 +59,11 @@ struct EntitlementBuilder {
             entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.event(
                 base: base, assetId: entry.assetId, startMs: occurrence.startMs))]
             let live = occurrence.isLive(atMs: context.nowMs)
+            // An event airs on no channel of the catalog: it names itself, as the official
+            // ProgramSource needs a channel id to follow.
             entitlement.streamInfo = StreamInfo(live: live, static: !live, event: true, ssai: false,
-                                                start: occurrence.startMs / 1000, end: occurrence.endMs / 1000)
+                                                start: occurrence.startMs / 1000, end: occurrence.endMs / 1000,
+                                                channelId: entry.assetId)
             entitlement.durationInMs = occurrence.endMs - occurrence.startMs
         case .upcomingProgram:
             break
@@ -118,8 +121,8 @@ struct EntitlementBuilder {
         return restrictions
     }
 
-    private func analytics(_ configured: AnalyticsSettings?) -> AnalyticsSettings {
-        var analytics = configured ?? AnalyticsSettings(bucket: 0, postInterval: 3000, tag: "default", percentage: 100)
+    private func analytics(_ configured: AnalyticsSettings) -> AnalyticsSettings {
+        var analytics = configured
         analytics.baseUrl = analytics.baseUrl ?? base
         return analytics
     }

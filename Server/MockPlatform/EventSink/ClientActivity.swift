@@ -2,6 +2,8 @@ import ExposureModels
 import Synchronization
 
 /// What clients reported while playing: analytics events and ad beacons, newest kept when full.
+/// An event whose play session already has its `SequenceNumber` is a retry the platform has:
+/// it is dropped and counted, so nothing is recorded (or acted on) twice.
 ///
 /// Kept in memory (not in the state store): it is evidence for tests, and `POST /_mock/reset`
 /// clears it with the journal.
@@ -9,6 +11,15 @@ public final class ClientActivity: Sendable {
     private struct Logs {
         var events: [RecordedAnalyticsEvent] = []
         var beacons: [RecordedBeacon] = []
+        /// Per play session, the sequence numbers received and how many repeats were dropped.
+        var sessions: [String: SessionLedger] = [:]
+        /// Play sessions in the order their first event arrived.
+        var sessionOrder: [String] = []
+    }
+
+    private struct SessionLedger {
+        var numbers: Set<Int64> = []
+        var duplicatesDropped = 0
     }
 
     /// How many events and how many beacons it keeps.
@@ -16,13 +27,26 @@ public final class ClientActivity: Sendable {
     private let logs = Mutex(Logs())
 
     /// An empty record keeping at most `capacity` events and as many beacons.
-    public init(capacity: Int = 10_000) { self.capacity = max(1, capacity) }
+    public init(capacity: Int = 50_000) { self.capacity = max(1, capacity) }
 
-    /// Stores the events of one batch.
-    func record(_ events: [RecordedAnalyticsEvent]) {
+    /// Stores the events of one play session's batch that the platform does not have yet and
+    /// returns them; repeats (same `SequenceNumber` as one already received) are counted, not kept.
+    func record(_ events: [RecordedAnalyticsEvent], sessionId: String) -> [RecordedAnalyticsEvent] {
         logs.withLock { logs in
-            logs.events.append(contentsOf: events)
+            if logs.sessions[sessionId] == nil { logs.sessionOrder.append(sessionId) }
+            var ledger = logs.sessions[sessionId] ?? SessionLedger()
+            let fresh = events.filter { recorded in
+                guard let number = recorded.event.sequenceNumber else { return true }
+                guard ledger.numbers.insert(number).inserted else {
+                    ledger.duplicatesDropped += 1
+                    return false
+                }
+                return true
+            }
+            logs.sessions[sessionId] = ledger
+            logs.events.append(contentsOf: fresh)
             if logs.events.count > capacity { logs.events.removeFirst(logs.events.count - capacity) }
+            return fresh
         }
     }
 
@@ -32,6 +56,14 @@ public final class ClientActivity: Sendable {
             logs.beacons.append(beacon)
             if logs.beacons.count > capacity { logs.beacons.removeFirst(logs.beacons.count - capacity) }
         }
+    }
+
+    /// The play sessions that sent events, in the order their first event arrived.
+    public var sessionIds: [String] { logs.withLock { $0.sessionOrder } }
+
+    /// How many repeated events of `sessionId` were dropped.
+    public func duplicatesDropped(sessionId: String) -> Int {
+        logs.withLock { $0.sessions[sessionId]?.duplicatesDropped ?? 0 }
     }
 
     /// Events received, oldest first, optionally of one play session, account or event type.

@@ -1,22 +1,24 @@
 import ExposureModels
 import HTTPServer
 
-/// EventSink: clock handshake and analytics batches. Every event is recorded for tests
-/// (`GET /_mock/analytics`) and feeds the state: positions become bookmarks, terminal events end
-/// play sessions and free their stream slot.
+/// EventSink: clock handshake and analytics batches. Every event is recorded once for tests
+/// (`GET /_mock/analytics`, `GET /_mock/analytics/sessions`) and feeds the state: positions
+/// become bookmarks, terminal events end play sessions and free their stream slot. An event the
+/// platform already has (same session and `SequenceNumber`: a retried batch) is dropped.
 extension ExposureAPI {
-    /// How often players should report when nothing else happens, seconds.
-    static let secondsUntilNextReport = 60
-
     mutating func registerEventSink() {
-        // No version prefix and no token: players call it before they have a play session.
-        addUnversioned(.post, "/eventsink/init") { context throws(ExposureErrorMessage) in
-            let repliedMs = context.platform.clock.nowMs()
-            return Responses.json(EventSinkInitResponse(
-                receivedTime: context.nowMs, repliedTime: repliedMs, settings: Self.eventSinkSettings(nowMs: repliedMs)))
-        }
+        // No token: players call it before they have a play session. The Dispatcher posts to
+        // `{baseUrl}/eventsink/init`; `EventSinkInit` with an analytics base URL to the v2 path.
+        addUnversioned(.post, "/eventsink/init") { context throws(ExposureErrorMessage) in Self.initializeEventSink(context) }
+        add(.post, [.v2], "/eventsink/init") { context throws(ExposureErrorMessage) in Self.initializeEventSink(context) }
         addUnversioned(.post, "/eventsink/send") { context throws(ExposureErrorMessage) in try Self.receiveBatch(context) }
         add(.post, [.v2], "/eventsink/send") { context throws(ExposureErrorMessage) in try Self.receiveBatch(context) }
+    }
+
+    private static func initializeEventSink(_ context: RequestContext) -> HTTPResponse {
+        let repliedMs = context.platform.clock.nowMs()
+        return Responses.json(EventSinkInitResponse(
+            receivedTime: context.nowMs, repliedTime: repliedMs, settings: eventSinkSettings(context, nowMs: repliedMs)))
     }
 
     private static func receiveBatch(_ context: RequestContext) throws(ExposureErrorMessage) -> HTTPResponse {
@@ -27,15 +29,20 @@ extension ExposureAPI {
             throw .invalidJSON("Customer and BusinessUnit must be \(settings.customer) and \(settings.businessUnit).")
         }
         guard !batch.sessionId.isEmpty else { throw .invalidJSON("SessionId must be the entitlement's playSessionId.") }
-        context.platform.activity.record(batch.payload.map { event in
+        let fresh = context.platform.activity.record(batch.payload.map { event in
             RecordedAnalyticsEvent(receivedMs: context.nowMs, accountId: session.accountId, sessionId: batch.sessionId,
                                    clockOffset: batch.clockOffset, event: event)
-        })
-        PlaybackEventEffects(state: context.platform.state, nowMs: context.nowMs).apply(batch, accountId: session.accountId)
-        return Responses.json(eventSinkSettings(nowMs: context.nowMs))
+        }, sessionId: batch.sessionId)
+        var unseen = batch
+        unseen.payload = fresh.map(\.event)
+        PlaybackEventEffects(state: context.platform.state, nowMs: context.nowMs).apply(unseen, accountId: session.accountId)
+        return Responses.json(eventSinkSettings(context, nowMs: context.nowMs))
     }
 
-    private static func eventSinkSettings(nowMs: Int64) -> EventSinkSettings {
-        EventSinkSettings(secondsUntilNextReport: secondsUntilNextReport, includeDeviceMetrics: false, timestampNow: nowMs)
+    /// `secondsUntilNextReport` is the catalog's post interval: the same promise the entitlement's
+    /// `analytics.postInterval` makes.
+    private static func eventSinkSettings(_ context: RequestContext, nowMs: Int64) -> EventSinkSettings {
+        EventSinkSettings(secondsUntilNextReport: context.catalog.settings.analyticsPostIntervalSeconds,
+                          includeDeviceMetrics: false, timestampNow: nowMs)
     }
 }

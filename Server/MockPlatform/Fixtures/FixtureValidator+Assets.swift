@@ -32,6 +32,7 @@ extension FixtureValidator {
             markerProblems(asset, at: at, reporter: &reporter)
             liveProblems(entry, at: at, reporter: &reporter)
             ssaiProblems(entry, catalog: catalog, at: at, reporter: &reporter)
+            downloadProblems(entry, at: at, reporter: &reporter)
         }
         return reporter.problems
     }
@@ -127,6 +128,20 @@ extension FixtureValidator {
             for (adIndex, adId) in midroll.ads.enumerated() where catalog.ads[adId] == nil {
                 reporter.report(path + ".ads[\(adIndex)]", "The ad \"\(adId)\" is not in catalog/ads.json.")
             }
+        }
+    }
+
+    /// Only plain VOD with media can be downloaded (no live, events or stitched ads).
+    private static func downloadProblems(_ entry: CatalogAsset, at: String, reporter: inout Reporter) {
+        guard let download = entry.mock.download else { return }
+        if entry.mock.channel != nil || entry.mock.event != nil || entry.mock.ssai != nil || (entry.asset.medias ?? []).isEmpty {
+            reporter.report(at + ".mock.download", "Only VOD assets with media and without SSAI can be downloaded.")
+        }
+        if download.maxDownloadCount < 1 {
+            reporter.report(at + ".mock.download.maxDownloadCount", "A download limit must be at least 1.")
+        }
+        if download.licenseLifetimeHours < 1 {
+            reporter.report(at + ".mock.download.licenseLifetimeHours", "A license must last at least one hour.")
         }
     }
 }

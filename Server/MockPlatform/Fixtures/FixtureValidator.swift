@@ -37,8 +37,9 @@ enum FixtureValidator {
             if let percentage = analytics.percentage, !(0...100).contains(percentage) {
                 reporter.report(".analytics.percentage", "The sampling percentage must be from 0 to 100.")
             }
-            if let interval = analytics.postInterval, interval <= 0 {
-                reporter.report(".analytics.postInterval", "The post interval must be a positive number of milliseconds.")
+            if let interval = analytics.postInterval, !(1...600).contains(interval) {
+                reporter.report(".analytics.postInterval",
+                                "The post interval is in seconds, from 1 to 600 (Exposure's default is 60); \(interval) is not.")
             }
         }
         return reporter.problems

@@ -14,11 +14,13 @@ public struct MockAssetSettings: Codable, Sendable, Equatable {
     public var channel: ChannelSettings?
     /// Live event settings; present on `LIVE_EVENT` assets.
     public var event: EventSettings?
+    /// Present when the asset may be downloaded for offline playback.
+    public var download: DownloadSettings?
 
     /// Empty settings.
     public init(
         contractRestrictions: ContractRestrictions? = nil, audioOnly: Bool? = nil, materialProfiles: [String]? = nil,
-        ssai: SSAISettings? = nil, channel: ChannelSettings? = nil, event: EventSettings? = nil
+        ssai: SSAISettings? = nil, channel: ChannelSettings? = nil, event: EventSettings? = nil, download: DownloadSettings? = nil
     ) {
         self.contractRestrictions = contractRestrictions
         self.audioOnly = audioOnly
@@ -26,6 +28,22 @@ public struct MockAssetSettings: Codable, Sendable, Equatable {
         self.ssai = ssai
         self.channel = channel
         self.event = event
+        self.download = download
+    }
+}
+
+/// How an asset may be downloaded: how often per account, and how long a license lasts.
+public struct DownloadSettings: Codable, Sendable, Equatable {
+    /// Completed downloads an account may have of the asset at once (`DELETE …/downloads` frees them).
+    public var maxDownloadCount: Int
+    /// How long a download's license lasts from its download or last renewal, hours; never past
+    /// the publication's end.
+    public var licenseLifetimeHours: Int
+
+    /// Settings.
+    public init(maxDownloadCount: Int, licenseLifetimeHours: Int) {
+        self.maxDownloadCount = maxDownloadCount
+        self.licenseLifetimeHours = licenseLifetimeHours
     }
 }
 

@@ -40,3 +40,21 @@ public struct PlatformSettings: Codable, Sendable, Equatable {
         self.analytics = analytics
     }
 }
+
+extension PlatformSettings {
+    /// The post interval players get when `platform.json` names none, seconds (Exposure's default).
+    public static let defaultPostIntervalSeconds = 60
+
+    /// The analytics block entitlements carry, the defaults filled in (`baseUrl` is the caller's).
+    public var entitlementAnalytics: AnalyticsSettings {
+        var settings = analytics ?? AnalyticsSettings(bucket: 0, tag: "default", percentage: 100)
+        settings.postInterval = settings.postInterval ?? Self.defaultPostIntervalSeconds
+        return settings
+    }
+
+    /// How long players may go without an event while playing, seconds (`analytics.postInterval`).
+    public var analyticsPostIntervalSeconds: Int { entitlementAnalytics.postInterval ?? Self.defaultPostIntervalSeconds }
+
+    /// How long a play session stays alive without any event, ms: three post intervals.
+    public var playSessionIdleTimeoutMs: Int64 { 3 * Int64(analyticsPostIntervalSeconds) * 1000 }
+}

@@ -23,7 +23,7 @@ struct CORSResponder: HTTPResponder {
         let origin = request.headers["Origin"]
         response.headers.set("Access-Control-Allow-Origin", origin ?? "*")
         if origin != nil { response.headers.add("Vary", "Origin") }
-        response.headers.set("Access-Control-Expose-Headers", "Content-Length, Content-Range, Date")
+        response.headers.set("Access-Control-Expose-Headers", "Content-Length, Content-Range, Date, X-Request-Id")
         return response
     }
 }

@@ -28,12 +28,14 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var faultId: String?
     /// How the answer went out: `immediate`, `delayed`, `truncated`, `throttled` or `dropped`.
     public var delivery: String
+    /// The `X-Request-Id` the answer carried.
+    public var requestId: String?
 
     /// An entry.
     public init(
         id: Int, timeMs: Int64, method: String, path: String, query: String, headers: [String: String],
         requestBytes: Int, status: Int?, responseBytes: Int, durationMs: Double, accountId: String?,
-        faultId: String?, delivery: String
+        faultId: String?, delivery: String, requestId: String? = nil
     ) {
         self.id = id
         self.timeMs = timeMs
@@ -48,10 +50,11 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         self.accountId = accountId
         self.faultId = faultId
         self.delivery = delivery
+        self.requestId = requestId
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, timestamp, method, path, query, headers, requestBytes, status, responseBytes, durationMs, accountId, faultId, delivery
+        case id, timestamp, method, path, query, headers, requestBytes, status, responseBytes, durationMs, accountId, faultId, delivery, requestId
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,6 +76,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         accountId = try container.decodeIfPresent(String.self, forKey: .accountId)
         faultId = try container.decodeIfPresent(String.self, forKey: .faultId)
         delivery = try container.decodeIfPresent(String.self, forKey: .delivery) ?? "immediate"
+        requestId = try container.decodeIfPresent(String.self, forKey: .requestId)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -90,6 +94,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         try container.encodeIfPresent(accountId, forKey: .accountId)
         try container.encodeIfPresent(faultId, forKey: .faultId)
         try container.encode(delivery, forKey: .delivery)
+        try container.encodeIfPresent(requestId, forKey: .requestId)
     }
 }
 

@@ -4,6 +4,7 @@ import HTTPServer
 
 /// Records every request it passes on, with the answer as the client got it: it sits outside
 /// the fault injector so a faulted status, delay or dropped connection is what the journal shows.
+/// It gives each answer its `X-Request-Id` and records the id with the request.
 struct JournalResponder: HTTPResponder {
     let next: any HTTPResponder
     let journal: RequestJournal
@@ -12,7 +13,8 @@ struct JournalResponder: HTTPResponder {
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let arrivedMs = context.clock.nowMs()
         let started = DispatchTime.now().uptimeNanoseconds
-        let response = next.respond(to: request)
+        var response = next.respond(to: request)
+        let requestId = RequestID.stamp(&response)
         let handlingMs = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
         let (delayMs, delivery) = Self.describe(response.delivery)
         let accountId = account(of: request, atMs: arrivedMs)
@@ -32,7 +34,7 @@ struct JournalResponder: HTTPResponder {
             JournalEntry(
                 id: id, timeMs: arrivedMs, method: method, path: path, query: query, headers: headers, requestBytes: requestBytes,
                 status: status, responseBytes: responseBytes, durationMs: handlingMs + Double(delayMs), accountId: accountId,
-                faultId: faultId, delivery: delivery)
+                faultId: faultId, delivery: delivery, requestId: requestId)
         }
         return response
     }

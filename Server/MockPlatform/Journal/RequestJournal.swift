@@ -14,7 +14,10 @@ public final class RequestJournal: Sendable {
     }
 
     /// The request headers the journal keeps (the Bearer token is kept as `accountId` instead).
-    public static let recordedHeaders = ["Content-Type", "Accept", "User-Agent", "Range", "X-Mock-Country", "Origin"]
+    /// `X-Adobe-Primetime-MediaToken` is what `startPlayback(…, adobePrimetimeToken:)` sends with a play request.
+    public static let recordedHeaders = [
+        "Content-Type", "Accept", "User-Agent", "Range", "X-Mock-Country", "Origin", "X-Adobe-Primetime-MediaToken",
+    ]
 
     /// How many entries it keeps.
     public let capacity: Int

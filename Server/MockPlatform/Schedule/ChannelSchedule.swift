@@ -45,15 +45,30 @@ public struct ChannelSchedule: Sendable {
         return (cycle, slotStartsMs.lastIndex { $0 <= offset } ?? 0)
     }
 
-    /// Programs overlapping `[fromMs, toMs)`, by start time.
+    /// Programs overlapping `[fromMs, toMs)`, by start time; none for an empty span.
     public func programs(fromMs: Int64, toMs: Int64) -> [ScheduledProgram] {
-        var result: [ScheduledProgram] = []
-        var current = program(atMs: fromMs)
-        while current.startMs < toMs {
-            result.append(current)
-            current = program(atMs: current.endMs)
-        }
-        return result
+        toMs > fromMs ? airings(fromMs: fromMs, toMs: toMs).map(program(number:)) : []
+    }
+
+    /// The numbers of the airings overlapping `[fromMs, toMs)`: airing 0 is the first slot of
+    /// the cycle starting 1970-01-01T00:00Z, and they count on back to back. An empty span
+    /// (`fromMs == toMs`) names the airing on air at that instant. Arithmetic, so a span of
+    /// decades costs no more than one of minutes: clients page through it.
+    public func airings(fromMs: Int64, toMs: Int64) -> ClosedRange<Int64> {
+        let first = number(of: slot(atMs: fromMs))
+        guard toMs > fromMs else { return first...first }
+        return first...number(of: slot(atMs: toMs - 1))
+    }
+
+    /// The airing with this number (see `airings(fromMs:toMs:)`).
+    public func program(number: Int64) -> ScheduledProgram {
+        let count = Int64(slots.count)
+        let cycle = number >= 0 ? number / count : (number - count + 1) / count
+        return airing(cycle: cycle, index: Int(number - cycle * count))
+    }
+
+    private func number(of slot: (cycle: Int64, index: Int)) -> Int64 {
+        slot.cycle * Int64(slots.count) + Int64(slot.index)
     }
 
     /// The program that follows `program`.

@@ -29,8 +29,8 @@ public protocol PlatformState: Sendable {
 
     /// Records a completed or renewed download.
     func record(_ download: DownloadRecord)
-    /// The account's download records, optionally of one asset, oldest first.
-    func downloads(accountId: String, assetId: String?) -> [DownloadRecord]
+    /// Download records of one account (every account's when nil), optionally of one asset, oldest first.
+    func downloads(accountId: String?, assetId: String?) -> [DownloadRecord]
     /// Forgets the account's downloads of an asset, releasing its download count.
     func releaseDownloads(accountId: String, assetId: String)
 

@@ -15,19 +15,22 @@ public struct PlaySession: Sendable, Equatable, Codable {
     public var lastSeenMs: Int64
     /// When its play token expires, ms since 1970.
     public var tokenExpiresMs: Int64
+    /// How long it stays active without any event, ms: three of the post intervals its
+    /// entitlement promised (players send at least a heartbeat every post interval).
+    public var idleTimeoutMs: Int64
     /// When it ended (Completed, Aborted, Error), ms since 1970; nil while not ended.
     public var endedMs: Int64?
     /// The event type that ended it.
     public var endReason: String?
 
-    /// How long a play session stays active without any event, in platform time. Players send
-    /// at least a heartbeat a minute, so five silent minutes mean the player is gone.
-    public static let idleTimeoutMs: Int64 = 5 * 60_000
+    /// The idle timeout of sessions that name none: three of Exposure's default 60-second post intervals.
+    public static let defaultIdleTimeoutMs: Int64 = 3 * 60_000
 
     /// A play session.
     public init(
         id: String, accountId: String, assetId: String, tracksBookmark: Bool, startedMs: Int64,
-        lastSeenMs: Int64, tokenExpiresMs: Int64, endedMs: Int64? = nil, endReason: String? = nil
+        lastSeenMs: Int64, tokenExpiresMs: Int64, idleTimeoutMs: Int64 = PlaySession.defaultIdleTimeoutMs,
+        endedMs: Int64? = nil, endReason: String? = nil
     ) {
         self.id = id
         self.accountId = accountId
@@ -36,13 +39,14 @@ public struct PlaySession: Sendable, Equatable, Codable {
         self.startedMs = startedMs
         self.lastSeenMs = lastSeenMs
         self.tokenExpiresMs = tokenExpiresMs
+        self.idleTimeoutMs = idleTimeoutMs
         self.endedMs = endedMs
         self.endReason = endReason
     }
 
-    /// Whether it still holds a stream slot at `nowMs`: not ended, not silent for too long, and
-    /// its play token still valid.
+    /// Whether it still holds a stream slot at `nowMs`: not ended, not silent for three post
+    /// intervals, and its play token still valid.
     public func isActive(atMs nowMs: Int64) -> Bool {
-        endedMs == nil && nowMs - lastSeenMs < Self.idleTimeoutMs && nowMs < tokenExpiresMs
+        endedMs == nil && nowMs - lastSeenMs < idleTimeoutMs && nowMs < tokenExpiresMs
     }
 }

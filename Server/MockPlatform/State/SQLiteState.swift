@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteStore
 import Synchronization
 
 /// Platform state in SQLite: in memory by default (every run starts clean), or in one file that
@@ -30,7 +31,7 @@ public final class SQLiteState: PlatformState {
                 try db.execute("PRAGMA synchronous=NORMAL")
             }
         }
-        try StateSchema.migrate(database)
+        try StateSchema.migrations.migrate(database)
     }
 
     /// A fresh in-memory store: the default, so a mock forgets everything when it stops.
@@ -101,17 +102,19 @@ public final class SQLiteState: PlatformState {
             if let streamLimit {
                 let active = try db.query("""
                     SELECT COUNT(*) FROM play_sessions
-                    WHERE account_id = ? AND ended_ms IS NULL AND last_seen_ms > ? AND token_expires_ms > ?
-                    """, .text(playSession.accountId), .integer(now - PlaySession.idleTimeoutMs), .integer(now))
+                    WHERE account_id = ? AND ended_ms IS NULL AND last_seen_ms + idle_timeout_ms > ? AND token_expires_ms > ?
+                    """, .text(playSession.accountId), .integer(now), .integer(now))
                 guard (active.first?.int(0) ?? 0) < Int64(streamLimit) else { return false }
             }
             try db.update("""
                 INSERT OR REPLACE INTO play_sessions
-                (id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, ended_ms, end_reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                (id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, idle_timeout_ms,
+                 ended_ms, end_reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, .text(playSession.id), .text(playSession.accountId), .text(playSession.assetId),
                 .integer(playSession.tracksBookmark ? 1 : 0), .integer(playSession.startedMs), .integer(playSession.lastSeenMs),
-                .integer(playSession.tokenExpiresMs), .optional(playSession.endedMs), .optional(playSession.endReason))
+                .integer(playSession.tokenExpiresMs), .integer(playSession.idleTimeoutMs), .optional(playSession.endedMs),
+                .optional(playSession.endReason))
             return true
         } ?? false
     }
@@ -156,12 +159,12 @@ public final class SQLiteState: PlatformState {
         }
     }
 
-    public func downloads(accountId: String, assetId: String?) -> [DownloadRecord] {
+    public func downloads(accountId: String?, assetId: String?) -> [DownloadRecord] {
         let rows = read { (db) throws(SQLiteError) in
             try db.query("""
                 SELECT account_id, asset_id, kind, device_id, time_ms FROM downloads
-                WHERE account_id = ? AND (? IS NULL OR asset_id = ?) ORDER BY id
-                """, .text(accountId), .optional(assetId), .optional(assetId))
+                WHERE (? IS NULL OR account_id = ?) AND (? IS NULL OR asset_id = ?) ORDER BY id
+                """, .optional(accountId), .optional(accountId), .optional(assetId), .optional(assetId))
         } ?? []
         return rows.map { row in
             DownloadRecord(accountId: row.text(0) ?? "", assetId: row.text(1) ?? "",
@@ -209,12 +212,13 @@ public final class SQLiteState: PlatformState {
     }
 
     private static let playSessionColumns =
-        "id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, ended_ms, end_reason"
+        "id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, ended_ms, end_reason, idle_timeout_ms"
 
     private static func playSession(from row: SQLiteRow) -> PlaySession {
         PlaySession(id: row.text(0) ?? "", accountId: row.text(1) ?? "", assetId: row.text(2) ?? "",
                     tracksBookmark: row.int(3) == 1, startedMs: row.int(4) ?? 0, lastSeenMs: row.int(5) ?? 0,
-                    tokenExpiresMs: row.int(6) ?? 0, endedMs: row.int(7), endReason: row.text(8))
+                    tokenExpiresMs: row.int(6) ?? 0, idleTimeoutMs: row.int(9) ?? PlaySession.defaultIdleTimeoutMs,
+                    endedMs: row.int(7), endReason: row.text(8))
     }
 
     private static func session(from row: SQLiteRow) -> Session {

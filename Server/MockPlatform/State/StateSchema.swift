@@ -1,9 +1,10 @@
-/// The state store's tables, as numbered migrations applied in order and recorded in
-/// `schema_version`, so a state file written by an older mock opens in a newer one.
+import SQLiteStore
+
+/// The state store's tables, as numbered migrations, so a state file written by an older mock
+/// opens in a newer one.
 enum StateSchema {
-    /// Migration `n` (from 1) brings the schema from version `n - 1` to `n`. Never edit a released
-    /// one: append a new one.
-    static let migrations: [String] = [
+    /// Never edit a released step: append a new one.
+    static let migrations = SQLiteMigrations([
         """
         CREATE TABLE sessions (
             token TEXT PRIMARY KEY,
@@ -44,24 +45,9 @@ enum StateSchema {
         );
         CREATE INDEX downloads_by_account ON downloads (account_id, asset_id);
         """,
-    ]
-
-    /// The version this build writes.
-    static var currentVersion: Int64 { Int64(migrations.count) }
-
-    /// Brings the database to `currentVersion` in one transaction; refuses a file from a newer mock.
-    static func migrate(_ database: SQLiteDatabase) throws(SQLiteError) {
-        try database.transaction { (db) throws(SQLiteError) in
-            try db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            let found = try db.query("SELECT MAX(version) FROM schema_version").first?.int(0) ?? 0
-            guard found <= currentVersion else {
-                throw SQLiteError(code: 0, message: "the state file has schema version \(found); this mock knows up to \(currentVersion)",
-                                  statement: "schema check")
-            }
-            for version in stride(from: found + 1, through: currentVersion, by: 1) {
-                try db.execute(migrations[Int(version) - 1])
-                try db.query("INSERT INTO schema_version (version) VALUES (?)", .integer(version))
-            }
-        }
-    }
+        // 2: a play session idles out after three of its own post intervals (five minutes before).
+        """
+        ALTER TABLE play_sessions ADD COLUMN idle_timeout_ms INTEGER NOT NULL DEFAULT 300000;
+        """,
+    ])
 }

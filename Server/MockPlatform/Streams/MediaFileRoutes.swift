@@ -22,7 +22,8 @@ extension ExposureAPI {
                   let durationMs = Self.spriteDurationMs(assetId: context.path("assetId"), context: context) else {
                 throw ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No sprites at \(context.request.path).")
             }
-            let track = SpriteTrackBuilder.track(durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs)
+            let track = SpriteTrackBuilder.track(durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs,
+                                                base: context.baseURL)
             return HTTPResponse(
                 status: 200, headers: HTTPHeaders([("Content-Type", "text/vtt; charset=utf-8"), ("Cache-Control", "max-age=300")]),
                 body: Data(SpriteVTT.bytes(track)))

@@ -14,11 +14,12 @@ struct ClosureResponder: HTTPResponder {
 /// and checks that every per-request context was released.
 func withServer<Result>(
     maxBodyBytes: Int = 1 << 20,
+    clock: any ServerClock = .system,
     responder: any HTTPResponder,
     _ body: (HTTPServer) async throws -> Result
 ) async throws -> Result {
     let server = HTTPServer(
-        configuration: .init(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes, errorLog: { _ in }),
+        configuration: .init(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes, clock: clock, errorLog: { _ in }),
         responder: responder
     )
     try server.start()

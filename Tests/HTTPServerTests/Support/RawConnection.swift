@@ -77,6 +77,15 @@ final class RawConnection {
         return (head, body, end)
     }
 
+    /// Tells the peer nothing more will be sent (the read side stays open).
+    func finishSending() { shutdown(socket, Int32(SHUT_WR)) }
+
+    /// Whether the peer has sent anything not read yet (or closed), without waiting.
+    func hasBytesWaiting() -> Bool {
+        var byte: UInt8 = 0
+        return !buffered.isEmpty || recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) >= 0
+    }
+
     /// Reads until the peer closes or resets; returns what arrived.
     func readToEnd() -> (data: Data, end: End) {
         let end = fill { _ in false }

@@ -90,12 +90,15 @@ struct ControlPlaneClient: Sendable {
         return (answer.status, try json(answer.body))
     }
 
-    /// Sends one analytics batch for `sessionId` with events of `(type, offsetMs)`.
+    /// Sends one analytics batch for `sessionId` with events of `(type, offsetMs)`, numbered from
+    /// `firstSequenceNumber` (the platform drops numbers it already has).
     func sendEvents(
-        _ events: [(String, Int64?)], sessionId: String, token: String, timestamp: Int64 = 1_800_000_000_000
+        _ events: [(String, Int64?)], sessionId: String, token: String, timestamp: Int64 = 1_800_000_000_000,
+        firstSequenceNumber: Int = 1
     ) async throws -> Int {
         let payload = events.enumerated().map { index, event in
-            var fields = #""EventType":"\#(event.0)","Timestamp":\#(timestamp + Int64(index)),"SequenceNumber":\#(index + 1)"#
+            let number = firstSequenceNumber + index
+            var fields = #""EventType":"\#(event.0)","Timestamp":\#(timestamp + Int64(index)),"SequenceNumber":\#(number)"#
             if let offset = event.1 { fields += #","OffsetTime":\#(offset)"# }
             return "{\(fields)}"
         }.joined(separator: ",")

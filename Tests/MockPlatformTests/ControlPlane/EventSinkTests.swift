@@ -79,7 +79,8 @@ import Testing
             let asset = try client.json(try await client.send("GET", client.api("v1", "/content/asset/city-lights?includeUserData=true"),
                                                               token: token).body)
             #expect(((asset["userData"] as? [String: Any])?["playHistory"] as? [String: Any])?["lastViewedOffset"] as? Int == 61_500)
-            _ = try await client.sendEvents([("Playback.Completed", 5_700_000)], sessionId: sessionId, token: token, timestamp: 1_800_000_100_000)
+            _ = try await client.sendEvents([("Playback.Completed", 5_700_000)], sessionId: sessionId, token: token,
+                                            timestamp: 1_800_000_100_000, firstSequenceNumber: 4)
             let again = try await client.play("city-lights", token: token)
             #expect(again.status == 200, "Completed freed the only stream slot")
             #expect((again.body["bookmarks"] as? [String: Any])?["lastViewedOffset"] as? Int == 5_700_000)
@@ -91,7 +92,8 @@ import Testing
             let token = try await client.login("basic")
             let sessionId = try #require(try await client.play("city-lights", token: token).body["playSessionId"] as? String)
             _ = try await client.sendEvents([("Playback.Heartbeat", 90_000)], sessionId: sessionId, token: token, timestamp: 1_800_000_090_000)
-            _ = try await client.sendEvents([("Playback.Heartbeat", 30_000)], sessionId: sessionId, token: token, timestamp: 1_800_000_030_000)
+            _ = try await client.sendEvents([("Playback.Heartbeat", 30_000)], sessionId: sessionId, token: token,
+                                            timestamp: 1_800_000_030_000, firstSequenceNumber: 2)
             #expect(platform.context.state.bookmarks(accountId: "acc-basic")["city-lights"]?.offsetMs == 90_000)
         }
     }

@@ -54,6 +54,15 @@ import TestSupport
                  edit: { $0[2]["id"] = .string("ad-1") }, expectedPath: "$[2].id", expectedWords: "used twice"),
         Breakage(name: "country that is not a code", file: "catalog/platform.json",
                  edit: { $0["clientCountry"] = .string("sweden") }, expectedPath: "$.clientCountry", expectedWords: "ISO 3166"),
+        Breakage(name: "download of a live channel", file: "catalog/assets.json",
+                 edit: { $0[12]["mock"]?["download"] = .object(["maxDownloadCount": .integer(1), "licenseLifetimeHours": .integer(1)]) },
+                 expectedPath: "$[12].mock.download", expectedWords: "Only VOD assets"),
+        Breakage(name: "download limit of zero", file: "catalog/assets.json",
+                 edit: { $0[0]["mock"]?["download"]?["maxDownloadCount"] = .integer(0) },
+                 expectedPath: "$[0].mock.download.maxDownloadCount", expectedWords: "at least 1"),
+        Breakage(name: "post interval in milliseconds", file: "catalog/platform.json",
+                 edit: { $0["analytics"]?["postInterval"] = .integer(3000) }, expectedPath: "$.analytics.postInterval",
+                 expectedWords: "in seconds"),
     ]
 
     @Test(arguments: breakages)

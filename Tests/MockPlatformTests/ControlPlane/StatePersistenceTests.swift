@@ -2,6 +2,7 @@ import ExposureModels
 import Foundation
 @testable import MockPlatform
 import MockPlatformTesting
+import SQLiteStore
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -43,6 +44,26 @@ import Glibc
         let raw = try SQLiteDatabase(path: path)
         _ = try raw.access { (db) throws(SQLiteError) in try db.query("INSERT INTO schema_version (version) VALUES (99)") }
         #expect(throws: SQLiteError.self) { try SQLiteState(path: path) }
+    }
+
+    @Test func aFileFromAnOlderMockIsMigratedKeepingItsPlaySessions() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("state.sqlite").path
+        do {
+            let version1 = try SQLiteDatabase(path: path)
+            try SQLiteMigrations(Array(StateSchema.migrations.steps.prefix(1))).migrate(version1)
+            _ = try version1.access { (db) throws(SQLiteError) in
+                try db.query("""
+                    INSERT INTO play_sessions (id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms)
+                    VALUES ('old', 'acc-basic', 'city-lights', 1, 1, 1, 9999999999999)
+                    """)
+            }
+        }
+        let state = try SQLiteState(path: path)
+        let old = try #require(state.playSession(id: "old"))
+        #expect(old.idleTimeoutMs == 300_000, "sessions written before the post-interval rule keep the five minutes they had")
+        #expect(old.isActive(atMs: 300_000) && !old.isActive(atMs: 300_001))
     }
 
     @Test(.enabled(if: MockProcess.executable != nil, "needs the exposure-mock executable next to the tests"))

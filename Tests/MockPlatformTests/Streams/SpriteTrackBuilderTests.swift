@@ -5,13 +5,14 @@ import Testing
 /// Thumbnail tracks cover a title end to end and point at tiles that exist.
 @Suite struct SpriteTrackBuilderTests {
     let media: MediaManifest
+    static let base = "http://127.0.0.1:8080"
 
     init() throws { media = try InProcessPlatform().platform.context.catalog.catalog.media }
 
     @Test(arguments: [1_000, 10_000, 59_999, 60_000, 125_500, 2_700_000])
     func cuesCoverTheDurationWithoutGaps(durationMs: Int64) throws {
         for sprites in media.sprites {
-            let track = SpriteTrackBuilder.track(durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs)
+            let track = SpriteTrackBuilder.track(durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs, base: Self.base)
             #expect(track.cues.first?.startMilliseconds == 0)
             #expect(track.cues.last?.endMilliseconds == durationMs)
             for (previous, next) in zip(track.cues, track.cues.dropFirst()) {
@@ -25,7 +26,7 @@ import Testing
                 #expect(region.x >= 0 && region.y >= 0)
                 #expect(region.x + region.width <= sprites.columns * sprites.width)
                 #expect(region.y + region.height <= sprites.rows * sprites.height)
-                #expect(sprites.sheets.contains { "/media/\($0.file)" == cue.image })
+                #expect(sprites.sheets.contains { "\(Self.base)/media/\($0.file)" == cue.image })
             }
         }
     }
@@ -33,7 +34,7 @@ import Testing
     @Test func thumbnailsLoopWithTheReel() throws {
         let sprites = try #require(media.sprites.first)
         let reel = media.reel.durationMs
-        let track = SpriteTrackBuilder.track(durationMs: 3 * reel, sprites: sprites, reelDurationMs: reel)
+        let track = SpriteTrackBuilder.track(durationMs: 3 * reel, sprites: sprites, reelDurationMs: reel, base: Self.base)
         #expect(track.cue(at: 0)?.region == track.cue(at: reel)?.region)
         #expect(track.cue(at: 15_000)?.region == track.cue(at: 2 * reel + 15_000)?.region)
         #expect(track.cue(at: 0)?.region != track.cue(at: 15_000)?.region)
@@ -43,6 +44,6 @@ import Testing
 
     @Test func emptyForZeroDuration() throws {
         let sprites = try #require(media.sprites.first)
-        #expect(SpriteTrackBuilder.track(durationMs: 0, sprites: sprites, reelDurationMs: media.reel.durationMs).cues.isEmpty)
+        #expect(SpriteTrackBuilder.track(durationMs: 0, sprites: sprites, reelDurationMs: media.reel.durationMs, base: Self.base).cues.isEmpty)
     }
 }

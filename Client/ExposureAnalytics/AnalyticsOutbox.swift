@@ -1,0 +1,141 @@
+import ExposureModels
+import Foundation
+import SQLiteStore
+
+/// Analytics events not yet acknowledged by the EventSink, in a SQLite file, so events survive a
+/// crash or a kill and offline playback's events wait for the network.
+///
+/// Every event is stored before it is sent and removed only once a batch holding it got a 2xx:
+/// what the process had not sent when it died is sent at the next start, once.
+public final class AnalyticsOutbox: Sendable {
+    /// A play session with events waiting.
+    struct PendingSession: Sendable, Equatable {
+        var sessionId: String
+        var route: AnalyticsRoute
+        var clockOffsetMs: Int64?
+        var deferred: Bool
+        var events: [AnalyticsEvent]
+    }
+
+    private let database: SQLiteDatabase
+
+    private static let schema = SQLiteMigrations([
+        """
+        CREATE TABLE sessions (
+            session_id TEXT PRIMARY KEY,
+            base_url TEXT NOT NULL,
+            customer TEXT NOT NULL,
+            business_unit TEXT NOT NULL,
+            session_token TEXT,
+            clock_offset_ms INTEGER,
+            deferred INTEGER NOT NULL
+        );
+        CREATE TABLE events (
+            session_id TEXT NOT NULL,
+            sequence_number INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (session_id, sequence_number)
+        );
+        """,
+    ])
+
+    /// Opens (creating it and its folder if needed) the outbox at `url`.
+    /// - Throws: `SQLiteError` when the file cannot be opened or comes from a newer SDK.
+    public init(url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        database = try SQLiteDatabase(path: url.path)
+        try database.access { (db) throws(SQLiteError) in
+            try db.query("PRAGMA journal_mode=WAL")
+            try db.execute("PRAGMA synchronous=NORMAL")
+        }
+        try Self.schema.migrate(database)
+    }
+
+    /// A private in-memory outbox: nothing survives the process (for tests and `enableAnalytics`
+    /// set-ups that want no file).
+    public static func inMemory() throws -> AnalyticsOutbox { try AnalyticsOutbox(path: ":memory:") }
+
+    private init(path: String) throws {
+        database = try SQLiteDatabase(path: path)
+        try Self.schema.migrate(database)
+    }
+
+    /// `$XDG_DATA_HOME/exposure/analytics.sqlite` (else `~/.local/share/…`) on Linux; the
+    /// application support folder elsewhere.
+    public static var defaultURL: URL {
+        let variables = ProcessInfo.processInfo.environment
+        #if os(Linux)
+        let base = variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        #else
+        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        #endif
+        return base.appendingPathComponent("exposure/analytics.sqlite")
+    }
+
+    /// Records where a session's events go (before its first event is stored).
+    func open(sessionId: String, route: AnalyticsRoute, clockOffsetMs: Int64?, deferred: Bool) throws {
+        _ = try database.access { (db) throws(SQLiteError) in
+            try db.update("""
+                INSERT OR REPLACE INTO sessions (session_id, base_url, customer, business_unit, session_token, clock_offset_ms, deferred)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, .text(sessionId), .text(route.environment.baseUrl), .text(route.environment.customer),
+                .text(route.environment.businessUnit), route.sessionToken.map { .text($0.value) } ?? .null,
+                clockOffsetMs.map { .integer($0) } ?? .null, .integer(deferred ? 1 : 0))
+        }
+    }
+
+    /// Keeps a renewed token for the session's later batches.
+    func updateToken(_ token: SessionToken?, sessionId: String) throws {
+        _ = try database.access { (db) throws(SQLiteError) in
+            try db.update("UPDATE sessions SET session_token = ? WHERE session_id = ?", token.map { .text($0.value) } ?? .null, .text(sessionId))
+        }
+    }
+
+    /// Stores events of a session.
+    func store(_ events: [AnalyticsEvent], sessionId: String) throws {
+        let bodies = try events.map { event in (event.sequenceNumber ?? 0, String(decoding: try ExposureJSON.encode(event), as: UTF8.self)) }
+        try database.transaction { (db) throws(SQLiteError) in
+            for (number, body) in bodies {
+                try db.update("INSERT OR REPLACE INTO events (session_id, sequence_number, body) VALUES (?, ?, ?)",
+                              .text(sessionId), .integer(number), .text(body))
+            }
+        }
+    }
+
+    /// Forgets events the EventSink acknowledged; a session left without events is forgotten too.
+    func remove(_ events: [AnalyticsEvent], sessionId: String) throws {
+        try database.transaction { (db) throws(SQLiteError) in
+            for number in events.compactMap(\.sequenceNumber) {
+                try db.update("DELETE FROM events WHERE session_id = ? AND sequence_number = ?", .text(sessionId), .integer(number))
+            }
+            try db.update("DELETE FROM sessions WHERE session_id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE session_id = ?)",
+                          .text(sessionId), .text(sessionId))
+        }
+    }
+
+    /// Every session with events waiting, events in sequence order.
+    func pending() throws -> [PendingSession] {
+        try database.access { (db) throws(SQLiteError) -> [PendingSession] in
+            let sessions = try db.query(
+                "SELECT session_id, base_url, customer, business_unit, session_token, clock_offset_ms, deferred FROM sessions ORDER BY rowid")
+            return try sessions.map { (row) throws(SQLiteError) -> PendingSession in
+                let id = row.text(0) ?? ""
+                let events = try db.query("SELECT body FROM events WHERE session_id = ? ORDER BY sequence_number", .text(id))
+                    .compactMap { $0.text(0).flatMap { try? ExposureJSON.decode(AnalyticsEvent.self, from: Data($0.utf8)) } }
+                let route = AnalyticsRoute(
+                    environment: Environment(baseUrl: row.text(1) ?? "", customer: row.text(2) ?? "", businessUnit: row.text(3) ?? ""),
+                    sessionToken: row.text(4).map(SessionToken.init(value:)))
+                return PendingSession(sessionId: id, route: route, clockOffsetMs: row.int(5), deferred: row.int(6) == 1, events: events)
+            }
+        }
+    }
+
+    /// How many events are waiting, over every session.
+    public func pendingEventCount() throws -> Int {
+        try database.access { (db) throws(SQLiteError) -> Int in
+            Int(try db.query("SELECT COUNT(*) FROM events").first?.int(0) ?? 0)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Exposure
+import ExposureModels
+import Foundation
+
+/// What reporters share: the clock, the device facts, the outbox and the transport. Outbox
+/// failures (disk full) are logged and playback goes on: the events still go out from memory.
+struct ReporterServices: Sendable {
+    let now: @Sendable () -> Int64
+    let reporting: AnalyticsReporting
+    let outbox: AnalyticsOutbox?
+    let transport: any HTTPTransport
+    let currentToken: @Sendable () -> SessionToken?
+    let log: @Sendable (String) -> Void
+
+    func store(_ events: [AnalyticsEvent], sessionId: String) {
+        guard let outbox else { return }
+        do { try outbox.store(events, sessionId: sessionId) } catch { log("analytics outbox: cannot store events: \(error)") }
+    }
+
+    func acknowledge(_ events: [AnalyticsEvent], sessionId: String) {
+        guard let outbox else { return }
+        do { try outbox.remove(events, sessionId: sessionId) } catch { log("analytics outbox: cannot remove sent events: \(error)") }
+    }
+
+    func reject(_ events: [AnalyticsEvent], sessionId: String, status: Int) {
+        log("analytics: the EventSink refused \(events.count) event(s) of \(sessionId) with HTTP \(status); dropped")
+        acknowledge(events, sessionId: sessionId)
+    }
+
+    func retarget(sessionId: String, route: AnalyticsRoute) {
+        guard let outbox else { return }
+        do { try outbox.updateToken(route.sessionToken, sessionId: sessionId) } catch { log("analytics outbox: \(error)") }
+    }
+
+    /// `clockOffset = ((clientEnd - repliedTime) + (clientStart - receivedTime)) / 2`; nil when
+    /// the EventSink cannot be reached (batches then go without `ClockOffset`).
+    func measureClockOffset(_ environment: Environment) async -> Int64? {
+        let start = now()
+        guard let reply = try? await EventSinkHandshake(environment: environment, transport: transport).request() else { return nil }
+        return ((now() - reply.repliedTime) + (start - reply.receivedTime)) / 2
+    }
+
+    func deliver(_ batch: AnalyticsBatch, route: AnalyticsRoute) async -> SendOutcome {
+        do {
+            _ = try await EventSinkSend(environment: route.environment, transport: transport, sessionToken: route.sessionToken, batch: batch)
+                .request()
+            return .delivered
+        } catch {
+            return SendOutcome(error)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import ExposureModels
+
+/// One play session's reporting as a value: it numbers events, adds heartbeats, decides when a
+/// batch goes out and when a failed one is tried again. It does no I/O and reads no clock: every
+/// input carries the time (playback clock, ms), so each rule is a plain unit test.
+struct SessionReportMachine: Sendable {
+    /// How long events wait to travel together, ms (the official SDK's dispatch period).
+    static let batchIntervalMs: Int64 = 3_000
+    /// The longest wait between tries of a failing batch, ms.
+    static let maxBackoffMs: Int64 = 60_000
+
+    /// A heartbeat goes out after this long without any event, ms (`analytics.postInterval`).
+    let heartbeatIntervalMs: Int64
+    /// Deferred sessions (offline playback) send nothing until flushed.
+    let deferred: Bool
+    /// The fields every event carries.
+    let commonFields: [String: JSONValue]
+
+    private(set) var nextSequenceNumber: Int64 = 1
+    /// Recorded and not yet sent (or sent and failed), oldest first.
+    private(set) var queued: [AnalyticsEvent] = []
+    /// The batch on its way, if any.
+    private(set) var inFlight: [AnalyticsEvent]?
+    /// Whether Completed, Aborted or Error has been recorded: nothing more is.
+    private(set) var ended = false
+    /// Consecutive failed tries of the current batch.
+    private(set) var failures = 0
+    private var lastEventMs: Int64?
+    private var batchDueMs: Int64?
+    private var retryNotBeforeMs: Int64?
+
+    /// A fresh session whose first event gets `firstSequenceNumber` (1, or where a reloaded
+    /// session left off).
+    init(heartbeatIntervalMs: Int64, deferred: Bool, commonFields: [String: JSONValue], firstSequenceNumber: Int64 = 1) {
+        self.heartbeatIntervalMs = max(1_000, heartbeatIntervalMs)
+        self.deferred = deferred
+        self.commonFields = commonFields
+        nextSequenceNumber = firstSequenceNumber
+    }
+
+    /// Whether nothing is waiting to be sent or on its way.
+    var isIdle: Bool { queued.isEmpty && inFlight == nil }
+
+    /// Numbers and queues an event that happened at `atMs`; nil once the session has ended.
+    mutating func record(_ type: String, fields: [String: JSONValue], offsetMs: Int64?, atMs: Int64) -> AnalyticsEvent? {
+        guard !ended else { return nil }
+        let event = AnalyticsEvent(eventType: type, timestamp: atMs, offsetTime: offsetMs, sequenceNumber: nextSequenceNumber,
+                                   fields: commonFields.merging(fields) { $1 })
+        nextSequenceNumber += 1
+        queued.append(event)
+        lastEventMs = atMs
+        if AnalyticsEventType.terminal.contains(type) {
+            ended = true
+            batchDueMs = atMs
+        } else {
+            batchDueMs = batchDueMs ?? atMs + Self.batchIntervalMs
+        }
+        return event
+    }
+
+    /// What is due by `nowMs`: the heartbeats owed (already queued, returned so they can be
+    /// stored), the batch to send now, and when to look again.
+    mutating func advance(toMs nowMs: Int64, lastOffsetMs: Int64?) -> (heartbeats: [AnalyticsEvent], send: [AnalyticsEvent]?, nextWakeMs: Int64?) {
+        var heartbeats: [AnalyticsEvent] = []
+        while !ended, let last = lastEventMs, nowMs >= last + heartbeatIntervalMs,
+              let beat = record(AnalyticsEventType.heartbeat, fields: [:], offsetMs: lastOffsetMs, atMs: last + heartbeatIntervalMs) {
+            heartbeats.append(beat)
+        }
+        var send: [AnalyticsEvent]?
+        if !deferred, let due = dueMs, nowMs >= due {
+            send = takeBatch()
+        }
+        return (heartbeats, send, nextWakeMs)
+    }
+
+    /// Everything queued, at once (a flush of a deferred session, or the last batch at exit).
+    mutating func takeBatch() -> [AnalyticsEvent]? {
+        guard inFlight == nil, !queued.isEmpty else { return nil }
+        inFlight = queued
+        queued = []
+        batchDueMs = nil
+        return inFlight
+    }
+
+    /// The batch on its way arrived.
+    mutating func delivered() {
+        inFlight = nil
+        failures = 0
+        retryNotBeforeMs = nil
+    }
+
+    /// The batch on its way failed at `atMs`: it goes back to the front of the queue, keeping
+    /// its sequence numbers, and is tried again after a backoff that doubles up to a minute.
+    mutating func failed(atMs: Int64) {
+        guard let batch = inFlight else { return }
+        queued = batch + queued
+        inFlight = nil
+        failures += 1
+        let backoff = min(Self.maxBackoffMs, 1_000 << min(failures - 1, 16))
+        retryNotBeforeMs = atMs + backoff
+        batchDueMs = batchDueMs ?? atMs
+    }
+
+    /// When the queued events may go: their batch time, not before a retry's backoff.
+    private var dueMs: Int64? {
+        guard inFlight == nil, !queued.isEmpty else { return nil }
+        let due = batchDueMs ?? 0
+        return retryNotBeforeMs.map { max($0, due) } ?? due
+    }
+
+    /// The next instant something happens on its own: a batch or retry, or a heartbeat.
+    private var nextWakeMs: Int64? {
+        let heartbeat = ended ? nil : lastEventMs.map { $0 + heartbeatIntervalMs }
+        let batch = deferred ? nil : dueMs
+        return [heartbeat, batch].compactMap { $0 }.min()
+    }
+}

@@ -1,0 +1,41 @@
+/// Refuses request heads whose body framing two parties could read differently, the root of
+/// request smuggling (RFC 9112 §6.1, §6.3). libmicrohttpd 0.9.75 takes the first of two
+/// different `Content-Length` fields, reads `Content-Length` with `Transfer-Encoding` as chunked
+/// but keeps the connection open, and waits for a body it cannot frame when the coding is not
+/// `chunked`; these heads are answered here instead, and the connection closes after the answer.
+enum RequestFramingCheck {
+    /// Why a head is refused: the status and a message for the error body.
+    struct Refusal: Equatable {
+        let status: Int
+        let message: String
+    }
+
+    /// The refusal for `headers`, or nil when their framing is unambiguous.
+    static func refusal(for headers: HTTPHeaders) -> Refusal? {
+        var lengths: [String] = []
+        var codings: [String] = []
+        for field in headers {
+            if HTTPHeaders.sameName(field.name, "Content-Length") {
+                lengths += field.value.split(separator: ",").map { $0.trimmingSpaces }
+            } else if HTTPHeaders.sameName(field.name, "Transfer-Encoding") {
+                codings += field.value.split(separator: ",").map { $0.trimmingSpaces.lowercased() }
+            }
+        }
+        if !codings.isEmpty && !lengths.isEmpty {
+            return Refusal(status: 400, message: "Both Content-Length and Transfer-Encoding given")
+        }
+        if Set(lengths).count > 1 {
+            return Refusal(status: 400, message: "Conflicting Content-Length values")
+        }
+        if !codings.isEmpty && codings != ["chunked"] {
+            return Refusal(status: 501, message: "Transfer-Encoding other than chunked is not supported")
+        }
+        return nil
+    }
+}
+
+private extension Substring {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,187 @@
+// Every SQLite C call of the project lives in this file: the mock's state store and the SDK's
+// analytics outbox and download index are plain Swift above it.
+import CSQLite
+import Foundation
+
+/// A value bound to, or read from, a SQLite statement.
+public enum SQLiteValue: Sendable, Equatable {
+    /// A 64-bit integer.
+    case integer(Int64)
+    /// A double.
+    case real(Double)
+    /// UTF-8 text.
+    case text(String)
+    /// NULL.
+    case null
+}
+
+/// One result row, columns in `SELECT` order.
+public struct SQLiteRow: Sendable {
+    /// The columns' values.
+    public let values: [SQLiteValue]
+
+    /// The integer in `column`; nil when it holds something else.
+    public func int(_ column: Int) -> Int64? {
+        if case .integer(let value) = values[column] { return value }
+        return nil
+    }
+
+    /// The text in `column`; nil when it holds something else.
+    public func text(_ column: Int) -> String? {
+        if case .text(let value) = values[column] { return value }
+        return nil
+    }
+}
+
+/// A failed SQLite call: the (extended) result code, SQLite's own message and the statement.
+public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+    /// SQLite's extended result code, e.g. 5 (`SQLITE_BUSY`) or 14 (`SQLITE_CANTOPEN`).
+    public let code: Int32
+    /// SQLite's explanation.
+    public let message: String
+    /// The statement that failed, or what was being done.
+    public let statement: String
+
+    public var description: String { "SQLite error \(code) (\(message)) in: \(statement)" }
+}
+
+/// One SQLite connection, shared by threads (the server's workers, the SDK's tasks).
+///
+/// SQLite connections are not safe to use from two threads at once in multi-thread mode, and a
+/// transaction must not interleave with another thread's statements, so every use goes through
+/// `access` or `transaction`, which hold one lock. Statements are prepared once per SQL text and
+/// kept for the connection's life: the same few statements run on every request.
+public final class SQLiteDatabase: @unchecked Sendable {
+    // @unchecked: `handle` and `statements` are only touched with `lock` held (or in deinit).
+    private let lock = NSLock()
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens (creating if needed) the database at `path`; `:memory:` is a private in-memory one.
+    public init(path: String) throws(SQLiteError) {
+        var connection: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let result = sqlite3_open_v2(path, &connection, flags, nil)
+        guard result == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(connection)
+            throw SQLiteError(code: result, message: message, statement: "open \(path)")
+        }
+        handle = connection
+        sqlite3_extended_result_codes(connection, 1)
+        // A second process on the same file (a test restarting the mock) may hold the write lock briefly.
+        sqlite3_busy_timeout(connection, 5_000)
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs `body` with exclusive use of the connection.
+    public func access<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(SQLiteAccess(database: self))
+    }
+
+    /// Runs `body` in one write transaction: all of it is committed, or none of it.
+    public func transaction<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        try access { (db) throws(SQLiteError) -> Result in
+            // IMMEDIATE takes the write lock up front, so a read-then-write cannot fail half-way
+            // with SQLITE_BUSY when another process writes too.
+            try db.query("BEGIN IMMEDIATE")
+            do throws(SQLiteError) {
+                let result = try body(db)
+                try db.query("COMMIT")
+                return result
+            } catch {
+                _ = try? db.query("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    fileprivate func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let result = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard result == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(result))
+            sqlite3_free(message)
+            throw SQLiteError(code: result, message: text, statement: sql)
+        }
+    }
+
+    fileprivate func run(_ sql: String, _ bindings: [SQLiteValue]) throws(SQLiteError) -> [SQLiteRow] {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in bindings.enumerated() {
+            let position = Int32(index + 1)
+            let result: Int32 = switch value {
+            case .integer(let number): sqlite3_bind_int64(statement, position, number)
+            case .real(let number): sqlite3_bind_double(statement, position, number)
+            case .text(let text): sqlite3_bind_text(statement, position, text, -1, csqlite_transient())
+            case .null: sqlite3_bind_null(statement, position)
+            }
+            guard result == SQLITE_OK else { throw error(result, sql) }
+        }
+        var rows: [SQLiteRow] = []
+        while true {
+            let result = sqlite3_step(statement)
+            if result == SQLITE_DONE { return rows }
+            guard result == SQLITE_ROW else { throw error(result, sql) }
+            rows.append(SQLiteRow(values: (0..<sqlite3_column_count(statement)).map { column(statement, $0) }))
+        }
+    }
+
+    fileprivate var changes: Int { Int(sqlite3_changes(handle)) }
+
+    private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard result == SQLITE_OK, let statement else { throw error(result, sql) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+        case SQLITE_NULL: return .null
+        default:
+            guard let bytes = sqlite3_column_text(statement, index) else { return .null }
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        }
+    }
+
+    private func error(_ result: Int32, _ sql: String) -> SQLiteError {
+        SQLiteError(code: result, message: String(cString: sqlite3_errmsg(handle)), statement: sql)
+    }
+}
+
+/// What a caller of `SQLiteDatabase.access` may do while it holds the connection.
+public struct SQLiteAccess {
+    fileprivate let database: SQLiteDatabase
+
+    /// Runs one or more statements without parameters (schema, pragmas, transaction control).
+    public func execute(_ sql: String) throws(SQLiteError) { try database.execute(sql) }
+
+    /// Runs one statement and returns its rows (none for writes).
+    @discardableResult
+    public func query(_ sql: String, _ bindings: SQLiteValue...) throws(SQLiteError) -> [SQLiteRow] {
+        try database.run(sql, bindings)
+    }
+
+    /// Runs one write statement and returns how many rows it changed.
+    @discardableResult
+    public func update(_ sql: String, _ bindings: SQLiteValue...) throws(SQLiteError) -> Int {
+        _ = try database.run(sql, bindings)
+        return database.changes
+    }
+}

@@ -1,0 +1,198 @@
+import Exposure
+import ExposureAnalytics
+import ExposureModels
+import Foundation
+import MockPlatformTesting
+import Testing
+
+/// Analytics end to end against a real mock on 127.0.0.1:0: what arrives, exactly once.
+@Suite struct AnalyticsDispatcherTests {
+    static func dispatcher(
+        clock: TestClock, outbox: AnalyticsOutbox? = nil, enabled: Bool = true, baseUrlOverride: String? = nil,
+        currentToken: @escaping @Sendable () -> SessionToken? = { nil }
+    ) throws -> AnalyticsDispatcher {
+        AnalyticsDispatcher(
+            configuration: .init(enabled: enabled, baseUrlOverride: baseUrlOverride, reporting: testReporting),
+            outbox: try outbox ?? AnalyticsOutbox.inMemory(), now: clock.read, currentToken: currentToken)
+    }
+
+    /// A short VOD session: Created … Completed, with one heartbeat.
+    static func play(_ reporter: PlaySessionReporter, clock: TestClock) async {
+        reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
+        reporter.record(.handshakeStarted(target: .asset(id: "city-lights")))
+        reporter.record(.playerReady)
+        reporter.record(.started(mediaLocator: "http://x/master.m3u8", videoLengthMs: 5_400_000, bitrateKbps: 800), offsetMs: 0)
+        clock.advance(by: 61_000)
+        reporter.advance()
+        reporter.record(.paused, offsetMs: 61_000)
+        reporter.record(.completed, offsetMs: 61_000)
+        await reporter.finish()
+    }
+
+    @Test func aPlaybackArrivesInOrderWithEveryFieldAndBreaksNoRule() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        let clock = TestClock()
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        let reporter = try #require(await Self.dispatcher(clock: clock).beginSession(
+            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token,
+            settings: entitlement.analytics, cdnVendor: "mock-cdn"))
+        await Self.play(reporter, clock: clock)
+        #expect(reporter.isSettled)
+        let report = try #require(platform.analyticsSession(entitlement.playSessionId))
+        #expect(report.problems == [], "\(report.problems.map(\.message))")
+        #expect(report.ended == .completed)
+        let events = (report.events ?? []).map(\.event)
+        #expect(events.map(\.eventType) == [
+            "Playback.Created", "Device.Info", "Playback.HandshakeStarted", "Playback.PlayerReady", "Playback.Started",
+            "Playback.Heartbeat", "Playback.Paused", "Playback.Completed",
+        ])
+        #expect(events.map(\.sequenceNumber) == (1...8).map { Int64($0) })
+        #expect(events.allSatisfy { $0["DeviceId"] == .string("device-1") && $0["StreamingTechnology"] == .string("HLS")
+            && $0["AnalyticsPostInterval"] == .integer(60) && $0["CDNVendor"] == .string("mock-cdn") && $0["Player"] != nil })
+        #expect(events[0]["AssetId"] == .string("city-lights") && events[0]["PlayMode"] == .string("vod") && events[0]["Version"] != nil)
+        #expect(events[1]["AppName"] == .string("SampleApp") && events[1]["AppVersion"] == .string("2.1"))
+        #expect(events[4]["MediaLocator"] == .string("http://x/master.m3u8") && events[4]["Bitrate"] == .integer(800))
+        #expect(events[5].timestamp == events[4].timestamp + 60_000, "the heartbeat comes a post interval after the last event")
+        #expect(platform.playSessions(accountId: "acc-premium").first?.endReason == "Playback.Completed", "the stream slot is free")
+    }
+
+    @Test func disabledOrSampledOutSendsNothing() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        let clock = TestClock()
+        let off = try Self.dispatcher(clock: clock, enabled: false)
+        #expect(await off.beginSession(playSessionId: "p", environment: platform.environment, sessionToken: nil, settings: nil) == nil)
+        let on = try Self.dispatcher(clock: clock)
+        let never = AnalyticsSettings(postInterval: 60, percentage: 0)
+        #expect(await on.beginSession(playSessionId: "p", environment: platform.environment, sessionToken: nil, settings: never) == nil)
+        #expect(platform.requests(pathPrefix: "/v2/customer/Sandbox/businessunit/Dev/eventsink").isEmpty)
+    }
+
+    @Test func analyticsBaseUrlSendsEveryBatchToAnotherEventSink() async throws {
+        let platform = try await MockPlatform.start()
+        let other = try await MockPlatform.start()
+        defer { platform.stop(); other.stop() }
+        let clock = TestClock()
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        // The second mock accepts the first one's token once its user has logged in there too.
+        let theirs = try await Authenticate(environment: other.environment).login(username: "premium", password: "sandbox").request()
+        let dispatcher = try Self.dispatcher(clock: clock, baseUrlOverride: other.environment.baseUrl, currentToken: { theirs.sessionToken })
+        let reporter = try #require(await dispatcher.beginSession(
+            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token, settings: entitlement.analytics))
+        await Self.play(reporter, clock: clock)
+        #expect(other.analyticsSession(entitlement.playSessionId)?.eventCount == 8)
+        #expect(platform.analyticsSession(entitlement.playSessionId) == nil)
+    }
+
+    @Test func everyEventArrivesExactlyOnceThrough503sDropsAndTruncatedAnswers() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        let clock = TestClock()
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        let reporter = try #require(await Self.dispatcher(clock: clock).beginSession(
+            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token, settings: entitlement.analytics))
+        let send = "/eventsink/send$"
+        try platform.inject(.status(503, path: send, times: 3))
+        reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
+        reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
+        var sent = 2
+        // 30 s of playback in 1-s steps: each step may retry, each heartbeat adds an event.
+        for _ in 0..<30 {
+            clock.advance(by: 1_000)
+            reporter.advance()
+            await Task.yield()
+        }
+        try platform.inject(.dropConnection(path: send, times: 2))
+        try platform.inject(.truncate(afterBytes: 10, path: send, times: 2))
+        for second in 0..<200 {
+            clock.advance(by: 1_000)
+            if second % 20 == 0 {
+                reporter.record(.bitrateChanged(bitrateKbps: 400 + second), offsetMs: Int64(second) * 1000)
+                sent += 1
+            }
+            reporter.advance()
+            await Task.yield()
+        }
+        reporter.record(.completed, offsetMs: 230_000)
+        await reporter.finish(timeout: .seconds(30))
+        let report = try #require(platform.analyticsSession(entitlement.playSessionId))
+        let heartbeats = report.heartbeats
+        #expect(report.eventCount == sent + heartbeats + 1 + 1, "Created, Device.Info, what was recorded, the heartbeats and Completed")
+        #expect(report.problems.filter { $0.rule != .heartbeatInterval } == [], "\(report.problems.map(\.message))")
+        #expect(report.ended == .completed)
+        let sends = platform.requests(pathPrefix: "/v2/customer/Sandbox/businessunit/Dev/eventsink/send")
+        #expect(sends.filter { $0.faultId != nil }.count == 7, "every fault was hit: 3 × 503, 2 drops, 2 truncations")
+        #expect(report.duplicatesDropped > 0, "a truncated answer's batch had arrived: its retry was dropped by the platform")
+        let numbers = (report.events ?? []).compactMap(\.event.sequenceNumber)
+        #expect(numbers == (1...Int64(numbers.count)).map { $0 }, "nothing lost, nothing doubled")
+    }
+
+    @Test func eventsLeftInTheOutboxAreSentByTheNextRunOnce() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("analytics-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("outbox.sqlite")
+        let clock = TestClock()
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        try platform.inject(.status(503, path: "/eventsink/send$"))
+        do {
+            let first = try Self.dispatcher(clock: clock, outbox: AnalyticsOutbox(url: file))
+            let reporter = try #require(await first.beginSession(
+                playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token, settings: entitlement.analytics))
+            reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
+            reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
+            reporter.record(.aborted, offsetMs: 1_000)
+            await reporter.finish(timeout: .zero)
+            #expect(!reporter.isSettled)
+        }
+        platform.removeFaults()
+        #expect(platform.analyticsSession(entitlement.playSessionId) == nil)
+        let reopened = try AnalyticsOutbox(url: file)
+        #expect(try reopened.pendingEventCount() == 4)
+        let second = try Self.dispatcher(clock: clock, outbox: reopened)
+        #expect(await second.flushPending() == .init(sent: 4, waiting: 0))
+        #expect(await second.flushPending() == .init(sent: 0, waiting: 0), "nothing is sent twice")
+        let report = try #require(platform.analyticsSession(entitlement.playSessionId))
+        #expect(report.eventCount == 4 && report.duplicatesDropped == 0 && report.ended == .aborted)
+    }
+
+    @Test func aRejectedTokenIsReplacedByTheRenewedOne() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        let clock = TestClock()
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        let expired = SessionToken(value: "not-a-valid-token")
+        let dispatcher = try Self.dispatcher(clock: clock, currentToken: { token })
+        let reporter = try #require(await dispatcher.beginSession(
+            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: expired, settings: entitlement.analytics))
+        await Self.play(reporter, clock: clock)
+        #expect(platform.analyticsSession(entitlement.playSessionId)?.eventCount == 8)
+    }
+
+    @Test func offlinePlaybackWaitsForTheFlush() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        let clock = TestClock()
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        let dispatcher = try Self.dispatcher(clock: clock)
+        let reporter = try #require(dispatcher.beginOfflineSession(
+            playSessionId: entitlement.playSessionId, playback: 2, environment: platform.environment, sessionToken: token,
+            settings: entitlement.analytics))
+        #expect(reporter.sessionId == entitlement.playSessionId + "_2")
+        reporter.record(.created(autoPlay: true, playMode: .offline, target: .asset(id: "city-lights")))
+        clock.advance(by: 600_000)
+        reporter.advance()
+        reporter.record(.completed, offsetMs: 600_000)
+        #expect(platform.analyticsSession(reporter.sessionId) == nil, "nothing goes out while offline")
+        await reporter.finish()
+        #expect(await dispatcher.flushPending() == .init(sent: 0, waiting: 0), "only flushOfflineAnalytics sends offline sessions")
+        #expect(platform.analyticsSession(reporter.sessionId) == nil)
+        let flushed = await dispatcher.flushOfflineAnalytics()
+        #expect(flushed.waiting == 0)
+        let report = try #require(platform.analyticsSession(reporter.sessionId))
+        #expect(report.eventCount == 2 + 10 + 1, "Created, Device.Info, ten heartbeats, Completed")
+        #expect(report.events?.allSatisfy { $0.clockOffset == 0 } == true)
+    }
+}
