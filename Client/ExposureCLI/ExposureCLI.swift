@@ -1,4 +1,5 @@
 import Exposure
+import ExposurePlayback
 import Foundation
 
 /// `exposure`: a command-line client for Exposure backends (the real one or the mock).
@@ -46,8 +47,19 @@ struct ExposureCLI {
             Console.err("exposure \(name): \(error.message); run `exposure \(name) --help` for usage")
             return 2
         } catch {
-            Console.err("exposure \(name): \(error)")
+            Console.err("exposure \(name): \(error)\(isUnauthorized(error) ? Self.loginAgain : "")")
             return 1
+        }
+    }
+
+    static let loginAgain = "; the session is no longer valid: run `exposure login USER PASSWORD` again"
+
+    /// Whether the server refused the session token (HTTP 401), directly or behind a failed playback.
+    private static func isUnauthorized(_ error: any Error) -> Bool {
+        switch error {
+        case let error as ExposureError: error.status == 401
+        case PlayerError.exposure(let error): error.status == 401
+        default: false
         }
     }
 

@@ -139,4 +139,22 @@ import Testing
         for _ in 0..<6 { fast.record(bytes: 10_000, elapsedMs: 1_000) }
         #expect(fast.choice() == 0)
     }
+
+    /// The wish to play, given before ready, decides what ready does; started comes once.
+    @Test(arguments: [(true, false, false), (false, true, true), (true, true, false)])
+    func playAndPauseBeforeReadyDecideTheStart(autoplay: Bool, playEarly: Bool, pauseAfterPlay: Bool) {
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, autoplay: autoplay, bufferTargetMs: 10_000))
+        var events: [EngineEvent] = []
+        if playEarly { events += engine.handle(.command(.play)) }
+        if pauseAfterPlay { events += engine.handle(.command(.pause)) }
+        _ = Self.pump(&engine, now: 0, events: &events, respond: Self.vodResponder)
+        let playing = (autoplay || playEarly) && !pauseAfterPlay
+        #expect(engine.phase == (playing ? .playing : .ready))
+        #expect(events.filter { $0 == .started }.count == (playing ? 1 : 0))
+        events += engine.handle(.command(.play))
+        events += engine.handle(.command(.pause))
+        events += engine.handle(.command(.play))
+        #expect(events.filter { $0 == .started }.count == 1)
+        #expect(engine.phase == .playing)
+    }
 }

@@ -28,11 +28,14 @@ final class PlayerHarness: Sendable {
 
     /// A logged-in player on the virtual clock.
     func player(
-        user: String = "premium", streamTransport: (any HTTPTransport)? = nil, deviceLanguage: String? = "en"
+        user: String = "premium", apiTransport: (any HTTPTransport)? = nil, streamTransport: (any HTTPTransport)? = nil,
+        deviceLanguage: String? = "en",
+        clock playerClock: (any PlaybackClock)? = nil
     ) async throws -> Player {
         let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request().sessionToken
         let dependencies = PlayerDependencies(
-            streamTransport: streamTransport ?? AutomaticTransport.shared, clock: clock,
+            apiTransport: apiTransport ?? AutomaticTransport.shared,
+            streamTransport: streamTransport ?? AutomaticTransport.shared, clock: playerClock ?? clock,
             languageStore: LanguagePreferenceStore(fileURL: folder.appendingPathComponent("languages.json")),
             deviceLanguage: deviceLanguage)
         return Player(environment: platform.environment, sessionToken: token, dependencies: dependencies)
@@ -48,14 +51,10 @@ final class EventLog: Sendable {
     }
 
     var events: [PlayerEvent] { entries.withLock { $0.map(\.event) } }
-    var names: [String] { events.map(Self.name) }
+    var names: [String] { events.map(\.name) }
     var warnings: [PlayerWarning] { events.compactMap { if case .warning(let w) = $0 { w } else { nil } } }
     var errors: [PlayerError] { events.compactMap { if case .error(let e) = $0 { e } else { nil } } }
     var programs: [Program] { events.compactMap { if case .programChanged(let p?) = $0 { p } else { nil } } }
     var bitrates: [Int] { events.compactMap { if case .bitrateChanged(let b) = $0 { b } else { nil } } }
     var metadata: [[DateRangeMetadata]] { events.compactMap { if case .dateRangeMetadataChanged(let m) = $0 { m } else { nil } } }
-
-    static func name(_ event: PlayerEvent) -> String {
-        String(describing: event).split(separator: "(").first.map(String.init) ?? ""
-    }
 }

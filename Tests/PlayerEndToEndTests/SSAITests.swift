@@ -74,4 +74,25 @@ import Testing
         let beacons = harness.platform.context.activity.beacons().map { "\($0.clipIndex)/\($0.event)" }
         #expect(beacons == [0, 1, 3].flatMap { clip in Self.milestones.map { "\(clip)/\($0)" } })
     }
+
+    /// The same ad events and beacons however far the playhead moves between two looks at it
+    /// (`exposure play --speed 10` lost the first pre-roll).
+    @Test func adEventsAndBeaconsAreTheSameAtEverySpeed() async throws {
+        let normal = try await Self.adSequences(speed: 1)
+        let fast = try await Self.adSequences(speed: 10)
+        #expect(normal.events.filter { $0 == "willPresentInterstitial" }.count == 3)
+        #expect(normal.beacons.count == 21)
+        #expect(fast.events == normal.events)
+        #expect(fast.beacons == normal.beacons)
+    }
+
+    private static func adSequences(speed: Int64) async throws -> (events: [String], beacons: [String]) {
+        let harness = try PlayerHarness()
+        let player = try await harness.player(clock: SteppingClock(startMs: PlayerHarness.monday1320, speed: speed))
+        let log = EventLog(player, clock: harness.clock)
+        await player.startPlayback(playable: AssetPlayable(assetId: "mountain-ssai")).value
+        let adEvents: Set = ["playbackStartedWithAds", "willPresentInterstitial", "didPresentInterstitial", "serverSideAdShouldSkip", "playbackCompleted"]
+        let beacons = harness.platform.context.activity.beacons().map { "\($0.clipIndex)/\($0.event)" }
+        return (log.names.filter(adEvents.contains), beacons)
+    }
 }

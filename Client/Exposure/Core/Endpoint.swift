@@ -16,11 +16,13 @@ public struct Endpoint: Sendable {
     public var sessionToken: SessionToken?
     /// Encoded with ``ExposureJSON`` and sent as `application/json` when present.
     public var body: (any Encodable & Sendable)?
+    /// Further request headers, e.g. `X-Adobe-Primetime-MediaToken`.
+    public var headers: [String: String]
 
     /// An endpoint.
     public init(
         _ method: HTTPMethod, _ version: Environment.APIVersion, path: [String], query: QueryItems = QueryItems(),
-        sessionToken: SessionToken? = nil, body: (any Encodable & Sendable)? = nil
+        sessionToken: SessionToken? = nil, body: (any Encodable & Sendable)? = nil, headers: [String: String] = [:]
     ) {
         self.method = method
         self.version = version
@@ -28,6 +30,7 @@ public struct Endpoint: Sendable {
         self.query = query
         self.sessionToken = sessionToken
         self.body = body
+        self.headers = headers
     }
 
     /// The HTTP request for this endpoint in `environment`.
@@ -38,7 +41,7 @@ public struct Endpoint: Sendable {
         guard let url = URL(string: address), url.scheme != nil, url.host != nil else {
             throw .invalidRequest(reason: "not a URL: \(address)")
         }
-        var headers = ["Accept": "application/json"]
+        var headers = self.headers.merging(["Accept": "application/json"]) { _, fixed in fixed }
         if let sessionToken { headers["Authorization"] = "Bearer \(sessionToken.value)" }
         var data: Data?
         if let body {

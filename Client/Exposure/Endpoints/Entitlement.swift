@@ -32,10 +32,11 @@ public struct Entitlement: Sendable {
     ///   - adsOptions: Ad targeting; its `deviceMake` wins over the device's.
     ///   - customAdParams: Sent verbatim for the ad server; they win over ad targeting, but never
     ///     replace `supportedFormats`, `supportedDrms` or `materialProfile`.
+    ///   - adobePrimetimeToken: Sent as the `X-Adobe-Primetime-MediaToken` header (base64, as the app got it).
     public func play(
         assetId: String, supportedFormats: [String] = ["hls", "mp3"], supportedDrms: [String] = [],
         materialProfile: String? = nil, device: DeviceInfo = .current, adsOptions: AdsOptions? = nil,
-        customAdParams: [String: String] = [:]
+        customAdParams: [String: String] = [:], adobePrimetimeToken: String? = nil
     ) -> ExposureCall<PlaybackEntitlement> {
         var query = QueryItems()
         query.set("deviceMake", device.manufacturer)
@@ -47,7 +48,9 @@ public struct Entitlement: Sendable {
         query.set("materialProfile", materialProfile)
         return ExposureCall(
             environment: environment, transport: transport,
-            endpoint: Endpoint(.get, .v2, path: ["entitlement", assetId, "play"], query: query, sessionToken: sessionToken))
+            endpoint: Endpoint(
+                .get, .v2, path: ["entitlement", assetId, "play"], query: query, sessionToken: sessionToken,
+                headers: adobePrimetimeToken.map { ["X-Adobe-Primetime-MediaToken": $0] } ?? [:]))
     }
 
     /// `GET /v2/…/entitlement/{assetId}/entitle?time=<ISO ms>`: may the user watch at `time`?

@@ -11,8 +11,9 @@ struct PlayCommand: CLICommand {
     static let optionHelp = [
         "--from WHERE   live/default, beginning, bookmark, a position in ms, or an ISO-8601 time",
         "--seconds N    stop after N seconds of playback time (default: until the end)",
-        "--speed N      run the clock N times faster than real time (default 1)",
+        "--speed N      run the clock N times faster than real time (default 1; live stays at the live edge)",
         "--max-bitrate N  cap the bitrate, bits/s",
+        "--json         one JSON object per event instead of the timeline",
     ]
     static let valueOptions: Set<String> = ["from", "seconds", "speed", "max-bitrate"]
 
@@ -50,45 +51,30 @@ struct PlayCommand: CLICommand {
             environment: context.environment, sessionToken: session.sessionToken,
             dependencies: PlayerDependencies(apiTransport: context.transport, clock: clock))
         let startedMs = clock.nowMs
-        let deadline = seconds.map { startedMs + Int64($0) * 1000 }
-        player.onEvent { player, _, event in
-            let elapsed = Double(clock.nowMs - startedMs) / 1000
-            let where_ = player.playheadTime.map { Format.time(epochMilliseconds: $0) } ?? "\(player.playheadPosition) ms"
-            Console.out(String(format: "%8.1fs  %@  %@", elapsed, where_, Self.describe(event)))
-            if let deadline, clock.nowMs >= deadline { player.stop() }
-        }
-        // The seed asks every app to honour SSAI skip requests (play an ad seeked over, pass a watched one).
-        player.onServerSideAdShouldSkip { player.seek(toPosition: $0) }
-        let playback = player.startPlayback(
-            playable: AssetPlayable(assetId: assetId), properties: PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate))
-        // Events are sparse in steady playback: a timer enforces --seconds between them.
-        let timer = Task {
-            while let deadline, !Task.isCancelled {
-                try await clock.sleep(untilMs: min(deadline, clock.nowMs + 1000))
-                if clock.nowMs >= deadline { player.stop() }
+        let failure = Mutex<PlayerError?>(nil)
+        player.onEvent { [speed, json = context.json] player, _, event in
+            if case .error(let error) = event { return failure.withLock { $0 = error } }
+            let line = PlayEventLine(event: event, elapsedMs: clock.nowMs - startedMs, positionMs: player.playheadPosition, timeMs: player.playheadTime)
+            Console.out(json ? line.json : line.text)
+            switch event {
+            case .entitlementResponse(let entitlement) where speed > 1 && entitlement.streamInfo?.live == true:
+                Console.err("exposure play: --speed \(speed) on a live stream: playback cannot outrun the live edge, so once the buffer is used up it buffers until each new segment exists")
+            case .serverSideAdShouldSkip(let skipTime):
+                // The seed asks every app to honour SSAI skip requests (play an ad seeked over, pass a watched one).
+                player.seek(toPosition: skipTime)
+            default: break
             }
+        }
+        let playback = player.startPlayback(
+            playable: AssetPlayable(assetId: assetId), properties: PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate.map(Int64.init)))
+        // Events are sparse in steady playback: a timer enforces --seconds, stopping once.
+        let timer = Task { [seconds] in
+            guard let seconds else { return }
+            try await clock.sleep(untilMs: startedMs + Int64(seconds) * 1000)
+            player.stop()
         }
         await playback.value
         timer.cancel()
-    }
-
-    private static func describe(_ event: PlayerEvent) -> String {
-        switch event {
-        case .programChanged(let program): "programChanged \(program?.programId ?? "none")"
-        case .entitlementResponse(let entitlement): "entitlementResponse \(entitlement.streamInfo?.kind.rawValue ?? "?") \(entitlement.playSessionId)"
-        case .bitrateChanged(let bitrate): "bitrateChanged \(bitrate) bps"
-        case .durationChanged(let duration): "durationChanged \(duration.map { "\($0) ms" } ?? "live")"
-        case .dateRangeMetadataChanged(let groups): "dateRangeMetadataChanged [\(groups.map(\.id).joined(separator: ", "))]"
-        case .mediaType(let type): "mediaType \(type.rawValue)"
-        case .playbackScrubbed(let position): "playbackScrubbed \(position) ms"
-        case .playbackStartedWithAds(let vod, let ads, let total, let markers):
-            "playbackStartedWithAds vod \(vod) ms, ads \(ads) ms, total \(total) ms, breaks \(markers.map { "\($0.offset ?? 0)-\($0.endOffset ?? 0)" })"
-        case .willPresentInterstitial(let ad): "willPresentInterstitial ad \(ad.adIndex + 1)/\(ad.noOfAds), \(ad.adClipDuration) ms"
-        case .didPresentInterstitial: "didPresentInterstitial"
-        case .serverSideAdShouldSkip(let time): "serverSideAdShouldSkip → \(time) ms"
-        case .warning(let warning): "warning: \(warning)"
-        case .error(let error): "error: \(error)"
-        default: "\(event)"
-        }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

@@ -49,6 +49,12 @@ struct AdTracker: Sendable {
         timeline.ads.indices.allSatisfy { timeline.ads[$0].breakIndex != breakIndex || nextMilestone[$0] == timeline.ads[$0].milestones.count }
     }
 
+    /// Playback starts at `positionMs`: an ad that starts there is joined at its start, however
+    /// far the playhead has moved by the first look (a sped-up clock moves it between two).
+    mutating func begin(atPositionMs positionMs: Int64) {
+        lastPositionMs = positionMs
+    }
+
     /// Natural playback reached `positionMs`.
     mutating func follow(positionMs: Int64) -> Update {
         var update = Update()

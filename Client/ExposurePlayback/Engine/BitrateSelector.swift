@@ -6,7 +6,7 @@ struct BitrateSelector: Sendable {
     /// The variants playable here, lowest bandwidth first.
     let variants: [VariantStream]
     /// The highest bandwidth allowed (app's `maxBitrate` and the contract's, whichever is lower).
-    let capBitsPerSecond: Int?
+    var capBitsPerSecond: Int?
     /// Fast and slow moving averages, bits/s; the lower one wins, so a drop is felt at once
     /// and a burst takes a while to trust (the approach of shaka-player's EWMA pair).
     private var fast: Double?

@@ -13,16 +13,34 @@ public struct DateRangeMetadata: Sendable, Hashable {
     /// Client attributes (`X-…`) kept by the filter, as text.
     public var attributes: [String: String]
 
-    /// Metadata for a date range, keeping the attributes `identifiers` names (all when empty).
+    /// The playlist's date ranges as the app sees them, in playlist order: tags that share an
+    /// ID are one range (RFC 8216bis §4.4.5.1 — an ad break's OUT tag and the tag that later
+    /// adds its real duration), keeping the client attributes `identifiers` names (all when empty).
     ///
-    /// Nil when identifiers were given and none of them is on the tag: the app asked not to
-    /// hear about it. Identifiers are trimmed, since apps copy them with stray spaces.
-    init?(_ range: DateRange, identifiers: Set<String>) {
+    /// A range none of whose tags carries one of the identifiers is left out: the app asked not
+    /// to hear about it. Identifiers are trimmed, since apps copy them with stray spaces.
+    static func catalog(_ ranges: [DateRange], identifiers: Set<String>) -> [DateRangeMetadata] {
+        var catalog: [DateRangeMetadata] = []
+        var indexById: [String: Int] = [:]
+        for range in ranges {
+            let tag = DateRangeMetadata(range, identifiers: identifiers)
+            guard let index = indexById[range.id] else {
+                indexById[range.id] = catalog.count
+                catalog.append(tag)
+                continue
+            }
+            catalog[index].rangeClass = catalog[index].rangeClass ?? tag.rangeClass
+            catalog[index].endMs = tag.endMs ?? catalog[index].endMs
+            catalog[index].attributes.merge(tag.attributes) { _, later in later }
+        }
+        return identifiers.isEmpty ? catalog : catalog.filter { !$0.attributes.isEmpty }
+    }
+
+    private init(_ range: DateRange, identifiers: Set<String>) {
         var attributes: [String: String] = [:]
         for attribute in range.clientAttributes where identifiers.isEmpty || identifiers.contains(attribute.name) {
             attributes[attribute.name] = Self.text(attribute.value)
         }
-        if !identifiers.isEmpty && attributes.isEmpty { return nil }
         id = range.id
         rangeClass = range.rangeClass
         startMs = range.startDate.millisecondsSince1970

@@ -52,6 +52,9 @@ public enum EngineCommand: Sendable, Hashable {
     /// Play these languages from the EXT-X-MEDIA renditions: audio (nil: the stream's default)
     /// and subtitles (nil: none). A change refetches that rendition from the playhead.
     case selectTracks(audio: String?, text: String?)
+    /// Cap the variant's bandwidth at this many bits/s (nil: none; the Player folds the
+    /// contract's cap in); the next segment comes from the variant the new cap allows.
+    case limitBitrate(Int?)
     /// Stop for good; the engine fetches nothing more.
     case stop
 }

@@ -1,22 +1,22 @@
 /// User commands: play, pause, seeks, stop.
 extension HLSEngine {
     mutating func apply(_ command: EngineCommand, events: inout [EngineEvent]) {
-        guard ![.ended, .stopped, .failed].contains(phase) || command == .stop else { return }
+        guard !lifecycle.isOver || command == .stop else { return }
         switch command {
         case .play:
-            wantsToPlay = true
-            switch phase {
+            switch lifecycle {
             case .ready: startPlaying(events: &events)
             case .paused:
-                phase = bufferEndMs > playheadMs ? .playing : .buffering
+                lifecycle = bufferEndMs > playheadMs ? .playing : .buffering
                 events.append(.resumed)
-            default: break
+            default: lifecycle = lifecycle.wantingToPlay(true)
             }
         case .pause:
-            wantsToPlay = false
-            if phase == .playing || phase == .buffering {
-                phase = .paused
+            switch lifecycle {
+            case .playing, .buffering:
+                lifecycle = .paused
                 events.append(.paused)
+            default: lifecycle = lifecycle.wantingToPlay(false)
             }
         case .seekToPosition(let positionMs):
             seek(toPosition: positionMs, events: &events)
@@ -28,35 +28,37 @@ extension HLSEngine {
         case .seekToLive:
             seek(toPosition: seekableRange.upperBound, events: &events)
         case .selectTracks(let audio, let text):
-            selectedAudio = audio
-            selectedText = text
+            selection = TrackSelection(audio: audio, text: text)
             updateTracks()
-            if phase == .playing && bufferEndMs <= playheadMs {
-                phase = .buffering
+            if lifecycle == .playing && bufferEndMs <= playheadMs {
+                lifecycle = .buffering
                 events.append(.bufferingStarted)
             }
+        case .limitBitrate(let cap):
+            selector?.capBitsPerSecond = cap
+            if let choice = selector?.choice(), choice != variantIndex { wantedVariant = choice }
         case .stop:
-            if ![.ended, .failed].contains(phase) { phase = .stopped }
-            inFlight = nil
+            if !lifecycle.isOver { lifecycle = .stopped }
+            fetches.abandon()
         }
     }
 
     /// Moves the playhead, keeping the buffer when the target is inside it and otherwise
     /// refetching from the segment that holds the target.
     private mutating func seek(toPosition requestedMs: Int64, events: inout [EngineEvent]) {
-        guard startResolved else { return }
+        guard lifecycle.isStartPlaced else { return }
         let range = seekableRange
         if !range.contains(requestedMs) { events.append(.seekOutsideRange(requestedMs: requestedMs, seekableRange: range)) }
         let target = min(max(requestedMs, range.lowerBound), range.upperBound)
         if target < bufferStartMs || target >= bufferEndMs {
             place(at: target)
             // Anything in flight now belongs to the old position.
-            inFlight = nil
+            fetches.abandon()
         } else {
             playheadMs = target
         }
-        if phase == .playing && bufferEndMs <= playheadMs {
-            phase = .buffering
+        if lifecycle == .playing && bufferEndMs <= playheadMs {
+            lifecycle = .buffering
             events.append(.bufferingStarted)
         }
         events.append(.seeked(positionMs: target))

@@ -57,32 +57,32 @@ extension HLSEngine {
             nextReloadMs = now
             return
         }
-        metadataCatalog = timeline.dateRanges.compactMap { DateRangeMetadata($0, identifiers: identifiers) }
+        metadata.load(timeline.dateRanges)
         if wantedVariant == variant { wantedVariant = nil }
         if variantIndex != variant {
             variantIndex = variant
             // Another variant may name other rendition groups.
             updateTracks()
-            if let bandwidth = selector?.variants[variant].bandwidth, bandwidth != reportedBitrate {
-                reportedBitrate = bandwidth
+            if let bandwidth = selector?.variants[variant].bandwidth, bandwidth != reported.bitrate {
+                reported.bitrate = bandwidth
                 events.append(.bitrateChanged(bitrate: bandwidth))
             }
         }
         nextReloadMs = timeline.endList ? nil : (lastTickMs ?? 0) + timeline.targetDurationMs
-        if !startResolved {
+        if !lifecycle.isStartPlaced {
             resolveStart(events: &events)
         } else if playheadMs < timeline.startMs {
             // The DVR window slid past a paused playhead: continue from the oldest segment.
             place(at: timeline.startMs)
         }
-        if durationMs != reportedDuration {
-            reportedDuration = durationMs
+        if DurationReport(durationMs: durationMs) != reported.duration {
+            reported.duration = DurationReport(durationMs: durationMs)
             events.append(.durationChanged(durationMs: durationMs))
         }
     }
 
     private mutating func resolveStart(events: inout [EngineEvent]) {
-        startResolved = true
+        lifecycle = lifecycle.placingStart
         let range = seekableRange
         let fallback = isLive ? range.upperBound : range.lowerBound
         var position = fallback

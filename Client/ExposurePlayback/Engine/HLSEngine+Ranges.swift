@@ -48,11 +48,11 @@ extension HLSEngine {
     public var durationMs: Int64? { isLive ? nil : timeline.endMs - timeline.startMs }
 
     /// The bandwidth of the playing variant, bits/s.
-    public var currentBitrate: Int? { reportedBitrate }
+    public var currentBitrate: Int? { reported.bitrate }
 
     /// The audio and subtitle renditions the master offers.
     public var renditions: [Rendition] { master?.renditions ?? [] }
 
     /// The DATERANGE metadata active at the playhead (filtered).
-    public var currentMetadata: [DateRangeMetadata] { activeMetadata }
+    public var currentMetadata: [DateRangeMetadata] { metadata.active }
 }

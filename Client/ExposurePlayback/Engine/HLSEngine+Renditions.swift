@@ -17,11 +17,11 @@ extension HLSEngine {
         // An audio-only variant is the audio itself; renditions ride along only with video.
         guard variant.resolution != nil else { return replaceTracks(with: []) }
         var wanted: [RenditionTrack] = []
-        if let language = selectedAudio ?? RenditionTrack.defaultLanguage(of: .audio, group: variant.audioGroup, in: master),
+        if let language = selection.audio ?? RenditionTrack.defaultLanguage(of: .audio, group: variant.audioGroup, in: master),
            let track = RenditionTrack(type: .audio, language: language, group: variant.audioGroup, master: master, masterURL: configuration.masterURL) {
             wanted.append(track)
         }
-        if let language = selectedText,
+        if let language = selection.text,
            let track = RenditionTrack(type: .subtitles, language: language, group: variant.subtitlesGroup, master: master, masterURL: configuration.masterURL) {
             wanted.append(track)
         }
@@ -35,9 +35,13 @@ extension HLSEngine {
                 result.append(kept)
                 continue
             }
-            if case .renditionPlaylist(track.type)? = inFlight?.kind { inFlight = nil }
-            if case .renditionSegment(_, track.type)? = inFlight?.kind { inFlight = nil }
-            if startResolved, let index = timeline.index(containing: playheadMs) {
+            fetches.abandon { kind in
+                switch kind {
+                case .renditionPlaylist(track.type), .renditionSegment(_, track.type): true
+                default: false
+                }
+            }
+            if lifecycle.isStartPlaced, let index = timeline.index(containing: playheadMs) {
                 track.restart(atSequence: timeline.segments[index].sequence, positionMs: timeline.segments[index].startMs)
             }
             result.append(track)
@@ -95,7 +99,7 @@ extension HLSEngine {
         }
         tracks[index].loaded = true
         tracks[index].nextReloadMs = parsed.endList ? nil : (lastTickMs ?? 0) + tracks[index].timeline.targetDurationMs
-        if tracks[index].nextSequence == nil, startResolved, let segment = timeline.index(containing: playheadMs).map({ timeline.segments[$0] }) {
+        if tracks[index].nextSequence == nil, lifecycle.isStartPlaced, let segment = timeline.index(containing: playheadMs).map({ timeline.segments[$0] }) {
             tracks[index].restart(atSequence: segment.sequence, positionMs: segment.startMs)
         }
     }

@@ -5,8 +5,8 @@ import HLS
 extension HLSEngine {
     /// The next step; a returned fetch is marked in flight until its answer is handled.
     public mutating func nextStep() -> EngineStep {
-        if [.ended, .stopped, .failed].contains(phase) { return .finished }
-        if inFlight != nil { return .wait(untilMs: nil) }
+        if isOver { return .finished }
+        if fetches.inFlight != nil { return .wait(untilMs: nil) }
         guard let now = lastTickMs else { return .wait(untilMs: nil) }
         if master == nil { return issue(.master, url: configuration.masterURL) }
         if let wanted = wantedVariant ?? (timeline.isEmpty ? variantIndex : nil) {
@@ -17,6 +17,9 @@ extension HLSEngine {
         if let step = segmentStep() { return step }
         return .wait(untilMs: wakeUp(now: now))
     }
+
+    /// Whether playback has ended, stopped or failed: nothing more will be fetched.
+    public var isOver: Bool { lifecycle.isOver }
 
     /// Loads variant `variant`'s playlist: as a delta update when the window holds a recent
     /// enough copy of it, else in full.
@@ -36,10 +39,7 @@ extension HLSEngine {
     }
 
     mutating func issue(_ kind: EngineFetch.Kind, url: URL) -> EngineStep {
-        fetchCounter += 1
-        let fetch = EngineFetch(id: fetchCounter, kind: kind, url: url)
-        inFlight = fetch
-        return .fetch(fetch)
+        .fetch(fetches.issue(kind, url: url))
     }
 
     /// The earliest moment something changes without new input: a live reload (variant or
@@ -49,13 +49,12 @@ extension HLSEngine {
         var candidates: [Int64] = []
         if let nextReloadMs { candidates.append(nextReloadMs) }
         if let nextRenditionReloadMs { candidates.append(nextRenditionReloadMs) }
-        if phase == .playing {
+        if lifecycle == .playing {
             let ahead = bufferEndMs - playheadMs
             candidates.append(now + ahead)
             if nextSequence != nil && !allFetched && ahead >= configuration.bufferTargetMs { candidates.append(now + max(1, ahead - configuration.bufferTargetMs + 1)) }
             if let time = playheadTimeMs {
-                let edges = metadataCatalog.flatMap { [$0.startMs, $0.endMs ?? $0.startMs] }.filter { $0 > time }
-                if let edge = edges.min() { candidates.append(now + edge - time) }
+                if let edge = metadata.nextEdge(after: time) { candidates.append(now + edge - time) }
             }
         }
         return candidates.min()

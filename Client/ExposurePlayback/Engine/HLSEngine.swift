@@ -31,7 +31,8 @@ public struct HLSEngine: Sendable {
     /// How this engine plays.
     public let configuration: EngineConfiguration
     /// Where in its life playback is.
-    public internal(set) var phase: Phase = .loading
+    public var phase: Phase { lifecycle.phase }
+    var lifecycle: EngineLifecycle
 
     var master: MasterPlaylist?
     var selector: BitrateSelector?
@@ -40,10 +41,7 @@ public struct HLSEngine: Sendable {
     /// A variant whose playlist must be loaded before the next segment.
     var wantedVariant: Int?
     var timeline = SegmentTimeline()
-    /// Every DATERANGE of the playlist that passes the app's filter.
-    var metadataCatalog: [DateRangeMetadata] = []
-    var activeMetadata: [DateRangeMetadata] = []
-    let identifiers: Set<String>
+    var metadata: MetadataTracker
 
     var playheadMs: Int64 = 0
     var bufferStartMs: Int64 = 0
@@ -53,27 +51,19 @@ public struct HLSEngine: Sendable {
     var nextSequence: Int?
     /// Alternate audio and subtitle renditions playing alongside the variant.
     var tracks: [RenditionTrack] = []
-    /// The audio language asked for (nil: the stream's default).
-    var selectedAudio: String?
-    /// The subtitle language asked for (nil: none).
-    var selectedText: String?
+    /// The languages asked for: audio (nil: the stream's default) and subtitles (nil: none).
+    var selection = TrackSelection(audio: nil, text: nil)
     var lastTickMs: Int64?
     var nextReloadMs: Int64?
-    var inFlight: EngineFetch?
-    var fetchCounter = 0
-    var consecutiveFailures = 0
-    var startResolved = false
-    var readyAnnounced = false
-    var hasStarted = false
-    var wantsToPlay: Bool
-    var reportedBitrate: Int?
-    var reportedDuration: Int64??
+    var fetches = FetchLedger()
+    /// What was last reported, so nothing is reported twice.
+    var reported = EngineReports()
 
     /// An engine about to load `configuration.masterURL`.
     public init(configuration: EngineConfiguration) {
         self.configuration = configuration
-        wantsToPlay = configuration.autoplay
-        identifiers = Set(configuration.metadataIdentifiers.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        lifecycle = .loading(playWhenReady: configuration.autoplay)
+        metadata = MetadataTracker(identifiers: configuration.metadataIdentifiers)
     }
 
     /// Feeds one input and returns the events it caused, in order.
@@ -83,16 +73,12 @@ public struct HLSEngine: Sendable {
         case .tick(let nowMs):
             advancePlayhead(to: nowMs, events: &events)
         case .fetched(let id, let body, let elapsedMs):
-            guard let fetch = inFlight, fetch.id == id else { return [] }
-            inFlight = nil
-            consecutiveFailures = 0
+            guard let fetch = fetches.answer(id: id, succeeded: true) else { return [] }
             receive(fetch, body: body, elapsedMs: elapsedMs, events: &events)
         case .fetchFailed(let id, let reason):
-            guard let fetch = inFlight, fetch.id == id else { return [] }
-            inFlight = nil
-            consecutiveFailures += 1
+            guard let fetch = fetches.answer(id: id, succeeded: false) else { return [] }
             // A transient failure is retried by the next step; three in a row end playback.
-            if consecutiveFailures >= 3 || (fetch.kind == .master) {
+            if fetches.consecutiveFailures >= 3 || (fetch.kind == .master) {
                 fail("\(fetch.url.lastPathComponent): \(reason)", events: &events)
             }
         case .command(let command):
@@ -105,14 +91,14 @@ public struct HLSEngine: Sendable {
     /// Moves the playhead by the time since the last tick, as far as the buffer reaches.
     private mutating func advancePlayhead(to nowMs: Int64, events: inout [EngineEvent]) {
         defer { lastTickMs = max(lastTickMs ?? nowMs, nowMs) }
-        guard let last = lastTickMs, nowMs > last, phase == .playing else { return }
+        guard let last = lastTickMs, nowMs > last, lifecycle == .playing else { return }
         playheadMs += min(nowMs - last, max(0, bufferEndMs - playheadMs))
         guard playheadMs >= bufferEndMs else { return }
         if allFetched {
-            phase = .ended
+            lifecycle = .ended
             events.append(.completed)
         } else {
-            phase = .buffering
+            lifecycle = .buffering
             events.append(.bufferingStarted)
         }
     }
@@ -132,38 +118,47 @@ public struct HLSEngine: Sendable {
     /// Transitions that depend on the buffer rather than on one input: ready, leaving
     /// buffering, and the metadata at the playhead.
     private mutating func settle(events: inout [EngineEvent]) {
-        guard startResolved, ![.ended, .stopped, .failed].contains(phase) else { return }
+        guard lifecycle.isStartPlaced, !lifecycle.isOver else { return }
         let enough = bufferEndMs - playheadMs >= configuration.resumeThresholdMs || allFetched
-        if !readyAnnounced && enough {
-            readyAnnounced = true
-            phase = .ready
+        switch lifecycle {
+        case .preparing(let playWhenReady) where enough:
+            lifecycle = .ready
             events.append(.ready)
-            if wantsToPlay { startPlaying(events: &events) }
-        } else if phase == .buffering && enough {
-            phase = .playing
+            if playWhenReady { startPlaying(events: &events) }
+        case .buffering where enough:
+            lifecycle = .playing
             events.append(.bufferingStopped)
+        default: break
         }
         updateMetadata(events: &events)
     }
 
+    /// From ready to playing: the one start of this playback.
     mutating func startPlaying(events: inout [EngineEvent]) {
-        phase = .playing
-        if !hasStarted {
-            hasStarted = true
-            events.append(.started)
-        }
+        lifecycle = .playing
+        events.append(.started)
     }
 
     mutating func fail(_ reason: String, events: inout [EngineEvent]) {
-        phase = .failed
+        lifecycle = .failed(reason: reason)
         events.append(.failed(reason: reason))
     }
 
     private mutating func updateMetadata(events: inout [EngineEvent]) {
-        guard let time = playheadTimeMs else { return }
-        let active = metadataCatalog.filter { $0.isActive(atMs: time) }
-        guard active != activeMetadata else { return }
-        activeMetadata = active
+        guard let time = playheadTimeMs, let active = metadata.change(atMs: time) else { return }
         events.append(.dateRangeMetadataChanged(active))
     }
+}
+
+/// What the engine last told the app about the stream.
+struct EngineReports: Sendable {
+    /// The playing variant's bandwidth, bits/s.
+    var bitrate: Int?
+    /// The duration, ms (inner nil: live); nil until the first report.
+    var duration: DurationReport?
+}
+
+/// A duration as reported to the app: nil for live.
+struct DurationReport: Sendable, Equatable {
+    let durationMs: Int64?
 }

@@ -13,7 +13,8 @@ extension Player {
     public var selectedTextLanguage: String? { session?.tracks.text }
 
     /// Switches audio to `language` and remembers the choice for `.userPreference`.
-    public func selectAudio(language: String) {
+    public func selectAudio(language: String?) {
+        guard let language else { return }
         select(language, of: .audio) { $0.audio = $1 }
     }
 
@@ -47,7 +48,7 @@ extension Player {
 
     private func languages(of type: Rendition.MediaType) -> [String] {
         var seen: [String] = []
-        for rendition in session?.tech.status.renditions ?? [] where rendition.type == type {
+        for rendition in session?.status.renditions ?? [] where rendition.type == type {
             if let language = rendition.language, !seen.contains(language) { seen.append(language) }
         }
         return seen

@@ -35,16 +35,37 @@ public struct PlaybackProperties: Sendable, Equatable {
     /// Track choice.
     public var language: LanguagePreferences
     /// A bitrate cap, bits/s (nil or 0: none).
-    public var maxBitrate: Int?
+    public var maxBitrate: Int64?
 
     /// Properties; the defaults autoplay from the default position with the stream's tracks.
     public init(
         autoplay: Bool = true, playFrom: PlayFrom = .defaultBehavior, language: LanguagePreferences = .defaultBehavior,
-        maxBitrate: Int? = nil
+        maxBitrate: Int64? = nil
     ) {
         self.autoplay = autoplay
         self.playFrom = playFrom
         self.language = language
         self.maxBitrate = maxBitrate
     }
+
+    /// The same, spelled `autoPlay` as in one of the seed's samples.
+    public init(
+        autoPlay: Bool, playFrom: PlayFrom = .defaultBehavior, language: LanguagePreferences = .defaultBehavior,
+        maxBitrate: Int64? = nil
+    ) {
+        self.init(autoplay: autoPlay, playFrom: playFrom, language: language, maxBitrate: maxBitrate)
+    }
+}
+
+/// The official SDK's spellings beside the seed's.
+extension PlaybackProperties.PlayFrom {
+    /// ``defaultBehavior``, as the official SDK spells it.
+    public static var defaultBehaviour: Self { .defaultBehavior }
+    /// ``customTime(time:)``, as the official SDK labels it.
+    public static func customTime(timestamp: Int64) -> Self { .customTime(time: timestamp) }
+}
+
+extension PlaybackProperties.LanguagePreferences {
+    /// ``defaultBehavior``, as the official SDK spells it.
+    public static var defaultBehaviour: Self { .defaultBehavior }
 }

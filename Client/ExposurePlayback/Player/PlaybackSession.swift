@@ -4,8 +4,9 @@ import HLS
 import Synchronization
 
 /// One playback: entitlement, engine, program service and tracks, from `startPlayback` to
-/// completed, aborted or error. It observes the tech from inside the tech's loop, so every
-/// event is delivered in order and program checks happen while time stands still.
+/// completed, aborted or error — exactly one of the three, always last. It observes the tech
+/// from inside the tech's loop, so every event is delivered in order and program checks happen
+/// while time stands still. It owns its core and tech; the ``Player`` owns it.
 final class PlaybackSession: TechObserver {
     private struct State {
         var source: PlaybackSource?
@@ -16,24 +17,25 @@ final class PlaybackSession: TechObserver {
         var ended = false
     }
 
-    unowned let player: Player
+    let core: PlaybackCore
     let request: PlaybackRequest
     let tech: HLSTech
     /// Ad tracking and click beacons of this playback.
     let beacons: BeaconDispatcher
     private let state = Mutex(State())
 
-    init(player: Player, request: PlaybackRequest) {
-        self.player = player
+    init(core: PlaybackCore, request: PlaybackRequest) {
+        self.core = core
         self.request = request
-        tech = HLSTech(transport: player.dependencies.streamTransport, clock: player.dependencies.clock)
-        beacons = BeaconDispatcher(transport: player.dependencies.apiTransport)
+        tech = HLSTech(transport: core.dependencies.streamTransport, clock: core.dependencies.clock)
+        beacons = BeaconDispatcher(transport: core.dependencies.apiTransport)
     }
 
     var source: PlaybackSource? { state.withLock { $0.source } }
     var programs: ProgramService? { state.withLock { $0.programs } }
     var tracks: TrackSelection { state.withLock { $0.tracks } }
     var isPresentingAd: Bool { state.withLock { $0.ads?.presenting != nil } }
+    var status: TechStatus { tech.status }
 
     /// Plays `tracks` from now on: the engine fetches the new renditions from the playhead.
     func setTracks(_ tracks: TrackSelection) {
@@ -41,32 +43,37 @@ final class PlaybackSession: TechObserver {
         tech.perform(.selectTracks(audio: tracks.audio, text: tracks.text))
     }
 
-    /// Stops the playback; `playbackAborted` follows from the loop.
+    /// Stops the playback; `playbackAborted` follows from the loop (at once when it has not
+    /// begun, or after the request in flight).
     func stop() {
         state.withLock { $0.stopRequested = true }
         tech.perform(.stop)
     }
 
-    /// Plays, then lets the last ad beacons go out.
+    /// Plays, lets the last ad beacons go out, then tells the hub this playback is over.
     func run() async {
         await play()
         await beacons.drain()
+        core.hub.playbackEnded()
     }
 
+    private var stopRequested: Bool { state.withLock { $0.stopRequested } }
+
     private func play() async {
-        let dependencies = player.dependencies
-        let entitlements = Entitlement(environment: player.environment, sessionToken: player.sessionToken, transport: dependencies.apiTransport)
+        if stopRequested { return end(with: .playbackAborted) }
+        let dependencies = core.dependencies
+        let entitlements = core.entitlements
+        let epg = FetchEpg(environment: core.environment, transport: dependencies.apiTransport)
+        let assetId: String
         let entitlement: PlaybackEntitlement
         do {
-            entitlement = try await entitlements.play(
-                assetId: request.playable.assetId, materialProfile: request.materialProfile, adsOptions: request.adsOptions,
-                customAdParams: request.customAdParams
-            ).request()
+            (assetId, entitlement) = try await request.entitle(with: entitlements, epg: epg)
         } catch {
-            return finish(with: .exposure(error), source: nil)
+            return end(with: stopRequested ? .playbackAborted : .error(.exposure(error)))
         }
+        if stopRequested { return end(with: .playbackAborted) }
         guard let format = entitlement.playableFormat, let masterURL = URL(string: format.mediaLocator) else {
-            return finish(with: .noPlayableFormat, source: nil)
+            return end(with: .error(.noPlayableFormat))
         }
         let streamInfo = entitlement.streamInfo ?? StreamInfo(static: true)
         let source = PlaybackSource(
@@ -74,8 +81,8 @@ final class PlaybackSession: TechObserver {
         var programs: ProgramService?
         if entitlement.epg?.enabled == true, let channelId = streamInfo.channelId {
             programs = ProgramService(
-                channelId: channelId, assetId: request.playable.assetId, entitlementCheck: entitlement.epg?.entitlementCheck == true,
-                epg: FetchEpg(environment: player.environment, transport: dependencies.apiTransport), entitlement: entitlements)
+                channelId: channelId, assetId: assetId, entitlementCheck: entitlement.epg?.entitlementCheck == true,
+                epg: epg, entitlement: entitlements)
         }
         state.withLock {
             $0.source = source
@@ -83,7 +90,8 @@ final class PlaybackSession: TechObserver {
             $0.ads = AdTimeline(entitlement).map(AdTracker.init)
         }
         let audioOnly = entitlement.audioOnly == true || format.format.uppercased() == "MP3"
-        publish(.entitlementResponse(entitlement))
+        // A bare stream has no entitlement to report.
+        if !(request.playable is URLPlayable) { publish(.entitlementResponse(entitlement)) }
         publish(.mediaType(audioOnly ? .audio : .video))
         publish(.playbackCreated)
         if let programs, let warning = await programs.ensureLoaded(around: dependencies.clock.nowMs) {
@@ -92,23 +100,27 @@ final class PlaybackSession: TechObserver {
         let start = StartPosition.resolve(
             request.properties.playFrom, kind: source.streamKind, entitlement: entitlement,
             programAtStart: programs?.program(atMs: dependencies.clock.nowMs))
-        let caps = [request.properties.maxBitrate, entitlement.contractRestrictions?.maxBitrate].compactMap { $0 }.filter { $0 > 0 }
+        let caps = [request.properties.maxBitrate.map { Int(clamping: $0) }, entitlement.contractRestrictions?.maxBitrate].compactMap { $0 }.filter { $0 > 0 }
         let configuration = EngineConfiguration(
             masterURL: masterURL, start: start, autoplay: request.properties.autoplay, maxBitrate: caps.min(),
             audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers, bufferTargetMs: dependencies.bufferTargetMs,
             resumeThresholdMs: dependencies.resumeThresholdMs, liveDelayMs: format.liveDelay)
-        if state.withLock({ $0.stopRequested }) { return publish(.playbackAborted) }
+        if stopRequested { return end(with: .playbackAborted) }
         await tech.run(configuration, observer: self)
-        if tech.status.phase == .stopped && !state.withLock({ $0.ended }) { publish(.playbackAborted) }
+        if tech.status.phase == .stopped { end(with: .playbackAborted) }
     }
 
-    private func finish(with error: PlayerError, source: PlaybackSource?) {
-        state.withLock { $0.ended = true }
-        player.publish(.error(error), source: source)
+    /// Publishes the playback's final event, once.
+    private func end(with event: PlayerEvent) {
+        let first = state.withLock { state in
+            defer { state.ended = true }
+            return !state.ended
+        }
+        if first { publish(event) }
     }
 
-    private func publish(_ event: PlayerEvent) {
-        player.publish(event, source: source)
+    func publish(_ event: PlayerEvent) {
+        core.hub.publish(event, source: source)
     }
 
     // MARK: TechObserver
@@ -116,6 +128,7 @@ final class PlaybackSession: TechObserver {
     func tech(didEmit event: EngineEvent, status: TechStatus) async {
         switch event {
         case .prepared:
+            state.withLock { $0.ads?.begin(atPositionMs: status.playheadPositionMs) }
             chooseTracks(renditions: status.renditions)
             publish(.playbackPrepared)
         case .ready: publish(.playbackReady)
@@ -134,10 +147,8 @@ final class PlaybackSession: TechObserver {
             apply(state.withLock { $0.ads?.seeked(to: position) })
         case .invalidStartTime(let requested, let range): publish(.warning(.invalidStartTime(startTime: requested, seekableRange: range)))
         case .seekOutsideRange(let requested, let range): publish(.warning(.seekOutsideRange(requested: requested, seekableRange: range)))
-        case .completed:
-            state.withLock { $0.ended = true }
-            publish(.playbackCompleted)
-        case .failed(let reason): finish(with: .playback(reason: reason), source: source)
+        case .completed: end(with: .playbackCompleted)
+        case .failed(let reason): end(with: .error(.playback(reason: reason)))
         }
     }
 
@@ -147,7 +158,7 @@ final class PlaybackSession: TechObserver {
         let update = await programs.follow(playheadTimeMs: time)
         update.events.forEach(publish)
         if let error = update.stop {
-            finish(with: error, source: source)
+            end(with: .error(error))
             tech.perform(.stop)
         }
     }
@@ -162,12 +173,23 @@ final class PlaybackSession: TechObserver {
         update.events.forEach(publish)
     }
 
+    /// A seek into another program is checked first, as the official SDK does; the program
+    /// service then does not check the same program again when the playhead lands.
+    func techShouldSeek(toTimeMs timeMs: Int64) async -> Bool {
+        guard let programs, let verdict = await programs.checkBeforeSeek(toTimeMs: timeMs) else { return true }
+        verdict.events.forEach(publish)
+        guard let error = verdict.stop else { return true }
+        end(with: .error(error))
+        tech.perform(.stop)
+        return false
+    }
+
     func nextBoundaryTimeMs(after playheadTimeMs: Int64) -> Int64? {
         programs?.nextBoundary(after: playheadTimeMs)
     }
 
     private func chooseTracks(renditions: [Rendition]) {
-        let dependencies = player.dependencies
+        let dependencies = core.dependencies
         let tracks = TrackSelection.choose(
             request.properties.language, renditions: renditions, stored: dependencies.languageStore.load(),
             deviceLanguage: dependencies.deviceLanguage)

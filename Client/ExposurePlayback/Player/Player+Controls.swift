@@ -4,68 +4,28 @@ import Exposure
 /// is a warning, never a silent no-op.
 extension Player {
     /// Starts or resumes playback.
-    public func play() { session?.tech.perform(.play) }
+    public func play() { session?.play() }
 
     /// Pauses; refused with `timeshiftDisabled` when the contract forbids timeshift.
-    public func pause() {
-        guard let session else { return }
-        if session.source?.contractRestrictions.canTimeshift == false { return warn(.timeshiftDisabled) }
-        session.tech.perform(.pause)
-    }
+    public func pause() { session?.pause() }
 
     /// Stops playback; `playbackAborted` follows.
     public func stop() { session?.stop() }
 
     /// Seeks to a position (ms); forward needs `ffEnabled`, backward `rwEnabled`.
-    public func seek(toPosition positionMs: Int64) {
-        guard allowed(from: playheadPosition, to: positionMs) else { return }
-        session?.tech.perform(.seekToPosition(positionMs))
-    }
+    public func seek(toPosition positionMs: Int64) { session?.seek(toPosition: positionMs) }
 
     /// Seeks to a wall-clock time (ms since 1970); forward needs `ffEnabled`, backward `rwEnabled`.
-    public func seek(toTime timeMs: Int64) {
-        if let now = playheadTime, !allowed(from: now, to: timeMs) { return }
-        session?.tech.perform(.seekToTime(timeMs))
-    }
+    public func seek(toTime timeMs: Int64) { session?.seek(toTime: timeMs) }
 
     /// Jumps to the live edge (a fast-forward as far as the contract is concerned).
-    public func seekToLive() {
-        guard let session else { return }
-        if session.source?.contractRestrictions.canFastForward == false { return warn(.fastForwardDisabled) }
-        session.tech.perform(.seekToLive)
-    }
+    public func seekToLive() { session?.seekToLive() }
 
     /// Seeks to the start of the next program in the EPG (`noProgram` warning when there is none).
-    public func nextProgram() { jumpToProgram(next: true) }
+    public func nextProgram() { session?.jumpToProgram(next: true) ?? publish(.warning(.noProgram), source: nil) }
 
     /// Seeks to the start of the previous program in the EPG (`noProgram` warning when there is none).
-    public func previousProgram() { jumpToProgram(next: false) }
-
-    private func jumpToProgram(next: Bool) {
-        guard let time = playheadTime, let program = session?.programs?.neighbour(of: time, next: next), let start = program.startTime else {
-            return warn(.noProgram)
-        }
-        seek(toTime: ProgramSchedule.ms(start))
-    }
-
-    /// Whether the contract, and the ad policy while an ad plays, let the playhead move so.
-    private func allowed(from currentMs: Int64, to targetMs: Int64) -> Bool {
-        guard let session, let restrictions = session.source?.contractRestrictions else { return true }
-        let inAd = session.isPresentingAd
-        if targetMs > currentMs && (!restrictions.canFastForward || inAd) {
-            warn(.fastForwardDisabled)
-            return false
-        }
-        if targetMs < currentMs && (!restrictions.canRewind || inAd) {
-            warn(.rewindDisabled)
-            return false
-        }
-        return true
-    }
-
-    private func warn(_ warning: PlayerWarning) {
-        publish(.warning(warning), source: session?.source)
-    }
+    public func previousProgram() { session?.jumpToProgram(next: false) ?? publish(.warning(.noProgram), source: nil) }
 
     /// The playhead, ms in the stream's time reference.
     public var playheadPosition: Int64 { status.playheadPositionMs }
@@ -92,5 +52,5 @@ extension Player {
     /// The contract restrictions of the current playback.
     public var contractRestrictions: ContractRestrictions? { session?.source?.contractRestrictions }
 
-    private var status: TechStatus { session?.tech.status ?? TechStatus() }
+    var status: TechStatus { session?.status ?? TechStatus() }
 }

@@ -71,10 +71,12 @@ extension Player {
         listen { player, source, event in if case .programChanged(let program) = event { handler(player, source, program) } }
     }
 
-    /// A new entitlement arrived.
+    /// A new entitlement arrived; its source always exists (the seed reads `source.sprites`).
     @discardableResult
-    public func onEntitlementResponse(_ handler: @escaping @Sendable (Player, PlaybackSource?, PlaybackEntitlement) -> Void) -> Player {
-        listen { player, source, event in if case .entitlementResponse(let entitlement) = event { handler(player, source, entitlement) } }
+    public func onEntitlementResponse(_ handler: @escaping @Sendable (Player, PlaybackSource, PlaybackEntitlement) -> Void) -> Player {
+        listen { player, source, event in
+            if case .entitlementResponse(let entitlement) = event, let source { handler(player, source, entitlement) }
+        }
     }
 
     /// The playing bitrate (bits/s) changed.

@@ -25,7 +25,10 @@ public final class Player: Sendable {
 
     let hub = EventHub()
     let sprites = SpriteCache()
-    let current = Mutex<PlaybackSession?>(nil)
+    let serverClock: ServerClock
+    let audio = Mutex(AudioState())
+    /// The playback in progress (or the last one) and the task running it.
+    private let current = Mutex<(session: PlaybackSession, task: Task<Void, Never>)?>(nil)
 
     /// A player for the user of `sessionToken` in `environment`.
     public init(
@@ -38,6 +41,8 @@ public final class Player: Sendable {
         appName = nil
         appVersion = nil
         self.dependencies = dependencies
+        serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
+        hub.attach(self)
     }
 
     /// A player that names the app in analytics.
@@ -51,53 +56,75 @@ public final class Player: Sendable {
         self.appName = appName
         self.appVersion = appVersion
         self.dependencies = dependencies
+        serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
+        hub.attach(self)
     }
 
-    /// Entitles `playable` and plays it, replacing any playback in progress (which is aborted).
+    /// Entitles `playable` and plays it, replacing any playback in progress (which is aborted
+    /// first: its Aborted comes before the new playback's Created).
     ///
     /// - Parameters:
     ///   - adsOptions: Ad targeting sent with the entitlement request.
+    ///   - adobePrimetimeToken: Sent as the play request's `X-Adobe-Primetime-MediaToken` header.
     ///   - enableAnalytics: Kept for the analytics dispatcher.
     ///   - materialProfile: A material variant such as `TRAILER`.
-    ///   - customAdParams: Sent verbatim with the entitlement request.
-    ///   - metadataIdentifiers: DATERANGE client attributes to report; all when empty.
+    ///   - customAdParams: Sent with the entitlement request, values as text (`1`, `test`, `true`).
+    ///   - metadataIdentifiers: DATERANGE client attributes to report; all when nil or empty.
+    ///   - deviceMake: Replaces the device's manufacturer in the play request.
+    ///   - deviceModel: Replaces the device's model in the play request.
     /// - Returns: The task running the playback; it ends with it.
     @discardableResult
     public func startPlayback(
         playable: any Playable, properties: PlaybackProperties = PlaybackProperties(), adsOptions: AdsOptions? = nil,
-        enableAnalytics: Bool = true, materialProfile: String? = nil, customAdParams: [String: String] = [:],
-        metadataIdentifiers: [String] = []
+        adobePrimetimeToken: String? = nil, enableAnalytics: Bool = true, materialProfile: String? = nil,
+        customAdParams: [String: Any]? = nil, metadataIdentifiers: [String]? = nil, deviceMake: String? = nil, deviceModel: String? = nil
     ) -> Task<Void, Never> {
         let request = PlaybackRequest(
             playable: playable, properties: properties, adsOptions: adsOptions, enableAnalytics: enableAnalytics,
-            materialProfile: materialProfile, customAdParams: customAdParams, metadataIdentifiers: metadataIdentifiers)
-        let session = PlaybackSession(player: self, request: request)
-        let previous = current.withLock { current in
-            defer { current = session }
-            return current
+            materialProfile: materialProfile, customAdParams: PlaybackRequest.queryValues(customAdParams),
+            metadataIdentifiers: metadataIdentifiers ?? [], adobePrimetimeToken: adobePrimetimeToken, deviceMake: deviceMake,
+            deviceModel: deviceModel)
+        let session = PlaybackSession(core: core, request: request)
+        // The server clock is measured beside the play request, as the official SDK's context does.
+        let serverClock = serverClock
+        Task { _ = await serverClock.now(forceRefresh: false) }
+        hub.playbackBegan()
+        return current.withLock { current in
+            let previous = current
+            // The old playback ends (its Aborted delivered) before the new one begins.
+            previous?.session.stop()
+            let task = Task {
+                await previous?.task.value
+                await session.run()
+            }
+            current = (session, task)
+            return task
         }
-        previous?.tech.perform(.stop)
-        return Task { await session.run() }
     }
 
-    /// Every event from now on, for `for await` code; any number of streams.
+    /// Releasing the player stops its playback: Aborted is delivered to the ``events`` streams,
+    /// which then finish (listeners take the player, so they hear nothing after it is gone).
+    deinit {
+        current.withLock { $0 }?.session.stop()
+        hub.playerReleased()
+    }
+
+    /// Every event from now on, for `for await` code; any number of streams. A stream finishes
+    /// once the player is released and its last playback has ended. It keeps at most
+    /// ``eventBufferLimit`` unread events, dropping the oldest past that.
     public var events: AsyncStream<PlayerEvent> { hub.stream() }
 
+    /// How many unread events each ``events`` stream keeps.
+    public static var eventBufferLimit: Int { EventHub.streamBufferLimit }
+
     /// The playback in progress (or the last one).
-    var session: PlaybackSession? { current.withLock { $0 } }
+    var session: PlaybackSession? { current.withLock { $0?.session } }
+
+    private var core: PlaybackCore {
+        PlaybackCore(environment: environment, sessionToken: sessionToken, dependencies: dependencies, hub: hub)
+    }
 
     func publish(_ event: PlayerEvent, source: PlaybackSource?) {
-        hub.publish(event, player: self, source: source)
+        hub.publish(event, source: source)
     }
-}
-
-/// Everything `startPlayback` was given.
-struct PlaybackRequest: Sendable {
-    let playable: any Playable
-    let properties: PlaybackProperties
-    let adsOptions: AdsOptions?
-    let enableAnalytics: Bool
-    let materialProfile: String?
-    let customAdParams: [String: String]
-    let metadataIdentifiers: [String]
 }

@@ -19,6 +19,8 @@ final class ProgramService: Sendable {
         var current: Program?
         var started = false
         var warnedGapAt: Int64?
+        /// A program a seek already checked, so landing in it does not check again.
+        var checkedProgramId: String?
     }
 
     private let channelId: String
@@ -86,24 +88,46 @@ final class ProgramService: Sendable {
             if warn { update.events.append(.warning(.gapInEpg(timeMs: timeMs))) }
             return update
         }
-        // The play request already checked the first program; boundaries are checked here.
-        if entitlementCheck && !first {
-            do {
-                let validation = try await entitlement.validate(assetId: assetId, time: Self.date(timeMs)).request()
-                if !validation.isSuccess {
-                    update.stop = .notEntitled(status: validation.status, programId: program.programId)
-                    return update
-                }
-            } catch {
-                update.events.append(.warning(.entitlementCheckFailed(programId: program.programId, reason: "\(error)")))
-            }
+        // The play request already checked the first program, and a seek the one it went to.
+        let checked = state.withLock { $0.checkedProgramId == program.programId }
+        if entitlementCheck && !first && !checked {
+            update = await check(program, atMs: timeMs, adding: update)
+            if update.stop != nil { return update }
         }
         state.withLock { state in
             state.started = true
             state.current = program
             state.warnedGapAt = nil
+            state.checkedProgramId = nil
         }
         update.events.append(.programChanged(program))
+        return update
+    }
+
+    /// Before a seek to `timeMs`: the entitlement check of the program there, when checks are on
+    /// and it is not the current program; nil when there is nothing to check.
+    func checkBeforeSeek(toTimeMs timeMs: Int64) async -> Update? {
+        guard entitlementCheck else { return nil }
+        var update = Update()
+        if let warning = await ensureLoaded(around: timeMs) { update.events.append(.warning(warning)) }
+        guard let program = program(atMs: timeMs), program.programId != currentProgram?.programId else {
+            return update.events.isEmpty ? nil : update
+        }
+        update = await check(program, atMs: timeMs, adding: update)
+        if update.stop == nil { state.withLock { $0.checkedProgramId = program.programId } }
+        return update
+    }
+
+    /// Asks whether the user may watch at `timeMs` (in `program`): a no stops playback, a
+    /// failed check is a warning.
+    private func check(_ program: Program, atMs timeMs: Int64, adding update: Update) async -> Update {
+        var update = update
+        do {
+            let validation = try await entitlement.validate(assetId: assetId, time: Self.date(timeMs)).request()
+            if !validation.isSuccess { update.stop = .notEntitled(status: validation.status, programId: program.programId) }
+        } catch {
+            update.events.append(.warning(.entitlementCheckFailed(programId: program.programId, reason: "\(error)")))
+        }
         return update
     }
 

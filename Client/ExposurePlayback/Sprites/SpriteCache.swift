@@ -21,12 +21,16 @@ public struct SpriteImage: Sendable, Equatable {
 
 /// How the app would like sheets kept; the mock serves one quality, so it is recorded only.
 public enum JPEGQuality: Sendable, Equatable {
+    /// Smallest of all (the official SDK's scale).
+    case lowest
     /// Smallest.
     case low
     /// Balanced.
     case medium
     /// Best (the default).
     case high
+    /// Best of all (the official SDK's scale).
+    case highest
 }
 
 /// Activated sprite tracks per asset: the parsed VTT and every sheet it names, fetched once.
@@ -41,6 +45,12 @@ final class SpriteCache: Sendable {
 
     func store(_ track: Track, for assetId: String) {
         tracks.withLock { $0[assetId] = track }
+    }
+
+    /// Every thumbnail of an activated asset, in time order.
+    func images(assetId: String) -> [SpriteImage] {
+        guard let track = tracks.withLock({ $0[assetId] }) else { return [] }
+        return track.cues.cues.compactMap { image(atMs: $0.startMilliseconds, assetId: assetId) }
     }
 
     func image(atMs timeMs: Int64, assetId: String) -> SpriteImage? {

@@ -45,10 +45,12 @@ public final class HLSTech: PlaybackTech {
             // Commands (from the app or from listeners just called) apply before anything else.
             let commands = state.withLock { state in defer { state.commands = [] }; return state.commands }
             for command in commands {
+                if case .seekToTime(let time) = command, !(await observer.techShouldSeek(toTimeMs: time)) { continue }
                 await deliver(engine.handle(.command(command)), engine: engine, to: observer)
             }
             if !commands.isEmpty { await advance(engine, observer: observer) }
-            if state.withLock({ !$0.commands.isEmpty }) { continue }
+            // Once over, commands still arriving (a repeated stop) must not keep the loop alive.
+            if !engine.isOver, state.withLock({ !$0.commands.isEmpty }) { continue }
             switch engine.nextStep() {
             case .finished:
                 publish(engine)

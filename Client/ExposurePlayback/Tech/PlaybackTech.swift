@@ -27,6 +27,9 @@ public protocol TechObserver: AnyObject, Sendable {
     /// The next playhead position (ms) at which the owner wants ``techDidAdvance(status:)``,
     /// e.g. an ad's quartile; nil when none.
     func nextBoundaryPositionMs(after playheadPositionMs: Int64) -> Int64?
+    /// Asked before a seek to wall-clock `timeMs` is applied, from inside the loop (time stands
+    /// still meanwhile): false drops the seek, e.g. when the entitlement check there says no.
+    func techShouldSeek(toTimeMs timeMs: Int64) async -> Bool
 }
 
 /// A snapshot of a tech's playback.
@@ -51,6 +54,8 @@ public struct TechStatus: Sendable, Equatable {
     public var bitrate: Int?
     /// Audio and subtitle renditions on offer.
     public var renditions: [Rendition] = []
+    /// The variants the engine chooses from, lowest bandwidth first.
+    public var variants: [VariantStream] = []
     /// DATERANGE metadata at the playhead.
     public var metadata: [DateRangeMetadata] = []
     /// Whether the stream is live.
@@ -70,6 +75,7 @@ public struct TechStatus: Sendable, Equatable {
         durationMs = engine.durationMs
         bitrate = engine.currentBitrate
         renditions = engine.renditions
+        variants = engine.selector?.variants ?? []
         metadata = engine.currentMetadata
         isLive = engine.isLive
     }

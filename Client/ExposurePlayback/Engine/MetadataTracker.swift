@@ -1,0 +1,35 @@
+import Foundation
+import HLS
+
+/// The playlist's EXT-X-DATERANGE metadata as the app filtered it, and which of it is active
+/// at the playhead.
+struct MetadataTracker: Sendable {
+    /// The client attributes the app asked for (all when empty), trimmed.
+    let identifiers: Set<String>
+    /// Every range of the playlist that passes the filter.
+    private(set) var catalog: [DateRangeMetadata] = []
+    /// The ranges active at the playhead, as last reported.
+    private(set) var active: [DateRangeMetadata] = []
+
+    init(identifiers: [String]) {
+        self.identifiers = Set(identifiers.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+
+    /// Takes the ranges of a newly loaded playlist.
+    mutating func load(_ ranges: [DateRange]) {
+        catalog = DateRangeMetadata.catalog(ranges, identifiers: identifiers)
+    }
+
+    /// The ranges active at `timeMs` when they differ from the last report, else nil.
+    mutating func change(atMs timeMs: Int64) -> [DateRangeMetadata]? {
+        let now = catalog.filter { $0.isActive(atMs: timeMs) }
+        guard now != active else { return nil }
+        active = now
+        return now
+    }
+
+    /// The next range start or end after `timeMs`, where the active set may change.
+    func nextEdge(after timeMs: Int64) -> Int64? {
+        catalog.flatMap { [$0.startMs, $0.endMs ?? $0.startMs] }.filter { $0 > timeMs }.min()
+    }
+}

@@ -1,0 +1,41 @@
+import Exposure
+
+/// Everything `startPlayback` was given.
+struct PlaybackRequest: Sendable {
+    let playable: any Playable
+    let properties: PlaybackProperties
+    let adsOptions: AdsOptions?
+    let enableAnalytics: Bool
+    let materialProfile: String?
+    let customAdParams: [String: String]
+    let metadataIdentifiers: [String]
+    let adobePrimetimeToken: String?
+    /// Overrides of the device's make and model in the play request.
+    let deviceMake: String?
+    let deviceModel: String?
+
+    /// The play request for this playback: the asset it entitled and its entitlement.
+    func entitle(with entitlements: Entitlement, epg: FetchEpg) async throws(ExposureError) -> (assetId: String, entitlement: PlaybackEntitlement) {
+        if let stream = playable as? URLPlayable { return (stream.assetId, stream.standInEntitlement) }
+        let assetId = try await playable.entitledAssetId(epg: epg)
+        var device = DeviceInfo.current
+        device.manufacturer = deviceMake ?? device.manufacturer
+        device.model = deviceModel ?? device.model
+        let entitlement = try await entitlements.play(
+            assetId: assetId, materialProfile: materialProfile, device: device, adsOptions: adsOptions, customAdParams: customAdParams,
+            adobePrimetimeToken: adobePrimetimeToken
+        ).request()
+        return (assetId, entitlement)
+    }
+
+    /// Ad parameters as the query carries them: the seed passes `[String: Any]` (`1`, `"x"`, `true`).
+    static func queryValues(_ parameters: [String: Any]?) -> [String: String] {
+        (parameters ?? [:]).mapValues { value in
+            switch value {
+            case let flag as Bool: flag ? "true" : "false"
+            case let text as String: text
+            default: "\(value)"
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `exposure play` as people run it: it stops when told, reports failures on stderr with a
+/// non-zero status, and `--json` prints one object per event. Clocks run at `--speed 100` so
+/// a `--seconds` of playback costs a hundredth of it in real time.
+@Suite(.timeLimit(.minutes(2))) struct PlayCommandEndToEndTests {
+    struct LoggedIn {
+        let mock: RunningPlatform
+        let config: URL
+        let cli = BuiltExecutable("exposure")
+
+        init() async throws {
+            mock = try RunningPlatform()
+            config = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-play-\(UUID().uuidString)")
+            let login = try await cli.run(["login", "premium", "sandbox", "--base-url", mock.platform.baseURL], environment: environment)
+            #expect(login.status == 0, "\(login.errors)")
+        }
+
+        var environment: [String: String] { ["XDG_CONFIG_HOME": config.path] }
+
+        func play(_ arguments: [String]) async throws -> ChildProcess.Result {
+            try await cli.run(["play"] + arguments, environment: environment)
+        }
+    }
+
+    @Test func stopsAtSecondsAndPrintsOneJSONObjectPerEvent() async throws {
+        let session = try await LoggedIn()
+        defer { try? FileManager.default.removeItem(at: session.config) }
+        let run = try await session.play(["behind-the-scenes", "--seconds", "30", "--speed", "100", "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n")
+        let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let names = objects.compactMap { $0["event"] as? String }
+        #expect(names.count == lines.count)
+        #expect(names.first == "entitlementResponse" && names.contains("playbackStarted"))
+        // The 90-s clip is stopped once 30 s of playback clock have passed, not played to its end.
+        #expect(names.last == "playbackAborted" && !names.contains("playbackCompleted"))
+        let stoppedAt = try #require(objects.last?["elapsedSeconds"] as? Double)
+        #expect(stoppedAt >= 30)
+    }
+
+    @Test func aFailureExitsNonZeroWithTheErrorOnStderr() async throws {
+        let session = try await LoggedIn()
+        defer { try? FileManager.default.removeItem(at: session.config) }
+        let run = try await session.play(["nope"])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("UNKNOWN_ASSET"))
+        #expect(!run.output.contains("UNKNOWN_ASSET"))
+    }
+
+    @Test func aRefusedSessionSaysToLogInAgain() async throws {
+        let session = try await LoggedIn()
+        defer { try? FileManager.default.removeItem(at: session.config) }
+        let file = session.config.appendingPathComponent("exposure/session.json")
+        var saved = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        saved["sessionToken"] = "sandbox-crm|acc-premium|usr-premium|forged|1|2|false"
+        try JSONSerialization.data(withJSONObject: saved).write(to: file)
+        let run = try await session.play(["behind-the-scenes", "--seconds", "1"])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("HTTP 401") && run.errors.contains("run `exposure login"), "\(run.errors)")
+    }
+
+    @Test func speedOnLiveExplainsTheLiveEdge() async throws {
+        let session = try await LoggedIn()
+        defer { try? FileManager.default.removeItem(at: session.config) }
+        let run = try await session.play(["news-24", "--seconds", "20", "--speed", "100"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("cannot outrun the live edge"))
+        #expect(run.output.split(separator: "\n").last?.contains("playbackAborted") == true)
+    }
+}

@@ -1,0 +1,31 @@
+import Exposure
+import ExposurePlayback
+import Foundation
+import MockPlatform
+
+/// The mock on port 0, on a virtual clock the sample app's player shares, so the samples'
+/// playbacks run hours in moments and always the same way.
+final class SeedMock: Sendable {
+    let clock: VirtualClock
+    let platform: MockPlatform
+
+    /// 2026-03-02T13:20:00Z, while "Markets" airs on news-24.
+    static let startMs: Int64 = 1_772_457_600_000
+
+    init() throws {
+        let clock = VirtualClock(startMs: Self.startMs)
+        self.clock = clock
+        platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(realNow: { clock.nowMs }))
+        try platform.start()
+    }
+
+    deinit { platform.stop() }
+
+    var environment: Exposure.Environment { platform.environment }
+
+    /// The sample app, logged in as `premium`.
+    func app() async throws -> SampleApp {
+        let token = try await Authenticate(environment: environment).login(username: "premium", password: "sandbox").request().sessionToken
+        return SampleApp(environment: environment, sessionToken: token, dependencies: PlayerDependencies(clock: clock, deviceLanguage: "en"))
+    }
+}
