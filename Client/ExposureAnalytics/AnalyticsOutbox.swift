@@ -51,6 +51,10 @@ public final class AnalyticsOutbox: Sendable {
         try Self.schema.migrate(database)
     }
 
+    /// The outbox at ``defaultURL``, opened once per process; nil when it cannot be opened
+    /// (no home folder, a read-only disk): analytics then keep their events in memory.
+    public static let standard: AnalyticsOutbox? = try? AnalyticsOutbox(url: defaultURL)
+
     /// A private in-memory outbox: nothing survives the process (for tests and `enableAnalytics`
     /// set-ups that want no file).
     public static func inMemory() throws -> AnalyticsOutbox { try AnalyticsOutbox(path: ":memory:") }

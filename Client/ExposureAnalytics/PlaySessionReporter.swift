@@ -75,6 +75,10 @@ public final class PlaySessionReporter: Sendable {
         return wake
     }
 
+    /// When ``advance()`` has something to do next (a heartbeat, a batch, a retry); nil when nothing
+    /// will happen on its own.
+    public var nextWakeMs: Int64? { machine.withLock { $0.nextWakeMs } }
+
     /// Whether the session has ended and everything it recorded was acknowledged.
     public var isSettled: Bool { machine.withLock { $0.ended && $0.isIdle } }
 

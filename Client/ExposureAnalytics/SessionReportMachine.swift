@@ -109,7 +109,7 @@ struct SessionReportMachine: Sendable {
     }
 
     /// The next instant something happens on its own: a batch or retry, or a heartbeat.
-    private var nextWakeMs: Int64? {
+    var nextWakeMs: Int64? {
         let heartbeat = ended ? nil : lastEventMs.map { $0 + heartbeatIntervalMs }
         let batch = deferred ? nil : dueMs
         return [heartbeat, batch].compactMap { $0 }.min()

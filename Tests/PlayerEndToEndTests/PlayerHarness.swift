@@ -1,4 +1,5 @@
 import Exposure
+import ExposureAnalytics
 import ExposurePlayback
 import Foundation
 import MockPlatform
@@ -26,19 +27,26 @@ final class PlayerHarness: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// A logged-in player on the virtual clock.
+    /// The device every test player reports as.
+    static let device = DeviceInfo(deviceId: "test-device", type: "WEB", model: "TestBox", os: "Linux", osVersion: "6",
+                                   manufacturer: "Acme", height: 1080, width: 1920)
+
+    /// A logged-in player on the virtual clock; its analytics outbox is in memory.
     func player(
         user: String = "premium", apiTransport: (any HTTPTransport)? = nil, streamTransport: (any HTTPTransport)? = nil,
         deviceLanguage: String? = "en",
-        clock playerClock: (any PlaybackClock)? = nil
+        clock playerClock: (any PlaybackClock)? = nil, appName: String? = nil, analyticsBaseUrl: String? = nil
     ) async throws -> Player {
         let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request().sessionToken
         let dependencies = PlayerDependencies(
             apiTransport: apiTransport ?? AutomaticTransport.shared,
             streamTransport: streamTransport ?? AutomaticTransport.shared, clock: playerClock ?? clock,
             languageStore: LanguagePreferenceStore(fileURL: folder.appendingPathComponent("languages.json")),
-            deviceLanguage: deviceLanguage)
-        return Player(environment: platform.environment, sessionToken: token, dependencies: dependencies)
+            deviceLanguage: deviceLanguage, analyticsOutbox: try AnalyticsOutbox.inMemory(), device: Self.device)
+        if let appName {
+            return Player(environment: platform.environment, sessionToken: token, appName: appName, appVersion: "2.1", dependencies: dependencies)
+        }
+        return Player(environment: platform.environment, sessionToken: token, analyticsBaseUrl: analyticsBaseUrl, dependencies: dependencies)
     }
 }
 

@@ -1,4 +1,5 @@
 import Exposure
+import ExposureAnalytics
 
 /// What a playback needs from its ``Player``, copied out at `startPlayback` so the playback
 /// owns it: the backend and user, the outside world, and the event hub. Nothing here points
@@ -8,6 +9,8 @@ struct PlaybackCore: Sendable {
     let sessionToken: SessionToken
     let dependencies: PlayerDependencies
     let hub: EventHub
+    /// The player's analytics, which starts a reporter per playback.
+    let analytics: AnalyticsDispatcher
 
     var entitlements: Entitlement {
         Entitlement(environment: environment, sessionToken: sessionToken, transport: dependencies.apiTransport)

@@ -15,10 +15,12 @@ struct PlaybackRequest: Sendable {
     let deviceModel: String?
 
     /// The play request for this playback: the asset it entitled and its entitlement.
-    func entitle(with entitlements: Entitlement, epg: FetchEpg) async throws(ExposureError) -> (assetId: String, entitlement: PlaybackEntitlement) {
+    func entitle(
+        with entitlements: Entitlement, epg: FetchEpg, device: DeviceInfo
+    ) async throws(ExposureError) -> (assetId: String, entitlement: PlaybackEntitlement) {
         if let stream = playable as? URLPlayable { return (stream.assetId, stream.standInEntitlement) }
         let assetId = try await playable.entitledAssetId(epg: epg)
-        var device = DeviceInfo.current
+        var device = device
         device.manufacturer = deviceMake ?? device.manufacturer
         device.model = deviceModel ?? device.model
         let entitlement = try await entitlements.play(

@@ -12,6 +12,7 @@ final class PlaybackSession: TechObserver {
         var source: PlaybackSource?
         var programs: ProgramService?
         var ads: AdTracker?
+        var analytics: PlaybackAnalytics?
         var tracks = TrackSelection(audio: nil, text: nil)
         var stopRequested = false
         var ended = false
@@ -50,10 +51,12 @@ final class PlaybackSession: TechObserver {
         tech.perform(.stop)
     }
 
-    /// Plays, lets the last ad beacons go out, then tells the hub this playback is over.
+    /// Plays, lets the last ad beacons and analytics go out (bounded), then tells the hub this
+    /// playback is over.
     func run() async {
         await play()
         await beacons.drain()
+        await state.withLock { $0.analytics }?.reporter.finish()
         core.hub.playbackEnded()
     }
 
@@ -67,7 +70,7 @@ final class PlaybackSession: TechObserver {
         let assetId: String
         let entitlement: PlaybackEntitlement
         do {
-            (assetId, entitlement) = try await request.entitle(with: entitlements, epg: epg)
+            (assetId, entitlement) = try await request.entitle(with: entitlements, epg: epg, device: dependencies.device)
         } catch {
             return end(with: stopRequested ? .playbackAborted : .error(.exposure(error)))
         }
@@ -88,6 +91,11 @@ final class PlaybackSession: TechObserver {
             $0.source = source
             $0.programs = programs
             $0.ads = AdTimeline(entitlement).map(AdTracker.init)
+        }
+        // A bare stream has no play session to report on.
+        if !(request.playable is URLPlayable) {
+            let analytics = await PlaybackAnalytics.begin(source: source, core: core, request: request)
+            state.withLock { $0.analytics = analytics }
         }
         let audioOnly = entitlement.audioOnly == true || format.format.uppercased() == "MP3"
         // A bare stream has no entitlement to report.
@@ -121,6 +129,7 @@ final class PlaybackSession: TechObserver {
 
     func publish(_ event: PlayerEvent) {
         core.hub.publish(event, source: source)
+        state.withLock { $0.analytics }?.report(event, status: tech.status)
     }
 
     // MARK: TechObserver
@@ -153,6 +162,7 @@ final class PlaybackSession: TechObserver {
     }
 
     func techDidAdvance(status: TechStatus) async {
+        state.withLock { $0.analytics }?.reporter.advance()
         if status.phase != .loading { apply(state.withLock { $0.ads?.follow(positionMs: status.playheadPositionMs) }) }
         guard let programs, let time = status.playheadTimeMs, status.phase != .loading else { return }
         let update = await programs.follow(playheadTimeMs: time)
@@ -182,6 +192,10 @@ final class PlaybackSession: TechObserver {
         end(with: .error(error))
         tech.perform(.stop)
         return false
+    }
+
+    func nextWakeMs() -> Int64? {
+        state.withLock { $0.analytics }?.reporter.nextWakeMs
     }
 
     func nextBoundaryTimeMs(after playheadTimeMs: Int64) -> Int64? {

@@ -1,4 +1,5 @@
 import Exposure
+import ExposureAnalytics
 import Foundation
 import Synchronization
 
@@ -14,7 +15,7 @@ public final class Player: Sendable {
     public let environment: Environment
     /// The user.
     public let sessionToken: SessionToken
-    /// Where analytics go instead of the environment's base URL (kept for the analytics dispatcher).
+    /// Where analytics go instead of the entitlement's `analytics.baseUrl`.
     public let analyticsBaseUrl: String?
     /// The app's name, sent with analytics.
     public let appName: String?
@@ -24,6 +25,8 @@ public final class Player: Sendable {
     public let dependencies: PlayerDependencies
 
     let hub = EventHub()
+    /// Reports playbacks to the EventSink and sends what earlier runs left in the outbox.
+    let analytics: AnalyticsDispatcher
     let sprites = SpriteCache()
     let serverClock: ServerClock
     let audio = Mutex(AudioState())
@@ -42,6 +45,7 @@ public final class Player: Sendable {
         appVersion = nil
         self.dependencies = dependencies
         serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
+        analytics = Self.makeAnalytics(dependencies: dependencies, sessionToken: sessionToken, baseUrl: analyticsBaseUrl, appName: nil, appVersion: nil)
         hub.attach(self)
     }
 
@@ -57,7 +61,23 @@ public final class Player: Sendable {
         self.appVersion = appVersion
         self.dependencies = dependencies
         serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
+        analytics = Self.makeAnalytics(dependencies: dependencies, sessionToken: sessionToken, baseUrl: nil, appName: appName, appVersion: appVersion)
         hub.attach(self)
+    }
+
+    /// One dispatcher per player, on the player's clock and transport; what an earlier run of
+    /// the app could not send (killed, offline) goes out now, in the background.
+    private static func makeAnalytics(
+        dependencies: PlayerDependencies, sessionToken: SessionToken, baseUrl: String?, appName: String?, appVersion: String?
+    ) -> AnalyticsDispatcher {
+        let clock = dependencies.clock
+        let reporting = AnalyticsReporting(device: dependencies.device, appName: appName, appVersion: appVersion,
+                                           connection: dependencies.connection)
+        let dispatcher = AnalyticsDispatcher(
+            configuration: .init(baseUrlOverride: baseUrl, reporting: reporting), outbox: dependencies.analyticsOutbox,
+            transport: dependencies.apiTransport, now: { clock.nowMs }, currentToken: { sessionToken }, random: dependencies.sampling)
+        Task { await dispatcher.flushPending() }
+        return dispatcher
     }
 
     /// Entitles `playable` and plays it, replacing any playback in progress (which is aborted
@@ -66,7 +86,7 @@ public final class Player: Sendable {
     /// - Parameters:
     ///   - adsOptions: Ad targeting sent with the entitlement request.
     ///   - adobePrimetimeToken: Sent as the play request's `X-Adobe-Primetime-MediaToken` header.
-    ///   - enableAnalytics: Kept for the analytics dispatcher.
+    ///   - enableAnalytics: `false` sends no analytics for this playback.
     ///   - materialProfile: A material variant such as `TRAILER`.
     ///   - customAdParams: Sent with the entitlement request, values as text (`1`, `test`, `true`).
     ///   - metadataIdentifiers: DATERANGE client attributes to report; all when nil or empty.
@@ -121,7 +141,7 @@ public final class Player: Sendable {
     var session: PlaybackSession? { current.withLock { $0?.session } }
 
     private var core: PlaybackCore {
-        PlaybackCore(environment: environment, sessionToken: sessionToken, dependencies: dependencies, hub: hub)
+        PlaybackCore(environment: environment, sessionToken: sessionToken, dependencies: dependencies, hub: hub, analytics: analytics)
     }
 
     func publish(_ event: PlayerEvent, source: PlaybackSource?) {

@@ -1,4 +1,5 @@
 import Exposure
+import ExposureAnalytics
 import Foundation
 
 /// What a ``Player`` uses from the outside world, injected so tests can run hours of live
@@ -18,6 +19,16 @@ public struct PlayerDependencies: Sendable {
     public var bufferTargetMs: Int64
     /// How much must be buffered before playing, ms.
     public var resumeThresholdMs: Int64
+    /// Where analytics events wait until the EventSink has them; nil keeps them in memory only
+    /// (nothing survives the process). The default is the user's data folder
+    /// (``AnalyticsOutbox/defaultURL``), shared by every player of the process.
+    public var analyticsOutbox: AnalyticsOutbox?
+    /// The device as analytics describe it (`DeviceId`, `DeviceModel`, `OS` …).
+    public var device: DeviceInfo
+    /// How analytics reach the network (`Device.Info`'s `Connection`), e.g. `wifi`.
+    public var connection: String
+    /// A number in 0..<1 per playback, for `analytics.percentage` sampling.
+    public var sampling: @Sendable () -> Double
 
     /// Dependencies; the defaults use ``AutomaticTransport``, the real clock, the user's caches
     /// folder and the process locale.
@@ -28,7 +39,11 @@ public struct PlayerDependencies: Sendable {
         languageStore: LanguagePreferenceStore = .standard,
         deviceLanguage: String? = Locale.current.language.languageCode?.identifier,
         bufferTargetMs: Int64 = 30_000,
-        resumeThresholdMs: Int64 = 4_000
+        resumeThresholdMs: Int64 = 4_000,
+        analyticsOutbox: AnalyticsOutbox? = AnalyticsOutbox.standard,
+        device: DeviceInfo = .current,
+        connection: String = "ethernet",
+        sampling: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.apiTransport = apiTransport
         self.streamTransport = streamTransport
@@ -37,5 +52,9 @@ public struct PlayerDependencies: Sendable {
         self.deviceLanguage = deviceLanguage
         self.bufferTargetMs = bufferTargetMs
         self.resumeThresholdMs = resumeThresholdMs
+        self.analyticsOutbox = analyticsOutbox
+        self.device = device
+        self.connection = connection
+        self.sampling = sampling
     }
 }

@@ -85,8 +85,8 @@ public final class HLSTech: PlaybackTech {
         if engine.phase != .stopped, engine.phase != .failed { await observer.techDidAdvance(status: status) }
     }
 
-    /// The engine's deadline, brought forward to the observer's next boundaries (time and position) and, on a real
-    /// clock, to the next look at the command queue.
+    /// The engine's deadline, brought forward to the observer's next boundaries (time and position), its next
+    /// wake while playing (analytics) and, on a real clock, to the next look at the command queue.
     private func wakeDeadline(engine: HLSEngine, until: Int64?, observer: any TechObserver) -> Int64? {
         let now = clock.nowMs
         var deadline = until
@@ -97,6 +97,7 @@ public final class HLSTech: PlaybackTech {
         if engine.phase == .playing, let boundary = observer.nextBoundaryPositionMs(after: position) {
             deadline = min(deadline ?? .max, now + max(1, boundary - position))
         }
+        if engine.phase == .playing, let wake = observer.nextWakeMs() { deadline = min(deadline ?? .max, max(now + 1, wake)) }
         if let latency = clock.commandLatencyMs { deadline = min(deadline ?? .max, now + latency) }
         return deadline
     }

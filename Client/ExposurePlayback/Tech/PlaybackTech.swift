@@ -27,6 +27,9 @@ public protocol TechObserver: AnyObject, Sendable {
     /// The next playhead position (ms) at which the owner wants ``techDidAdvance(status:)``,
     /// e.g. an ad's quartile; nil when none.
     func nextBoundaryPositionMs(after playheadPositionMs: Int64) -> Int64?
+    /// The next clock instant (ms, the playback clock) at which the owner wants
+    /// ``techDidAdvance(status:)`` while playing, e.g. an analytics heartbeat; nil when none.
+    func nextWakeMs() -> Int64?
     /// Asked before a seek to wall-clock `timeMs` is applied, from inside the loop (time stands
     /// still meanwhile): false drops the seek, e.g. when the entitlement check there says no.
     func techShouldSeek(toTimeMs timeMs: Int64) async -> Bool

@@ -1,0 +1,92 @@
+import Exposure
+import ExposureAnalytics
+import Foundation
+import Synchronization
+
+/// Reports one playback to the EventSink: the player's events under the names and fields the
+/// official SDK sends, the playhead as `OffsetTime`. The reporter numbers, batches, retries and
+/// adds heartbeats; this only translates.
+final class PlaybackAnalytics: Sendable {
+    let reporter: PlaySessionReporter
+    let source: PlaybackSource
+    let autoplay: Bool
+    /// The ad playing now, for its AdCompleted.
+    private let currentAdId = Mutex<String?>(nil)
+
+    private init(reporter: PlaySessionReporter, source: PlaybackSource, autoplay: Bool) {
+        self.reporter = reporter
+        self.source = source
+        self.autoplay = autoplay
+    }
+
+    /// Starts a reporter for a playback that was just entitled; nil when analytics are off for
+    /// it (the app's `enableAnalytics`, the entitlement's `percentage`).
+    static func begin(source: PlaybackSource, core: PlaybackCore, request: PlaybackRequest) async -> PlaybackAnalytics? {
+        guard request.enableAnalytics else { return nil }
+        let entitlement = source.entitlement
+        guard let reporter = await core.analytics.beginSession(
+            playSessionId: entitlement.playSessionId, environment: core.environment, sessionToken: core.sessionToken,
+            settings: entitlement.analytics, cdnVendor: entitlement.cdn?.provider) else { return nil }
+        return PlaybackAnalytics(reporter: reporter, source: source, autoplay: request.properties.autoplay)
+    }
+
+    /// Records what `event` means to analytics, if anything.
+    func report(_ event: PlayerEvent, status: TechStatus) {
+        let offset = status.playheadPositionMs
+        switch event {
+        case .playbackCreated:
+            reporter.record(.created(autoPlay: autoplay, playMode: playMode, target: target))
+            reporter.record(.handshakeStarted(target: target))
+        case .playbackReady: reporter.record(.playerReady, offsetMs: offset)
+        case .playbackStarted:
+            reporter.record(.started(mediaLocator: source.mediaLocator, videoLengthMs: status.durationMs ?? source.entitlement.durationInMs,
+                                     bitrateKbps: status.bitrate.map { $0 / 1000 }), offsetMs: offset)
+        case .playbackPaused: reporter.record(.paused, offsetMs: offset)
+        case .playbackResumed: reporter.record(.resumed, offsetMs: offset)
+        case .playbackScrubbed(let position): reporter.record(.scrubbedTo, offsetMs: position)
+        case .bufferingStarted: reporter.record(.bufferingStarted, offsetMs: offset)
+        case .bufferingStopped: reporter.record(.bufferingEnded, offsetMs: offset)
+        case .bitrateChanged(let bitrate): reporter.record(.bitrateChanged(bitrateKbps: bitrate / 1000), offsetMs: offset)
+        case .programChanged(let program?):
+            let length = (program.endTime.map(msSince1970) ?? 0) - (program.startTime.map(msSince1970) ?? 0)
+            reporter.record(.programChanged(programId: program.programId, programAssetId: program.assetId,
+                                            videoLengthMs: length > 0 ? length : nil), offsetMs: offset)
+        case .willPresentInterstitial(let ad):
+            let id = adId(ad.adIndex)
+            currentAdId.withLock { $0 = id }
+            reporter.record(.adStarted(adMediaId: id), offsetMs: offset)
+        case .didPresentInterstitial:
+            if let id = currentAdId.withLock({ current in defer { current = nil }; return current }) {
+                reporter.record(.adCompleted(adMediaId: id), offsetMs: offset)
+            }
+        case .error(let error):
+            let code = if case .exposure(let failure) = error { failure.status ?? 0 } else { 0 }
+            reporter.record(.error(message: error.message, code: code, info: error.description, details: nil), offsetMs: offset)
+        case .playbackCompleted: reporter.record(.completed, offsetMs: offset)
+        case .playbackAborted: reporter.record(.aborted, offsetMs: offset)
+        default: break
+        }
+    }
+
+    private var playMode: PlaybackAnalyticsEvent.PlayMode {
+        switch source.streamKind {
+        case .vod, .catchup: .vod
+        case .liveChannel, .liveProgram, .liveEvent: .live
+        }
+    }
+
+    private var target: PlaybackAnalyticsEvent.Target {
+        switch source.streamKind {
+        case .liveChannel, .liveProgram:
+            .channel(id: source.entitlement.streamInfo?.channelId ?? source.assetId, programId: source.entitlement.streamInfo?.programId)
+        case .vod, .catchup, .liveEvent: .asset(id: source.assetId)
+        }
+    }
+
+    private func adId(_ index: Int) -> String {
+        let clips = source.entitlement.ads?.clips ?? []
+        return clips.indices.contains(index) ? clips[index].titleId ?? "\(index)" : "\(index)"
+    }
+}
+
+private func msSince1970(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }

@@ -1,0 +1,88 @@
+import Exposure
+import ExposurePlayback
+import ExposureModels
+import MockPlatformTesting
+import Testing
+
+/// Every playback reports itself to the mock's EventSink as the official SDK does, and the mock
+/// finds nothing wrong with it.
+@Suite struct PlayerAnalyticsTests {
+    static func playSessionId(_ player: Player) -> String? { player.context.entitlement?.playSessionId }
+
+    @Test func aVODPlaybackReportsItsWholeLifeAndBreaksNoRule() async throws {
+        let harness = try PlayerHarness()
+        let player = try await harness.player(appName: "SampleApp")
+        await player.startPlayback(playable: AssetPlayable(assetId: "arctic-journey"), materialProfile: "TRAILER").value
+        let id = try #require(Self.playSessionId(player))
+        let report = try #require(harness.platform.analyticsSession(id))
+        #expect(report.problems == [], "\(report.problems.map(\.message))")
+        #expect(report.ended == .completed)
+        let types = (report.events ?? []).map(\.event.eventType)
+        #expect(Array(types.prefix(3)) == ["Playback.Created", "Device.Info", "Playback.HandshakeStarted"])
+        let ready = try #require(types.firstIndex(of: "Playback.PlayerReady"))
+        let started = try #require(types.firstIndex(of: "Playback.Started"))
+        #expect(ready < started)
+        #expect(types.last == "Playback.Completed")
+        let events = (report.events ?? []).map(\.event)
+        #expect(events[1]["AppName"] == .string("SampleApp") && events[1]["AppVersion"] == .string("2.1"))
+        #expect(events.allSatisfy { $0["DeviceId"] == .string("test-device") && $0["DeviceModel"] == .string("TestBox") })
+        #expect(events[0]["AssetId"] == .string("arctic-journey") && events[0]["PlayMode"] == .string("vod"))
+        #expect(harness.platform.playSessions(accountId: "acc-premium").first?.endReason == "Playback.Completed")
+    }
+
+    @Test func premiumPlaysFiveTitlesInARowAndBasicTwo() async throws {
+        let harness = try PlayerHarness()
+        for (user, titles) in [("premium", ["arctic-journey", "city-lights", "harbour-tales-s1e1", "harbour-tales-s1e2", "masterclass-lecture"]),
+                               ("basic", ["city-lights", "harbour-tales-s1e2"])] {
+            let player = try await harness.player(user: user)
+            let log = EventLog(player, clock: harness.clock)
+            for title in titles {
+                player.onPlaybackStarted { player, _ in player.stop() }
+                await player.startPlayback(playable: AssetPlayable(assetId: title)).value
+            }
+            #expect(log.errors.isEmpty, "\(user): \(log.errors)")
+            #expect(log.names.filter { $0 == "playbackAborted" }.count == titles.count)
+            let account = user == "premium" ? "acc-premium" : "acc-basic"
+            #expect(harness.platform.playSessions(accountId: account).allSatisfy { $0.endReason == "Playback.Aborted" })
+        }
+    }
+
+    @Test func aLiveChannelSendsAHeartbeatEveryPostIntervalWithoutAnythingElse() async throws {
+        let harness = try PlayerHarness()
+        let player = try await harness.player()
+        let stopAt = harness.clock.nowMs + 20 * 60_000
+        player.onPlaybackStarted { _, _ in }
+        let task = player.startPlayback(playable: ChannelPlayable(assetId: "news-24"))
+        // Twenty virtual minutes of live, then stop.
+        player.onEvent { player, _, _ in if harness.clock.nowMs >= stopAt { player.stop() } }
+        await task.value
+        let id = try #require(Self.playSessionId(player))
+        let report = try #require(harness.platform.analyticsSession(id))
+        #expect(report.problems == [], "\(report.problems.map(\.message))")
+        #expect(report.heartbeats >= 15, "a post interval is 60 s: \(report.heartbeats)")
+        #expect(report.ended == .aborted)
+        #expect(report.events?.first?.event["ChannelId"] == .string("news-24"))
+    }
+
+    @Test func enableAnalyticsFalseSendsNothing() async throws {
+        let harness = try PlayerHarness()
+        let player = try await harness.player()
+        await player.startPlayback(playable: AssetPlayable(assetId: "arctic-journey"), enableAnalytics: false, materialProfile: "TRAILER").value
+        #expect(harness.platform.analyticsSessions().isEmpty)
+        #expect(harness.platform.requests(pathPrefix: "/v2/customer/Sandbox/businessunit/Dev/eventsink").isEmpty)
+    }
+
+    @Test func aBookmarkWrittenThroughAnalyticsIsWhereTheNextPlaybackStarts() async throws {
+        let harness = try PlayerHarness()
+        let player = try await harness.player(user: "basic")
+        player.onPlaybackStarted { player, _ in player.seek(toPosition: 300_000) }
+        player.onPlaybackScrubbed { player, _, _ in player.stop() }
+        await player.startPlayback(playable: AssetPlayable(assetId: "city-lights")).value
+        let again = try await harness.player(user: "basic")
+        let log = EventLog(again, clock: harness.clock)
+        again.onPlaybackStarted { player, _ in player.stop() }
+        await again.startPlayback(playable: AssetPlayable(assetId: "city-lights"), properties: PlaybackProperties(playFrom: .bookmark)).value
+        #expect(log.errors.isEmpty)
+        #expect((300_000...302_000).contains(again.playheadPosition), "\(again.playheadPosition)")
+    }
+}
