@@ -116,11 +116,21 @@ public final class AnalyticsDispatcher: Sendable {
             case .rejected(let status):
                 services.reject(session.events, sessionId: session.sessionId, status: status)
             case .retry, .unauthorized:
-                result.waiting += session.events.count
+                // An EventSink that never answers (a mock long gone from its port) must not keep
+                // events forever: after this many flushes at later starts they are given up.
+                if let failures = try? outbox.countFailedFlush(sessionId: session.sessionId), failures >= Self.flushAttempts {
+                    services.log("analytics: \(session.events.count) event(s) of \(session.sessionId) undeliverable after \(failures) flushes; dropped")
+                    services.acknowledge(session.events, sessionId: session.sessionId)
+                } else {
+                    result.waiting += session.events.count
+                }
             }
         }
         return result
     }
+
+    /// How many flushes may fail to deliver a session's events before they are dropped.
+    public static let flushAttempts = 20
 
     /// Sends offline playbacks' events and everything else waiting (the official
     /// `BackgroundAnalyticsManager().flushOfflineAnalytics()`).

@@ -28,7 +28,8 @@ public final class AnalyticsOutbox: Sendable {
             business_unit TEXT NOT NULL,
             session_token TEXT,
             clock_offset_ms INTEGER,
-            deferred INTEGER NOT NULL
+            deferred INTEGER NOT NULL,
+            failed_flushes INTEGER NOT NULL DEFAULT 0
         );
         CREATE TABLE events (
             session_id TEXT NOT NULL,
@@ -116,6 +117,14 @@ public final class AnalyticsOutbox: Sendable {
             }
             try db.update("DELETE FROM sessions WHERE session_id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE session_id = ?)",
                           .text(sessionId), .text(sessionId))
+        }
+    }
+
+    /// Counts a flush that could not deliver the session; returns how many there have been.
+    func countFailedFlush(sessionId: String) throws -> Int {
+        try database.transaction { (db) throws(SQLiteError) -> Int in
+            try db.update("UPDATE sessions SET failed_flushes = failed_flushes + 1 WHERE session_id = ?", .text(sessionId))
+            return Int(try db.query("SELECT failed_flushes FROM sessions WHERE session_id = ?", .text(sessionId)).first?.int(0) ?? 0)
         }
     }
 

@@ -49,6 +49,12 @@ public enum JSONValue: Codable, Sendable, Equatable, Hashable {
         }
     }
 
+    /// The elements, when this is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
     /// The string, when this is one.
     public var stringValue: String? {
         if case .string(let value) = self { return value }

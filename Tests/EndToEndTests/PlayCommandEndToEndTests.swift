@@ -18,7 +18,8 @@ import TestSupport
             #expect(login.status == 0, "\(login.errors)")
         }
 
-        var environment: [String: String] { ["XDG_CONFIG_HOME": config.path] }
+        /// The session file and the analytics outbox live in the test's own folder.
+        var environment: [String: String] { ["XDG_CONFIG_HOME": config.path, "XDG_DATA_HOME": config.path] }
 
         func play(_ arguments: [String]) async throws -> ChildProcess.Result {
             try await cli.run(["play"] + arguments, environment: environment)
@@ -39,6 +40,27 @@ import TestSupport
         #expect(names.last == "playbackAborted" && !names.contains("playbackCompleted"))
         let stoppedAt = try #require(objects.last?["elapsedSeconds"] as? Double)
         #expect(stoppedAt >= 30)
+    }
+
+    /// Premium may play three streams at once: each `exposure play` must end its play session
+    /// (Aborted reaches the EventSink before the process exits) for the fourth to be allowed.
+    @Test func playsInARowEndTheirSessionsAndAnalyticsListsThem() async throws {
+        let session = try await LoggedIn()
+        defer { try? FileManager.default.removeItem(at: session.config) }
+        for title in ["arctic-journey", "city-lights", "harbour-tales-s1e1", "harbour-tales-s1e2"] {
+            let run = try await session.play([title, "--seconds", "2", "--speed", "100"])
+            #expect(run.status == 0, "\(title): \(run.errors)")
+        }
+        let quiet = try await session.play(["masterclass-lecture", "--seconds", "2", "--speed", "100", "--no-analytics"])
+        #expect(quiet.status == 0, "\(quiet.errors)")
+        let listed = try await session.cli.run(["analytics", "--json"], environment: session.environment)
+        #expect(listed.status == 0, "\(listed.errors)")
+        let body = try #require(JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any])
+        let sessions = try #require(body["sessions"] as? [[String: Any]])
+        #expect(sessions.count == 4, "--no-analytics sent nothing")
+        #expect(sessions.allSatisfy { $0["ended"] as? String == "aborted" && ($0["problems"] as? [Any])?.isEmpty == true })
+        let table = try await session.cli.run(["analytics", try #require(sessions.first?["sessionId"] as? String)], environment: session.environment)
+        #expect(table.output.contains("Playback.Created") && table.output.contains("No problems."), "\(table.output)")
     }
 
     @Test func aFailureExitsNonZeroWithTheErrorOnStderr() async throws {

@@ -155,8 +155,27 @@ import Testing
         let second = try Self.dispatcher(clock: clock, outbox: reopened)
         #expect(await second.flushPending() == .init(sent: 4, waiting: 0))
         #expect(await second.flushPending() == .init(sent: 0, waiting: 0), "nothing is sent twice")
+        #expect(try reopened.pendingEventCount() == 0)
         let report = try #require(platform.analyticsSession(entitlement.playSessionId))
         #expect(report.eventCount == 4 && report.duplicatesDropped == 0 && report.ended == .aborted)
+    }
+
+    @Test func eventsNoEventSinkWillTakeAreGivenUpAfterTwentyFlushes() async throws {
+        let platform = try await MockPlatform.start()
+        let clock = TestClock()
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        let outbox = try AnalyticsOutbox.inMemory()
+        let dispatcher = try Self.dispatcher(clock: clock, outbox: outbox)
+        let reporter = try #require(dispatcher.beginOfflineSession(
+            playSessionId: entitlement.playSessionId, playback: 1, environment: platform.environment, sessionToken: token,
+            settings: entitlement.analytics))
+        reporter.record(.created(autoPlay: true, playMode: .offline, target: .asset(id: "city-lights")))
+        platform.stop()   // nobody listens on that port any more: every try fails at once
+        for _ in 1..<AnalyticsDispatcher.flushAttempts {
+            #expect(await dispatcher.flushOfflineAnalytics() == .init(sent: 0, waiting: 2))
+        }
+        #expect(await dispatcher.flushOfflineAnalytics() == .init(sent: 0, waiting: 0))
+        #expect(try outbox.pendingEventCount() == 0)
     }
 
     @Test func aRejectedTokenIsReplacedByTheRenewedOne() async throws {

@@ -14,20 +14,24 @@ struct PlayCommand: CLICommand {
         "--speed N      run the clock N times faster than real time (default 1; live stays at the live edge)",
         "--max-bitrate N  cap the bitrate, bits/s",
         "--json         one JSON object per event instead of the timeline",
+        "--no-analytics send no analytics for this playback (they go to the EventSink by default)",
     ]
     static let valueOptions: Set<String> = ["from", "seconds", "speed", "max-bitrate"]
+    static let flagOptions: Set<String> = ["no-analytics"]
 
     let assetId: String
     let playFrom: PlaybackProperties.PlayFrom
     let seconds: Int?
     let speed: Double
     let maxBitrate: Int?
+    let analytics: Bool
 
     init(_ arguments: ParsedArguments) throws {
         assetId = try arguments.positionals("ASSET_ID")[0]
         playFrom = try Self.playFrom(arguments.value("from"))
         seconds = try arguments.positiveInt("seconds")
         maxBitrate = try arguments.positiveInt("max-bitrate")
+        analytics = !arguments.has("no-analytics")
         guard let speed = Double(arguments.value("speed") ?? "1"), speed > 0 else { throw UsageError("--speed must be a positive number") }
         self.speed = speed
     }
@@ -66,13 +70,16 @@ struct PlayCommand: CLICommand {
             }
         }
         let playback = player.startPlayback(
-            playable: AssetPlayable(assetId: assetId), properties: PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate.map(Int64.init)))
+            playable: AssetPlayable(assetId: assetId), properties: PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate.map(Int64.init)),
+            enableAnalytics: analytics)
         // Events are sparse in steady playback: a timer enforces --seconds, stopping once.
         let timer = Task { [seconds] in
             guard let seconds else { return }
             try await clock.sleep(untilMs: startedMs + Int64(seconds) * 1000)
             player.stop()
         }
+        // The playback's task ends once its last analytics batch is out (bounded), so the next
+        // `exposure play` finds this play session ended and its stream slot free.
         await playback.value
         timer.cancel()
         if let error = failure.withLock({ $0 }) { throw error }

@@ -54,6 +54,12 @@ struct ParsedArguments: Sendable {
     }
 
     /// Exactly `names.count` positional arguments, named in the error when some are missing.
+    /// The one optional positional argument `name`; nil when none was given.
+    func optionalPositional(_ name: String) throws -> String? {
+        guard positional.count <= 1 else { throw UsageError("expected at most \(name), got \(positional.count) arguments") }
+        return positional.first
+    }
+
     func positionals(_ names: String...) throws -> [String] {
         guard positional.count == names.count else {
             let expected = names.isEmpty ? "no arguments" : names.joined(separator: " ")
