@@ -65,7 +65,7 @@ let package = Package(
 
         // Benchmarks (scripts/bench-hls-parser).
         .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
-        .executableTarget(name: "PlayerBench", dependencies: ["ExposurePlayback", "MockPlatform"], path: "scripts/PlayerBench"),
+        .executableTarget(name: "PlayerBench", dependencies: ["ExposurePlayback", "ExposureAnalytics", "MockPlatform"], path: "scripts/PlayerBench"),
         .executableTarget(name: "TransportBench", dependencies: ["Exposure", "MockPlatform"], path: "scripts/TransportBench"),
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.

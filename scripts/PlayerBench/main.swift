@@ -2,6 +2,7 @@
 // playlist reload and segment fetched over HTTP. Prints wall and CPU time, the speed-up over
 // real time, request counts and resident memory each virtual hour (flat = no leak).
 import Exposure
+import ExposureAnalytics
 import ExposurePlayback
 import Foundation
 import MockPlatform
@@ -31,6 +32,10 @@ func cpuSeconds() -> Double {
 
 let hours = Double(CommandLine.arguments.dropFirst().first ?? "6") ?? 6
 let channel = CommandLine.arguments.dropFirst(2).first ?? "news-24"
+// Analytics on (the default, with an outbox file as an app has) or `off`.
+let analyticsOn = CommandLine.arguments.dropFirst(3).first != "off"
+let outboxFolder = FileManager.default.temporaryDirectory.appendingPathComponent("player-bench-\(UUID().uuidString)")
+defer { try? FileManager.default.removeItem(at: outboxFolder) }
 let startMs: Int64 = 1_772_452_800_000  // 2026-03-02T12:00Z, a program boundary
 let endMs = startMs + Int64(hours * 3_600_000)
 let clock = VirtualClock(startMs: startMs)
@@ -40,7 +45,8 @@ let token = try await Authenticate(environment: platform.environment).login(user
 let streams = CountingTransport()
 let player = Player(
     environment: platform.environment, sessionToken: token,
-    dependencies: PlayerDependencies(streamTransport: streams, clock: clock))
+    dependencies: PlayerDependencies(
+        streamTransport: streams, clock: clock, analyticsOutbox: try AnalyticsOutbox(url: outboxFolder.appendingPathComponent("outbox.sqlite"))))
 let programChanges = Mutex(0)
 let nextReport = Mutex(startMs + 3_600_000)
 let wallStart = ContinuousClock.now
@@ -65,11 +71,13 @@ player.onEvent { player, _, _ in
     if now >= endMs { player.stop() }
 }
 player.onWarning { _, _, warning in print("warning: \(warning)") }
-await player.startPlayback(playable: AssetPlayable(assetId: channel)).value
+await player.startPlayback(playable: AssetPlayable(assetId: channel), enableAnalytics: analyticsOn).value
 let wall = ContinuousClock.now - wallStart
 let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
 let virtualSeconds = Double(clock.nowMs - startMs) / 1000
 let counts = streams.counts.withLock { $0 }
 print(String(format: "channel %@: %.2f virtual hours in %.2f s wall, %.2f s CPU: %.0f× real time", channel, virtualSeconds / 3600, wallSeconds, cpuSeconds() - cpuStart, virtualSeconds / wallSeconds))
 print(String(format: "stream requests %d (%.1f MB), program changes %d, final RSS %.1f MB", counts.requests, Double(counts.bytes) / 1_048_576, programChanges.withLock { $0 }, residentMegabytes()))
+let reported = platform.context.analyticsSessions()
+print("analytics \(analyticsOn ? "on" : "off"): " + (reported.first.map { "\($0.eventCount) events recorded (\($0.heartbeats) heartbeats), \($0.duplicatesDropped) duplicates, \($0.problems.count) problems, ended \($0.ended)" } ?? "no session reported"))
 platform.stop()
