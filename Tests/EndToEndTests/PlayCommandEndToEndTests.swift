@@ -1,4 +1,5 @@
 import Foundation
+import MockPlatformTesting
 import Testing
 import TestSupport
 
@@ -61,6 +62,28 @@ import TestSupport
         #expect(sessions.allSatisfy { $0["ended"] as? String == "aborted" && ($0["problems"] as? [Any])?.isEmpty == true })
         let table = try await session.cli.run(["analytics", try #require(sessions.first?["sessionId"] as? String)], environment: session.environment)
         #expect(table.output.contains("Playback.Created") && table.output.contains("No problems."), "\(table.output)")
+    }
+
+    /// Events stored in the outbox before a SIGKILL are sent by the next `exposure play`, once.
+    @Test func analyticsOfAKilledPlaybackArriveWithTheNextRunOnce() async throws {
+        let session = try await LoggedIn()
+        defer { try? FileManager.default.removeItem(at: session.config) }
+        try session.mock.platform.inject(.status(503, path: "/eventsink/send$"))
+        let child = try BackgroundProcess(session.cli.url, ["play", "city-lights", "--seconds", "600"], environment: session.environment)
+        let output = try await offThePool { child.readOutput { $0.contains("playbackStarted") } }
+        #expect(output.contains("playbackStarted"), "\(output)")
+        let ending = try await offThePool { child.end(with: SIGKILL) }
+        #expect(ending == .signaled(SIGKILL))
+        session.mock.platform.removeFaults()
+        let killed = try #require(session.mock.platform.playSessions(accountId: "acc-premium").first?.id)
+        #expect(session.mock.platform.analyticsSession(killed) == nil, "nothing got through while the EventSink answered 503")
+        for _ in 0..<2 {
+            let next = try await session.play(["behind-the-scenes", "--seconds", "1", "--speed", "100"])
+            #expect(next.status == 0, "\(next.errors)")
+        }
+        let report = try #require(session.mock.platform.analyticsSession(killed))
+        #expect(report.eventCount >= 4 && report.duplicatesDropped == 0, "\(report.eventCount) events, \(report.duplicatesDropped) repeated")
+        #expect(report.events?.first?.event.eventType == "Playback.Created")
     }
 
     @Test func aFailureExitsNonZeroWithTheErrorOnStderr() async throws {

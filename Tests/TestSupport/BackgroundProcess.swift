@@ -22,9 +22,9 @@ public final class BackgroundProcess: @unchecked Sendable {
         case signaled(Int32)
     }
 
-    /// Starts `executable` with `arguments` and the test's own environment.
-    public init(_ executable: URL, _ arguments: [String]) throws {
-        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    /// Starts `executable` with `arguments` and the test's own environment, `environment` merged over it.
+    public init(_ executable: URL, _ arguments: [String], environment overrides: [String: String] = [:]) throws {
+        let environment = ProcessInfo.processInfo.environment.merging(overrides) { $1 }.map { "\($0.key)=\($0.value)" }
         child = try SpawnedChild(executable.path, [executable.path] + arguments, environment: environment, pipeErrors: false)
         output = FileHandle(fileDescriptor: child.output, closeOnDealloc: true)
     }

@@ -82,6 +82,8 @@ struct PlayCommand: CLICommand {
         // `exposure play` finds this play session ended and its stream slot free.
         await playback.value
         timer.cancel()
+        // What an earlier run left unsent (killed mid-playback, EventSink down) goes out too.
+        await player.sendLeftoverAnalytics()
         if let error = failure.withLock({ $0 }) { throw error }
     }
 }

@@ -27,6 +27,8 @@ public final class Player: Sendable {
     let hub = EventHub()
     /// Reports playbacks to the EventSink and sends what earlier runs left in the outbox.
     let analytics: AnalyticsDispatcher
+    /// Sends what earlier runs of the app left in the analytics outbox, started with the player.
+    private let leftoverAnalytics: Task<Void, Never>
     let sprites = SpriteCache()
     let serverClock: ServerClock
     let audio = Mutex(AudioState())
@@ -46,6 +48,7 @@ public final class Player: Sendable {
         self.dependencies = dependencies
         serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
         analytics = Self.makeAnalytics(dependencies: dependencies, sessionToken: sessionToken, baseUrl: analyticsBaseUrl, appName: nil, appVersion: nil)
+        leftoverAnalytics = Task { [analytics] in _ = await analytics.flushPending() }
         hub.attach(self)
     }
 
@@ -62,22 +65,25 @@ public final class Player: Sendable {
         self.dependencies = dependencies
         serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
         analytics = Self.makeAnalytics(dependencies: dependencies, sessionToken: sessionToken, baseUrl: nil, appName: appName, appVersion: appVersion)
+        leftoverAnalytics = Task { [analytics] in _ = await analytics.flushPending() }
         hub.attach(self)
     }
 
-    /// One dispatcher per player, on the player's clock and transport; what an earlier run of
-    /// the app could not send (killed, offline) goes out now, in the background.
+    /// Returns once what earlier runs of the app left in the analytics outbox (a process that was
+    /// killed, an EventSink that was down) has been sent, or tried: a short-lived process (a CLI)
+    /// awaits it before it exits.
+    public func sendLeftoverAnalytics() async { await leftoverAnalytics.value }
+
+    /// One dispatcher per player, on the player's clock and transport.
     private static func makeAnalytics(
         dependencies: PlayerDependencies, sessionToken: SessionToken, baseUrl: String?, appName: String?, appVersion: String?
     ) -> AnalyticsDispatcher {
         let clock = dependencies.clock
         let reporting = AnalyticsReporting(device: dependencies.device, appName: appName, appVersion: appVersion,
                                            connection: dependencies.connection)
-        let dispatcher = AnalyticsDispatcher(
+        return AnalyticsDispatcher(
             configuration: .init(baseUrlOverride: baseUrl, reporting: reporting), outbox: dependencies.analyticsOutbox,
             transport: dependencies.apiTransport, now: { clock.nowMs }, currentToken: { sessionToken }, random: dependencies.sampling)
-        Task { await dispatcher.flushPending() }
-        return dispatcher
     }
 
     /// Entitles `playable` and plays it, replacing any playback in progress (which is aborted
