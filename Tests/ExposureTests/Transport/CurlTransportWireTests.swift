@@ -13,8 +13,10 @@ struct CurlTransportWireTests {
     static let ok = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
 
     /// Long enough never to fire in a loaded suite, where a test's task may wait a minute for the
-    /// cooperative pool; only the tests about timeouts use a short one.
-    let transport = CurlTransport(timeout: 600, environment: [:])
+    /// cooperative pool; only the tests about timeouts use a short one. The idle limit too: past
+    /// the default 20 s between two requests libcurl would open a second connection, which these
+    /// scripts (one connection each) refuse.
+    let transport = CurlTransport(timeout: 600, maximumIdleSeconds: 3600, environment: [:])
 
     @Test func sendsTheRequestHeadAndBodyAsGiven() async throws {
         let server = try ScriptedServer { listener in
@@ -65,7 +67,7 @@ struct CurlTransportWireTests {
                 try connection.write(method == .head ? "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n" : Self.ok)
             }
         }
-        let transport = CurlTransport(timeout: 600, environment: [:])
+        let transport = CurlTransport(timeout: 600, maximumIdleSeconds: 3600, environment: [:])
         for (index, (method, body, _)) in sequence.enumerated() {
             let response = try await transport.send(TransportRequest(method: method, url: server.url("/\(index)"), body: body))
             #expect(response.body == (method == .head ? Data() : Data("ok".utf8)))
@@ -229,7 +231,7 @@ struct CurlTransportWireTests {
             try listener.answerNext(with: Self.ok).waitForClientToClose()
         }
         do {
-            let released = CurlTransport(timeout: 600, environment: [:])
+            let released = CurlTransport(timeout: 600, maximumIdleSeconds: 3600, environment: [:])
             #expect(try await released.send(TransportRequest(method: .get, url: server.url())).body == Data("ok".utf8))
         }
         try await server.finish()

@@ -4,7 +4,7 @@ import Foundation
 /// The SDK's ``HTTPTransport`` on Linux (``AutomaticTransport`` there): HTTP and HTTPS over
 /// libcurl.
 ///
-/// - Connections stay open between requests (one idle for longer than ``maximumIdleSeconds``
+/// - Connections stay open between requests (one idle for longer than the transport's `maximumIdleSeconds`
 ///   is closed rather than reused); libcurl replaces a kept-alive connection the server closed
 ///   meanwhile, resending a request that got no answer on it. Each transport has connections of
 ///   its own, like a `URLSession`: share ``shared`` (or one instance) to share them.
@@ -26,9 +26,10 @@ public final class CurlTransport: HTTPTransport {
 
     /// Redirects followed before failing with ``CurlTransportError/Code/tooManyRedirects``.
     public static let maximumRedirects = 10
-    /// A kept-alive connection unused for longer than this is closed rather than reused: below usual
-    /// server idle timeouts (the mock's is 30 s), so a server seldom closes one just as it is reused.
-    public static let maximumIdleSeconds = 20
+    /// The default of how long a kept-alive connection may sit unused before it is closed rather
+    /// than reused: below usual server idle timeouts (the mock's is 30 s), so a server seldom closes
+    /// one just as it is reused.
+    public static let defaultMaximumIdleSeconds = 20
     /// libcurl's receive buffer per handle: a media segment (40–100 KB) in one or two reads
     /// rather than the default 16 KB's six or more, each a system call and a callback.
     static let receiveBufferBytes = 128 << 10
@@ -38,6 +39,7 @@ public final class CurlTransport: HTTPTransport {
     /// What each of a transport's transfers is set up with.
     struct Settings: Sendable, Hashable {
         let timeoutMilliseconds: Int
+        let maximumIdleSeconds: Int
         let proxy: CurlProxySettings
     }
 
@@ -45,12 +47,16 @@ public final class CurlTransport: HTTPTransport {
 
     /// A transport whose requests fail after `timeout` seconds for the whole exchange — connect,
     /// send, and the response to its last byte — like ``URLSessionTransport``'s; fractions of a
-    /// second work. Proxies are read from `environment`.
-    public init(timeout: TimeInterval = 30, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// second work. A connection unused for `maximumIdleSeconds` is not reused. Proxies are read
+    /// from `environment`.
+    public init(
+        timeout: TimeInterval = 30, maximumIdleSeconds: Int = CurlTransport.defaultMaximumIdleSeconds,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         let milliseconds = (timeout * 1000).rounded(.up)
         loop = CurlLoop(settings: Settings(
             timeoutMilliseconds: milliseconds.isFinite ? Int(max(1, min(milliseconds, Double(Int32.max)))) : Int(Int32.max),
-            proxy: CurlProxySettings(environment: environment)))
+            maximumIdleSeconds: max(1, maximumIdleSeconds), proxy: CurlProxySettings(environment: environment)))
     }
 
     /// Sends the request and reads the whole response.

@@ -38,7 +38,7 @@ final class CurlEasy {
         try set(CURLOPT_MAXREDIRS, CurlTransport.maximumRedirects)
         try set(CURLOPT_TIMEOUT_MS, settings.timeoutMilliseconds)
         try set(CURLOPT_CONNECTTIMEOUT_MS, settings.timeoutMilliseconds)
-        try set(CURLOPT_MAXAGE_CONN, CurlTransport.maximumIdleSeconds)
+        try set(CURLOPT_MAXAGE_CONN, settings.maximumIdleSeconds)
         try set(CURLOPT_NOPROXY, settings.proxy.noProxy)
         try set(CURLOPT_BUFFERSIZE, CurlTransport.receiveBufferBytes)
         try check(ccurl_easy_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, receiveBody))
