@@ -5,7 +5,28 @@ import Testing
 
 /// Every request the catalog covers (see docs/compatibility.md for what is and is not).
 extension ConformanceCase {
-    static let all: [ConformanceCase] = authentication + content + epg + entitlement + eventSink
+    static let all: [ConformanceCase] = authentication + content + epg + entitlement + downloads + eventSink
+
+    /// A download's whole life as iOSClientExposureDownload drives it, on one asset.
+    static let downloads: [ConformanceCase] = [
+        ConformanceCase("download: info, entitlement, completed, verified, renewed, list, delete") { platform in
+            let token = try await platform.login()
+            let info = try await platform.decode(OfficialDownloadInfo.self, OfficialCatalog.downloadInfo("arctic-journey", token: token))
+            #expect(!info.videos.isEmpty && info.maxDownloadCount == 2)
+            _ = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.downloadVod("arctic-journey", token: token))
+            let completed = try await platform.decode(OfficialDownloadCompleted.self,
+                                                      OfficialCatalog.downloadReport("arctic-journey", "downloadcompleted", token: token))
+            #expect(completed.downloadCount == 1)
+            _ = try await platform.decode(OfficialDownloadVerified.self, OfficialCatalog.downloadVerified("arctic-journey", token: token))
+            _ = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.validateDownload("arctic-journey", token: token))
+            _ = try await platform.decode(OfficialDownloadCompleted.self,
+                                          OfficialCatalog.downloadReport("arctic-journey", "downloadrenewed", token: token))
+            let all = try await platform.decode(OfficialAllDownloads.self, OfficialCatalog.allDownloads(token: token))
+            #expect(all.assets?.map(\.assetId) == ["arctic-journey"])
+            _ = try await platform.decode(OfficialDeleteDownloadCompleted.self, OfficialCatalog.deleteDownload("arctic-journey", token: token))
+            _ = try await platform.decode(OfficialAvailabilityKeys.self, OfficialCatalog.availabilityKeys(token: token))
+        },
+    ]
 
     static let authentication: [ConformanceCase] = [
         .decodes("login v3 with device", as: OfficialCredentials.self) { _ in OfficialCatalog.login(version: "v3") },

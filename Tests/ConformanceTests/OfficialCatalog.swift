@@ -114,6 +114,45 @@ enum OfficialCatalog {
         .api(.get, "v2", "/entitlement/\(assetId)/entitle", query: time.map { ["time": .string($0)] } ?? [:], token: token)
     }
 
+    // MARK: Downloads (iOSClientExposureDownload's calls, all v2)
+
+    /// `GetDownloadableInfo`.
+    static func downloadInfo(_ assetId: String, token: String) -> OfficialRequest {
+        .api(.get, "v2", "/entitlement/\(assetId)/downloadinfo", token: token)
+    }
+
+    /// `DownloadVod`: the device's make (lower-cased) and model in the query.
+    static func downloadVod(_ assetId: String, token: String) -> OfficialRequest {
+        .api(.get, "v2", "/entitlement/\(assetId)/download", query: ["deviceMake": .string("apple"), "deviceModel": .string("iPhone14,2")],
+             token: token)
+    }
+
+    /// `ValidateDownload`: the same path without a query.
+    static func validateDownload(_ assetId: String, token: String) -> OfficialRequest {
+        .api(.get, "v2", "/entitlement/\(assetId)/download", token: token)
+    }
+
+    /// `SendDownloadCompleted` / `SendDownloadRenewed`: POSTs without a body.
+    static func downloadReport(_ assetId: String, _ report: String, token: String) -> OfficialRequest {
+        .api(.post, "v2", "/entitlement/\(assetId)/\(report)", token: token)
+    }
+
+    /// `GetDownloadVerified`.
+    static func downloadVerified(_ assetId: String, token: String) -> OfficialRequest {
+        .api(.get, "v2", "/entitlement/\(assetId)/downloadverified", token: token)
+    }
+
+    /// `GetAllDownloads`.
+    static func allDownloads(token: String) -> OfficialRequest { .api(.get, "v2", "/entitlement/downloads", token: token) }
+
+    /// `DeleteDownload`.
+    static func deleteDownload(_ assetId: String, token: String) -> OfficialRequest {
+        .api(.delete, "v2", "/entitlement/\(assetId)/downloads", token: token)
+    }
+
+    /// `GetAvailabilityKeys`.
+    static func availabilityKeys(token: String) -> OfficialRequest { .api(.get, "v2", "/entitlement/availabilitykey", token: token) }
+
     // MARK: EventSink
 
     /// The Dispatcher's `initialize` (`{baseUrl}/eventsink/init`) or `EventSinkInit` with an
