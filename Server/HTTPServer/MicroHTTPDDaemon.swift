@@ -96,20 +96,16 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
     /// Connections the daemon serves now.
     var connectionCount: Int { Int(cmhd_current_connections(handle)) }
 
-    /// Wakes parked connections, stops accepting (so new clients are not taken on while running
-    /// handlers finish), waits for those handlers, frees the daemon, then closes the listening
-    /// socket. It is closed only once no worker thread can touch it: a worker that was about to
-    /// accept when the daemon was quiesced still calls `accept` on that descriptor, and closed
-    /// earlier, its number could already belong to another socket of the process (a test's own
-    /// listener), whose clients that worker would then take.
+    /// Wakes parked connections, then stops the daemon: it waits for running handlers, closes
+    /// every connection and the listening socket, and frees itself. The daemon is not quiesced
+    /// first: libmicrohttpd 0.9.75 aborts the process ("Failed to remove listen FD from epoll
+    /// set") when `MHD_quiesce_daemon` races an epoll worker of a thread pool. The cost is that a
+    /// client connecting during the stop waits in the listen queue until the socket closes.
     func stop() {
         core.heads.stop()
         // libmicrohttpd must not be stopped with suspended connections.
         core.parker.close()
-        let listener = MHD_quiesce_daemon(handle)
         MHD_stop_daemon(handle)
-        // A quiesced daemon leaves its listening socket to the caller.
-        if listener >= 0 { close(listener) }
         retainedCore.release()
     }
 }

@@ -2,6 +2,7 @@ import Exposure
 import ExposurePlayback
 import ExposureModels
 import MockPlatformTesting
+import Synchronization
 import Testing
 
 /// Every playback reports itself to the mock's EventSink as the official SDK does, and the mock
@@ -84,5 +85,34 @@ import Testing
         await again.startPlayback(playable: AssetPlayable(assetId: "city-lights"), properties: PlaybackProperties(playFrom: .bookmark)).value
         #expect(log.errors.isEmpty)
         #expect((300_000...302_000).contains(again.playheadPosition), "\(again.playheadPosition)")
+    }
+}
+
+/// Forwards requests and runs `onPlayRequest` as a play request goes out.
+private final class StoppingTransport: HTTPTransport {
+    let upstream: any HTTPTransport = AutomaticTransport.shared
+    let onPlayRequest: @Sendable () -> Void
+    init(onPlayRequest: @escaping @Sendable () -> Void) { self.onPlayRequest = onPlayRequest }
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        if request.url.path.hasSuffix("/play") { onPlayRequest() }
+        return try await upstream.send(request)
+    }
+}
+
+extension PlayerAnalyticsTests {
+    /// The entitlement opened a play session; a stop that comes while it is on its way must still
+    /// close it (Created, then Aborted), or the account's stream slot stays taken.
+    @Test func aPlaybackStoppedWhileBeingEntitledStillEndsItsPlaySession() async throws {
+        let harness = try PlayerHarness()
+        let stopper = Mutex<Player?>(nil)
+        let player = try await harness.player(user: "basic", apiTransport: StoppingTransport { stopper.withLock { $0 }?.stop() })
+        stopper.withLock { $0 = player }
+        await player.startPlayback(playable: AssetPlayable(assetId: "city-lights")).value
+        stopper.withLock { $0 = nil }
+        let id = try #require(Self.playSessionId(player) ?? harness.platform.playSessions(accountId: "acc-basic").first?.id)
+        let report = try #require(harness.platform.analyticsSession(id))
+        #expect(report.events?.map(\.event.eventType) == ["Playback.Created", "Device.Info", "Playback.HandshakeStarted", "Playback.Aborted"])
+        #expect(report.problems == [] && report.ended == .aborted)
+        #expect(harness.platform.playSessions(accountId: "acc-basic").first?.endReason == "Playback.Aborted", "basic's only slot is free")
     }
 }

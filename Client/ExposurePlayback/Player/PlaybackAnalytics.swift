@@ -12,6 +12,9 @@ final class PlaybackAnalytics: Sendable {
     let autoplay: Bool
     /// The ad playing now, for its AdCompleted.
     private let currentAdId = Mutex<String?>(nil)
+    /// Whether Created went out: a playback that ends before it was created (stopped while the
+    /// entitlement came back) still reports Created first, then how it ended.
+    private let created = Mutex(false)
 
     private init(reporter: PlaySessionReporter, source: PlaybackSource, autoplay: Bool) {
         self.reporter = reporter
@@ -34,9 +37,16 @@ final class PlaybackAnalytics: Sendable {
     func report(_ event: PlayerEvent, status: TechStatus) {
         let offset = status.playheadPositionMs
         switch event {
-        case .playbackCreated:
-            reporter.record(.created(autoPlay: autoplay, playMode: playMode, target: target))
-            reporter.record(.handshakeStarted(target: target))
+        case .playbackCreated, .playbackCompleted, .playbackAborted, .error:
+            let first = created.withLock { created in defer { created = true }; return !created }
+            if first {
+                reporter.record(.created(autoPlay: autoplay, playMode: playMode, target: target))
+                reporter.record(.handshakeStarted(target: target))
+            }
+        default: break
+        }
+        switch event {
+        case .playbackCreated: break
         case .playbackReady: reporter.record(.playerReady, offsetMs: offset)
         case .playbackStarted:
             reporter.record(.started(mediaLocator: source.mediaLocator, videoLengthMs: status.durationMs ?? source.entitlement.durationInMs,

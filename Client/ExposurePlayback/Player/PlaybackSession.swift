@@ -74,13 +74,20 @@ final class PlaybackSession: TechObserver {
         } catch {
             return end(with: stopRequested ? .playbackAborted : .error(.exposure(error)))
         }
+        let streamInfo = entitlement.streamInfo ?? StreamInfo(static: true)
+        let source = PlaybackSource(
+            assetId: request.playable.assetId, entitlement: entitlement, streamKind: streamInfo.kind,
+            mediaLocator: entitlement.playableFormat?.mediaLocator ?? "")
+        // The entitlement opened a play session on the backend that only a terminal event closes,
+        // so reporting starts before anything else can end this playback. A bare stream has none.
+        if !(request.playable is URLPlayable) {
+            let analytics = await PlaybackAnalytics.begin(source: source, core: core, request: request)
+            state.withLock { $0.analytics = analytics }
+        }
         if stopRequested { return end(with: .playbackAborted) }
         guard let format = entitlement.playableFormat, let masterURL = URL(string: format.mediaLocator) else {
             return end(with: .error(.noPlayableFormat))
         }
-        let streamInfo = entitlement.streamInfo ?? StreamInfo(static: true)
-        let source = PlaybackSource(
-            assetId: request.playable.assetId, entitlement: entitlement, streamKind: streamInfo.kind, mediaLocator: format.mediaLocator)
         var programs: ProgramService?
         if entitlement.epg?.enabled == true, let channelId = streamInfo.channelId {
             programs = ProgramService(
@@ -91,11 +98,6 @@ final class PlaybackSession: TechObserver {
             $0.source = source
             $0.programs = programs
             $0.ads = AdTimeline(entitlement).map(AdTracker.init)
-        }
-        // A bare stream has no play session to report on.
-        if !(request.playable is URLPlayable) {
-            let analytics = await PlaybackAnalytics.begin(source: source, core: core, request: request)
-            state.withLock { $0.analytics = analytics }
         }
         let audioOnly = entitlement.audioOnly == true || format.format.uppercased() == "MP3"
         // A bare stream has no entitlement to report.
