@@ -139,6 +139,9 @@ public final class PlaySessionReporter: Sendable {
             services.retarget(sessionId: sessionId, route: route.withLock { $0 })
             outcome = await services.deliver(batch, route: route.withLock { $0 })
         }
+        // Cleared before the machine hears the outcome: from then on the loop may start the next
+        // batch, and its task must not be overwritten here.
+        flight.withLock { $0 = nil }
         switch outcome {
         case .delivered:
             services.acknowledge(events, sessionId: sessionId)
@@ -150,7 +153,6 @@ public final class PlaySessionReporter: Sendable {
             let now = services.now()
             machine.withLock { $0.failed(atMs: now) }
         }
-        flight.withLock { $0 = nil }
         _ = advance()
     }
 }
