@@ -171,9 +171,9 @@ import Testing
         // Handed over, not shared: this thread does not touch the connection until it is read.
         nonisolated(unsafe) let connection = connection
         let reader = Thread {
-        let response = connection.readResponse()
-        read.withLock { $0 = response }
-    }
+            let response = connection.readResponse()
+            read.withLock { $0 = response }
+        }
         reader.start()
         while read.withLock({ $0 }) == nil {
             if server.parkedConnections > 0 { clock.advance(by: .milliseconds(100)) } else { usleep(200) }
