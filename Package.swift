@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Exposure", targets: ["Exposure"]),
         .library(name: "ExposureAnalytics", targets: ["ExposureAnalytics"]),
         .library(name: "ExposurePlayback", targets: ["ExposurePlayback"]),
+        .library(name: "ExposureDownload", targets: ["ExposureDownload"]),
         .library(name: "MockPlatform", targets: ["MockPlatform"]),
         .library(name: "MockPlatformTesting", targets: ["MockPlatformTesting"]),
         .executable(name: "exposure-mock", targets: ["ExposureMock"]),
@@ -61,6 +62,7 @@ let package = Package(
         ),
         .target(name: "ExposureAnalytics", dependencies: ["Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
         .target(name: "ExposurePlayback", dependencies: ["Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
+        .target(name: "ExposureDownload", dependencies: ["Exposure", "ExposurePlayback", "HLS", "SQLiteStore"], path: "Client/ExposureDownload"),
         .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "HLS"], path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-hls-parser).
