@@ -62,7 +62,7 @@ let package = Package(
         ),
         .target(name: "ExposureAnalytics", dependencies: ["Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
         .target(name: "ExposurePlayback", dependencies: ["Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
-        .target(name: "ExposureDownload", dependencies: ["Exposure", "ExposurePlayback", "HLS", "SQLiteStore"], path: "Client/ExposureDownload"),
+        .target(name: "ExposureDownload", dependencies: ["Exposure", "ExposureAnalytics", "ExposurePlayback", "HLS", "SQLiteStore"], path: "Client/ExposureDownload"),
         .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "HLS"], path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-hls-parser).

@@ -1,0 +1,45 @@
+import ExposurePlayback
+import Foundation
+
+/// Tells the manager how much space is free where downloads are stored.
+public protocol StorageMonitoring: Sendable {
+    /// Free bytes now.
+    var availableBytes: Int64 { get }
+    /// Free bytes whenever they are measured again, for one consumer (the manager).
+    var availableBytesUpdates: AsyncStream<Int64> { get }
+}
+
+/// The default monitor: the file system's free space at a folder, measured every `intervalMs` of the clock.
+public struct FileSystemStorageMonitor: StorageMonitoring {
+    private let folder: URL
+    private let clock: any PlaybackClock
+    private let intervalMs: Int64
+
+    /// A monitor of the file system holding `folder`.
+    public init(folder: URL, clock: any PlaybackClock, intervalMs: Int64 = 10_000) {
+        self.folder = folder
+        self.clock = clock
+        self.intervalMs = intervalMs
+    }
+
+    /// Free bytes for an unprivileged user; `Int64.max` when the file system will not say (so nothing suspends for it).
+    public var availableBytes: Int64 {
+        let attributes = try? FileManager.default.attributesOfFileSystem(forPath: folder.path)
+        return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value ?? .max
+    }
+
+    /// A measurement every interval, until the consumer stops listening.
+    public var availableBytesUpdates: AsyncStream<Int64> {
+        let monitor = self
+        return AsyncStream { continuation in
+            let task = Task {
+                while !Task.isCancelled {
+                    do { try await monitor.clock.sleep(untilMs: monitor.clock.nowMs + monitor.intervalMs) } catch { break }
+                    continuation.yield(monitor.availableBytes)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

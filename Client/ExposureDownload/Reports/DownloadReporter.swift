@@ -1,0 +1,104 @@
+import Exposure
+import ExposurePlayback
+
+/// Delivers the outbox's reports: at once when one is added, again with backoff on the manager's
+/// clock while the backend fails, and at the next start for whatever a run left behind.
+///
+/// Reports of one asset go in order: when one fails, the asset's later reports wait for it (a
+/// delete must not overtake the completion it releases).
+actor DownloadReporter {
+    private let outbox: DownloadReportOutbox
+    private let transport: any HTTPTransport
+    private let clock: any PlaybackClock
+    private let outcomes: AsyncStream<DownloadReportOutcome>.Continuation
+    private var retry: Task<Void, Never>?
+    private var delivering = false
+    private var deliverAgain = false
+
+    /// The first retry waits a second; each further one twice as long, up to five minutes.
+    static func backoffMs(attempts: Int) -> Int64 {
+        min(1_000 << Int64(min(max(attempts - 1, 0), 20)), 300_000)
+    }
+
+    init(outbox: DownloadReportOutbox, transport: any HTTPTransport, clock: any PlaybackClock,
+         outcomes: AsyncStream<DownloadReportOutcome>.Continuation) {
+        self.outbox = outbox
+        self.transport = transport
+        self.clock = clock
+        self.outcomes = outcomes
+    }
+
+    /// Stores the report, then delivers what is due in the background: the caller goes on once
+    /// the report is safe on disk, not once the backend answered.
+    func add(_ report: DownloadReport) throws(OfflineManagerError) {
+        try outbox.add(report, nowMs: clock.nowMs)
+        Task { await self.deliverDue() }
+    }
+
+    /// Sends every report due now, oldest first. A call while a delivery runs makes that delivery
+    /// go round once more instead of sending the same reports twice.
+    func deliverDue() async {
+        guard !delivering else { deliverAgain = true; return }
+        delivering = true
+        repeat {
+            deliverAgain = false
+            await deliverOnce()
+        } while deliverAgain
+        delivering = false
+        scheduleRetry()
+    }
+
+    private func deliverOnce() async {
+        guard let entries = try? outbox.entries() else { return }
+        var blockedAssets: Set<String> = []
+        for entry in entries {
+            let nowMs = clock.nowMs
+            guard entry.dueMs <= nowMs, !blockedAssets.contains(entry.report.assetId) else {
+                blockedAssets.insert(entry.report.assetId)
+                continue
+            }
+            do {
+                try await entry.report.send(over: transport)
+                try? outbox.remove(id: entry.id)
+                outcomes.yield(.delivered(entry.report))
+            } catch let error where Self.isFinal(error) {
+                try? outbox.remove(id: entry.id)
+                outcomes.yield(.rejected(entry.report, status: error.status ?? 0))
+            } catch {
+                let attempts = entry.attempts + 1
+                let dueMs = clock.nowMs + Self.backoffMs(attempts: attempts)
+                try? outbox.postpone(id: entry.id, attempts: attempts, dueMs: dueMs)
+                outcomes.yield(.retrying(entry.report, attempts: attempts, nextAttemptMs: dueMs))
+                blockedAssets.insert(entry.report.assetId)
+            }
+        }
+    }
+
+    /// Stops the retry timer (the manager is going away; the outbox keeps the reports).
+    func stop() {
+        retry?.cancel()
+        retry = nil
+    }
+
+    private func scheduleRetry() {
+        retry?.cancel()
+        guard let dueMs = (try? outbox.entries())?.map(\.dueMs).min() else { retry = nil; return }
+        let clock = self.clock
+        retry = Task { [weak self] in
+            do { try await clock.sleep(untilMs: dueMs) } catch { return }
+            await self?.retryIsDue()
+        }
+    }
+
+    /// The timer no longer sleeps, so nothing may cancel it mid-send.
+    private func retryIsDue() async {
+        retry = nil
+        await deliverDue()
+    }
+
+    /// A refusal retrying cannot change: a 4xx other than a timeout or throttling.
+    private static func isFinal(_ error: ExposureError) -> Bool {
+        guard let status = error.status else { return false }
+        return (400..<500).contains(status) && status != 408 && status != 429
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import SQLiteStore
+
+/// The manager's one SQLite file, `offline.sqlite` in its data folder: the items and their states,
+/// and the reports still owed to the backend.
+enum OfflineDatabase {
+    private static let schema = SQLiteMigrations([
+        """
+        CREATE TABLE items (
+            asset_id TEXT PRIMARY KEY,
+            state TEXT NOT NULL,
+            suspended_by_policy INTEGER NOT NULL DEFAULT 0,
+            base_url TEXT NOT NULL,
+            customer TEXT NOT NULL,
+            business_unit TEXT NOT NULL,
+            session_token TEXT NOT NULL,
+            selection TEXT NOT NULL,
+            estimated_bytes INTEGER,
+            entitlement TEXT,
+            expiry_ms INTEGER,
+            completed_bytes INTEGER NOT NULL DEFAULT 0,
+            fraction REAL NOT NULL DEFAULT 0,
+            master_playlist TEXT,
+            used_bytes INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE reports (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            asset_id TEXT NOT NULL,
+            base_url TEXT NOT NULL,
+            customer TEXT NOT NULL,
+            business_unit TEXT NOT NULL,
+            session_token TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            due_ms INTEGER NOT NULL
+        );
+        """,
+    ])
+
+    /// Opens (creating it and the folder) `offline.sqlite` in `folder`, in WAL mode so a kill loses nothing committed.
+    static func open(folder: URL) throws(OfflineManagerError) -> SQLiteDatabase {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .storage("cannot create \(folder.path): \(error.localizedDescription)")
+        }
+        do {
+            let database = try SQLiteDatabase(path: folder.appendingPathComponent("offline.sqlite").path)
+            try database.access { (db) throws(SQLiteError) in
+                try db.query("PRAGMA journal_mode=WAL")
+                try db.execute("PRAGMA synchronous=NORMAL")
+            }
+            try schema.migrate(database)
+            return database
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+}
+
+/// The manager's database, or why it could not be opened: every use then fails with that error,
+/// so a manager on an unwritable folder still answers (with errors) instead of trapping.
+typealias OfflineDatabaseHandle = Result<SQLiteDatabase, OfflineManagerError>
+
+extension Result where Success == SQLiteDatabase, Failure == OfflineManagerError {
+    /// `access`, with SQLite's errors as the manager's storage error.
+    func offlineAccess<Value>(_ body: (SQLiteAccess) throws(SQLiteError) -> Value) throws(OfflineManagerError) -> Value {
+        let database = try get()
+        do {
+            return try database.access(body)
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+}

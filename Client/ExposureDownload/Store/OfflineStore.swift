@@ -1,0 +1,71 @@
+import Exposure
+import Foundation
+import SQLiteStore
+
+/// The items in `offline.sqlite`: every state change is written here before it is announced.
+final class OfflineStore: Sendable {
+    private let database: OfflineDatabaseHandle
+
+    init(database: OfflineDatabaseHandle) { self.database = database }
+
+    /// Every stored item.
+    func all() throws(OfflineManagerError) -> [OfflineItemRecord] {
+        try database.offlineAccess { (db) throws(SQLiteError) -> [OfflineItemRecord] in
+            try db.query("""
+                SELECT asset_id, state, suspended_by_policy, base_url, customer, business_unit, session_token, selection,
+                       estimated_bytes, entitlement, expiry_ms, completed_bytes, fraction, master_playlist, used_bytes
+                FROM items ORDER BY rowid
+                """).compactMap(Self.record)
+        }
+    }
+
+    /// Writes the item (insert or replace).
+    func save(_ record: OfflineItemRecord) throws(OfflineManagerError) {
+        let request = Self.json(record.request) ?? "{}"
+        let entitlement = record.entitlement.flatMap(Self.json)
+        try database.offlineAccess { (db) throws(SQLiteError) in
+            _ = try db.update("""
+                INSERT OR REPLACE INTO items (asset_id, state, suspended_by_policy, base_url, customer, business_unit, session_token,
+                    selection, estimated_bytes, entitlement, expiry_ms, completed_bytes, fraction, master_playlist, used_bytes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, .text(record.item.assetId), .text(record.state.rawValue), .integer(record.suspendedByPolicy ? 1 : 0),
+                .text(record.item.environment.baseUrl), .text(record.item.environment.customer),
+                .text(record.item.environment.businessUnit), .text(record.item.sessionToken.value), .text(request),
+                record.estimatedBytes.map { .integer($0) } ?? .null, entitlement.map { .text($0) } ?? .null,
+                record.license.map { .integer($0.expiryMs) } ?? .null, .integer(record.completedBytes), .real(record.fraction),
+                record.masterPlaylist.map { .text($0.absoluteString) } ?? .null, .integer(record.usedBytes))
+        }
+    }
+
+    /// Forgets the item (it is NotDownloaded again).
+    func remove(assetId: String) throws(OfflineManagerError) {
+        try database.offlineAccess { (db) throws(SQLiteError) in _ = try db.update("DELETE FROM items WHERE asset_id = ?", .text(assetId)) }
+    }
+
+    private static func record(_ row: SQLiteRow) -> OfflineItemRecord? {
+        guard let assetId = row.text(0), let state = row.text(1).flatMap(OfflineState.init(rawValue:)),
+              let request = row.text(7).flatMap({ decode(DownloadRequest.self, $0) }) else { return nil }
+        let item = SourceItem(
+            assetId: assetId,
+            environment: Environment(baseUrl: row.text(3) ?? "", customer: row.text(4) ?? "", businessUnit: row.text(5) ?? ""),
+            sessionToken: SessionToken(value: row.text(6) ?? ""))
+        var record = OfflineItemRecord(item: item, state: state, request: request)
+        record.suspendedByPolicy = row.int(2) == 1
+        record.estimatedBytes = row.int(8)
+        record.entitlement = row.text(9).flatMap { decode(PlaybackEntitlement.self, $0) }
+        record.license = row.int(10).map(DownloadLicense.init(expiryMs:))
+        record.completedBytes = row.int(11) ?? 0
+        if case .real(let fraction) = row.values[12] { record.fraction = fraction }
+        record.masterPlaylist = row.text(13).flatMap(URL.init(string:))
+        record.usedBytes = row.int(14) ?? 0
+        return record
+    }
+
+    private static func json(_ value: some Encodable) -> String? {
+        (try? ExposureJSON.encode(value)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) -> Value? {
+        try? ExposureJSON.decode(type, from: Data(text.utf8))
+    }
+}
