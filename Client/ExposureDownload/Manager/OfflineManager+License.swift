@@ -88,8 +88,8 @@ extension OfflineManager {
 
     /// Throws why the item cannot be played offline: `notDownloaded` or `licenseExpired`.
     public func checkPlayableOffline(_ assetId: String) throws(OfflineManagerError) {
-        guard let record = record(assetId), record.state == .downloaded, record.masterPlaylist != nil else { throw .notDownloaded(assetId) }
-        guard let license = record.license, !license.isExpired(atMs: dependencies.clock.nowMs) else { throw .licenseExpired }
+        guard let record = record(assetId) else { throw .notDownloaded(assetId) }
+        _ = try OfflineMediaAsset(record).playback(atMs: dependencies.clock.nowMs)
     }
 
     /// Bytes the item's files occupy on disk.

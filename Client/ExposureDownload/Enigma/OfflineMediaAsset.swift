@@ -1,0 +1,52 @@
+import Exposure
+import Foundation
+
+/// A downloaded (or downloading) asset as iOSClientExposureDownload's `OfflineMediaAsset` shows
+/// it: ready for `OfflineMediaPlayable(assetId:entitlement:url:)` once Downloaded.
+public struct OfflineMediaAsset: Sendable, Equatable {
+    /// The asset.
+    public let assetId: String
+    /// The account that downloaded it (from its session token).
+    public let accountId: String?
+    /// The user that downloaded it.
+    public let userId: String?
+    /// The download entitlement, once fetched.
+    public let entitlement: PlaybackEntitlement?
+    /// The package's local master playlist, once planned.
+    public let urlAsset: OfflineURLAsset?
+    /// The downloaded format (`HLS`, `MP3`).
+    public let format: String?
+    /// Where the download is.
+    public let downloadState: OfflineState
+    /// When its license runs out, ms since 1970.
+    public let licenseExpiryMs: Int64?
+
+    init(_ record: OfflineItemRecord) {
+        assetId = record.item.assetId
+        accountId = record.item.sessionToken.accountId
+        userId = record.item.sessionToken.userId
+        entitlement = record.entitlement
+        urlAsset = record.masterPlaylist.map(OfflineURLAsset.init(url:))
+        format = record.entitlement?.playableFormat?.format ?? record.entitlement?.formats?.first?.format
+        downloadState = record.state
+        licenseExpiryMs = record.license?.expiryMs
+    }
+
+    /// Whether the license has run out at `nowMs` (true when there is none).
+    public func isExpired(atMs nowMs: Int64) -> Bool {
+        licenseExpiryMs.map { nowMs >= $0 } ?? true
+    }
+
+    /// The entitlement and local URL to play, or why not: `notDownloaded` or `licenseExpired`.
+    public func playback(atMs nowMs: Int64) throws(OfflineManagerError) -> (entitlement: PlaybackEntitlement, url: URL) {
+        guard downloadState == .downloaded, let entitlement, let url = urlAsset?.url else { throw .notDownloaded(assetId) }
+        guard !isExpired(atMs: nowMs) else { throw .licenseExpired }
+        return (entitlement, url)
+    }
+}
+
+/// The local package of an ``OfflineMediaAsset`` (the official SDK hands out an `AVURLAsset`).
+public struct OfflineURLAsset: Sendable, Hashable {
+    /// The package's local master playlist (a `file:` URL).
+    public let url: URL
+}
