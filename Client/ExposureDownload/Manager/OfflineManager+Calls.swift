@@ -22,6 +22,7 @@ extension OfflineManager {
 
     /// Fetches the tracks the item offers; ``OfflineManagerListener/offlineManager(_:didFetchAvailableTracks:)`` follows.
     public func fetchAvailableTracks(for sourceItem: SourceItem) {
+        adoptToken(of: sourceItem)
         enqueue(sourceItem.assetId) { () throws(OfflineManagerError) in _ = try await self.fetchTracks(sourceItem) }
     }
 
@@ -52,31 +53,37 @@ extension OfflineManager {
 
     /// Suspends a download, keeping what it fetched.
     public func suspendDownload(for sourceItem: SourceItem) {
+        adoptToken(of: sourceItem)
         reportFailure(of: sourceItem) { () throws(OfflineManagerError) in try beginSuspend(sourceItem.assetId, byPolicy: false) }
     }
 
     /// Resumes a suspended download.
     public func resumeDownload(for sourceItem: SourceItem) {
+        adoptToken(of: sourceItem)
         reportFailure(of: sourceItem) { () throws(OfflineManagerError) in try beginResume(sourceItem.assetId) }
     }
 
     /// Cancels a download and deletes its partial data.
     public func cancelDownload(for sourceItem: SourceItem) {
+        adoptToken(of: sourceItem)
         reportFailure(of: sourceItem) { () throws(OfflineManagerError) in try beginCancel(sourceItem.assetId) }
     }
 
     /// Deletes a downloaded item's files and frees its download count on the backend.
     public func deleteOfflineData(for sourceItem: SourceItem) {
+        adoptToken(of: sourceItem)
         reportFailure(of: sourceItem) { () throws(OfflineManagerError) in try beginDelete(sourceItem.assetId) }
     }
 
     /// Renews the offline license (Exposure's validate call, then `downloadrenewed`).
     public func renewOfflineLicense(for sourceItem: SourceItem) {
+        adoptToken(of: sourceItem)
         reportFailure(of: sourceItem) { () throws(OfflineManagerError) in try beginRenewal(sourceItem.assetId) }
     }
 
     /// Refreshes the stored license from the backend (`downloadverified`); needs the network.
     public func syncOfflineDrmLicenseInformation(for sourceItem: SourceItem) {
+        adoptToken(of: sourceItem)
         enqueue(sourceItem.assetId) { () throws(OfflineManagerError) in try await self.refreshLicense(sourceItem.assetId) }
     }
 

@@ -114,8 +114,13 @@ extension OfflineManager {
         let hasData = await (try? downloader.get())?.snapshot(MediaDownloadID(rawValue: assetId)) != nil
         if hasData {
             _ = try? beginSuspend(assetId, byPolicy: false)
-        } else if (try? transition(assetId, .cancelDownload)) != nil {
-            try? await completeCancel(assetId)
+            return
+        }
+        do {
+            try transition(assetId, .cancelDownload)
+            try await completeCancel(assetId)
+        } catch {
+            return
         }
     }
 

@@ -57,6 +57,12 @@ extension OfflineManager {
         }
     }
 
+    /// Keeps the session token the app passed with an item the manager has: later backend calls
+    /// and reports about it use the newest one (an earlier token may have expired).
+    func adoptToken(of sourceItem: SourceItem) {
+        try? amend(sourceItem.assetId) { $0.item.sessionToken = sourceItem.sessionToken }
+    }
+
     /// The item's record now.
     func record(_ assetId: String) -> OfflineItemRecord? {
         registry.withLock { $0.records[assetId] }

@@ -1,7 +1,7 @@
 /// What the manager does at start and with what its downloader reports.
 extension OfflineManager {
     /// Reconciles the stored items with the downloader's, finishes interrupted cancels, re-arms
-    /// license timers, sends what the outbox holds, then listens to the downloader.
+    /// license timers and sends what the outbox holds.
     func restore() async {
         guard let downloader = try? downloader.get() else {
             registry.withLock { $0.restored = true }
@@ -25,9 +25,6 @@ extension OfflineManager {
         registry.withLock { $0.restored = true }
         applyPolicy()
         await reporter.deliverDue()
-        for await event in downloader.events {
-            handle(event)
-        }
     }
 
     /// Takes one downloader event: progress is stored (never backwards) and announced while

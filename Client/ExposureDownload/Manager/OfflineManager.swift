@@ -39,6 +39,7 @@ public final class OfflineManager: Sendable {
     let downloader: Result<any MediaDownloading, OfflineManagerError>
     let announcements: AsyncStream<OfflineManagerEvent>.Continuation
     private let background = Mutex<[Task<Void, Never>]>([])
+    private let restoring = Mutex<Task<Void, Never>?>(nil)
 
     /// What became of each report to the backend (`downloadcompleted`, `downloadrenewed`,
     /// `DELETE …/downloads`), for one consumer.
@@ -83,6 +84,7 @@ public final class OfflineManager: Sendable {
     /// and reports stay for the next manager on the folder.
     public func shutdown() async {
         background.withLock { $0 }.forEach { $0.cancel() }
+        restoring.withLock { $0 }?.cancel()
         registry.withLock { registry in registry.expiryTimers.values.forEach { $0.cancel() } }
         await reporter.stop()
         await work.drain()
@@ -93,7 +95,6 @@ public final class OfflineManager: Sendable {
             Task { [weak self] in
                 for await event in stream { self?.deliver(event) }
             },
-            Task { [weak self] in _ = await self?.restore() },
             Task { [weak self, updates = dependencies.network.pathUpdates] in
                 for await path in updates { self?.networkChanged(to: path) }
             },
@@ -102,6 +103,18 @@ public final class OfflineManager: Sendable {
             },
         ]
         background.withLock { $0 = tasks }
+        restoring.withLock { $0 = Task { [weak self] in await self?.restore() } }
+        let listening = Task { [weak self] in
+            guard let downloader = try? self?.downloader.get() else { return }
+            await self?.restoring.withLock { $0 }?.value
+            for await event in downloader.events { self?.handle(event) }
+        }
+        background.withLock { $0.append(listening) }
+    }
+
+    /// Returns once the downloads an earlier run left are restored (``areSuspendedDownloadsRestored``).
+    public func waitForRestoredDownloads() async {
+        await restoring.withLock { $0 }?.value
     }
 
     /// Every event of every item, from now on, for one consumer per stream.

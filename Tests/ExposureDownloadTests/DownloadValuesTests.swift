@@ -1,0 +1,74 @@
+import Exposure
+@testable import ExposureDownload
+import Foundation
+import Testing
+
+/// The small rules behind a download: bitrate choice, license expiry, size estimate, error reading, backoff.
+@Suite struct DownloadValuesTests {
+    @Test(arguments: [
+        (nil, 1_500_000), (500_000, 800_000), (800_000, 800_000), (2_000_000, 1_500_000), (0, 300_000),
+    ] as [(Int?, Int)])
+    func theVideoBitrateIsTheLowestAtOrAboveTheMinimumElseTheHighest(minimum: Int?, chosen: Int) {
+        #expect(DownloadConfiguration(minimumBitrate: minimum).videoBitrate(among: [800_000, 300_000, 1_500_000]) == chosen)
+    }
+
+    @Test func noRenditionsLeaveNoBitrate() {
+        #expect(DownloadConfiguration(minimumBitrate: 1).videoBitrate(among: []) == nil)
+    }
+
+    @Test func theLicenseEndsAtTheEarlierOfPublicationEndAndPlayTokenExpiry() {
+        var entitlement = PlaybackEntitlement(playSessionId: "p", playTokenExpiration: 1_800_000_100, productId: "x")
+        entitlement.publicationEnd = "2027-06-01T00:00:00.000Z"
+        #expect(DownloadLicense(entitlement: entitlement).expiryMs == 1_800_000_100_000)
+        entitlement.playTokenExpiration = 1_900_000_000
+        #expect(DownloadLicense(entitlement: entitlement).expiryMs == ISO8601Timestamp.milliseconds(from: "2027-06-01T00:00:00.000Z"))
+        entitlement.publicationEnd = nil
+        #expect(DownloadLicense(entitlement: entitlement).expiryMs == 1_900_000_000_000)
+    }
+
+    @Test func aLicenseWithNeitherDateIsExpired() {
+        let license = DownloadLicense(entitlement: PlaybackEntitlement(playSessionId: "p", playTokenExpiration: 0, productId: "x"))
+        #expect(license.isExpired(atMs: 1))
+        #expect(DownloadLicense(expiryMs: 10_000).remainingSeconds(atMs: 4_000) == 6)
+        #expect(DownloadLicense(expiryMs: 10_000).remainingSeconds(atMs: 11_000) == 0)
+    }
+
+    @Test func theEstimateSumsTheChosenVideoAndTheChosenLanguages() {
+        let info = DownloadInfo(
+            assetId: "a", accountId: "acc", productId: "p", publicationId: "pub", durationInMs: 1,
+            videos: [.init(bitrate: 300_000, fileSize: 100), .init(bitrate: 800_000, fileSize: 200)],
+            audios: [.init(fileSize: 10, language: "en"), .init(fileSize: 20, language: "sv")],
+            subtitles: [.init(fileSize: 1, language: "en"), .init(fileSize: 2, language: "sv")],
+            downloadCount: 0, maxDownloadCount: 1)
+        var request = DownloadRequest(selection: MediaTrackSelection(audioLanguages: ["sv"], subtitleLanguages: []),
+                                      configuration: DownloadConfiguration(minimumBitrate: 200_000))
+        #expect(request.settle(with: info) == 100 + 20)
+        #expect(request.selection.videoBitrate == 300_000)
+        var everything = DownloadRequest(selection: MediaTrackSelection(), configuration: DownloadConfiguration())
+        #expect(everything.settle(with: info) == 200 + 30 + 3)
+    }
+
+    @Test(arguments: [
+        ("DOWNLOAD_LIMIT_REACHED", OfflineManagerError.downloadLimitReached),
+        ("DOWNLOAD_BLOCKED", .downloadLimitReached),
+        ("LICENSE_EXPIRED", .licenseExpired),
+        ("NOT_ENTITLED", .notEntitled("NOT_ENTITLED")),
+        ("GEO_BLOCKED", .notEntitled("GEO_BLOCKED")),
+    ])
+    func forbiddenAnswersAreReadAsTheirReason(message: String, error: OfflineManagerError) {
+        let answer = ExposureError.server(status: 403, message: ExposureErrorMessage(httpCode: 403, message: message))
+        #expect(OfflineManagerError(answer) == error)
+    }
+
+    @Test func otherFailuresKeepTheirKind() {
+        let unavailable = ExposureError.server(status: 503, message: ExposureErrorMessage(httpCode: 503, message: "INTERNAL_ERROR"))
+        #expect(OfflineManagerError(unavailable) == .server(status: 503, message: "INTERNAL_ERROR"))
+        #expect(OfflineManagerError(MediaDownloadFailure.insufficientSpace) == .insufficientSpace)
+        #expect(OfflineManagerError(MediaDownloadFailure.network("reset")) == .network("reset"))
+    }
+
+    @Test func reportRetriesBackOffFromASecondToFiveMinutes() {
+        #expect((1...10).map(DownloadReporter.backoffMs) == [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000])
+        #expect(DownloadReporter.backoffMs(attempts: 1_000) == 300_000)
+    }
+}
