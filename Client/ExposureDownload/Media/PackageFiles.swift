@@ -56,7 +56,9 @@ enum PackageFiles {
         var hasher = SHA256()
         var length: Int64 = 0
         while true {
-            guard let chunk = try? handle.read(upToCount: 1 << 20) else { return nil }
+            // `read` answers nil or empty data at the end of the file, depending on the platform.
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch { return nil }
             if chunk.isEmpty { break }
             hasher.update(chunk)
             length += Int64(chunk.count)

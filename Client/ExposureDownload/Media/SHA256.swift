@@ -32,7 +32,7 @@ struct SHA256: Sendable {
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
         pending = []
         tail.withUnsafeBufferPointer { buffer in
-            for offset in stride(from: 0, to: buffer.count, by: 64) { compress(buffer.baseAddress! + offset) }
+            compress(buffer.baseAddress!, count: buffer.count / 64)
         }
         let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         let digits = Array("0123456789abcdef".utf8)
@@ -56,40 +56,59 @@ struct SHA256: Sendable {
             pending.withUnsafeBufferPointer { compress($0.baseAddress!) }
             pending.removeAll(keepingCapacity: true)
         }
-        while remaining >= 64 {
-            compress(base)
-            base += 64
-            remaining -= 64
+        let whole = remaining / 64
+        if whole > 0 {
+            compress(base, count: whole)
+            base += whole * 64
+            remaining -= whole * 64
         }
         pending.append(contentsOf: UnsafeBufferPointer(start: base, count: remaining))
     }
 
-    private mutating func compress(_ block: UnsafePointer<UInt8>) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for i in 0..<16 {
-                w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+    /// Compresses `count` 64-byte blocks starting at `blocks`.
+    ///
+    /// Written for debug builds too (the tests hash megabytes): masking shifts and raw pointers
+    /// are inlined at -Onone, where generic shifts and checked buffer subscripts are calls.
+    private mutating func compress(_ blocks: UnsafePointer<UInt8>, count: Int = 1) {
+        Self.k.withUnsafeBufferPointer { constants in
+            let k = constants.baseAddress!
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                let w = schedule.baseAddress!
+                var (h0, h1, h2, h3, h4, h5, h6, h7) = state
+                for blockIndex in 0..<count {
+                    let block = blocks + blockIndex &* 64
+                    for i in 0..<16 {
+                        let b = block + i &* 4
+                        w[i] = UInt32(b[0]) &<< 24 | UInt32(b[1]) &<< 16 | UInt32(b[2]) &<< 8 | UInt32(b[3])
+                    }
+                    for i in 16..<64 {
+                        let x = w[i &- 15], y = w[i &- 2]
+                        let s0 = (x &>> 7 | x &<< 25) ^ (x &>> 18 | x &<< 14) ^ (x &>> 3)
+                        let s1 = (y &>> 17 | y &<< 15) ^ (y &>> 19 | y &<< 13) ^ (y &>> 10)
+                        w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                    for i in 0..<64 {
+                        let s1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
+                        let t1 = h &+ s1 &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
+                        let s0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
+                        let t2 = s0 &+ ((a & b) ^ (a & c) ^ (b & c))
+                        h = g
+                        g = f
+                        f = e
+                        e = d &+ t1
+                        d = c
+                        c = b
+                        b = a
+                        a = t1 &+ t2
+                    }
+                    h0 = h0 &+ a; h1 = h1 &+ b; h2 = h2 &+ c; h3 = h3 &+ d
+                    h4 = h4 &+ e; h5 = h5 &+ f; h6 = h6 &+ g; h7 = h7 &+ h
+                }
+                state = (h0, h1, h2, h3, h4, h5, h6, h7)
             }
-            for i in 16..<64 {
-                let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
-            for i in 0..<64 {
-                let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-                let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
     }
-
-    @inline(__always)
-    private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { value >> count | value << (32 - count) }
 
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
