@@ -88,6 +88,8 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Exposure", "MockPlatformTesting"]),
         // The seed's code samples, compiled as written and run against the mock.
         .testTarget(name: "SeedSampleTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
+        // The media downloader: values as unit tests, whole downloads against a real mock.
+        .testTarget(name: "MediaDownloaderTests", dependencies: ["ExposureDownload", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,337 @@
+import Exposure
+import ExposurePlayback
+import Foundation
+
+/// The downloader's one owner of state: which downloads exist, which files are in flight, and
+/// the order in which things are persisted and announced.
+///
+/// Files are handed to at most `connections` fetch jobs at a time, over every download, in the
+/// order downloads were started. A job runs off the actor (network, disk, hashing) and reports
+/// back here, where the completed file is committed to the index before its event is sent.
+actor DownloadCoordinator {
+    private struct JobKey: Hashable {
+        let id: MediaDownloadID
+        let position: Int
+    }
+
+    private enum JobResult {
+        case stored(IndexedFile.Completion)
+        case failed(MediaDownloadFailure)
+        case stopped
+    }
+
+    private let root: URL
+    private let index: DownloadIndex
+    private let fetcher: FileFetcher
+    private let clock: any PlaybackClock
+    private let connections: Int
+    private let events: AsyncStream<MediaDownloadEvent>.Continuation
+    private var downloads: [MediaDownloadID: LiveDownload] = [:]
+    /// Downloads handing out files, in the order they were started.
+    private var order: [MediaDownloadID] = []
+    private var jobs: [JobKey: Task<Void, Never>] = [:]
+    private var running: [MediaDownloadID: Int] = [:]
+    private var drainWaiters: [MediaDownloadID: [CheckedContinuation<Void, Never>]] = [:]
+    /// Ids being prepared, so two prepares of one id cannot both pass the existence check.
+    private var reserved: Set<MediaDownloadID> = []
+    private var closed = false
+
+    init(root: URL, index: DownloadIndex, transport: any HTTPTransport, clock: any PlaybackClock, connections: Int,
+         events: AsyncStream<MediaDownloadEvent>.Continuation, restored: [IndexedDownload]) {
+        self.root = root
+        self.index = index
+        fetcher = FileFetcher(transport: transport)
+        self.clock = clock
+        self.connections = max(1, connections)
+        self.events = events
+        for record in restored { downloads[record.id] = LiveDownload(record, folder: root.appendingPathComponent(record.folder)) }
+    }
+
+    // MARK: Queries
+
+    func snapshots() -> [MediaDownloadSnapshot] {
+        downloads.values.sorted { $0.record.id.rawValue < $1.record.id.rawValue }.map(snapshot)
+    }
+
+    func snapshot(_ id: MediaDownloadID) -> MediaDownloadSnapshot? { downloads[id].map(snapshot) }
+
+    private func snapshot(_ download: LiveDownload) -> MediaDownloadSnapshot {
+        MediaDownloadSnapshot(id: download.record.id, phase: download.reportedPhase, progress: download.ledger.progress,
+                              masterPlaylist: download.folder.appendingPathComponent(PackagePlan.masterPath),
+                              usedBytes: PackageFiles.usedBytes(under: download.folder))
+    }
+
+    private func existing(_ id: MediaDownloadID) throws(MediaDownloadFailure) -> LiveDownload {
+        guard let download = downloads[id] else { throw .unknownDownload(id) }
+        return download
+    }
+
+    // MARK: Prepare
+
+    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure) -> MediaDownloadSnapshot {
+        guard downloads[id] == nil, reserved.insert(id).inserted else { throw .alreadyExists(id) }
+        defer { reserved.remove(id) }
+        let package = try await PackagePreparation(fetcher: fetcher, connections: connections).plan(source: source, selection: selection)
+        let folderName = uniqueFolderName(for: id)
+        let folder = root.appendingPathComponent(folderName)
+        let record = IndexedDownload(id: id, folder: folderName, source: source, phase: .suspended, floorBytes: 0,
+                                     files: package.files.map { IndexedFile(planned: $0) })
+        do throws(MediaDownloadFailure) {
+            try PackageFiles.createFolders(folder, for: package.playlists.map(\.path) + package.files.map(\.path))
+            for playlist in package.playlists { try PackageFiles.writePlaylist(playlist, in: folder) }
+            try index.insert(record)
+        } catch {
+            try? PackageFiles.remove(folder)
+            throw error
+        }
+        let download = LiveDownload(record, folder: folder)
+        downloads[id] = download
+        return snapshot(download)
+    }
+
+    /// A readable folder name for `id`, with a digest so ids differing only in unsafe characters differ.
+    private func uniqueFolderName(for id: MediaDownloadID) -> String {
+        let base = PackagePlanner.fileNameSafe(id.rawValue) + "-" + SHA256.hex(of: Array(id.rawValue.utf8)).prefix(12)
+        let taken = Set(downloads.values.map(\.record.folder))
+        var name = base
+        var number = 2
+        while taken.contains(name) || FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path) {
+            name = "\(base)-\(number)"
+            number += 1
+        }
+        return name
+    }
+
+    // MARK: Start, suspend, remove
+
+    func start(_ id: MediaDownloadID) async throws(MediaDownloadFailure) {
+        try await waitWhileStopping(id)
+        var download = try existing(id)
+        guard download.record.phase != .complete, download.activity == .idle, !closed else { return }
+        try index.setPhase(.fetching, of: id)
+        download.record.phase = .fetching
+        download.activity = .fetching
+        download.queue = download.pendingPositions.reversed()
+        downloads[id] = download
+        order.append(id)
+        if download.queue.isEmpty { try finish(id) }
+        pump()
+    }
+
+    func suspend(_ id: MediaDownloadID) async throws(MediaDownloadFailure) {
+        let download = try existing(id)
+        switch download.activity {
+        case .fetching:
+            beginStop(id, .suspend)
+            await drained(id)
+        case .stopping:
+            await drained(id)
+        case .idle:
+            // Already still: acknowledged, so a consumer waiting for `.suspended` is not left waiting.
+            if download.record.phase != .complete { events.yield(.suspended(id, download.ledger.progress)) }
+        }
+    }
+
+    func remove(_ id: MediaDownloadID) async throws(MediaDownloadFailure) {
+        _ = try existing(id)
+        beginStop(id, .remove)
+        await drained(id)
+        guard let download = downloads[id] else { return }
+        try index.delete(id)
+        downloads[id] = nil
+        try PackageFiles.remove(download.folder)
+    }
+
+    private func waitWhileStopping(_ id: MediaDownloadID) async throws(MediaDownloadFailure) {
+        while case .stopping = try existing(id).activity { await drained(id) }
+    }
+
+    /// Stops handing out the download's files and cancels its jobs; ``settle(_:)`` finishes the stop.
+    private func beginStop(_ id: MediaDownloadID, _ reason: LiveDownload.StopReason) {
+        guard var download = downloads[id] else { return }
+        switch download.activity {
+        case .fetching, .idle: download.activity = .stopping(reason)
+        case .stopping: if reason == .remove { download.activity = .stopping(.remove) }
+        }
+        download.queue = []
+        downloads[id] = download
+        order.removeAll { $0 == id }
+        for (key, job) in jobs where key.id == id { job.cancel() }
+        settle(id)
+    }
+
+    /// Once a download has no job left: carries out its stop (persisting before announcing) and
+    /// wakes whoever waits for it to drain.
+    private func settle(_ id: MediaDownloadID) {
+        guard running[id, default: 0] == 0, var download = downloads[id] else { return }
+        if case .stopping(let reason) = download.activity {
+            download.activity = .idle
+            if reason != .remove, reason != .repair, download.record.phase != .complete {
+                download.record.phase = .suspended
+                let persisted = Result { () throws(MediaDownloadFailure) in try index.setPhase(.suspended, of: id) }
+                downloads[id] = download
+                switch (reason, persisted) {
+                case (_, .failure(let failure)): events.yield(.failed(id, failure))
+                case (.failure(let failure), .success): events.yield(.failed(id, failure))
+                default: events.yield(.suspended(id, download.ledger.progress))
+                }
+            } else {
+                downloads[id] = download
+            }
+        }
+        for waiter in drainWaiters.removeValue(forKey: id) ?? [] { waiter.resume() }
+    }
+
+    private func drained(_ id: MediaDownloadID) async {
+        if running[id, default: 0] == 0, downloads[id]?.activity == .idle || downloads[id] == nil { return }
+        await withCheckedContinuation { drainWaiters[id, default: []].append($0) }
+    }
+
+    /// Stops everything for good (the downloader was released): like a killed process, the
+    /// index keeps what was fetching as fetching, and the next downloader restores it suspended.
+    func shutDown() {
+        closed = true
+        order = []
+        for job in jobs.values { job.cancel() }
+        events.finish()
+    }
+
+    // MARK: Jobs
+
+    /// Hands files to jobs while fewer than `connections` are in flight.
+    private func pump() {
+        while !closed, jobs.count < connections, let key = nextJob() {
+            guard let download = downloads[key.id] else { continue }
+            let file = download.record.files[key.position].planned
+            let folder = download.folder
+            running[key.id, default: 0] += 1
+            jobs[key] = Task { await self.run(key, file: file, folder: folder) }
+        }
+    }
+
+    private func nextJob() -> JobKey? {
+        for id in order {
+            guard var download = downloads[id], let position = download.queue.popLast() else { continue }
+            downloads[id] = download
+            return JobKey(id: id, position: position)
+        }
+        return nil
+    }
+
+    /// Fetches one file, retrying as the download's budget allows; runs off the actor.
+    private nonisolated func run(_ key: JobKey, file: PlannedFile, folder: URL) async {
+        while true {
+            let outcome: FileFetcher.Outcome
+            do { outcome = try await fetcher.fetch(file, into: folder) } catch { return await ended(key, .stopped) }
+            switch outcome {
+            case .stored(let completion): return await ended(key, .stored(completion))
+            case .fail(let failure): return await ended(key, .failed(failure))
+            case .retry(let reason):
+                guard let waitMs = await retryDelay(key, reason: reason) else { return }
+                do { try await clock.sleep(untilMs: clock.nowMs + waitMs) } catch { return await ended(key, .stopped) }
+            }
+        }
+    }
+
+    /// How long the job waits before trying again; nil when it has ended (budget spent or stopping).
+    private func retryDelay(_ key: JobKey, reason: String) -> Int64? {
+        guard var download = downloads[key.id], download.activity == .fetching, !closed else {
+            ended(key, .stopped)
+            return nil
+        }
+        let decision = download.retries.failed(position: key.position, completions: download.completions)
+        downloads[key.id] = download
+        switch decision {
+        case .retry(let afterMs): return afterMs
+        case .giveUp:
+            ended(key, .failed(.network(reason)))
+            return nil
+        }
+    }
+
+    private func ended(_ key: JobKey, _ result: JobResult) {
+        jobs[key] = nil
+        running[key.id, default: 1] -= 1
+        if downloads[key.id] != nil {
+            switch result {
+            case .stored(let completion): record(key, completion)
+            case .failed(let failure): if downloads[key.id]?.activity == .fetching { beginStop(key.id, .failure(failure)) }
+            case .stopped: break
+            }
+            settle(key.id)
+        }
+        pump()
+    }
+
+    /// Commits a complete file, then announces it (and the download's end with the last one).
+    private func record(_ key: JobKey, _ completion: IndexedFile.Completion) {
+        guard var download = downloads[key.id], download.record.files[key.position].completion == nil,
+              download.activity != .stopping(.remove) else { return }
+        let isLast = download.ledger.completeFiles + 1 == download.record.files.count
+        do throws(MediaDownloadFailure) {
+            try index.complete(position: key.position, of: key.id, completion, phase: isLast ? .complete : nil)
+        } catch {
+            return beginStop(key.id, .failure(error))
+        }
+        download.complete(key.position, completion)
+        downloads[key.id] = download
+        events.yield(.progressed(key.id, download.ledger.progress))
+        if isLast { announceFinished(key.id) }
+    }
+
+    /// A started download with nothing left to fetch.
+    private func finish(_ id: MediaDownloadID) throws(MediaDownloadFailure) {
+        try index.setPhase(.complete, of: id)
+        announceFinished(id)
+    }
+
+    private func announceFinished(_ id: MediaDownloadID) {
+        guard var download = downloads[id] else { return }
+        download.record.phase = .complete
+        if download.activity == .fetching { download.activity = .idle }
+        downloads[id] = download
+        order.removeAll { $0 == id }
+        events.yield(.finished(id))
+    }
+
+    // MARK: Verify and repair
+
+    /// Positions of complete files whose bytes on disk no longer have their recorded length and digest.
+    func brokenFiles(_ id: MediaDownloadID) async throws(MediaDownloadFailure) -> [Int] {
+        let download = try existing(id)
+        let complete = download.record.files.indices.compactMap { position in
+            download.record.files[position].completion.map { (position, download.record.files[position].planned.path, $0) }
+        }
+        return await Self.rehash(complete, in: download.folder)
+    }
+
+    func paths(_ positions: [Int], of id: MediaDownloadID) throws(MediaDownloadFailure) -> [String] {
+        let download = try existing(id)
+        return positions.map { download.record.files[$0].planned.path }
+    }
+
+    private nonisolated static func rehash(_ files: [(Int, String, IndexedFile.Completion)], in folder: URL) async -> [Int] {
+        files.filter { _, path, recorded in PackageFiles.digest(of: folder.appendingPathComponent(path)) != recorded }.map(\.0)
+    }
+
+    func repair(_ id: MediaDownloadID) async throws(MediaDownloadFailure) {
+        let broken = try await brokenFiles(id)
+        if !broken.isEmpty {
+            try await suspendQuietly(id)
+            var download = try existing(id)
+            let floor = download.ledger.completedBytes
+            try index.reopen(positions: broken, of: id, floorBytes: floor)
+            broken.forEach { download.reopen($0) }
+            download.record.phase = .suspended
+            downloads[id] = download
+        }
+        try await start(id)
+    }
+
+    /// Stops a fetching download before its files are taken back, without announcing a suspension.
+    private func suspendQuietly(_ id: MediaDownloadID) async throws(MediaDownloadFailure) {
+        guard try existing(id).activity != .idle else { return }
+        beginStop(id, .repair)
+        await drained(id)
+    }
+}

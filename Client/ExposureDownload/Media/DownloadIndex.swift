@@ -1,0 +1,160 @@
+import Foundation
+import SQLiteStore
+
+/// One file of a download as the index keeps it.
+struct IndexedFile: Sendable, Hashable {
+    /// The plan's entry (its size once known).
+    var planned: PlannedFile
+    /// Length and SHA-256 once the file is complete.
+    var completion: Completion?
+
+    /// What makes a file count: its length and its digest, recorded after it was renamed into place.
+    struct Completion: Sendable, Hashable {
+        var length: Int64
+        var sha256: String
+    }
+}
+
+/// One download as the index keeps it.
+struct IndexedDownload: Sendable, Hashable {
+    var id: MediaDownloadID
+    /// The package folder's name under the downloader's folder.
+    var folder: String
+    var source: URL
+    var phase: MediaDownloadPhase
+    /// Bytes announced before a repair (see ``ProgressLedger``).
+    var floorBytes: Int64
+    var files: [IndexedFile]
+}
+
+/// The downloader's SQLite file: every download's plan, phase and completed files.
+///
+/// Each change is committed before the event announcing it is sent, so a process killed at any
+/// point comes back with at least what it announced. WAL with `synchronous=NORMAL`: a kill loses
+/// nothing committed (a power cut may lose the last commits, which `verify` then finds).
+final class DownloadIndex: Sendable {
+    private let database: SQLiteDatabase
+
+    private static let schema = SQLiteMigrations([
+        """
+        CREATE TABLE downloads (
+            id TEXT PRIMARY KEY,
+            folder TEXT NOT NULL UNIQUE,
+            source TEXT NOT NULL,
+            phase TEXT NOT NULL,
+            floor_bytes INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE files (
+            download_id TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            path TEXT NOT NULL,
+            url TEXT NOT NULL,
+            expected_length INTEGER,
+            length INTEGER,
+            sha256 TEXT,
+            PRIMARY KEY (download_id, position)
+        );
+        """,
+    ])
+
+    /// Opens (creating it if needed) the index at `url`.
+    init(url: URL) throws(MediaDownloadFailure) {
+        do {
+            database = try SQLiteDatabase(path: url.path)
+            try database.access { (db) throws(SQLiteError) in
+                try db.query("PRAGMA journal_mode=WAL")
+                try db.execute("PRAGMA synchronous=NORMAL")
+            }
+            try Self.schema.migrate(database)
+        } catch {
+            throw .storage("cannot open the download index \(url.path): \(error)")
+        }
+    }
+
+    /// Every download with its files in plan order.
+    func all() throws(MediaDownloadFailure) -> [IndexedDownload] {
+        try run { (db) throws(SQLiteError) -> [IndexedDownload] in
+            var downloads: [IndexedDownload] = []
+            for row in try db.query("SELECT id, folder, source, phase, floor_bytes FROM downloads ORDER BY rowid") {
+                guard let id = row.text(0), let folder = row.text(1), let source = row.text(2).flatMap(URL.init(string:)),
+                      let phase = row.text(3).flatMap(MediaDownloadPhase.init(rawValue:)) else { continue }
+                let files = try db.query(
+                    "SELECT path, url, expected_length, length, sha256 FROM files WHERE download_id = ? ORDER BY position", .text(id)
+                ).map { file in
+                    IndexedFile(
+                        planned: PlannedFile(path: file.text(0) ?? "", url: file.text(1).flatMap(URL.init(string:)) ?? source,
+                                             expectedLength: file.int(2)),
+                        completion: file.int(3).flatMap { length in file.text(4).map { .init(length: length, sha256: $0) } })
+                }
+                downloads.append(IndexedDownload(id: MediaDownloadID(rawValue: id), folder: folder, source: source, phase: phase,
+                                                 floorBytes: row.int(4) ?? 0, files: files))
+            }
+            return downloads
+        }
+    }
+
+    /// Records a new download and its plan, in one transaction.
+    func insert(_ download: IndexedDownload) throws(MediaDownloadFailure) {
+        try transaction { (db) throws(SQLiteError) in
+            try db.update("INSERT INTO downloads (id, folder, source, phase, floor_bytes) VALUES (?, ?, ?, ?, ?)",
+                          .text(download.id.rawValue), .text(download.folder), .text(download.source.absoluteString),
+                          .text(download.phase.rawValue), .integer(download.floorBytes))
+            for (position, file) in download.files.enumerated() {
+                try db.update("INSERT INTO files (download_id, position, path, url, expected_length) VALUES (?, ?, ?, ?, ?)",
+                              .text(download.id.rawValue), .integer(Int64(position)), .text(file.planned.path),
+                              .text(file.planned.url.absoluteString), file.planned.expectedLength.map { .integer($0) } ?? .null)
+            }
+        }
+    }
+
+    /// Records a download's phase.
+    func setPhase(_ phase: MediaDownloadPhase, of id: MediaDownloadID) throws(MediaDownloadFailure) {
+        try run { (db) throws(SQLiteError) in
+            _ = try db.update("UPDATE downloads SET phase = ? WHERE id = ?", .text(phase.rawValue), .text(id.rawValue))
+        }
+    }
+
+    /// Records a complete file, and the download's phase when that changes with it.
+    func complete(position: Int, of id: MediaDownloadID, _ completion: IndexedFile.Completion, phase: MediaDownloadPhase?) throws(MediaDownloadFailure) {
+        try transaction { (db) throws(SQLiteError) in
+            try db.update("UPDATE files SET length = ?, sha256 = ? WHERE download_id = ? AND position = ?",
+                          .integer(completion.length), .text(completion.sha256), .text(id.rawValue), .integer(Int64(position)))
+            if let phase {
+                try db.update("UPDATE downloads SET phase = ? WHERE id = ?", .text(phase.rawValue), .text(id.rawValue))
+            }
+        }
+    }
+
+    /// Takes complete files back (found broken), keeping `floorBytes` as the bytes announced.
+    func reopen(positions: [Int], of id: MediaDownloadID, floorBytes: Int64) throws(MediaDownloadFailure) {
+        try transaction { (db) throws(SQLiteError) in
+            for position in positions {
+                try db.update("UPDATE files SET expected_length = length, length = NULL, sha256 = NULL WHERE download_id = ? AND position = ?",
+                              .text(id.rawValue), .integer(Int64(position)))
+            }
+            try db.update("UPDATE downloads SET floor_bytes = ?, phase = ? WHERE id = ?",
+                          .integer(floorBytes), .text(MediaDownloadPhase.suspended.rawValue), .text(id.rawValue))
+        }
+    }
+
+    /// Forgets a download and its files.
+    func delete(_ id: MediaDownloadID) throws(MediaDownloadFailure) {
+        try transaction { (db) throws(SQLiteError) in
+            try db.update("DELETE FROM files WHERE download_id = ?", .text(id.rawValue))
+            try db.update("DELETE FROM downloads WHERE id = ?", .text(id.rawValue))
+        }
+    }
+
+    private func run<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(MediaDownloadFailure) -> Result {
+        do { return try database.access(body) } catch { throw Self.failure(error) }
+    }
+
+    private func transaction<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(MediaDownloadFailure) -> Result {
+        do { return try database.transaction(body) } catch { throw Self.failure(error) }
+    }
+
+    /// `SQLITE_FULL` is a full disk; anything else a storage failure.
+    private static func failure(_ error: SQLiteError) -> MediaDownloadFailure {
+        error.code & 0xff == 13 ? .insufficientSpace : .storage("download index: \(error)")
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files of packages on disk: written whole under a temporary name and renamed into place,
+/// so a file at its final name is never half written; re-read for `verify`; measured for `usedBytes`.
+enum PackageFiles {
+    /// The suffix of a file being written.
+    static let partialSuffix = ".part"
+
+    /// Writes `bytes` to `url` through `url.part` and a rename.
+    /// - Throws: ``MediaDownloadFailure/insufficientSpace`` when the disk is full, `.storage` otherwise.
+    static func store(_ bytes: Data, at url: URL) throws(MediaDownloadFailure) {
+        let partial = url.path + partialSuffix
+        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw failure(errno, "cannot create \(partial)") }
+        var written = 0
+        let writeError: Int32? = bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                // A write that takes nothing is a device that is full.
+                if result == 0 { return ENOSPC }
+                written += result
+            }
+            return nil
+        }
+        let closeError = close(descriptor) == 0 ? nil : errno
+        if let code = writeError ?? closeError {
+            unlink(partial)
+            throw failure(code, "cannot write \(partial)")
+        }
+        guard rename(partial, url.path) == 0 else {
+            let code = errno
+            unlink(partial)
+            throw failure(code, "cannot rename \(partial)")
+        }
+    }
+
+    /// The failure an `errno` stands for: a full disk or quota is ``MediaDownloadFailure/insufficientSpace``.
+    static func failure(_ code: Int32, _ context: String) -> MediaDownloadFailure {
+        if code == ENOSPC || code == EDQUOT { return .insufficientSpace }
+        return .storage("\(context): \(String(cString: strerror(code)))")
+    }
+
+    /// The length and SHA-256 of the file at `url`; nil when it cannot be read.
+    static func digest(of url: URL) -> IndexedFile.Completion? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        var length: Int64 = 0
+        while true {
+            // `read` answers nil or empty data at the end of the file, depending on the platform.
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch { return nil }
+            if chunk.isEmpty { break }
+            hasher.update(chunk)
+            length += Int64(chunk.count)
+        }
+        return IndexedFile.Completion(length: length, sha256: hasher.finalize())
+    }
+
+    /// The bytes of every regular file under `folder` (0 when it does not exist).
+    static func usedBytes(under folder: URL) -> Int64 {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) else { return 0 }
+        var total: Int64 = 0
+        for case let url as URL in walker {
+            guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else { continue }
+            total += Int64(values.fileSize ?? 0)
+        }
+        return total
+    }
+
+    /// Creates `folder` and the folders below it that `paths` name.
+    static func createFolders(_ folder: URL, for paths: [String]) throws(MediaDownloadFailure) {
+        let folders = Set(paths.map { folder.appendingPathComponent($0).deletingLastPathComponent() })
+        for url in folders.union([folder]) {
+            do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
+                throw failure((error as NSError).code == NSFileWriteOutOfSpaceError ? ENOSPC : EIO, "cannot create \(url.path)")
+            }
+        }
+    }
+
+    /// Writes a playlist (small, written once at prepare).
+    static func writePlaylist(_ playlist: PlannedPlaylist, in folder: URL) throws(MediaDownloadFailure) {
+        try store(Data(playlist.bytes), at: folder.appendingPathComponent(playlist.path))
+    }
+
+    /// Removes `folder` and everything in it; a folder already gone is fine.
+    static func remove(_ folder: URL) throws(MediaDownloadFailure) {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+        do { try FileManager.default.removeItem(at: folder) } catch {
+            throw .storage("cannot remove \(folder.path): \(error.localizedDescription)")
+        }
+    }
+}

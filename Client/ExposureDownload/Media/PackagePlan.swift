@@ -1,0 +1,31 @@
+import Foundation
+
+/// One file a download fetches: where it goes in the package and where it comes from.
+struct PlannedFile: Sendable, Hashable {
+    /// Path inside the package folder, e.g. `video/00042.ts`.
+    var path: String
+    /// The remote file.
+    var url: URL
+    /// Its size when known before fetching (a HEAD's `Content-Length`).
+    var expectedLength: Int64?
+}
+
+/// A playlist of the package, written at prepare time.
+struct PlannedPlaylist: Sendable, Hashable {
+    /// Path inside the package folder.
+    var path: String
+    /// Its bytes.
+    var bytes: [UInt8]
+}
+
+/// Everything a download consists of: the local playlists and the files they point at.
+struct PackagePlan: Sendable, Hashable {
+    /// The package's own master playlist, at the package's root.
+    static let masterPath = "master.m3u8"
+
+    /// The master playlist and the media playlists, master first.
+    var playlists: [PlannedPlaylist]
+    /// The media files in fetch order: init segments first, then the tracks' segments
+    /// interleaved by index, so the part already fetched plays from the start.
+    var files: [PlannedFile]
+}

@@ -1,0 +1,48 @@
+/// How often and how late a failed file is fetched again.
+///
+/// ExoPlayer's habit: a handful of tries with a backoff of a few seconds, and the count starts
+/// over whenever the download moves bytes, so a long download on a flaky network never runs out
+/// of tries while it is still getting somewhere.
+struct RetryPolicy: Sendable, Hashable {
+    /// Retries of one file, since the download last completed a file, before the download fails.
+    var maximumRetries: Int = 5
+    /// The wait before the first retry, ms.
+    var initialDelayMs: Int64 = 500
+    /// The longest wait, ms.
+    var maximumDelayMs: Int64 = 8_000
+
+    /// The wait before retry number `retry` (from 1): doubling from ``initialDelayMs``, capped.
+    func delayMs(beforeRetry retry: Int) -> Int64 {
+        let doublings = min(max(retry - 1, 0), 30)
+        return min(initialDelayMs << Int64(doublings), maximumDelayMs)
+    }
+}
+
+/// What to do after a file failed with something retrying may fix.
+enum RetryDecision: Sendable, Hashable {
+    /// Fetch it again after waiting this long, ms.
+    case retry(afterMs: Int64)
+    /// Stop: the file failed ``RetryPolicy/maximumRetries`` times while nothing moved.
+    case giveUp
+}
+
+/// The retries a download has used: per file, forgotten whenever the download completes a file.
+struct RetryBudget: Sendable, Hashable {
+    private(set) var policy: RetryPolicy
+    private var failures: [Int: Int] = [:]
+    private var completionsSeen = 0
+
+    init(policy: RetryPolicy = RetryPolicy()) { self.policy = policy }
+
+    /// Counts a failure of the file at `position`; `completions` is how many files the download
+    /// has completed so far (any change since the last failure starts every count over).
+    mutating func failed(position: Int, completions: Int) -> RetryDecision {
+        if completions != completionsSeen {
+            failures = [:]
+            completionsSeen = completions
+        }
+        let count = failures[position, default: 0] + 1
+        failures[position] = count
+        return count > policy.maximumRetries ? .giveUp : .retry(afterMs: policy.delayMs(beforeRetry: count))
+    }
+}
