@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "ExposureAnalytics", dependencies: ["Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
         .target(name: "ExposurePlayback", dependencies: ["Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
         .target(name: "ExposureDownload", dependencies: ["Exposure", "ExposureAnalytics", "ExposurePlayback", "HLS", "SQLiteStore"], path: "Client/ExposureDownload"),
-        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "HLS"], path: "Client/ExposureCLI"),
+        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "ExposureDownload", "HLS"], path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-hls-parser).
         .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),

@@ -8,7 +8,8 @@ struct ExposureCLI {
     /// Every command, in the order `--help` lists them. New commands (play, download, …) go here.
     static let commands: [any CLICommand.Type] = [
         LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, AssetsCommand.self, AssetCommand.self,
-        EpgCommand.self, EntitlementCommand.self, TimeCommand.self, PlayCommand.self, AnalyticsCommand.self, ValidateCommand.self,
+        EpgCommand.self, EntitlementCommand.self, TimeCommand.self, PlayCommand.self, DownloadCommand.self, DownloadsCommand.self,
+        AnalyticsCommand.self, ValidateCommand.self,
     ]
 
     static func main() async {

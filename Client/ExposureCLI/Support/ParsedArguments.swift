@@ -53,18 +53,24 @@ struct ParsedArguments: Sendable {
         return number
     }
 
-    /// Exactly `names.count` positional arguments, named in the error when some are missing.
     /// The one optional positional argument `name`; nil when none was given.
     func optionalPositional(_ name: String) throws -> String? {
         guard positional.count <= 1 else { throw UsageError("expected at most \(name), got \(positional.count) arguments") }
         return positional.first
     }
 
+    /// Exactly `names.count` positional arguments, named in the error when some are missing.
     func positionals(_ names: String...) throws -> [String] {
         guard positional.count == names.count else {
             let expected = names.isEmpty ? "no arguments" : names.joined(separator: " ")
             throw UsageError("expected \(expected), got \(positional.count) argument(s)")
         }
+        return positional
+    }
+
+    /// Between `count.lowerBound` and `count.upperBound` positional arguments, `usage` in the error otherwise.
+    func positionals(_ usage: String, count: ClosedRange<Int>) throws -> [String] {
+        guard count.contains(positional.count) else { throw UsageError("expected \(usage), got \(positional.count) argument(s)") }
         return positional
     }
 }

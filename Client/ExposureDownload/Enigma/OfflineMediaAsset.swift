@@ -20,6 +20,14 @@ public struct OfflineMediaAsset: Sendable, Equatable {
     public let downloadState: OfflineState
     /// When its license runs out, ms since 1970.
     public let licenseExpiryMs: Int64?
+    /// Bytes fetched so far; never decreases while the download lives.
+    public let completedBytes: Int64
+    /// The size `downloadinfo` gave for the selected tracks, once known.
+    public let estimatedBytes: Int64?
+    /// How far the download has come, 0 … 100.
+    public let percent: Double
+    /// Bytes the package occupies on disk.
+    public let usedBytes: Int64
 
     init(_ record: OfflineItemRecord) {
         assetId = record.item.assetId
@@ -30,6 +38,10 @@ public struct OfflineMediaAsset: Sendable, Equatable {
         format = record.entitlement?.playableFormat?.format ?? record.entitlement?.formats?.first?.format
         downloadState = record.state
         licenseExpiryMs = record.license?.expiryMs
+        completedBytes = record.completedBytes
+        estimatedBytes = record.estimatedBytes
+        percent = record.percent
+        usedBytes = record.usedBytes
     }
 
     /// Whether the license has run out at `nowMs` (true when there is none).

@@ -43,9 +43,11 @@ extension OfflineManager {
         case .suspended(let id, let progress):
             try? amend(id.rawValue) { $0.absorb(progress) }
         case .finished(let id):
+            endRepairs(id.rawValue, with: .success(()))
             enqueue(id.rawValue) { () throws(OfflineManagerError) in try await self.finishDownload(id.rawValue) }
         case .failed(let id, let failure):
             let error = OfflineManagerError(failure)
+            endRepairs(id.rawValue, with: .failure(error))
             _ = try? beginSuspend(id.rawValue, byPolicy: error == .insufficientSpace,
                                   announcing: [.failed(assetId: id.rawValue, error), .suspended(assetId: id.rawValue)])
         }

@@ -25,6 +25,8 @@ public final class OfflineManager: Sendable {
         var availableBytes: Int64
         var restored = false
         var expiryTimers: [String: Task<Void, Never>] = [:]
+        /// Callers of ``OfflineManager/repair(_:)`` waiting for the downloader to finish, by asset.
+        var repairs: [String: [CheckedContinuation<Result<Void, OfflineManagerError>, Never>]] = [:]
     }
 
     struct WeakListener {

@@ -49,13 +49,9 @@ public struct OfflineManagerDependencies: Sendable {
             storage: FileSystemStorageMonitor(folder: folder, clock: clock), makeDownloader: standardDownloader)
     }
 
-    /// The downloader ``standard(dataFolder:)`` uses.
-    ///
-    /// The media downloader (`MediaDownloader` in `Media/`) is built beside this manager and
-    /// plugged in here when both are merged; until then a manager made with the standard
-    /// dependencies reports every download as failing with a storage error that says so.
-    public static let standardDownloader: DownloaderFactory = { _, _, _ throws(MediaDownloadFailure) in
-        throw .storage("no media downloader is linked into this build")
+    /// The downloader ``standard(dataFolder:)`` uses: ``MediaDownloader`` with four requests in flight.
+    public static let standardDownloader: DownloaderFactory = { folder, transport, clock throws(MediaDownloadFailure) in
+        try MediaDownloader(folder: folder, transport: transport, clock: clock)
     }
 
     /// `downloads` beside the analytics outbox: `$XDG_DATA_HOME/exposure/downloads` (else

@@ -1,0 +1,118 @@
+import Exposure
+import ExposureDownload
+import Foundation
+
+/// `exposure download ASSET_ID`: downloads an asset for offline playback with a progress bar;
+/// `exposure download ACTION ASSET_ID` suspends, resumes, cancels, deletes, verifies or renews one.
+///
+/// Ctrl-C leaves the download Suspended with what it has; running the command again resumes it.
+struct DownloadCommand: CLICommand {
+    static let name = "download"
+    static let synopsis = "[suspend|resume|cancel|delete|verify|renew] ASSET_ID [--bitrate N] [--audio LANGS] [--subtitles LANGS]"
+    static let summary = "Download an asset for offline playback, or act on a download"
+    static let optionHelp = [
+        "--bitrate N        the lowest video bitrate at or above N bits/s (else the highest); default the highest",
+        "--audio en,sv      audio languages to download (default every one)",
+        "--subtitles en     subtitle languages to download (default every one)",
+        "suspend            stop the download running in another `exposure download` (it stays Suspended)",
+        "resume             go on with a suspended download (as `exposure download ASSET_ID` does)",
+        "cancel             stop a download that is not finished and delete what it fetched",
+        "delete             delete a finished download and free its download count on the backend",
+        "verify             re-hash every file and refetch those that no longer match",
+        "renew              renew the offline license",
+    ]
+    static let valueOptions: Set<String> = ["bitrate", "audio", "subtitles"]
+
+    /// What to do to the download.
+    enum Action: String, CaseIterable {
+        case fetch, suspend, resume, cancel, delete, verify, renew
+    }
+
+    let action: Action
+    let assetId: String
+    let minimumBitrate: Int?
+    let audioLanguages: [String]?
+    let subtitleLanguages: [String]?
+
+    init(_ arguments: ParsedArguments) throws {
+        let words = try arguments.positionals("[ACTION] ASSET_ID", count: 1...2)
+        if words.count == 2 {
+            let actions = Action.allCases.dropFirst().map(\.rawValue)
+            guard let action = Action(rawValue: words[0]), action != .fetch else {
+                throw UsageError("unknown action '\(words[0])'; one of \(actions.joined(separator: ", "))")
+            }
+            self.action = action
+        } else {
+            action = .fetch
+        }
+        assetId = words[words.count - 1]
+        minimumBitrate = try arguments.positiveInt("bitrate")
+        audioLanguages = Self.languages(arguments.value("audio"))
+        subtitleLanguages = Self.languages(arguments.value("subtitles"))
+        let choosesTracks = minimumBitrate != nil || audioLanguages != nil || subtitleLanguages != nil
+        guard !choosesTracks || action == .fetch else { throw UsageError("--bitrate, --audio and --subtitles choose what a new download fetches") }
+    }
+
+    private static func languages(_ list: String?) -> [String]? {
+        list.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+
+    func run(in context: CommandContext) async throws {
+        let session = try context.requireSession()
+        let item = SourceItem(assetId: assetId, environment: context.environment, sessionToken: session.sessionToken)
+        let folder = OfflineManagerDependencies.defaultDataFolder
+        if action == .suspend { return try suspendRunningDownload(in: folder) }
+        let lock = try DownloadFolderLock(folder: folder, assetId: assetId)
+        defer { withExtendedLifetime(lock) {} }
+        let manager = OfflineManager(dependencies: .standard(dataFolder: folder))
+        await manager.waitForRestoredDownloads()
+        do {
+            try await perform(on: item, with: manager, json: context.json)
+        } catch {
+            await manager.shutdown()
+            throw error
+        }
+        // Completion, renewal and delete reports are in the outbox: send what is due before exiting.
+        await manager.deliverPendingReports()
+        await manager.shutdown()
+    }
+
+    private func perform(on item: SourceItem, with manager: OfflineManager, json: Bool) async throws {
+        switch action {
+        case .fetch, .resume:
+            try await DownloadProgressRun(item: item, manager: manager, json: json).run(
+                tracks: OfflineTrackSelection(
+                    available: MediaTracks(videos: [], audios: [], subtitles: []),
+                    audioLanguages: audioLanguages, subtitleLanguages: subtitleLanguages),
+                configuration: DownloadConfiguration(minimumBitrate: minimumBitrate), resumeOnly: action == .resume)
+        case .cancel:
+            try await manager.cancel(item)
+            Console.out("Canceled the download of \(assetId); its files are deleted.")
+        case .delete:
+            try await manager.delete(item)
+            Console.out("Deleted \(assetId); its download count is released on the backend.")
+        case .verify:
+            let broken = try await manager.verify(item)
+            guard !broken.isEmpty else { return Console.out("Verified \(assetId): every file matches its SHA-256.") }
+            Console.out("\(broken.count) file(s) of \(assetId) did not match; refetching them:\n" + broken.map { "  " + $0 }.joined(separator: "\n"))
+            try await manager.repair(item)
+            Console.out("Repaired \(assetId).")
+        case .renew:
+            try await manager.renewLicense(item)
+            let expiry = manager.offlineDrmLicenseInformation(for: item).expiryMs
+            Console.out("Renewed the license of \(assetId) until \(Format.time(epochMilliseconds: expiry)).")
+        case .suspend:
+            break
+        }
+    }
+
+    /// The downloading process holds the folder's lock; interrupting it leaves the download Suspended.
+    private func suspendRunningDownload(in folder: URL) throws {
+        guard let holder = DownloadFolderLock.holder(folder: folder), holder.assetId == assetId else {
+            throw CLIError("no `exposure download \(assetId)` is running; a download interrupted earlier is Suspended already")
+        }
+        guard kill(holder.pid, SIGINT) == 0 else { throw CLIError("cannot signal process \(holder.pid): \(String(cString: strerror(errno)))") }
+        DownloadFolderLock.waitUntilFree(folder: folder)
+        Console.out("Suspended \(assetId) (process \(holder.pid) stopped); `exposure download \(assetId)` resumes it.")
+    }
+}

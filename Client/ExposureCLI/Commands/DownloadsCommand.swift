@@ -1,0 +1,47 @@
+import ExposureDownload
+import Foundation
+
+/// `exposure downloads`: every download on this machine, its state, size and license.
+struct DownloadsCommand: CLICommand {
+    static let name = "downloads"
+    static let synopsis = ""
+    static let summary = "List the downloads on this machine: state, progress, size, license expiry"
+
+    init(_ arguments: ParsedArguments) throws {
+        _ = try arguments.positionals()
+    }
+
+    func run(in context: CommandContext) async throws {
+        let folder = OfflineManagerDependencies.defaultDataFolder
+        let lock = try DownloadFolderLock(folder: folder, assetId: "(listing)")
+        defer { withExtendedLifetime(lock) {} }
+        let manager = OfflineManager(dependencies: .standard(dataFolder: folder))
+        await manager.waitForRestoredDownloads()
+        let assets = EnigmaDownloads(manager: manager).getDownloadedAssets()
+        await manager.shutdown()
+        if context.json { return Console.out(Self.json(assets)) }
+        guard !assets.isEmpty else { return Console.out("No downloads; `exposure download ASSET_ID` starts one.") }
+        var table = Table("ASSET", "STATE", "PROGRESS", "SIZE", "ACCOUNT", "LICENSE UNTIL")
+        for asset in assets {
+            table.add(asset.assetId, asset.downloadState.rawValue, String(format: "%.0f%%", asset.percent),
+                      DownloadProgressLine.bytes(asset.usedBytes), asset.accountId ?? "-", Format.time(epochMilliseconds: asset.licenseExpiryMs))
+        }
+        Console.out(table.rendered)
+    }
+
+    private static func json(_ assets: [OfflineMediaAsset]) -> String {
+        let objects = assets.map { asset -> [String: Any] in
+            var object: [String: Any] = [
+                "assetId": asset.assetId, "state": asset.downloadState.rawValue, "percent": asset.percent,
+                "completedBytes": asset.completedBytes, "usedBytes": asset.usedBytes,
+            ]
+            object["estimatedBytes"] = asset.estimatedBytes
+            object["accountId"] = asset.accountId
+            object["licenseExpiryMs"] = asset.licenseExpiryMs
+            object["masterPlaylist"] = asset.urlAsset?.url.path
+            return object
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["downloads": objects], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

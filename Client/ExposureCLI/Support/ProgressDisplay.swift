@@ -1,0 +1,40 @@
+import Foundation
+
+/// Where `exposure download`'s progress goes: a bar redrawn in place on a terminal, a plain line
+/// per whole percent in a file or pipe, or one JSON object per update with `--json`.
+struct ProgressDisplay {
+    let json: Bool
+    let terminal: Bool
+    private var rate = TransferRate()
+    private var lastPercent = -1
+    private var drawn = false
+
+    init(json: Bool, terminal: Bool) {
+        self.json = json
+        self.terminal = terminal
+    }
+
+    /// Shows one update; `event` names it (`progress`, `finished`, `suspended`).
+    mutating func show(event: String, completedBytes: Int64, expectedBytes: Int64?, fraction: Double, seconds: Double) {
+        rate.record(bytes: completedBytes, atSeconds: seconds)
+        let line = DownloadProgressLine(completedBytes: completedBytes, expectedBytes: expectedBytes, fraction: fraction, bytesPerSecond: rate.bytesPerSecond)
+        let percent = Int((fraction * 100).rounded(.down))
+        if json {
+            let fields = ["\"event\":\"\(event)\"", "\"percent\":\(percent)", "\"completedBytes\":\(completedBytes)",
+                          "\"expectedBytes\":\(expectedBytes.map(String.init) ?? "null")", "\"bytesPerSecond\":\(Int64(rate.bytesPerSecond))"]
+            Console.out("{" + fields.joined(separator: ",") + "}")
+        } else if terminal {
+            FileHandle.standardOutput.write(Data(("\r" + line.bar + "\u{1B}[K").utf8))
+            drawn = true
+        } else if percent > lastPercent || event != "progress" {
+            Console.out(line.summary)
+        }
+        lastPercent = max(lastPercent, percent)
+    }
+
+    /// Ends the bar's line so what follows starts on its own.
+    mutating func end() {
+        if drawn { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        drawn = false
+    }
+}
