@@ -105,7 +105,10 @@ extension OfflinePlaybackTests {
         let flushed = await BackgroundAnalyticsManager(outbox: outbox).flushOfflineAnalytics()
         #expect(flushed == .init(sent: stored, waiting: 0))
         #expect(try outbox.pendingEventCount() == 0)
-        let report = try #require(harness.platform.analyticsSession(sessionId))
+        // As an app team's test would see it: `GET /_mock/analytics/sessions[/{id}]`.
+        let admin = MockPlatformAdminClient(baseURL: harness.platform.baseURL)
+        #expect(try await admin.analyticsSessions().contains { $0.sessionId == sessionId })
+        let report = try await admin.analyticsSession(id: sessionId)
         #expect(report.problems == [], "\(report.problems.map(\.message))")
         #expect(report.eventCount == stored && report.duplicatesDropped == 0 && report.ended == .completed)
         let events = (report.events ?? []).map(\.event)
