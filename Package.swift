@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "HTTPServer"]),
         .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback", "Exposure"]),
         .testTarget(name: "ExposureAnalyticsTests", dependencies: ["ExposureAnalytics", "MockPlatformTesting", "TestSupport"]),
-        .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "ExposureAnalytics", "MockPlatform", "MockPlatformTesting"]),
+        .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "ExposureAnalytics", "MockPlatform", "MockPlatformTesting", "HLS"]),
         .testTarget(name: "ExposureDownloadTests", dependencies: ["ExposureDownload", "Exposure", "ExposurePlayback", "MockPlatformTesting"]),
         // Requests exactly as the official Red Bee iOS SDK forms them, against a real mock.
         .testTarget(name: "ConformanceTests", dependencies: ["Exposure", "MockPlatformTesting"]),

@@ -79,21 +79,36 @@ public final class AnalyticsDispatcher: Sendable {
 
     /// Starts recording an offline playback of a download: its events wait in the outbox under
     /// `{playSessionId}_{playback}` with `ClockOffset` 0 until ``flushPending(includingOffline:timeout:)``
-    /// with `includingOffline`; nil when analytics are off.
+    /// with `includingOffline`. `playback` is by default the next number the outbox gives this
+    /// download, so every playback has a session of its own. Nil when analytics are off or there is
+    /// no outbox for the events to wait in.
     public func beginOfflineSession(
-        playSessionId: String, playback: Int, environment: Environment, sessionToken: SessionToken?, settings: AnalyticsSettings?
+        playSessionId: String, playback: Int? = nil, environment: Environment, sessionToken: SessionToken?, settings: AnalyticsSettings?
     ) -> PlaySessionReporter? {
-        guard configuration.enabled else { return nil }
+        guard configuration.enabled, let outbox = services.outbox else { return nil }
+        let number: Int
+        do {
+            number = try playback ?? outbox.nextOfflinePlayback(playSessionId: playSessionId)
+        } catch {
+            services.log("analytics outbox: cannot number an offline playback of \(playSessionId): \(error)")
+            return nil
+        }
         let route = route(environment: environment, settings: settings, sessionToken: sessionToken)
-        return makeReporter(sessionId: "\(playSessionId)_\(playback)", route: route, clockOffsetMs: 0, settings: settings,
+        return makeReporter(sessionId: "\(playSessionId)_\(number)", route: route, clockOffsetMs: 0, settings: settings,
                             cdnVendor: nil, deferred: true)
     }
 
     /// Sends the events waiting in the outbox from earlier runs (a process that was killed, an
     /// EventSink that was down) — and offline playbacks' too with `includingOffline` (the official
     /// `flushOfflineAnalytics()`). Online sessions this process is still reporting are left to their reporter.
+    /// Flushes of one outbox run one at a time, so no event is sent twice by two of them.
     public func flushPending(includingOffline: Bool = false, timeout: Duration = .seconds(10)) async -> FlushResult {
-        guard let outbox = services.outbox, let pending = try? outbox.pending() else { return FlushResult(sent: 0, waiting: 0) }
+        guard let outbox = services.outbox else { return FlushResult(sent: 0, waiting: 0) }
+        return await outbox.oneFlushAtATime { await self.send(pendingIn: outbox, includingOffline: includingOffline, timeout: timeout) }
+    }
+
+    private func send(pendingIn outbox: AnalyticsOutbox, includingOffline: Bool, timeout: Duration) async -> FlushResult {
+        guard let pending = try? outbox.pending() else { return FlushResult(sent: 0, waiting: 0) }
         let deadline = ContinuousClock.now + timeout
         var result = FlushResult(sent: 0, waiting: 0)
         // An offline session's reporter never sends (it defers to this flush); a live online one

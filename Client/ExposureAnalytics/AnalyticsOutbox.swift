@@ -1,6 +1,7 @@
 import ExposureModels
 import Foundation
 import SQLiteStore
+import Synchronization
 
 /// Analytics events not yet acknowledged by the EventSink, in a SQLite file, so events survive a
 /// crash or a kill and offline playback's events wait for the network.
@@ -18,6 +19,8 @@ public final class AnalyticsOutbox: Sendable {
     }
 
     private let database: SQLiteDatabase
+    /// The flush running now (or last): flushes of one outbox run one after the other.
+    private let flushes = Mutex<Task<Void, Never>?>(nil)
 
     private static let schema = SQLiteMigrations([
         """
@@ -36,6 +39,14 @@ public final class AnalyticsOutbox: Sendable {
             sequence_number INTEGER NOT NULL,
             body TEXT NOT NULL,
             PRIMARY KEY (session_id, sequence_number)
+        );
+        """,
+        // How many times each download has been played offline, so `{playSessionId}_{n}` is new
+        // every time, even after earlier playbacks' events were sent and forgotten.
+        """
+        CREATE TABLE offline_playbacks (
+            play_session_id TEXT PRIMARY KEY,
+            count INTEGER NOT NULL
         );
         """,
     ])
@@ -89,6 +100,32 @@ public final class AnalyticsOutbox: Sendable {
                 .text(route.environment.businessUnit), route.sessionToken.map { .text($0.value) } ?? .null,
                 clockOffsetMs.map { .integer($0) } ?? .null, .integer(deferred ? 1 : 0))
         }
+    }
+
+    /// The number of this offline playback of the download entitled with `playSessionId`: 1, 2, …
+    func nextOfflinePlayback(playSessionId: String) throws -> Int {
+        try database.transaction { (db) throws(SQLiteError) -> Int in
+            try db.update("""
+                INSERT INTO offline_playbacks (play_session_id, count) VALUES (?, 1)
+                ON CONFLICT (play_session_id) DO UPDATE SET count = count + 1
+                """, .text(playSessionId))
+            return Int(try db.query("SELECT count FROM offline_playbacks WHERE play_session_id = ?", .text(playSessionId)).first?.int(0) ?? 1)
+        }
+    }
+
+    /// Runs `flush` once every flush of this outbox started before it has ended: a player's
+    /// dispatcher and a ``BackgroundAnalyticsManager`` never send the same waiting events at once.
+    func oneFlushAtATime<Result: Sendable>(_ flush: @escaping @Sendable () async -> Result) async -> Result {
+        let task = flushes.withLock { last -> Task<Result, Never> in
+            let previous = last
+            let next = Task {
+                await previous?.value
+                return await flush()
+            }
+            last = Task { _ = await next.value }
+            return next
+        }
+        return await task.value
     }
 
     /// Keeps a renewed token for the session's later batches.

@@ -14,8 +14,9 @@ public final class PlaySessionReporter: Sendable {
     /// The batches' `SessionId`: the entitlement's `playSessionId` (`{id}_{n}` offline).
     public let sessionId: String
     private let route: Mutex<AnalyticsRoute>
-    /// The clock offset and when it was measured (playback clock); measured again every 30 min.
-    private let clockOffset: Mutex<(offsetMs: Int64?, measuredMs: Int64, measuring: Bool)>
+    /// The clock offset and when it was last measured (playback clock); measured again before
+    /// the first batch 30 min of playback after that.
+    private let clockOffset: Mutex<(offsetMs: Int64?, measuredMs: Int64)>
     private let customer: String
     private let businessUnit: String
     private let machine: Mutex<SessionReportMachine>
@@ -30,7 +31,7 @@ public final class PlaySessionReporter: Sendable {
     ) {
         self.sessionId = sessionId
         self.route = Mutex(route)
-        clockOffset = Mutex((clockOffsetMs, services.now(), false))
+        clockOffset = Mutex((clockOffsetMs, services.now()))
         customer = route.environment.customer
         businessUnit = route.environment.businessUnit
         self.machine = Mutex(machine)
@@ -44,18 +45,22 @@ public final class PlaySessionReporter: Sendable {
     /// Ignored once the session has ended (after Completed, Aborted or Error).
     public func record(_ event: PlaybackAnalyticsEvent, offsetMs: Int64? = nil) {
         let now = services.now()
-        if let offsetMs { lastOffsetMs.withLock { $0 = offsetMs } }
+        let previousOffset = lastOffsetMs.withLock { last in defer { last = offsetMs ?? last }; return last }
         var fields = event.ownFields
         if case .created = event { fields["Version"] = .string(services.reporting.sdkVersion) }
-        let recorded = machine.withLock { $0.record(event.eventType, fields: fields, offsetMs: offsetMs, atMs: now) }
-        guard let recorded else { return }
-        if case .created = event, let info = machine.withLock({
-            $0.record(AnalyticsEventType.deviceInfo, fields: services.reporting.deviceInfoFields, offsetMs: nil, atMs: now)
-        }) {
-            services.store([recorded, info], sessionId: sessionId)
-        } else {
-            services.store([recorded], sessionId: sessionId)
+        let deviceInfo: [String: JSONValue]? = if case .created = event { services.reporting.deviceInfoFields } else { nil }
+        let recorded = machine.withLock { machine -> [AnalyticsEvent] in
+            // Heartbeats owed come first, whether or not the caller woke for them.
+            var recorded = machine.heartbeatsOwed(byMs: now, lastOffsetMs: previousOffset)
+            guard let event = machine.record(event.eventType, fields: fields, offsetMs: offsetMs, atMs: now) else { return recorded }
+            recorded.append(event)
+            if let deviceInfo, let info = machine.record(AnalyticsEventType.deviceInfo, fields: deviceInfo, offsetMs: nil, atMs: now) {
+                recorded.append(info)
+            }
+            return recorded
         }
+        // One outbox transaction per call.
+        if !recorded.isEmpty { services.store(recorded, sessionId: sessionId) }
         _ = advance()
     }
 
@@ -67,11 +72,10 @@ public final class PlaySessionReporter: Sendable {
     @discardableResult
     public func advance() -> Int64? {
         let now = services.now()
-        resyncClockIfDue(now: now)
         let offset = lastOffsetMs.withLock { $0 }
         let (heartbeats, batch, wake) = machine.withLock { $0.advance(toMs: now, lastOffsetMs: offset) }
         if !heartbeats.isEmpty { services.store(heartbeats, sessionId: sessionId) }
-        if let batch { launch(batch) }
+        if let batch { launch(batch, atMs: now) }
         return wake
     }
 
@@ -94,7 +98,7 @@ public final class PlaySessionReporter: Sendable {
         await flight.withLock { $0 }?.value
         while ContinuousClock.now < deadline, !machine.withLock({ $0.isIdle }) {
             if let batch = machine.withLock({ $0.takeBatch() }) {
-                launch(batch)
+                launch(batch, atMs: services.now())
                 await flight.withLock { $0 }?.value
                 if machine.withLock({ $0.failures }) == 0 { continue }
             }
@@ -104,27 +108,30 @@ public final class PlaySessionReporter: Sendable {
         }
     }
 
-    /// Offline sessions keep `ClockOffset` 0: there is no server to measure against.
-    private func resyncClockIfDue(now: Int64) {
-        let due = !isDeferred && clockOffset.withLock { state in
-            guard !state.measuring, now - state.measuredMs >= Self.clockResyncIntervalMs else { return false }
-            state.measuring = true
-            return true
-        }
-        guard due else { return }
-        let environment = route.withLock { $0.environment }
-        Task {
-            let measured = await services.measureClockOffset(environment)
-            let at = services.now()
-            clockOffset.withLock { state in state = (measured ?? state.offsetMs, at, false) }
-        }
-    }
-
     private var isDeferred: Bool { machine.withLock { $0.deferred } }
 
-    private func launch(_ batch: [AnalyticsEvent]) {
-        let task = Task { await self.send(batch) }
+    /// Starts sending `batch`. When the offset is 30 min old (playback clock) it is measured
+    /// again first, in the same task, so this batch and every later one carry the new offset:
+    /// which batch follows a resync depends only on the playback clock. Offline sessions keep
+    /// `ClockOffset` 0: there is no server to measure against.
+    private func launch(_ batch: [AnalyticsEvent], atMs now: Int64) {
+        let resync = !isDeferred && clockOffset.withLock { state in
+            guard now - state.measuredMs >= Self.clockResyncIntervalMs else { return false }
+            state.measuredMs = now
+            return true
+        }
+        let task = Task {
+            if resync { await self.resyncClock() }
+            await self.send(batch)
+        }
         flight.withLock { $0 = task }
+    }
+
+    /// A failed measurement keeps the previous offset.
+    private func resyncClock() async {
+        let environment = route.withLock { $0.environment }
+        guard let measured = await services.measureClockOffset(environment) else { return }
+        clockOffset.withLock { $0.offsetMs = measured }
     }
 
     private func send(_ events: [AnalyticsEvent]) async {

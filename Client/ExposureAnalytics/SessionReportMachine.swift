@@ -58,14 +58,22 @@ struct SessionReportMachine: Sendable {
         return event
     }
 
-    /// What is due by `nowMs`: the heartbeats owed (already queued, returned so they can be
-    /// stored), the batch to send now, and when to look again.
-    mutating func advance(toMs nowMs: Int64, lastOffsetMs: Int64?) -> (heartbeats: [AnalyticsEvent], send: [AnalyticsEvent]?, nextWakeMs: Int64?) {
+    /// The heartbeats owed by `nowMs` (a post interval after the last event, and after each
+    /// heartbeat), queued and returned so they can be stored: called before recording an event,
+    /// so they keep their place before it however late the caller looks.
+    mutating func heartbeatsOwed(byMs nowMs: Int64, lastOffsetMs: Int64?) -> [AnalyticsEvent] {
         var heartbeats: [AnalyticsEvent] = []
         while !ended, let last = lastEventMs, nowMs >= last + heartbeatIntervalMs,
               let beat = record(AnalyticsEventType.heartbeat, fields: [:], offsetMs: lastOffsetMs, atMs: last + heartbeatIntervalMs) {
             heartbeats.append(beat)
         }
+        return heartbeats
+    }
+
+    /// What is due by `nowMs`: the heartbeats owed (already queued, returned so they can be
+    /// stored), the batch to send now, and when to look again.
+    mutating func advance(toMs nowMs: Int64, lastOffsetMs: Int64?) -> (heartbeats: [AnalyticsEvent], send: [AnalyticsEvent]?, nextWakeMs: Int64?) {
+        let heartbeats = heartbeatsOwed(byMs: nowMs, lastOffsetMs: lastOffsetMs)
         var send: [AnalyticsEvent]?
         if !deferred, let due = dueMs, nowMs >= due {
             send = takeBatch()
@@ -108,10 +116,16 @@ struct SessionReportMachine: Sendable {
         return retryNotBeforeMs.map { max($0, due) } ?? due
     }
 
-    /// The next instant something happens on its own: a batch or retry, or a heartbeat.
+    /// The next instant something happens on its own: a batch or retry, or a heartbeat's batch.
+    /// A heartbeat needs no wake of its own: it is dated a post interval after the last event
+    /// and queued when its batch is due, 3 s later (or before the next event), so a silent
+    /// playback wakes once per heartbeat, not twice. Read at every step of the playback loop:
+    /// it allocates nothing.
     var nextWakeMs: Int64? {
-        let heartbeat = ended ? nil : lastEventMs.map { $0 + heartbeatIntervalMs }
+        let heartbeat = ended ? nil : lastEventMs.map { $0 + heartbeatIntervalMs + Self.batchIntervalMs }
         let batch = deferred ? nil : dueMs
-        return [heartbeat, batch].compactMap { $0 }.min()
+        guard let heartbeat else { return batch }
+        guard let batch else { return heartbeat }
+        return min(heartbeat, batch)
     }
 }

@@ -44,7 +44,28 @@ import Testing
         #expect(step.heartbeats.map(\.sequenceNumber) == [2, 3])
         #expect(step.heartbeats.allSatisfy { $0.offsetTime == 150_000 })
         #expect(step.send?.count == 3)
-        #expect(step.nextWakeMs == Self.t0 + 180_000)
+        #expect(step.nextWakeMs == Self.t0 + 183_000, "the next heartbeat is queued when its batch is due")
+    }
+
+    @Test func aSilentPlaybackWakesOncePerHeartbeatWhenItsBatchIsDue() {
+        var machine = Self.machine()
+        _ = machine.record("Playback.Started", fields: [:], offsetMs: 0, atMs: Self.t0)
+        #expect(machine.advance(toMs: Self.t0 + 3_000, lastOffsetMs: 0).send?.count == 1)
+        machine.delivered()
+        #expect(machine.nextWakeMs == Self.t0 + 63_000)
+        let step = machine.advance(toMs: Self.t0 + 63_000, lastOffsetMs: 0)
+        #expect(step.heartbeats.map(\.timestamp) == [Self.t0 + 60_000], "dated a post interval after Started")
+        #expect(step.send?.map(\.eventType) == ["Playback.Heartbeat"], "and sent in the same wake")
+    }
+
+    @Test func heartbeatsOwedBeforeAnEventAreQueuedBeforeIt() {
+        var machine = Self.machine()
+        _ = machine.record("Playback.Started", fields: [:], offsetMs: 0, atMs: Self.t0)
+        let owed = machine.heartbeatsOwed(byMs: Self.t0 + 125_000, lastOffsetMs: 0)
+        let paused = machine.record("Playback.Paused", fields: [:], offsetMs: 125_000, atMs: Self.t0 + 125_000)
+        #expect(owed.map(\.timestamp) == [Self.t0 + 60_000, Self.t0 + 120_000])
+        #expect(owed.map(\.sequenceNumber) == [2, 3] && paused?.sequenceNumber == 4)
+        #expect(machine.heartbeatsOwed(byMs: Self.t0 + 184_999, lastOffsetMs: 0).isEmpty, "the next is owed a post interval after Paused")
     }
 
     @Test func aFailedBatchKeepsItsNumbersAndBacksOffDoublingUpToAMinute() throws {

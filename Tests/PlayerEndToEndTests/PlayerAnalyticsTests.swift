@@ -48,23 +48,6 @@ import Testing
         }
     }
 
-    @Test func aLiveChannelSendsAHeartbeatEveryPostIntervalWithoutAnythingElse() async throws {
-        let harness = try PlayerHarness()
-        let player = try await harness.player()
-        let stopAt = harness.clock.nowMs + 20 * 60_000
-        player.onPlaybackStarted { _, _ in }
-        let task = player.startPlayback(playable: ChannelPlayable(assetId: "news-24"))
-        // Twenty virtual minutes of live, then stop.
-        player.onEvent { player, _, _ in if harness.clock.nowMs >= stopAt { player.stop() } }
-        await task.value
-        let id = try #require(Self.playSessionId(player))
-        let report = try #require(harness.platform.analyticsSession(id))
-        #expect(report.problems == [], "\(report.problems.map(\.message))")
-        #expect(report.heartbeats >= 15, "a post interval is 60 s: \(report.heartbeats)")
-        #expect(report.ended == .aborted)
-        #expect(report.events?.first?.event["ChannelId"] == .string("news-24"))
-    }
-
     @Test func enableAnalyticsFalseSendsNothing() async throws {
         let harness = try PlayerHarness()
         let player = try await harness.player()

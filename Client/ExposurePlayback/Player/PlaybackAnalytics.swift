@@ -10,27 +10,38 @@ final class PlaybackAnalytics: Sendable {
     let reporter: PlaySessionReporter
     let source: PlaybackSource
     let autoplay: Bool
+    /// A download played from disk: `PlayMode` offline and no handshake, as the official SDK reports it.
+    let offline: Bool
     /// The ad playing now, for its AdCompleted.
     private let currentAdId = Mutex<String?>(nil)
     /// Whether Created went out: a playback that ends before it was created (stopped while the
     /// entitlement came back) still reports Created first, then how it ended.
     private let created = Mutex(false)
 
-    private init(reporter: PlaySessionReporter, source: PlaybackSource, autoplay: Bool) {
+    private init(reporter: PlaySessionReporter, source: PlaybackSource, autoplay: Bool, offline: Bool) {
         self.reporter = reporter
         self.source = source
         self.autoplay = autoplay
+        self.offline = offline
     }
 
     /// Starts a reporter for a playback that was just entitled; nil when analytics are off for
-    /// it (the app's `enableAnalytics`, the entitlement's `percentage`).
+    /// it (the app's `enableAnalytics`, the entitlement's `percentage`). A download's playback is
+    /// recorded under `{playSessionId}_{n}` and sent once the device is online.
     static func begin(source: PlaybackSource, core: PlaybackCore, request: PlaybackRequest) async -> PlaybackAnalytics? {
         guard request.enableAnalytics else { return nil }
         let entitlement = source.entitlement
-        guard let reporter = await core.analytics.beginSession(
-            playSessionId: entitlement.playSessionId, environment: core.environment, sessionToken: core.sessionToken,
-            settings: entitlement.analytics, cdnVendor: entitlement.cdn?.provider) else { return nil }
-        return PlaybackAnalytics(reporter: reporter, source: source, autoplay: request.properties.autoplay)
+        let reporter: PlaySessionReporter? = if request.isOffline {
+            core.analytics.beginOfflineSession(
+                playSessionId: entitlement.playSessionId, environment: core.environment, sessionToken: core.sessionToken,
+                settings: entitlement.analytics)
+        } else {
+            await core.analytics.beginSession(
+                playSessionId: entitlement.playSessionId, environment: core.environment, sessionToken: core.sessionToken,
+                settings: entitlement.analytics, cdnVendor: entitlement.cdn?.provider)
+        }
+        guard let reporter else { return nil }
+        return PlaybackAnalytics(reporter: reporter, source: source, autoplay: request.properties.autoplay, offline: request.isOffline)
     }
 
     /// Records what `event` means to analytics, if anything.
@@ -41,7 +52,7 @@ final class PlaybackAnalytics: Sendable {
             let first = created.withLock { created in defer { created = true }; return !created }
             if first {
                 reporter.record(.created(autoPlay: autoplay, playMode: playMode, target: target))
-                reporter.record(.handshakeStarted(target: target))
+                if !offline { reporter.record(.handshakeStarted(target: target)) }
             }
         default: break
         }
@@ -79,7 +90,8 @@ final class PlaybackAnalytics: Sendable {
     }
 
     private var playMode: PlaybackAnalyticsEvent.PlayMode {
-        switch source.streamKind {
+        if offline { return .offline }
+        return switch source.streamKind {
         case .vod, .catchup: .vod
         case .liveChannel, .liveProgram, .liveEvent: .live
         }

@@ -14,11 +14,16 @@ struct PlaybackRequest: Sendable {
     let deviceMake: String?
     let deviceModel: String?
 
-    /// The play request for this playback: the asset it entitled and its entitlement.
+    /// Whether the playable is a download played from disk: no network at all.
+    var isOffline: Bool { playable is OfflineMediaPlayable }
+
+    /// The play request for this playback: the asset it entitled and its entitlement (a bare
+    /// stream's stand-in, a download's own, without asking).
     func entitle(
         with entitlements: Entitlement, epg: FetchEpg, device: DeviceInfo
     ) async throws(ExposureError) -> (assetId: String, entitlement: PlaybackEntitlement) {
         if let stream = playable as? URLPlayable { return (stream.assetId, stream.standInEntitlement) }
+        if let download = playable as? OfflineMediaPlayable { return (download.assetId, download.localEntitlement) }
         let assetId = try await playable.entitledAssetId(epg: epg)
         var device = device
         device.manufacturer = deviceMake ?? device.manufacturer

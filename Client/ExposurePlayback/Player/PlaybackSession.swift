@@ -13,6 +13,8 @@ final class PlaybackSession: TechObserver {
         var programs: ProgramService?
         var ads: AdTracker?
         var analytics: PlaybackAnalytics?
+        /// Offline playbacks' analytics, sent because this playback found the backend online.
+        var offlineFlush: Task<Void, Never>?
         var tracks = TrackSelection(audio: nil, text: nil)
         var stopRequested = false
         var ended = false
@@ -51,12 +53,13 @@ final class PlaybackSession: TechObserver {
         tech.perform(.stop)
     }
 
-    /// Plays, lets the last ad beacons and analytics go out (bounded), then tells the hub this
-    /// playback is over.
+    /// Plays, lets the last ad beacons and analytics (its own, and offline playbacks' it found the
+    /// network for) go out, bounded, then tells the hub this playback is over.
     func run() async {
         await play()
         await beacons.drain()
         await state.withLock { $0.analytics }?.reporter.finish()
+        await state.withLock { $0.offlineFlush }?.value
         core.hub.playbackEnded()
     }
 
@@ -84,6 +87,11 @@ final class PlaybackSession: TechObserver {
             let analytics = await PlaybackAnalytics.begin(source: source, core: core, request: request)
             state.withLock { $0.analytics = analytics }
         }
+        // An answer from the backend means the device is online: offline playbacks' events can go.
+        if !request.isOffline, !(request.playable is URLPlayable) {
+            let flush = Task { [analytics = core.analytics] in _ = await analytics.flushOfflineAnalytics() }
+            state.withLock { $0.offlineFlush = flush }
+        }
         if stopRequested { return end(with: .playbackAborted) }
         guard let format = entitlement.playableFormat, let masterURL = URL(string: format.mediaLocator) else {
             return end(with: .error(.noPlayableFormat))
@@ -100,8 +108,8 @@ final class PlaybackSession: TechObserver {
             $0.ads = AdTimeline(entitlement).map(AdTracker.init)
         }
         let audioOnly = entitlement.audioOnly == true || format.format.uppercased() == "MP3"
-        // A bare stream has no entitlement to report.
-        if !(request.playable is URLPlayable) { publish(.entitlementResponse(entitlement)) }
+        // A bare stream has no entitlement to report, a download was entitled when it was made.
+        if !(request.playable is URLPlayable), !request.isOffline { publish(.entitlementResponse(entitlement)) }
         publish(.mediaType(audioOnly ? .audio : .video))
         publish(.playbackCreated)
         if let programs, let warning = await programs.ensureLoaded(around: dependencies.clock.nowMs) {
@@ -159,7 +167,7 @@ final class PlaybackSession: TechObserver {
         case .invalidStartTime(let requested, let range): publish(.warning(.invalidStartTime(startTime: requested, seekableRange: range)))
         case .seekOutsideRange(let requested, let range): publish(.warning(.seekOutsideRange(requested: requested, seekableRange: range)))
         case .completed: end(with: .playbackCompleted)
-        case .failed(let reason): end(with: .error(.playback(reason: reason)))
+        case .failed(let reason): end(with: .error(request.isOffline ? .offlineMedia(reason: reason) : .playback(reason: reason)))
         }
     }
 

@@ -111,9 +111,12 @@ public final class Player: Sendable {
             metadataIdentifiers: metadataIdentifiers ?? [], adobePrimetimeToken: adobePrimetimeToken, deviceMake: deviceMake,
             deviceModel: deviceModel)
         let session = PlaybackSession(core: core, request: request)
-        // The server clock is measured beside the play request, as the official SDK's context does.
-        let serverClock = serverClock
-        Task { _ = await serverClock.now(forceRefresh: false) }
+        // The server clock is measured beside the play request, as the official SDK's context does;
+        // a download plays without the network.
+        if !request.isOffline {
+            let serverClock = serverClock
+            Task { _ = await serverClock.now(forceRefresh: false) }
+        }
         hub.playbackBegan()
         return current.withLock { current in
             let previous = current

@@ -11,6 +11,9 @@ public enum PlayerError: Error, Sendable, CustomStringConvertible {
     case noPlayableFormat
     /// The stream could not be played.
     case playback(reason: String)
+    /// A downloaded package could not be played: a playlist or segment is missing or broken
+    /// (`verify` and `repair` of the download manager find and fetch it again).
+    case offlineMedia(reason: String)
 
     /// The Exposure-style message: `NOT_ENTITLED`, …
     public var message: String {
@@ -19,6 +22,7 @@ public enum PlayerError: Error, Sendable, CustomStringConvertible {
         case .notEntitled(let status, _): status
         case .noPlayableFormat: "NOT_AVAILABLE_IN_FORMAT"
         case .playback: "PLAYBACK_FAILED"
+        case .offlineMedia: "OFFLINE_MEDIA_UNPLAYABLE"
         }
     }
 
@@ -29,6 +33,7 @@ public enum PlayerError: Error, Sendable, CustomStringConvertible {
         case .notEntitled(let status, let program): "\(status) at program \(program ?? "?")"
         case .noPlayableFormat: "no HLS or MP3 format in the entitlement"
         case .playback(let reason): "playback failed: \(reason)"
+        case .offlineMedia(let reason): "the downloaded package cannot be played: \(reason)"
         }
     }
 }

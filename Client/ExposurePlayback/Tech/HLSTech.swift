@@ -2,8 +2,9 @@ import Exposure
 import Foundation
 import Synchronization
 
-/// The I/O shell around ``HLSEngine``: performs its fetches through an ``HTTPTransport``, waits
-/// on a ``PlaybackClock`` only when the engine has nothing in flight, and feeds everything back.
+/// The I/O shell around ``HLSEngine``: performs its fetches through an ``HTTPTransport`` (and
+/// reads `file:` URLs, a downloaded package, from the disk), waits on a ``PlaybackClock`` only
+/// when the engine has nothing in flight, and feeds everything back.
 ///
 /// Fetches run one at a time, in the loop, so a virtual clock never moves during one (unless
 /// a ``ModelledNetwork`` deliberately spends the transfer time).
@@ -13,7 +14,7 @@ public final class HLSTech: PlaybackTech {
         var status = TechStatus()
     }
 
-    private let transport: any HTTPTransport
+    private let loader: MediaLoader
     private let clock: any PlaybackClock
     private let state = Mutex(State())
     private let wakeups: AsyncStream<Void>
@@ -21,7 +22,7 @@ public final class HLSTech: PlaybackTech {
 
     /// A tech fetching through `transport` and keeping time with `clock`.
     public init(transport: any HTTPTransport, clock: any PlaybackClock) {
-        self.transport = transport
+        loader = MediaLoader(network: transport)
         self.clock = clock
         (wakeups, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
@@ -57,14 +58,9 @@ public final class HLSTech: PlaybackTech {
                 return
             case .fetch(let fetch):
                 let started = clock.nowMs
-                let input: EngineInput
-                do {
-                    let response = try await transport.send(TransportRequest(method: .get, url: fetch.url))
-                    input = response.isSuccess
-                        ? .fetched(id: fetch.id, body: response.body, elapsedMs: clock.nowMs - started)
-                        : .fetchFailed(id: fetch.id, reason: "HTTP \(response.status)")
-                } catch {
-                    input = .fetchFailed(id: fetch.id, reason: "\(error)")
+                let input: EngineInput = switch await loader.load(fetch.url) {
+                case .success(let body): .fetched(id: fetch.id, body: body, elapsedMs: clock.nowMs - started)
+                case .failure(let failure): .fetchFailed(id: fetch.id, reason: failure.reason)
                 }
                 await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
                 await deliver(engine.handle(input), engine: engine, to: observer)

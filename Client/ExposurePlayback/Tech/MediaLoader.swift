@@ -1,0 +1,40 @@
+import Exposure
+import Foundation
+
+/// Brings the tech what its engine asks for: `file:` URLs (a downloaded package) from the disk,
+/// anything else through the network transport. A package's playlists and segments therefore
+/// never reach the transport, and a missing or unreadable file is an ordinary failed fetch.
+struct MediaLoader: Sendable {
+    /// Why a fetch brought nothing back, as the engine reports it.
+    struct Failure: Error, Sendable {
+        let reason: String
+    }
+
+    let network: any HTTPTransport
+
+    /// The body at `url`, or why there is none (a non-2xx status, a transport error, a file that
+    /// cannot be read).
+    func load(_ url: URL) async -> Result<Data, Failure> {
+        if url.isFileURL { return Self.readFile(url) }
+        do {
+            let response = try await network.send(TransportRequest(method: .get, url: url))
+            return response.isSuccess ? .success(response.body) : .failure(Failure(reason: "HTTP \(response.status)"))
+        } catch {
+            return .failure(Failure(reason: "\(error)"))
+        }
+    }
+
+    /// Package files are small (a playlist, a 2-s segment): read at once rather than streamed.
+    private static func readFile(_ url: URL) -> Result<Data, Failure> {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            return .failure(Failure(reason: "no file at \(url.path)"))
+        }
+        guard !isFolder.boolValue else { return .failure(Failure(reason: "\(url.path) is a folder, not a file")) }
+        do {
+            return .success(try Data(contentsOf: url))
+        } catch {
+            return .failure(Failure(reason: "cannot read \(url.path): \(error.localizedDescription)"))
+        }
+    }
+}
