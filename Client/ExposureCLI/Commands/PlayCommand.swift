@@ -1,4 +1,5 @@
 import Exposure
+import ExposureDownload
 import ExposurePlayback
 import Foundation
 import Synchronization
@@ -15,9 +16,10 @@ struct PlayCommand: CLICommand {
         "--max-bitrate N  cap the bitrate, bits/s",
         "--json         one JSON object per event instead of the timeline",
         "--no-analytics send no analytics for this playback (they go to the EventSink by default)",
+        "--offline      play the download of ASSET_ID from disk (`exposure download`), with no network",
     ]
     static let valueOptions: Set<String> = ["from", "seconds", "speed", "max-bitrate"]
-    static let flagOptions: Set<String> = ["no-analytics"]
+    static let flagOptions: Set<String> = ["no-analytics", "offline"]
 
     let assetId: String
     let playFrom: PlaybackProperties.PlayFrom
@@ -25,6 +27,7 @@ struct PlayCommand: CLICommand {
     let speed: Double
     let maxBitrate: Int?
     let analytics: Bool
+    let offline: Bool
 
     init(_ arguments: ParsedArguments) throws {
         assetId = try arguments.positionals("ASSET_ID")[0]
@@ -32,6 +35,7 @@ struct PlayCommand: CLICommand {
         seconds = try arguments.positiveInt("seconds")
         maxBitrate = try arguments.positiveInt("max-bitrate")
         analytics = !arguments.has("no-analytics")
+        offline = arguments.has("offline")
         guard let speed = Double(arguments.value("speed") ?? "1"), speed > 0 else { throw UsageError("--speed must be a positive number") }
         self.speed = speed
     }
@@ -69,9 +73,12 @@ struct PlayCommand: CLICommand {
             default: break
             }
         }
-        let playback = player.startPlayback(
-            playable: AssetPlayable(assetId: assetId), properties: PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate.map(Int64.init)),
-            enableAnalytics: analytics)
+        let properties = PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate.map(Int64.init))
+        let playback = if let downloaded = try await downloadedPlayable() {
+            player.startPlayback(offlineMediaPlayable: downloaded, properties: properties)
+        } else {
+            player.startPlayback(playable: AssetPlayable(assetId: assetId), properties: properties, enableAnalytics: analytics)
+        }
         // Events are sparse in steady playback: a timer enforces --seconds, stopping once.
         let timer = Task { [seconds] in
             guard let seconds else { return }
@@ -85,5 +92,19 @@ struct PlayCommand: CLICommand {
         // What an earlier run left unsent (killed mid-playback, EventSink down) goes out too.
         await player.sendLeftoverAnalytics()
         if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// With `--offline`, the download to play (its license checked on the real clock); else nil.
+    private func downloadedPlayable() async throws -> OfflineMediaPlayable? {
+        guard offline else { return nil }
+        let folder = OfflineManagerDependencies.defaultDataFolder
+        let lock = try DownloadFolderLock(folder: folder, assetId: assetId)
+        defer { withExtendedLifetime(lock) {} }
+        let manager = OfflineManager(dependencies: .standard(dataFolder: folder))
+        await manager.waitForRestoredDownloads()
+        let found = Result { () throws(OfflineManagerError) in try EnigmaDownloads(manager: manager).offlinePlayback(assetId: assetId) }
+        await manager.shutdown()
+        let (entitlement, url) = try found.get()
+        return OfflineMediaPlayable(assetId: assetId, entitlement: entitlement, url: url)
     }
 }
