@@ -113,7 +113,7 @@ import Testing
         let id = MediaDownloadID(rawValue: "full")
         let prepared = try await downloader.prepare(id, source: harness.source(), selection: MediaTrackSelection())
         // The file's temporary name leads to /dev/full, where every write fails with ENOSPC.
-        let partial = prepared.masterPlaylist.deletingLastPathComponent().appendingPathComponent("video/00007.ts.part")
+        let partial = PackageFiles.partialURL(of: "video/00007.ts", in: prepared.masterPlaylist.deletingLastPathComponent())
         try FileManager.default.createSymbolicLink(atPath: partial.path, withDestinationPath: "/dev/full")
         try await downloader.start(id)
         let seen = await events(of: downloader) { $0.isEnd }

@@ -66,6 +66,14 @@ actor DownloadCoordinator {
         return download
     }
 
+    /// Changes a download in place. A copy held while the dictionary's is changed would make
+    /// every change copy the download's thousands of files (quadratic over a whole download).
+    @discardableResult
+    private func update<Result>(_ id: MediaDownloadID, _ body: (inout LiveDownload) -> Result) -> Result? {
+        guard downloads[id] != nil else { return nil }
+        return body(&downloads[id]!)
+    }
+
     // MARK: Prepare
 
     func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure) -> MediaDownloadSnapshot {
@@ -106,15 +114,17 @@ actor DownloadCoordinator {
 
     func start(_ id: MediaDownloadID) async throws(MediaDownloadFailure) {
         try await waitWhileStopping(id)
-        var download = try existing(id)
+        let download = try existing(id)
         guard download.record.phase != .complete, download.activity == .idle, !closed else { return }
+        let pending = download.pendingPositions
         try index.setPhase(.fetching, of: id)
-        download.record.phase = .fetching
-        download.activity = .fetching
-        download.queue = download.pendingPositions.reversed()
-        downloads[id] = download
+        update(id) { download in
+            download.record.phase = .fetching
+            download.activity = .fetching
+            download.queue = pending.reversed()
+        }
         order.append(id)
-        if download.queue.isEmpty { try finish(id) }
+        if pending.isEmpty { try finish(id) }
         pump()
     }
 
@@ -148,13 +158,14 @@ actor DownloadCoordinator {
 
     /// Stops handing out the download's files and cancels its jobs; ``settle(_:)`` finishes the stop.
     private func beginStop(_ id: MediaDownloadID, _ reason: LiveDownload.StopReason) {
-        guard var download = downloads[id] else { return }
-        switch download.activity {
-        case .fetching, .idle: download.activity = .stopping(reason)
-        case .stopping: if reason == .remove { download.activity = .stopping(.remove) }
+        guard downloads[id] != nil else { return }
+        update(id) { download in
+            switch download.activity {
+            case .fetching, .idle: download.activity = .stopping(reason)
+            case .stopping: if reason == .remove { download.activity = .stopping(.remove) }
+            }
+            download.queue = []
         }
-        download.queue = []
-        downloads[id] = download
         order.removeAll { $0 == id }
         for (key, job) in jobs where key.id == id { job.cancel() }
         settle(id)
@@ -163,20 +174,16 @@ actor DownloadCoordinator {
     /// Once a download has no job left: carries out its stop (persisting before announcing) and
     /// wakes whoever waits for it to drain.
     private func settle(_ id: MediaDownloadID) {
-        guard running[id, default: 0] == 0, var download = downloads[id] else { return }
-        if case .stopping(let reason) = download.activity {
+        guard running[id, default: 0] == 0, let activity = downloads[id]?.activity else { return }
+        if case .stopping(let reason) = activity, let (phase, progress) = update(id, { download in
             download.activity = .idle
-            if reason != .remove, reason != .repair, download.record.phase != .complete {
-                download.record.phase = .suspended
-                let persisted = Result { () throws(MediaDownloadFailure) in try index.setPhase(.suspended, of: id) }
-                downloads[id] = download
-                switch (reason, persisted) {
-                case (_, .failure(let failure)): events.yield(.failed(id, failure))
-                case (.failure(let failure), .success): events.yield(.failed(id, failure))
-                default: events.yield(.suspended(id, download.ledger.progress))
-                }
-            } else {
-                downloads[id] = download
+            return (download.record.phase, download.ledger.progress)
+        }), reason != .remove, reason != .repair, phase != .complete {
+            update(id) { $0.record.phase = .suspended }
+            let persisted = Result { () throws(MediaDownloadFailure) in try index.setPhase(.suspended, of: id) }
+            switch (reason, persisted) {
+            case (_, .failure(let failure)), (.failure(let failure), .success): events.yield(.failed(id, failure))
+            default: events.yield(.suspended(id, progress))
             }
         }
         for waiter in drainWaiters.removeValue(forKey: id) ?? [] { waiter.resume() }
@@ -201,9 +208,7 @@ actor DownloadCoordinator {
     /// Hands files to jobs while fewer than `connections` are in flight.
     private func pump() {
         while !closed, jobs.count < connections, let key = nextJob() {
-            guard let download = downloads[key.id] else { continue }
-            let file = download.record.files[key.position].planned
-            let folder = download.folder
+            guard let file = downloads[key.id]?.record.files[key.position].planned, let folder = downloads[key.id]?.folder else { continue }
             running[key.id, default: 0] += 1
             jobs[key] = Task { await self.run(key, file: file, folder: folder) }
         }
@@ -211,9 +216,7 @@ actor DownloadCoordinator {
 
     private func nextJob() -> JobKey? {
         for id in order {
-            guard var download = downloads[id], let position = download.queue.popLast() else { continue }
-            downloads[id] = download
-            return JobKey(id: id, position: position)
+            if let position = update(id, { $0.queue.popLast() }) ?? nil { return JobKey(id: id, position: position) }
         }
         return nil
     }
@@ -235,12 +238,11 @@ actor DownloadCoordinator {
 
     /// How long the job waits before trying again; nil when it has ended (budget spent or stopping).
     private func retryDelay(_ key: JobKey, reason: String) -> Int64? {
-        guard var download = downloads[key.id], download.activity == .fetching, !closed else {
+        guard downloads[key.id]?.activity == .fetching, !closed,
+              let decision = update(key.id, { $0.retries.failed(position: key.position, completions: $0.completions) }) else {
             ended(key, .stopped)
             return nil
         }
-        let decision = download.retries.failed(position: key.position, completions: download.completions)
-        downloads[key.id] = download
         switch decision {
         case .retry(let afterMs): return afterMs
         case .giveUp:
@@ -265,17 +267,19 @@ actor DownloadCoordinator {
 
     /// Commits a complete file, then announces it (and the download's end with the last one).
     private func record(_ key: JobKey, _ completion: IndexedFile.Completion) {
-        guard var download = downloads[key.id], download.record.files[key.position].completion == nil,
-              download.activity != .stopping(.remove) else { return }
-        let isLast = download.ledger.completeFiles + 1 == download.record.files.count
+        guard downloads[key.id]?.record.files[key.position].completion == nil, downloads[key.id]?.activity != .stopping(.remove),
+              let done = downloads[key.id]?.ledger.completeFiles, let total = downloads[key.id]?.record.files.count else { return }
+        let isLast = done + 1 == total
         do throws(MediaDownloadFailure) {
             try index.complete(position: key.position, of: key.id, completion, phase: isLast ? .complete : nil)
         } catch {
             return beginStop(key.id, .failure(error))
         }
-        download.complete(key.position, completion)
-        downloads[key.id] = download
-        events.yield(.progressed(key.id, download.ledger.progress))
+        guard let progress = update(key.id, { download in
+            download.complete(key.position, completion)
+            return download.ledger.progress
+        }) else { return }
+        events.yield(.progressed(key.id, progress))
         if isLast { announceFinished(key.id) }
     }
 
@@ -286,10 +290,11 @@ actor DownloadCoordinator {
     }
 
     private func announceFinished(_ id: MediaDownloadID) {
-        guard var download = downloads[id] else { return }
-        download.record.phase = .complete
-        if download.activity == .fetching { download.activity = .idle }
-        downloads[id] = download
+        guard downloads[id] != nil else { return }
+        update(id) { download in
+            download.record.phase = .complete
+            if download.activity == .fetching { download.activity = .idle }
+        }
         order.removeAll { $0 == id }
         events.yield(.finished(id))
     }
@@ -318,12 +323,12 @@ actor DownloadCoordinator {
         let broken = try await brokenFiles(id)
         if !broken.isEmpty {
             try await suspendQuietly(id)
-            var download = try existing(id)
-            let floor = download.ledger.completedBytes
+            let floor = try existing(id).ledger.completedBytes
             try index.reopen(positions: broken, of: id, floorBytes: floor)
-            broken.forEach { download.reopen($0) }
-            download.record.phase = .suspended
-            downloads[id] = download
+            update(id) { download in
+                broken.forEach { download.reopen($0) }
+                download.record.phase = .suspended
+            }
         }
         try await start(id)
     }

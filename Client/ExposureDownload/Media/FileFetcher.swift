@@ -33,7 +33,7 @@ struct FileFetcher: Sendable {
         case .complete:
             let digest = SHA256.hex(of: response.body)
             do throws(MediaDownloadFailure) {
-                try PackageFiles.store(response.body, at: folder.appendingPathComponent(file.path))
+                try PackageFiles.store(response.body, as: file.path, in: folder)
             } catch {
                 return .fail(error)
             }

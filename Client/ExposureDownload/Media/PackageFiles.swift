@@ -11,10 +11,19 @@ enum PackageFiles {
     /// The suffix of a file being written.
     static let partialSuffix = ".part"
 
-    /// Writes `bytes` to `url` through `url.part` and a rename.
+    /// Where the file at `path` of the package in `folder` is written before its rename: in the
+    /// package's top folder, which holds a handful of entries, because creating a name in a
+    /// folder of a thousand segments costs the file system far more (measured: the rename into
+    /// place is then the only operation on the big folder, as curl's one create is).
+    static func partialURL(of path: String, in folder: URL) -> URL {
+        folder.appendingPathComponent(path.replacingOccurrences(of: "/", with: "_") + partialSuffix)
+    }
+
+    /// Writes `bytes` as `path` of the package in `folder`, through ``partialURL(of:in:)`` and a rename.
     /// - Throws: ``MediaDownloadFailure/insufficientSpace`` when the disk is full, `.storage` otherwise.
-    static func store(_ bytes: Data, at url: URL) throws(MediaDownloadFailure) {
-        let partial = url.path + partialSuffix
+    static func store(_ bytes: Data, as path: String, in folder: URL) throws(MediaDownloadFailure) {
+        let url = folder.appendingPathComponent(path)
+        let partial = partialURL(of: path, in: folder).path
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw failure(errno, "cannot create \(partial)") }
         var written = 0
@@ -89,7 +98,7 @@ enum PackageFiles {
 
     /// Writes a playlist (small, written once at prepare).
     static func writePlaylist(_ playlist: PlannedPlaylist, in folder: URL) throws(MediaDownloadFailure) {
-        try store(Data(playlist.bytes), at: folder.appendingPathComponent(playlist.path))
+        try store(Data(playlist.bytes), as: playlist.path, in: folder)
     }
 
     /// Removes `folder` and everything in it; a folder already gone is fine.
