@@ -32,6 +32,14 @@ func seconds(since start: ContinuousClock.Instant) -> String {
     return String(format: "%.3f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
 }
 
+/// User plus system CPU seconds of this process so far.
+func cpuSeconds() -> String {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return String(format: "%.2f", seconds)
+}
+
 /// One line, written at once (no buffering), so the script reading it sees it as it happens.
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -75,7 +83,7 @@ do {
     }
     let totals = transport.totals
     let used = await downloader.snapshot(id)?.usedBytes ?? 0
-    say("fetched files=\(totals.requests) bytes=\(totals.bytes) fetchSeconds=\(seconds(since: fetchStart)) totalSeconds=\(seconds(since: start)) usedBytes=\(used)")
+    say("fetched files=\(totals.requests) bytes=\(totals.bytes) fetchSeconds=\(seconds(since: fetchStart)) totalSeconds=\(seconds(since: start)) cpuSeconds=\(cpuSeconds()) usedBytes=\(used)")
 } catch {
     say("failed \(error)")
     exit(1)
