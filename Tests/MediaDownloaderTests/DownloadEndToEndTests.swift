@@ -67,7 +67,7 @@ import Testing
         #expect(try await downloader.verify(id) == [])
 
         let probe = try await ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/ffprobe"), ["-v", "error", "-show_streams", "-of", "compact=p=0:nk=1", "-show_entries", "stream=codec_type",
+            URL(fileURLWithPath: "/usr/bin/env"), ["ffprobe", "-v", "error", "-show_streams", "-of", "compact=p=0:nk=1", "-show_entries", "stream=codec_type",
                                                    snapshot.masterPlaylist.path])
         #expect(probe.status == 0, "ffprobe: \(probe.errors)")
         #expect(probe.output.contains("video") && probe.output.contains("audio"), "ffprobe found: \(probe.output)")
