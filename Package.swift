@@ -69,6 +69,7 @@ let package = Package(
         .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
         .executableTarget(name: "PlayerBench", dependencies: ["ExposurePlayback", "ExposureAnalytics", "MockPlatform"], path: "scripts/PlayerBench"),
         .executableTarget(name: "TransportBench", dependencies: ["Exposure", "MockPlatform"], path: "scripts/TransportBench"),
+        .executableTarget(name: "DownloadBench", dependencies: ["ExposureDownload", "Exposure", "ExposurePlayback"], path: "scripts/DownloadBench"),
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),

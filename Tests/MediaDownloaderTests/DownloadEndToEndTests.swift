@@ -67,7 +67,7 @@ import Testing
         #expect(try await downloader.verify(id) == [])
 
         let probe = try await ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/ffprobe"), ["-v", "error", "-show_streams", "-of", "compact=p=0:nk=1", "-show_entries", "stream=codec_type",
+            URL(fileURLWithPath: "/usr/bin/env"), ["ffprobe", "-v", "error", "-show_streams", "-of", "compact=p=0:nk=1", "-show_entries", "stream=codec_type",
                                                    snapshot.masterPlaylist.path])
         #expect(probe.status == 0, "ffprobe: \(probe.errors)")
         #expect(probe.output.contains("video") && probe.output.contains("audio"), "ffprobe found: \(probe.output)")
@@ -113,7 +113,7 @@ import Testing
         let id = MediaDownloadID(rawValue: "full")
         let prepared = try await downloader.prepare(id, source: harness.source(), selection: MediaTrackSelection())
         // The file's temporary name leads to /dev/full, where every write fails with ENOSPC.
-        let partial = prepared.masterPlaylist.deletingLastPathComponent().appendingPathComponent("video/00007.ts.part")
+        let partial = PackageFiles.partialURL(of: "video/00007.ts", in: prepared.masterPlaylist.deletingLastPathComponent())
         try FileManager.default.createSymbolicLink(atPath: partial.path, withDestinationPath: "/dev/full")
         try await downloader.start(id)
         let seen = await events(of: downloader) { $0.isEnd }

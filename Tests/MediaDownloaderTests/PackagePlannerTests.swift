@@ -120,4 +120,14 @@ import Testing
             #expect(throws: MediaDownloadFailure.self) { try Self.plan(MediaTrackSelection()) { _ in text } }
         }
     }
+
+    @Test func tagAttributesReadTheTagsTheModelKeepsVerbatim() throws {
+        let map = try TagAttributes(line: "#EXT-X-MAP:URI=\"init.mp4\",BYTERANGE=\"720@0\"")
+        #expect(map.tag == "EXT-X-MAP")
+        #expect(map.values == ["URI": "init.mp4", "BYTERANGE": "720@0"])
+        #expect(try TagAttributes(line: "#EXT-X-KEY:METHOD=NONE").values["METHOD"] == "NONE")
+        #expect(TagAttributes.isTag("EXT-X-MAP", line: "#EXT-X-MAP:URI=\"a\""))
+        #expect(!TagAttributes.isTag("EXT-X-MAP", line: "#EXT-X-MAPPED:URI=\"a\""))
+        #expect(throws: HLSParseError.self) { try TagAttributes(line: "#EXT-X-MAP:URI=\"unterminated") }
+    }
 }

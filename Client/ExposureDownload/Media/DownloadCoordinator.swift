@@ -5,32 +5,23 @@ import Foundation
 /// The downloader's one owner of state: which downloads exist, which files are in flight, and
 /// the order in which things are persisted and announced.
 ///
-/// Files are handed to at most `connections` fetch jobs at a time, over every download, in the
-/// order downloads were started. A job runs off the actor (network, disk, hashing) and reports
-/// back here, where the completed file is committed to the index before its event is sent.
+/// Which file goes next is the ``FetchSchedule``'s decision (at most `connections` requests in
+/// flight, over every download, in the order downloads were started). A job runs off the actor
+/// (network, disk, hashing) and reports back here, where the completed file is committed to the
+/// index before its event is sent.
 actor DownloadCoordinator {
-    private struct JobKey: Hashable {
-        let id: MediaDownloadID
-        let position: Int
-    }
-
-    private enum JobResult {
-        case stored(IndexedFile.Completion)
-        case failed(MediaDownloadFailure)
-        case stopped
-    }
+    private typealias Job = FetchSchedule.Job
 
     private let root: URL
     private let index: DownloadIndex
     private let fetcher: FileFetcher
     private let clock: any PlaybackClock
-    private let connections: Int
     private let events: AsyncStream<MediaDownloadEvent>.Continuation
     private var downloads: [MediaDownloadID: LiveDownload] = [:]
-    /// Downloads handing out files, in the order they were started.
-    private var order: [MediaDownloadID] = []
-    private var jobs: [JobKey: Task<Void, Never>] = [:]
-    private var running: [MediaDownloadID: Int] = [:]
+    private var schedule: FetchSchedule
+    private var jobs: [Job: Task<Void, Never>] = [:]
+    /// The task that wakes the schedule when the earliest retry falls due.
+    private var wake: (dueMs: Int64, task: Task<Void, Never>)?
     private var drainWaiters: [MediaDownloadID: [CheckedContinuation<Void, Never>]] = [:]
     /// Ids being prepared, so two prepares of one id cannot both pass the existence check.
     private var reserved: Set<MediaDownloadID> = []
@@ -42,7 +33,7 @@ actor DownloadCoordinator {
         self.index = index
         fetcher = FileFetcher(transport: transport)
         self.clock = clock
-        self.connections = max(1, connections)
+        schedule = FetchSchedule(connections: connections)
         self.events = events
         for record in restored { downloads[record.id] = LiveDownload(record, folder: root.appendingPathComponent(record.folder)) }
     }
@@ -66,12 +57,20 @@ actor DownloadCoordinator {
         return download
     }
 
+    /// Changes a download in place. A copy held while the dictionary's is changed would make
+    /// every change copy the download's thousands of files (quadratic over a whole download).
+    @discardableResult
+    private func update<Result>(_ id: MediaDownloadID, _ body: (inout LiveDownload) -> Result) -> Result? {
+        guard downloads[id] != nil else { return nil }
+        return body(&downloads[id]!)
+    }
+
     // MARK: Prepare
 
     func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure) -> MediaDownloadSnapshot {
         guard downloads[id] == nil, reserved.insert(id).inserted else { throw .alreadyExists(id) }
         defer { reserved.remove(id) }
-        let package = try await PackagePreparation(fetcher: fetcher, connections: connections).plan(source: source, selection: selection)
+        let package = try await PackagePreparation(fetcher: fetcher, connections: schedule.connections).plan(source: source, selection: selection)
         let folderName = uniqueFolderName(for: id)
         let folder = root.appendingPathComponent(folderName)
         let record = IndexedDownload(id: id, folder: folderName, source: source, phase: .suspended, floorBytes: 0,
@@ -106,15 +105,16 @@ actor DownloadCoordinator {
 
     func start(_ id: MediaDownloadID) async throws(MediaDownloadFailure) {
         try await waitWhileStopping(id)
-        var download = try existing(id)
+        let download = try existing(id)
         guard download.record.phase != .complete, download.activity == .idle, !closed else { return }
+        let pending = download.pendingPositions
         try index.setPhase(.fetching, of: id)
-        download.record.phase = .fetching
-        download.activity = .fetching
-        download.queue = download.pendingPositions.reversed()
-        downloads[id] = download
-        order.append(id)
-        if download.queue.isEmpty { try finish(id) }
+        update(id) { download in
+            download.record.phase = .fetching
+            download.activity = .fetching
+        }
+        schedule.begin(id, pending: pending)
+        if pending.isEmpty { try finish(id) }
         pump()
     }
 
@@ -148,42 +148,38 @@ actor DownloadCoordinator {
 
     /// Stops handing out the download's files and cancels its jobs; ``settle(_:)`` finishes the stop.
     private func beginStop(_ id: MediaDownloadID, _ reason: LiveDownload.StopReason) {
-        guard var download = downloads[id] else { return }
-        switch download.activity {
-        case .fetching, .idle: download.activity = .stopping(reason)
-        case .stopping: if reason == .remove { download.activity = .stopping(.remove) }
+        guard downloads[id] != nil else { return }
+        update(id) { download in
+            switch download.activity {
+            case .fetching, .idle: download.activity = .stopping(reason)
+            case .stopping: if reason == .remove { download.activity = .stopping(.remove) }
+            }
         }
-        download.queue = []
-        downloads[id] = download
-        order.removeAll { $0 == id }
-        for (key, job) in jobs where key.id == id { job.cancel() }
+        schedule.stop(id)
+        for (job, task) in jobs where job.id == id { task.cancel() }
         settle(id)
     }
 
     /// Once a download has no job left: carries out its stop (persisting before announcing) and
     /// wakes whoever waits for it to drain.
     private func settle(_ id: MediaDownloadID) {
-        guard running[id, default: 0] == 0, var download = downloads[id] else { return }
-        if case .stopping(let reason) = download.activity {
+        guard schedule.jobs(of: id) == 0, let activity = downloads[id]?.activity else { return }
+        if case .stopping(let reason) = activity, let (phase, progress) = update(id, { download in
             download.activity = .idle
-            if reason != .remove, reason != .repair, download.record.phase != .complete {
-                download.record.phase = .suspended
-                let persisted = Result { () throws(MediaDownloadFailure) in try index.setPhase(.suspended, of: id) }
-                downloads[id] = download
-                switch (reason, persisted) {
-                case (_, .failure(let failure)): events.yield(.failed(id, failure))
-                case (.failure(let failure), .success): events.yield(.failed(id, failure))
-                default: events.yield(.suspended(id, download.ledger.progress))
-                }
-            } else {
-                downloads[id] = download
+            return (download.record.phase, download.ledger.progress)
+        }), reason != .remove, reason != .repair, phase != .complete {
+            update(id) { $0.record.phase = .suspended }
+            let persisted = Result { () throws(MediaDownloadFailure) in try index.setPhase(.suspended, of: id) }
+            switch (reason, persisted) {
+            case (_, .failure(let failure)), (.failure(let failure), .success): events.yield(.failed(id, failure))
+            default: events.yield(.suspended(id, progress))
             }
         }
         for waiter in drainWaiters.removeValue(forKey: id) ?? [] { waiter.resume() }
     }
 
     private func drained(_ id: MediaDownloadID) async {
-        if running[id, default: 0] == 0, downloads[id]?.activity == .idle || downloads[id] == nil { return }
+        if schedule.jobs(of: id) == 0, downloads[id]?.activity == .idle || downloads[id] == nil { return }
         await withCheckedContinuation { drainWaiters[id, default: []].append($0) }
     }
 
@@ -191,91 +187,90 @@ actor DownloadCoordinator {
     /// index keeps what was fetching as fetching, and the next downloader restores it suspended.
     func shutDown() {
         closed = true
-        order = []
-        for job in jobs.values { job.cancel() }
+        for id in schedule.order { schedule.stop(id) }
+        for task in jobs.values { task.cancel() }
+        wake?.task.cancel()
         events.finish()
     }
 
     // MARK: Jobs
 
-    /// Hands files to jobs while fewer than `connections` are in flight.
+    /// Starts every job the schedule allows, and a wake-up for the earliest retry.
     private func pump() {
-        while !closed, jobs.count < connections, let key = nextJob() {
-            guard let download = downloads[key.id] else { continue }
-            let file = download.record.files[key.position].planned
-            let folder = download.folder
-            running[key.id, default: 0] += 1
-            jobs[key] = Task { await self.run(key, file: file, folder: folder) }
+        while !closed, let job = schedule.next(nowMs: clock.nowMs) {
+            guard let file = downloads[job.id]?.record.files[job.position].planned, let folder = downloads[job.id]?.folder else {
+                schedule.ended(job)
+                continue
+            }
+            jobs[job] = Task { await self.run(job, file: file, folder: folder) }
         }
+        guard !closed, let dueMs = schedule.nextRetryMs, wake.map({ dueMs < $0.dueMs }) ?? true else { return }
+        wake?.task.cancel()
+        wake = (dueMs, Task { [clock] in
+            try? await clock.sleep(untilMs: dueMs)
+            self.woke(dueMs)
+        })
     }
 
-    private func nextJob() -> JobKey? {
-        for id in order {
-            guard var download = downloads[id], let position = download.queue.popLast() else { continue }
-            downloads[id] = download
-            return JobKey(id: id, position: position)
-        }
-        return nil
+    private func woke(_ dueMs: Int64) {
+        if wake?.dueMs == dueMs { wake = nil }
+        pump()
     }
 
-    /// Fetches one file, retrying as the download's budget allows; runs off the actor.
-    private nonisolated func run(_ key: JobKey, file: PlannedFile, folder: URL) async {
-        while true {
-            let outcome: FileFetcher.Outcome
-            do { outcome = try await fetcher.fetch(file, into: folder) } catch { return await ended(key, .stopped) }
+    /// One attempt at one file, off the actor: the request, then (its connection handed on) the storing.
+    private nonisolated func run(_ job: Job, file: PlannedFile, folder: URL) async {
+        let answer = await fetcher.request(file)
+        await received(job)
+        guard let answer else { return await ended(job, nil) }
+        await ended(job, fetcher.store(answer, of: file, in: folder))
+    }
+
+    private func received(_ job: Job) {
+        schedule.received(job)
+        pump()
+    }
+
+    /// Acts on how a job ended (nil: it was cancelled) and starts what may start now.
+    private func ended(_ job: Job, _ outcome: FileFetcher.Outcome?) {
+        jobs[job] = nil
+        schedule.ended(job)
+        if downloads[job.id] != nil {
             switch outcome {
-            case .stored(let completion): return await ended(key, .stored(completion))
-            case .fail(let failure): return await ended(key, .failed(failure))
-            case .retry(let reason):
-                guard let waitMs = await retryDelay(key, reason: reason) else { return }
-                do { try await clock.sleep(untilMs: clock.nowMs + waitMs) } catch { return await ended(key, .stopped) }
+            case .stored(let completion): record(job, completion)
+            case .fail(let failure): if downloads[job.id]?.activity == .fetching { beginStop(job.id, .failure(failure)) }
+            case .retry(let reason): retry(job, reason: reason)
+            case nil: break
             }
-        }
-    }
-
-    /// How long the job waits before trying again; nil when it has ended (budget spent or stopping).
-    private func retryDelay(_ key: JobKey, reason: String) -> Int64? {
-        guard var download = downloads[key.id], download.activity == .fetching, !closed else {
-            ended(key, .stopped)
-            return nil
-        }
-        let decision = download.retries.failed(position: key.position, completions: download.completions)
-        downloads[key.id] = download
-        switch decision {
-        case .retry(let afterMs): return afterMs
-        case .giveUp:
-            ended(key, .failed(.network(reason)))
-            return nil
-        }
-    }
-
-    private func ended(_ key: JobKey, _ result: JobResult) {
-        jobs[key] = nil
-        running[key.id, default: 1] -= 1
-        if downloads[key.id] != nil {
-            switch result {
-            case .stored(let completion): record(key, completion)
-            case .failed(let failure): if downloads[key.id]?.activity == .fetching { beginStop(key.id, .failure(failure)) }
-            case .stopped: break
-            }
-            settle(key.id)
+            settle(job.id)
         }
         pump()
     }
 
+    /// Schedules the file again after its backoff, or fails the download once its budget is spent.
+    private func retry(_ job: Job, reason: String) {
+        guard downloads[job.id]?.activity == .fetching, schedule.isHandingOut(job.id),
+              let decision = update(job.id, { $0.retries.failed(position: job.position, completions: $0.completions) }) else { return }
+        switch decision {
+        case .retry(let afterMs): schedule.retry(job, dueMs: clock.nowMs + afterMs)
+        case .giveUp: beginStop(job.id, .failure(.network(reason)))
+        }
+    }
+
     /// Commits a complete file, then announces it (and the download's end with the last one).
-    private func record(_ key: JobKey, _ completion: IndexedFile.Completion) {
-        guard var download = downloads[key.id], download.record.files[key.position].completion == nil,
-              download.activity != .stopping(.remove) else { return }
-        let isLast = download.ledger.completeFiles + 1 == download.record.files.count
+    private func record(_ key: Job, _ completion: IndexedFile.Completion) {
+        guard downloads[key.id]?.record.files[key.position].completion == nil, downloads[key.id]?.activity != .stopping(.remove),
+              let done = downloads[key.id]?.ledger.completeFiles, let total = downloads[key.id]?.record.files.count else { return }
+        let isLast = done + 1 == total
         do throws(MediaDownloadFailure) {
             try index.complete(position: key.position, of: key.id, completion, phase: isLast ? .complete : nil)
         } catch {
             return beginStop(key.id, .failure(error))
         }
-        download.complete(key.position, completion)
-        downloads[key.id] = download
-        events.yield(.progressed(key.id, download.ledger.progress))
+        guard let progress = update(key.id, { download in
+            download.complete(key.position, completion)
+            return download.ledger.progress
+        }) else { return }
+        events.yield(.progressed(key.id, progress))
         if isLast { announceFinished(key.id) }
     }
 
@@ -286,11 +281,12 @@ actor DownloadCoordinator {
     }
 
     private func announceFinished(_ id: MediaDownloadID) {
-        guard var download = downloads[id] else { return }
-        download.record.phase = .complete
-        if download.activity == .fetching { download.activity = .idle }
-        downloads[id] = download
-        order.removeAll { $0 == id }
+        guard downloads[id] != nil else { return }
+        update(id) { download in
+            download.record.phase = .complete
+            if download.activity == .fetching { download.activity = .idle }
+        }
+        schedule.stop(id)
         events.yield(.finished(id))
     }
 
@@ -318,12 +314,12 @@ actor DownloadCoordinator {
         let broken = try await brokenFiles(id)
         if !broken.isEmpty {
             try await suspendQuietly(id)
-            var download = try existing(id)
-            let floor = download.ledger.completedBytes
+            let floor = try existing(id).ledger.completedBytes
             try index.reopen(positions: broken, of: id, floorBytes: floor)
-            broken.forEach { download.reopen($0) }
-            download.record.phase = .suspended
-            downloads[id] = download
+            update(id) { download in
+                broken.forEach { download.reopen($0) }
+                download.record.phase = .suspended
+            }
         }
         try await start(id)
     }

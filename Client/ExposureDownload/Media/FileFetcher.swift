@@ -1,8 +1,9 @@
 import Exposure
 import Foundation
 
-/// Fetches one planned file into the package: GET, the answer judged by ``ResponseVerdict``,
-/// the body written whole and renamed into place, then its length and SHA-256.
+/// Fetches one planned file into the package in two steps, so the request's connection is free
+/// while the body is stored: the GET, then the answer judged by ``ResponseVerdict``, the body
+/// written whole and renamed into place, and its length and SHA-256.
 struct FileFetcher: Sendable {
     /// How one attempt ended.
     enum Outcome: Sendable, Hashable {
@@ -14,18 +15,31 @@ struct FileFetcher: Sendable {
         case fail(MediaDownloadFailure)
     }
 
+    /// What came back for a file's GET.
+    enum Answer: Sendable {
+        /// A response, whatever its status.
+        case response(TransportResponse)
+        /// No response: the connection was lost, refused, timed out.
+        case lost(String)
+    }
+
     let transport: any HTTPTransport
 
-    /// One attempt at `file` into `folder`. Throws only `CancellationError`.
-    func fetch(_ file: PlannedFile, into folder: URL) async throws -> Outcome {
-        let response: TransportResponse
+    /// The answer to `file`'s GET; nil when the calling task was cancelled.
+    func request(_ file: PlannedFile) async -> Answer? {
         do {
-            response = try await transport.send(TransportRequest(method: .get, url: file.url))
-        } catch is CancellationError {
-            throw CancellationError()
+            return .response(try await transport.send(TransportRequest(method: .get, url: file.url)))
         } catch {
-            try Task.checkCancellation()
-            return .retry(String(describing: error))
+            return error is CancellationError || Task.isCancelled ? nil : .lost(String(describing: error))
+        }
+    }
+
+    /// Judges `answer` and, for a whole body, writes `file` into the package in `folder` and digests it.
+    func store(_ answer: Answer, of file: PlannedFile, in folder: URL) -> Outcome {
+        let response: TransportResponse
+        switch answer {
+        case .lost(let reason): return .retry("\(file.url): \(reason)")
+        case .response(let answered): response = answered
         }
         switch ResponseVerdict.of(status: response.status, contentLength: response.header(named: "Content-Length"), bodyCount: response.body.count) {
         case .retry(let reason): return .retry("\(file.url): \(reason)")
@@ -33,7 +47,7 @@ struct FileFetcher: Sendable {
         case .complete:
             let digest = SHA256.hex(of: response.body)
             do throws(MediaDownloadFailure) {
-                try PackageFiles.store(response.body, at: folder.appendingPathComponent(file.path))
+                try PackageFiles.store(response.body, as: file.path, in: folder)
             } catch {
                 return .fail(error)
             }

@@ -29,8 +29,6 @@ struct LiveDownload: Sendable {
     /// Files completed in this process: the retry budget starts over when it changes.
     var completions = 0
     var activity = Activity.idle
-    /// Positions not yet handed to a job, the next one last.
-    var queue: [Int] = []
 
     /// The download `record`, whose package is `folder`.
     init(_ record: IndexedDownload, folder: URL) {

@@ -13,7 +13,7 @@ enum ResponseVerdict: Sendable, Hashable {
     static func of(status: Int, contentLength: String?, bodyCount: Int) -> ResponseVerdict {
         switch status {
         case 200..<300:
-            if let announced = contentLength.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), announced != bodyCount {
+            if let announced = contentLength.flatMap({ Int($0) ?? Int($0.trimmingCharacters(in: .whitespaces)) }), announced != bodyCount {
                 return .retry("got \(bodyCount) of \(announced) bytes")
             }
             return .complete

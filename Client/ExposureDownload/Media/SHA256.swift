@@ -88,19 +88,18 @@ struct SHA256: Sendable {
                         w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
                     }
                     var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
-                    for i in 0..<64 {
-                        let s1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
-                        let t1 = h &+ s1 &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
-                        let s0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
-                        let t2 = s0 &+ ((a & b) ^ (a & c) ^ (b & c))
-                        h = g
-                        g = f
-                        f = e
-                        e = d &+ t1
-                        d = c
-                        c = b
-                        b = a
-                        a = t1 &+ t2
+                    // Eight rounds per pass with the roles rotated instead of the values moved.
+                    var i = 0
+                    while i < 64 {
+                        Self.round(a, b, c, &d, e, f, g, &h, k[i] &+ w[i])
+                        Self.round(h, a, b, &c, d, e, f, &g, k[i &+ 1] &+ w[i &+ 1])
+                        Self.round(g, h, a, &b, c, d, e, &f, k[i &+ 2] &+ w[i &+ 2])
+                        Self.round(f, g, h, &a, b, c, d, &e, k[i &+ 3] &+ w[i &+ 3])
+                        Self.round(e, f, g, &h, a, b, c, &d, k[i &+ 4] &+ w[i &+ 4])
+                        Self.round(d, e, f, &g, h, a, b, &c, k[i &+ 5] &+ w[i &+ 5])
+                        Self.round(c, d, e, &f, g, h, a, &b, k[i &+ 6] &+ w[i &+ 6])
+                        Self.round(b, c, d, &e, f, g, h, &a, k[i &+ 7] &+ w[i &+ 7])
+                        i &+= 8
                     }
                     h0 = h0 &+ a; h1 = h1 &+ b; h2 = h2 &+ c; h3 = h3 &+ d
                     h4 = h4 &+ e; h5 = h5 &+ f; h6 = h6 &+ g; h7 = h7 &+ h
@@ -108,6 +107,17 @@ struct SHA256: Sendable {
                 state = (h0, h1, h2, h3, h4, h5, h6, h7)
             }
         }
+    }
+
+    /// One round: `d` and `h` take the values the next round calls `e` and `a`.
+    @inline(__always)
+    private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+                              _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ constantPlusWord: UInt32) {
+        let s1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
+        let t1 = h &+ s1 &+ ((e & f) ^ (~e & g)) &+ constantPlusWord
+        let s0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
+        d = d &+ t1
+        h = t1 &+ s0 &+ ((a & b) ^ (a & c) ^ (b & c))
     }
 
     private static let k: [UInt32] = [

@@ -1,0 +1,90 @@
+// One download of an HLS title by the SDK's MediaDownloader into a folder, for
+// scripts/bench-download: prints `prepared`/`restored`, `progress` lines (about every 1 % of the
+// files, flushed, so the script can kill the process half-way), then what this run fetched.
+// Run it again on the same folder to resume. Not a test: the numbers depend on the machine.
+//   DownloadBench SOURCE_URL FOLDER [CONNECTIONS]
+import Exposure
+import ExposureDownload
+import ExposurePlayback
+import Foundation
+import Synchronization
+
+/// Counts the media GETs and their body bytes that went through.
+final class CountingTransport: HTTPTransport {
+    private let upstream: any HTTPTransport
+    private let counts = Mutex<(requests: Int, bytes: Int)>((0, 0))
+
+    init(_ upstream: any HTTPTransport) { self.upstream = upstream }
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let response = try await upstream.send(request)
+        if request.method == .get, request.url.path.hasPrefix("/media/") {
+            counts.withLock { $0 = ($0.requests + 1, $0.bytes + response.body.count) }
+        }
+        return response
+    }
+
+    var totals: (requests: Int, bytes: Int) { counts.withLock { $0 } }
+}
+
+func seconds(since start: ContinuousClock.Instant) -> String {
+    let elapsed = ContinuousClock.now - start
+    return String(format: "%.3f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+}
+
+/// User plus system CPU seconds of this process so far.
+func cpuSeconds() -> String {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return String(format: "%.2f", seconds)
+}
+
+/// One line, written at once (no buffering), so the script reading it sees it as it happens.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count >= 2, let source = URL(string: arguments[arguments.startIndex]) else {
+    FileHandle.standardError.write(Data("usage: DownloadBench SOURCE_URL FOLDER [CONNECTIONS]\n".utf8))
+    exit(2)
+}
+let folder = URL(fileURLWithPath: arguments[arguments.startIndex + 1])
+let connections = arguments.count > 2 ? Int(arguments[arguments.startIndex + 2]) ?? 4 : 4
+let transport = CountingTransport(CurlTransport(timeout: 60))
+let id = MediaDownloadID(rawValue: "bench")
+
+do {
+    let downloader = try MediaDownloader(folder: folder, transport: transport, clock: RealClock(), connections: connections)
+    let start = ContinuousClock.now
+    let total: Int
+    if let restored = try await downloader.restore().first(where: { $0.id == id }) {
+        total = restored.progress.totalFiles
+        say("restored \(restored.phase.rawValue) files=\(restored.progress.completedFiles)/\(total) bytes=\(restored.progress.completedBytes)")
+    } else {
+        let prepared = try await downloader.prepare(id, source: source, selection: MediaTrackSelection())
+        total = prepared.progress.totalFiles
+        say("prepared files=\(total) expectedBytes=\(prepared.progress.expectedBytes.map(String.init) ?? "unknown") seconds=\(seconds(since: start))")
+    }
+    let fetchStart = ContinuousClock.now
+    try await downloader.start(id)
+    let step = max(1, total / 100)
+    loop: for await event in downloader.events {
+        switch event {
+        case .progressed(_, let progress) where progress.completedFiles % step == 0:
+            say("progress \(progress.completedFiles) \(progress.totalFiles) \(progress.completedBytes)")
+        case .finished: break loop
+        case .failed(_, let failure):
+            say("failed \(failure)")
+            exit(1)
+        default: continue
+        }
+    }
+    let totals = transport.totals
+    let used = await downloader.snapshot(id)?.usedBytes ?? 0
+    say("fetched files=\(totals.requests) bytes=\(totals.bytes) fetchSeconds=\(seconds(since: fetchStart)) totalSeconds=\(seconds(since: start)) cpuSeconds=\(cpuSeconds()) usedBytes=\(used)")
+} catch {
+    say("failed \(error)")
+    exit(1)
+}
