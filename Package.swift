@@ -55,6 +55,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Client/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
         .target(
             name: "Exposure",
             dependencies: ["ExposureModels", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
@@ -62,7 +68,7 @@ let package = Package(
         ),
         .target(name: "ExposureAnalytics", dependencies: ["Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
         .target(name: "ExposurePlayback", dependencies: ["Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
-        .target(name: "ExposureDownload", dependencies: ["Exposure", "ExposureAnalytics", "ExposurePlayback", "HLS", "SQLiteStore"], path: "Client/ExposureDownload"),
+        .target(name: "ExposureDownload", dependencies: ["CCrypto", "Exposure", "ExposureAnalytics", "ExposurePlayback", "HLS", "SQLiteStore"], path: "Client/ExposureDownload"),
         .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "ExposureDownload", "HLS"], path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-hls-parser).

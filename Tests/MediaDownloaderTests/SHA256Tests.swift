@@ -25,7 +25,7 @@ import Testing
     @Test func chunksInAnySizeGiveTheSameDigest() {
         let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         for chunk in [1, 7, 63, 64, 65, 999] {
-            var hasher = SHA256()
+            let hasher = SHA256()
             for start in stride(from: 0, to: bytes.count, by: chunk) { hasher.update(bytes[start..<min(start + chunk, bytes.count)]) }
             #expect(hasher.finalize() == SHA256.hex(of: bytes), "chunks of \(chunk)")
         }

@@ -68,7 +68,7 @@ enum PackageFiles {
     static func digest(of url: URL) -> IndexedFile.Completion? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
-        var hasher = SHA256()
+        let hasher = SHA256()
         var length: Int64 = 0
         while true {
             // `read` answers nil or empty data at the end of the file, depending on the platform.
