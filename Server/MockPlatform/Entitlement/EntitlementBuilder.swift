@@ -60,10 +60,10 @@ struct EntitlementBuilder {
                 base: base, assetId: entry.assetId, startMs: occurrence.startMs))]
             let live = occurrence.isLive(atMs: context.nowMs)
             // An event airs on no channel of the catalog: it names itself, as the official
-            // ProgramSource needs a channel id to follow.
+            // ProgramSource needs a channel id to follow, and its EPG there holds this occurrence.
             entitlement.streamInfo = StreamInfo(live: live, static: !live, event: true, ssai: false,
-                                                start: occurrence.startMs / 1000, end: occurrence.endMs / 1000,
-                                                channelId: entry.assetId)
+                                                start: occurrence.startMs / 1000, end: occurrence.endMs / 1000, channelId: entry.assetId,
+                                                programId: context.loaded.eventSchedules[entry.assetId]?.program(of: occurrence).programId)
             entitlement.durationInMs = occurrence.endMs - occurrence.startMs
         case .upcomingProgram:
             break
