@@ -25,6 +25,9 @@ public struct QueryParameters: Sendable, Equatable {
 
     /// Percent-decodes one component; malformed escapes are kept literally.
     static func decode(_ component: Substring) -> String {
+        // Most components have nothing to decode; copying them as they are skips a byte loop
+        // that was a twentieth of the mock's time on the official SDK's play query.
+        if !component.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) { return String(component) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(component.utf8.count)
         var iterator = Array(component.utf8)[...]

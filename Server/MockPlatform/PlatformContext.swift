@@ -53,6 +53,8 @@ public final class LoadedCatalog: Sendable {
     let channelTimelines: [String: ChannelTimeline]
     /// The playlists built from this catalog.
     let playlists = PlaylistCache()
+    /// The play entitlements' JSON, encoded once per shape.
+    let entitlementBodies = EntitlementBodies()
     /// The files of this catalog's media folder.
     let mediaFiles: MediaFileStore
 

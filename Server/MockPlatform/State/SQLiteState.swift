@@ -19,6 +19,8 @@ public final class SQLiteState: PlatformState {
     /// Sessions' product lists by their stored JSON: every request with a token reads one, a
     /// JSONDecoder costs more than the row lookup, and accounts share a handful of lists.
     private let productLists = Mutex<[String: [String]]>([:])
+    /// Sessions and bookmarks in memory, for a private in-memory store only.
+    private let memo: StateMemo?
 
     /// Opens (creating if needed) the state file at `path`, or a private in-memory store for `:memory:`.
     /// - Throws: `SQLiteError` when the file cannot be opened or was written by a newer mock.
@@ -28,6 +30,7 @@ public final class SQLiteState: PlatformState {
     ) throws(SQLiteError) {
         database = try SQLiteDatabase(path: path)
         self.onError = onError
+        memo = path == ":memory:" ? StateMemo() : nil
         try database.access { (db) throws(SQLiteError) in
             if path != ":memory:" {
                 try db.query("PRAGMA journal_mode=WAL")
@@ -54,16 +57,22 @@ public final class SQLiteState: PlatformState {
 
     public func insert(_ session: Session) {
         let products = String(decoding: (try? JSONEncoder().encode(session.products)) ?? Data("[]".utf8), as: UTF8.self)
-        write { (db) throws(SQLiteError) in
+        let stored = write { (db) throws(SQLiteError) in
             try db.update("""
                 INSERT OR REPLACE INTO sessions (token, account_id, user_id, username, products, issued_ms, expires_ms, device_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, .text(session.token), .text(session.accountId), .text(session.userId), .optional(session.username),
                 .text(products), .integer(session.issuedMs), .integer(session.expiresMs), .optional(session.deviceId))
         }
+        if stored != nil { memo?.stored(session) }
     }
 
     public func session(token: String) -> Session? {
+        guard let memo else { return storedSession(token: token) }
+        return memo.session(token: token) { storedSession(token: token) }
+    }
+
+    private func storedSession(token: String) -> Session? {
         read { (db) throws(SQLiteError) in
             try db.query("""
                 SELECT token, account_id, user_id, username, products, issued_ms, expires_ms, device_id
@@ -74,11 +83,17 @@ public final class SQLiteState: PlatformState {
 
     public func removeSession(token: String) {
         write { (db) throws(SQLiteError) in try db.update("DELETE FROM sessions WHERE token = ?", .text(token)) }
+        memo?.removedSession(token: token)
     }
 
     // MARK: Bookmarks
 
     public func bookmarks(accountId: String) -> [String: Bookmark] {
+        guard let memo else { return storedBookmarks(accountId: accountId) }
+        return memo.bookmarks(accountId: accountId) { storedBookmarks(accountId: accountId) }
+    }
+
+    private func storedBookmarks(accountId: String) -> [String: Bookmark] {
         let rows = read { (db) throws(SQLiteError) in
             try db.query("SELECT asset_id, offset_ms, saved_ms FROM bookmarks WHERE account_id = ?", .text(accountId))
         } ?? []
@@ -95,6 +110,7 @@ public final class SQLiteState: PlatformState {
             try db.update("INSERT OR REPLACE INTO bookmarks (account_id, asset_id, offset_ms, saved_ms) VALUES (?, ?, ?, ?)",
                           .text(accountId), .text(bookmark.assetId), .integer(bookmark.offsetMs), .integer(bookmark.savedMs))
         }
+        memo?.savedBookmark(accountId: accountId)
     }
 
     // MARK: Play sessions
@@ -186,6 +202,7 @@ public final class SQLiteState: PlatformState {
         write { (db) throws(SQLiteError) in
             for table in ["sessions", "bookmarks", "play_sessions", "downloads"] { try db.update("DELETE FROM \(table)") }
         }
+        memo?.removedAll()
     }
 
     // MARK: Plumbing
