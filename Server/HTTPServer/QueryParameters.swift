@@ -5,12 +5,22 @@ public struct QueryParameters: Sendable, Equatable {
 
     /// Parses a raw query string such as `a=1&b=x%2Cy&b=z`.
     public init(rawQuery: String) {
-        items = rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = QueryParameters.decode(parts[0])
-            let value = parts.count > 1 ? QueryParameters.decode(parts[1]) : ""
-            return (name, value)
+        // One scan over the bytes (`&` and `=` are ASCII, so their indices are character
+        // boundaries): generic `split` with closures was a third of this on the play query.
+        var items: [(name: String, value: String)] = []
+        var rest = rawQuery[...]
+        while !rest.isEmpty {
+            let pairEnd = rest.utf8.firstIndex(of: UInt8(ascii: "&")) ?? rest.endIndex
+            let pair = rest[..<pairEnd]
+            rest = pairEnd == rest.endIndex ? rest[pairEnd...] : rest[rest.index(after: pairEnd)...]
+            guard !pair.isEmpty else { continue }
+            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                items.append((QueryParameters.decode(pair[..<equals]), QueryParameters.decode(pair[pair.index(after: equals)...])))
+            } else {
+                items.append((QueryParameters.decode(pair), ""))
+            }
         }
+        self.items = items
     }
 
     /// The first value of `name`, if present.
@@ -25,6 +35,9 @@ public struct QueryParameters: Sendable, Equatable {
 
     /// Percent-decodes one component; malformed escapes are kept literally.
     static func decode(_ component: Substring) -> String {
+        // Most components have nothing to decode; copying them as they are skips a byte loop
+        // that was a twentieth of the mock's time on the official SDK's play query.
+        if !component.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) { return String(component) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(component.utf8.count)
         var iterator = Array(component.utf8)[...]

@@ -40,6 +40,8 @@ public final class LoadedCatalog: Sendable {
     public let catalog: Catalog
     /// Each channel's schedule, by channel id.
     public let schedules: [String: ChannelSchedule]
+    /// Each live event's occurrences as an EPG, by the event's asset id.
+    let eventSchedules: [String: EventSchedule]
     /// Each catalog asset encoded as clients receive it (no user data), by asset id.
     let assetJSON: [String: Data]
     /// The same as JSON values, for sorting, searching and shaping by field name.
@@ -51,6 +53,8 @@ public final class LoadedCatalog: Sendable {
     let channelTimelines: [String: ChannelTimeline]
     /// The playlists built from this catalog.
     let playlists = PlaylistCache()
+    /// The play entitlements' JSON, encoded once per shape.
+    let entitlementBodies = EntitlementBodies()
     /// The files of this catalog's media folder.
     let mediaFiles: MediaFileStore
 
@@ -70,6 +74,11 @@ public final class LoadedCatalog: Sendable {
         }
         self.schedules = schedules
         channelTimelines = timelines
+        var eventSchedules: [String: EventSchedule] = [:]
+        for entry in catalog.assets {
+            if let event = entry.mock.event { eventSchedules[entry.assetId] = EventSchedule(entry: entry, settings: event) }
+        }
+        self.eventSchedules = eventSchedules
         var assetJSON: [String: Data] = [:]
         for entry in catalog.assets {
             assetJSON[entry.assetId] = try? ExposureJSON.encode(entry.asset)
@@ -78,15 +87,23 @@ public final class LoadedCatalog: Sendable {
         assetFields = assetJSON.compactMapValues { try? ExposureJSON.decode(JSONValue.self, from: $0) }
     }
 
-    /// The scheduled program with this id, on whichever channel airs it.
-    public func program(id programId: String) -> ScheduledProgram? {
-        guard let channelId = ProgramID.channelId(of: programId) else { return nil }
-        return schedules[channelId]?.program(id: programId)
+    /// The EPG under `channelId`: a channel's, or a live event's own.
+    func epg(channelId: String) -> (any ProgramSchedule)? {
+        schedules[channelId] ?? eventSchedules[channelId]
     }
 
-    /// The scheduled program whose own asset has this id.
+    /// The scheduled program with this id, on whichever channel or event airs it.
+    public func program(id programId: String) -> ScheduledProgram? {
+        guard let channelId = ProgramID.channelId(of: programId) else { return nil }
+        return epg(channelId: channelId)?.program(id: programId)
+    }
+
+    /// The scheduled program whose own asset has this id (a channel's program: an event's
+    /// occurrences play the event asset, which the catalog answers).
     public func program(assetId: String) -> ScheduledProgram? {
-        guard assetId.hasSuffix(ScheduledProgram.assetSuffix) else { return nil }
-        return program(id: String(assetId.dropLast(ScheduledProgram.assetSuffix.count)))
+        guard assetId.hasSuffix(ScheduledProgram.assetSuffix),
+              let program = program(id: String(assetId.dropLast(ScheduledProgram.assetSuffix.count))),
+              program.assetId == assetId else { return nil }
+        return program
     }
 }

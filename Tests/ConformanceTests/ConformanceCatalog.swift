@@ -118,6 +118,18 @@ extension ConformanceCase {
         .decodes("program airing", as: OfficialAiring.self) { platform in
             OfficialCatalog.airing(try await platform.programOnAir().programId, channelId: "news-24")
         },
+        ConformanceCase("EPG v1 from == to and next on a live event's channelId (ProgramService)") { platform in
+            // Half an hour into an occurrence (live 90 minutes every two hours).
+            let occurrenceStart = platform.platform.context.clock.nowMs() / 7_200_000 * 7_200_000
+            platform.platform.setClock(to: Date(timeIntervalSince1970: Double(occurrenceStart + 1_800_000) / 1000), rate: 0)
+            let play = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.play("summer-concert", token: try await platform.login()))
+            let streamInfo = try #require(play.streamInfo)
+            let program = try await platform.programOnAir(try #require(streamInfo.channelId))
+            let start = try #require(streamInfo.start)
+            #expect(program.programId == streamInfo.programId && program.startMs == Int64(start) * 1000)
+            let next = try await platform.decode(OfficialProgram.self, OfficialCatalog.neighbour("next", of: program.programId, channelId: nil))
+            #expect(next.channelId == streamInfo.channelId)
+        },
     ]
 
     static let entitlement: [ConformanceCase] = [

@@ -39,13 +39,19 @@ extension ExposureAPI {
     /// An asset list assembled from the assets' cached JSON: the same bytes `AssetList` would
     /// encode to (keys sorted: items, pageNumber, pageSize, totalCount).
     private static func assetList(_ page: [Asset], totalCount: Int, query: AssetQuery, context: RequestContext) -> HTTPResponse {
-        var body = Data(#"{"items":["#.utf8)
-        for (index, asset) in page.enumerated() {
+        // Sized once and copied into `Data` once: appending to a `Data` regrew it several times
+        // per page (6 % of the mock's CPU on the SDK's default list).
+        let items = page.map { context.loaded.assetJSON[$0.assetId] ?? Data("{}".utf8) }
+        let tail = #"],"pageNumber":\#(query.pageNumber),"pageSize":\#(query.pageSize),"totalCount":\#(totalCount)}"#
+        var body: [UInt8] = []
+        body.reserveCapacity(items.reduce(16 + tail.utf8.count) { $0 + $1.count + 1 })
+        body.append(contentsOf: #"{"items":["#.utf8)
+        for (index, item) in items.enumerated() {
             if index > 0 { body.append(UInt8(ascii: ",")) }
-            body.append(context.loaded.assetJSON[asset.assetId] ?? Data("{}".utf8))
+            body.append(contentsOf: item)
         }
-        body.append(contentsOf: Array(#"],"pageNumber":\#(query.pageNumber),"pageSize":\#(query.pageSize),"totalCount":\#(totalCount)}"#.utf8))
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
+        body.append(contentsOf: tail.utf8)
+        return Responses.json(body: Data(body))
     }
 
     /// The asset's JSON with the fields asked for, and the account's play history when a session

@@ -29,7 +29,7 @@ extension ExposureAPI {
                 throw download.limitReached
             }
             let builder = EntitlementBuilder(context: context, session: download.session, grant: download.grant,
-                                             playSessionId: RandomToken.make(bytes: 16))
+                                             ids: .fresh(accountId: download.session.accountId))
             var entitlement = builder.entitlement(for: .vod(download.entry), material: "default")
             entitlement.playTokenExpiration = download.ledger.licenseExpiryMs(issuedMs: context.nowMs) / 1000
             entitlement.entitlementType = "DOWNLOAD"

@@ -25,7 +25,7 @@ struct EPGPage {
 
     /// Each channel's page over `span`, with the count of matching programs over all channels.
     func epgs(channelIds: [String], span: EPGSpan, context: RequestContext) throws(ExposureErrorMessage) -> [ChannelEpg] {
-        var perChannel: [(schedule: ChannelSchedule, airings: ClosedRange<Int64>)] = []
+        var perChannel: [(schedule: any ProgramSchedule, airings: Range<Int64>)] = []
         for channelId in channelIds {
             let schedule = try ExposureAPI.schedule(channelId, context: context)
             perChannel.append((schedule, schedule.airings(fromMs: span.fromMs, toMs: span.toMs)))
@@ -38,9 +38,9 @@ struct EPGPage {
     }
 
     /// The airing numbers of this page within `airings`.
-    func page(of airings: ClosedRange<Int64>) -> Range<Int64> {
+    func page(of airings: Range<Int64>) -> Range<Int64> {
         let start = airings.lowerBound + Int64(number - 1) * Int64(size)
-        let end = min(airings.upperBound + 1, start + Int64(size))
+        let end = min(airings.upperBound, start + Int64(size))
         return start < end ? start..<end : start..<start
     }
 }

@@ -2,7 +2,8 @@ import ExposureModels
 import HTTPServer
 
 /// The EPG: by date (v2, one, several or every channel), by time span (v1), single programs,
-/// their airings and neighbours, and what is on now.
+/// their airings and neighbours, and what is on now. A live event's id answers too, with its
+/// occurrences as programs; "every channel" means the catalog's channels.
 extension ExposureAPI {
     static let dayMs: Int64 = 86_400_000
 
@@ -21,8 +22,7 @@ extension ExposureAPI {
 
         add(.get, [.v1, .v2], "/epg/{channelId}/onnow") { context throws(ExposureErrorMessage) in
             let schedule = try Self.schedule(context.path("channelId"), context: context)
-            let onAir = schedule.program(atMs: context.nowMs)
-            let programs = [onAir, schedule.next(after: onAir)].map { $0.wire() }
+            let programs = schedule.onNow(atMs: context.nowMs).map { $0.wire() }
             return Responses.json(ChannelEpg(channelId: schedule.channelId, programs: programs, totalHitsAllChannels: programs.count))
         }
 
@@ -87,9 +87,9 @@ extension ExposureAPI {
         context.catalog.channels.map(\.assetId).filter { context.loaded.schedules[$0] != nil }
     }
 
-    static func schedule(_ channelId: String, context: RequestContext) throws(ExposureErrorMessage) -> ChannelSchedule {
-        guard let schedule = context.loaded.schedules[channelId] else {
-            throw ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_ASSET", extendedMessage: "No channel \"\(channelId)\".")
+    static func schedule(_ channelId: String, context: RequestContext) throws(ExposureErrorMessage) -> any ProgramSchedule {
+        guard let schedule = context.loaded.epg(channelId: channelId) else {
+            throw ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_ASSET", extendedMessage: "No channel or live event \"\(channelId)\".")
         }
         return schedule
     }

@@ -14,12 +14,15 @@ extension ExposureAPI {
             try Self.checkProgram(of: target, policy: policy)
             try Self.checkFormats(context, audioOnly: target.governingAsset.mock.audioOnly == true)
             let material = try Self.material(context, target: target)
-            let builder = EntitlementBuilder(context: context, session: session, grant: grant, playSessionId: RandomToken.make(bytes: 16))
-            let entitlement = builder.entitlement(for: target, material: material)
-            try Self.beginPlaySession(entitlement, session: session, context: context)
+            // Built with stand-ins for the play's ids, so the cached JSON of an equal entitlement serves it.
+            let bodies = context.loaded.entitlementBodies
+            let shape = EntitlementBuilder(context: context, session: session, grant: grant, ids: bodies.markers)
+                .entitlement(for: target, material: material)
+            let ids = PlayIdentifiers.fresh(accountId: session.accountId)
+            try Self.beginPlaySession(shape, ids: ids, session: session, context: context)
+            var response = Responses.json(body: try bodies.body(of: shape, for: ids))
             // The header and the body's `requestId` name the same request, as they do on Exposure.
-            var response = Responses.json(entitlement)
-            response.headers.set(RequestID.header, entitlement.requestId ?? RequestID.make())
+            response.headers.set(RequestID.header, ids.requestId)
             return response
         }
 
@@ -59,10 +62,10 @@ extension ExposureAPI {
 
     /// Takes one of the account's stream slots for the new play session (403 when none is free).
     private static func beginPlaySession(
-        _ entitlement: PlaybackEntitlement, session: Session, context: RequestContext
+        _ entitlement: PlaybackEntitlement, ids: PlayIdentifiers, session: Session, context: RequestContext
     ) throws(ExposureErrorMessage) {
         let play = PlaySession(
-            id: entitlement.playSessionId, accountId: session.accountId, assetId: entitlement.assetId ?? context.path("assetId"),
+            id: ids.playSessionId, accountId: session.accountId, assetId: entitlement.assetId ?? context.path("assetId"),
             tracksBookmark: entitlement.streamInfo?.static == true, startedMs: context.nowMs, lastSeenMs: context.nowMs,
             tokenExpiresMs: entitlement.playTokenExpiration * 1000,
             idleTimeoutMs: context.catalog.settings.playSessionIdleTimeoutMs)

@@ -7,10 +7,15 @@ enum Responses {
     /// A JSON answer.
     static func json<Value: Encodable>(_ value: Value, status: Int = 200) -> HTTPResponse {
         do {
-            return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: try ExposureJSON.encode(value))
+            return json(body: try ExposureJSON.encode(value), status: status)
         } catch {
             return self.error(.internalError("The answer could not be encoded: \(error)"))
         }
+    }
+
+    /// A JSON answer whose body is already encoded.
+    static func json(body: Data, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
     }
 
     /// An Exposure error body with its status.

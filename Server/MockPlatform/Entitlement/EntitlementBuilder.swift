@@ -5,7 +5,10 @@ struct EntitlementBuilder {
     let context: RequestContext
     let session: Session
     let grant: AccessPolicy.Grant
-    let playSessionId: String
+    /// The play's ids, or `EntitlementBodies.markers` to build the shape of a cached body.
+    let ids: PlayIdentifiers
+
+    private var playSessionId: String { ids.playSessionId }
 
     private var base: String { context.baseURL }
     private var media: MediaManifest { context.catalog.media }
@@ -17,11 +20,11 @@ struct EntitlementBuilder {
             playSessionId: playSessionId,
             playTokenExpiration: (context.nowMs + Int64(settings.playTokenLifetimeMinutes) * 60_000) / 1000,
             productId: grant.productId,
-            accountId: session.accountId, audioOnly: asset.mock.audioOnly ?? false,
-            requestId: RequestID.make(), entitlementType: "SVOD",
+            accountId: ids.accountId, audioOnly: asset.mock.audioOnly ?? false,
+            requestId: ids.requestId, entitlementType: "SVOD",
             publicationId: grant.publication?.publicationId,
             publicationEnd: grant.publication?.toDate.map(ISO8601Timestamp.string(from:)),
-            playToken: RandomToken.make(bytes: 16),
+            playToken: ids.playToken,
             contractRestrictions: restrictions(for: asset),
             analytics: analytics(settings.entitlementAnalytics),
             cdn: CDNInfo(host: context.request.headers["Host"] ?? "127.0.0.1", profile: "default", provider: "exposure-mock")
@@ -60,10 +63,10 @@ struct EntitlementBuilder {
                 base: base, assetId: entry.assetId, startMs: occurrence.startMs))]
             let live = occurrence.isLive(atMs: context.nowMs)
             // An event airs on no channel of the catalog: it names itself, as the official
-            // ProgramSource needs a channel id to follow.
+            // ProgramSource needs a channel id to follow, and its EPG there holds this occurrence.
             entitlement.streamInfo = StreamInfo(live: live, static: !live, event: true, ssai: false,
-                                                start: occurrence.startMs / 1000, end: occurrence.endMs / 1000,
-                                                channelId: entry.assetId)
+                                                start: occurrence.startMs / 1000, end: occurrence.endMs / 1000, channelId: entry.assetId,
+                                                programId: context.loaded.eventSchedules[entry.assetId]?.program(of: occurrence).programId)
             entitlement.durationInMs = occurrence.endMs - occurrence.startMs
         case .upcomingProgram:
             break

@@ -56,7 +56,7 @@ struct EventOccurrence: Equatable {
     /// The occurrence that started most recently at `ms`.
     init(settings: EventSettings, atMs ms: Int64) {
         let period = Int64(settings.periodMinutes) * 60_000
-        startMs = (ms >= 0 ? ms / period : (ms - period + 1) / period) * period
+        startMs = floorDivide(ms, period) * period
         endMs = startMs + Int64(settings.durationMinutes) * 60_000
     }
 

@@ -2,7 +2,7 @@ import ExposureModels
 
 /// A channel's EPG as a pure function of time: the slots repeat back to back forever from
 /// 1970-01-01T00:00Z, so any instant has exactly one program and ids never change.
-public struct ChannelSchedule: Sendable {
+public struct ChannelSchedule: ProgramSchedule {
     /// The channel's asset id.
     public let channelId: String
     private let slots: [ProgramSlot]
@@ -40,7 +40,7 @@ public struct ChannelSchedule: Sendable {
     }
 
     private func slot(atMs ms: Int64) -> (cycle: Int64, index: Int) {
-        let cycle = ms >= 0 ? ms / cycleMs : (ms - cycleMs + 1) / cycleMs
+        let cycle = floorDivide(ms, cycleMs)
         let offset = ms - cycle * cycleMs
         return (cycle, slotStartsMs.lastIndex { $0 <= offset } ?? 0)
     }
@@ -50,38 +50,23 @@ public struct ChannelSchedule: Sendable {
         toMs > fromMs ? airings(fromMs: fromMs, toMs: toMs).map(program(number:)) : []
     }
 
-    /// The numbers of the airings overlapping `[fromMs, toMs)`: airing 0 is the first slot of
-    /// the cycle starting 1970-01-01T00:00Z, and they count on back to back. An empty span
-    /// (`fromMs == toMs`) names the airing on air at that instant. Arithmetic, so a span of
-    /// decades costs no more than one of minutes: clients page through it.
-    public func airings(fromMs: Int64, toMs: Int64) -> ClosedRange<Int64> {
-        let first = number(of: slot(atMs: fromMs))
-        guard toMs > fromMs else { return first...first }
-        return first...number(of: slot(atMs: toMs - 1))
+    /// Airing 0 is the first slot of the cycle starting 1970-01-01T00:00Z, and they count on
+    /// back to back, so the range is never empty.
+    func airings(overlappingFromMs fromMs: Int64, toMs: Int64) -> Range<Int64> {
+        number(of: slot(atMs: fromMs))..<(number(of: slot(atMs: toMs - 1)) + 1)
     }
 
-    /// The airing with this number (see `airings(fromMs:toMs:)`).
+    /// The airing with this number (see `airings(overlappingFromMs:toMs:)`).
     public func program(number: Int64) -> ScheduledProgram {
         let count = Int64(slots.count)
-        let cycle = number >= 0 ? number / count : (number - count + 1) / count
+        let cycle = floorDivide(number, count)
         return airing(cycle: cycle, index: Int(number - cycle * count))
     }
 
+    func number(of program: ScheduledProgram) -> Int64 { number(of: slot(atMs: program.startMs)) }
+
     private func number(of slot: (cycle: Int64, index: Int)) -> Int64 {
         slot.cycle * Int64(slots.count) + Int64(slot.index)
-    }
-
-    /// The program that follows `program`.
-    public func next(after program: ScheduledProgram) -> ScheduledProgram { self.program(atMs: program.endMs) }
-
-    /// The program that precedes `program`.
-    public func previous(before program: ScheduledProgram) -> ScheduledProgram { self.program(atMs: program.startMs - 1) }
-
-    /// The program with this id, if the id is one of this channel's airings.
-    public func program(id programId: String) -> ScheduledProgram? {
-        guard let startMs = ProgramID.startMs(of: programId, channelId: channelId) else { return nil }
-        let candidate = program(atMs: startMs)
-        return candidate.programId == programId ? candidate : nil
     }
 
     private func airing(cycle: Int64, index: Int) -> ScheduledProgram {

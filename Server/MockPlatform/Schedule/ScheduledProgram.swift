@@ -12,9 +12,21 @@ public struct ScheduledProgram: Sendable, Equatable {
     public let startMs: Int64
     /// End (exclusive), ms since 1970.
     public let endMs: Int64
+    /// Set when the program is an occurrence of a live event: it plays the event itself.
+    let eventAsset: Asset?
 
-    /// The program's own asset id: `{programId}_asset`.
-    public var assetId: String { programId + ScheduledProgram.assetSuffix }
+    init(programId: String, channelId: String, slot: ProgramSlot, startMs: Int64, endMs: Int64, eventAsset: Asset? = nil) {
+        self.programId = programId
+        self.channelId = channelId
+        self.slot = slot
+        self.startMs = startMs
+        self.endMs = endMs
+        self.eventAsset = eventAsset
+    }
+
+    /// The asset the program plays: on a channel its own, `{programId}_asset`; the event's for
+    /// an occurrence, so an entitlement check at its boundary asks about the event.
+    public var assetId: String { eventAsset?.assetId ?? programId + ScheduledProgram.assetSuffix }
 
     static let assetSuffix = "_asset"
 
@@ -23,7 +35,7 @@ public struct ScheduledProgram: Sendable, Equatable {
 
     /// The program's asset as clients see it.
     public var asset: Asset {
-        Asset(
+        eventAsset ?? Asset(
             assetId: assetId, type: "EPISODE", originalTitle: slot.title,
             localized: [LocalizedData(locale: "en", title: slot.title, description: slot.description)],
             duration: endMs - startMs, live: false

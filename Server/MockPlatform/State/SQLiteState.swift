@@ -19,6 +19,8 @@ public final class SQLiteState: PlatformState {
     /// Sessions' product lists by their stored JSON: every request with a token reads one, a
     /// JSONDecoder costs more than the row lookup, and accounts share a handful of lists.
     private let productLists = Mutex<[String: [String]]>([:])
+    /// Sessions and bookmarks in memory, for a private in-memory store only.
+    private let memo: StateMemo?
 
     /// Opens (creating if needed) the state file at `path`, or a private in-memory store for `:memory:`.
     /// - Throws: `SQLiteError` when the file cannot be opened or was written by a newer mock.
@@ -28,6 +30,7 @@ public final class SQLiteState: PlatformState {
     ) throws(SQLiteError) {
         database = try SQLiteDatabase(path: path)
         self.onError = onError
+        memo = path == ":memory:" ? StateMemo() : nil
         try database.access { (db) throws(SQLiteError) in
             if path != ":memory:" {
                 try db.query("PRAGMA journal_mode=WAL")
@@ -54,17 +57,23 @@ public final class SQLiteState: PlatformState {
 
     public func insert(_ session: Session) {
         let products = String(decoding: (try? JSONEncoder().encode(session.products)) ?? Data("[]".utf8), as: UTF8.self)
-        write { (db) throws(SQLiteError) in
+        let stored = write { (db) throws(SQLiteError) in
             try db.update("""
                 INSERT OR REPLACE INTO sessions (token, account_id, user_id, username, products, issued_ms, expires_ms, device_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, .text(session.token), .text(session.accountId), .text(session.userId), .optional(session.username),
                 .text(products), .integer(session.issuedMs), .integer(session.expiresMs), .optional(session.deviceId))
         }
+        if stored != nil { memo?.stored(session) }
     }
 
     public func session(token: String) -> Session? {
-        read { (db) throws(SQLiteError) in
+        guard let memo else { return storedSession(token: token) }
+        return memo.session(token: token) { storedSession(token: token) }
+    }
+
+    private func storedSession(token: String) -> Session? {
+        access { (db) throws(SQLiteError) in
             try db.query("""
                 SELECT token, account_id, user_id, username, products, issued_ms, expires_ms, device_id
                 FROM sessions WHERE token = ?
@@ -74,12 +83,18 @@ public final class SQLiteState: PlatformState {
 
     public func removeSession(token: String) {
         write { (db) throws(SQLiteError) in try db.update("DELETE FROM sessions WHERE token = ?", .text(token)) }
+        memo?.removedSession(token: token)
     }
 
     // MARK: Bookmarks
 
     public func bookmarks(accountId: String) -> [String: Bookmark] {
-        let rows = read { (db) throws(SQLiteError) in
+        guard let memo else { return storedBookmarks(accountId: accountId) }
+        return memo.bookmarks(accountId: accountId) { storedBookmarks(accountId: accountId) }
+    }
+
+    private func storedBookmarks(accountId: String) -> [String: Bookmark] {
+        let rows = access { (db) throws(SQLiteError) in
             try db.query("SELECT asset_id, offset_ms, saved_ms FROM bookmarks WHERE account_id = ?", .text(accountId))
         } ?? []
         var result: [String: Bookmark] = [:]
@@ -95,21 +110,31 @@ public final class SQLiteState: PlatformState {
             try db.update("INSERT OR REPLACE INTO bookmarks (account_id, asset_id, offset_ms, saved_ms) VALUES (?, ?, ?, ?)",
                           .text(accountId), .text(bookmark.assetId), .integer(bookmark.offsetMs), .integer(bookmark.savedMs))
         }
+        memo?.savedBookmark(accountId: accountId)
     }
 
     // MARK: Play sessions
 
     public func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool {
         let now = playSession.startedMs
+        guard let streamLimit else {
+            // One statement is atomic on its own: BEGIN and COMMIT around it cost a quarter of the
+            // insert, on the mock's most-called endpoint.
+            return access { (db) throws(SQLiteError) in try Self.insert(playSession, db) } != nil
+        }
         return write { (db) throws(SQLiteError) -> Bool in
-            if let streamLimit {
-                let active = try db.query("""
-                    SELECT COUNT(*) FROM play_sessions
-                    WHERE account_id = ? AND ended_ms IS NULL AND last_seen_ms + idle_timeout_ms > ? AND token_expires_ms > ?
-                    """, .text(playSession.accountId), .integer(now), .integer(now))
-                guard (active.first?.int(0) ?? 0) < Int64(streamLimit) else { return false }
-            }
-            try db.update("""
+            let active = try db.query("""
+                SELECT COUNT(*) FROM play_sessions
+                WHERE account_id = ? AND ended_ms IS NULL AND last_seen_ms + idle_timeout_ms > ? AND token_expires_ms > ?
+                """, .text(playSession.accountId), .integer(now), .integer(now))
+            guard (active.first?.int(0) ?? 0) < Int64(streamLimit) else { return false }
+            try Self.insert(playSession, db)
+            return true
+        } ?? false
+    }
+
+    private static func insert(_ playSession: PlaySession, _ db: SQLiteAccess) throws(SQLiteError) {
+        try db.update("""
                 INSERT OR REPLACE INTO play_sessions
                 (id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, idle_timeout_ms,
                  ended_ms, end_reason)
@@ -118,12 +143,10 @@ public final class SQLiteState: PlatformState {
                 .integer(playSession.tracksBookmark ? 1 : 0), .integer(playSession.startedMs), .integer(playSession.lastSeenMs),
                 .integer(playSession.tokenExpiresMs), .integer(playSession.idleTimeoutMs), .optional(playSession.endedMs),
                 .optional(playSession.endReason))
-            return true
-        } ?? false
     }
 
     public func playSession(id: String) -> PlaySession? {
-        read { (db) throws(SQLiteError) in
+        access { (db) throws(SQLiteError) in
             try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions WHERE id = ?", .text(id)).first.map(Self.playSession(from:))
         } ?? nil
     }
@@ -142,7 +165,7 @@ public final class SQLiteState: PlatformState {
     }
 
     public func playSessions(accountId: String?) -> [PlaySession] {
-        let rows = read { (db) throws(SQLiteError) -> [SQLiteRow] in
+        let rows = access { (db) throws(SQLiteError) -> [SQLiteRow] in
             if let accountId {
                 return try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions WHERE account_id = ? ORDER BY started_ms, id",
                                     .text(accountId))
@@ -163,7 +186,7 @@ public final class SQLiteState: PlatformState {
     }
 
     public func downloads(accountId: String?, assetId: String?) -> [DownloadRecord] {
-        let rows = read { (db) throws(SQLiteError) in
+        let rows = access { (db) throws(SQLiteError) in
             try db.query("""
                 SELECT account_id, asset_id, kind, device_id, time_ms FROM downloads
                 WHERE (? IS NULL OR account_id = ?) AND (? IS NULL OR asset_id = ?) ORDER BY id
@@ -186,11 +209,13 @@ public final class SQLiteState: PlatformState {
         write { (db) throws(SQLiteError) in
             for table in ["sessions", "bookmarks", "play_sessions", "downloads"] { try db.update("DELETE FROM \(table)") }
         }
+        memo?.removedAll()
     }
 
     // MARK: Plumbing
 
-    private func read<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) -> Result? {
+    /// Runs reads, or one statement that commits on its own.
+    private func access<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) -> Result? {
         do {
             return try database.access(body)
         } catch {

@@ -46,7 +46,7 @@ final class ChannelTimeline: StreamTimeline {
     }
 
     /// The segment on air at `ms`.
-    func sequence(atMs ms: Int64) -> Int { Int(Self.floorDivide(ms, segmentMs)) }
+    func sequence(atMs ms: Int64) -> Int { Int(floorDivide(ms, segmentMs)) }
 
     func segment(_ sequence: Int) -> TimelineSegment {
         let source = source(sequence)
@@ -56,7 +56,7 @@ final class ChannelTimeline: StreamTimeline {
 
     func discontinuities(before sequence: Int) -> Int {
         // Floored division: sequences before 0 count down (negative), still one per discontinuity.
-        let periods = Self.floorDivide(Int64(sequence), Int64(period))
+        let periods = floorDivide(Int64(sequence), Int64(period))
         return Int(periods) * periodPrefix[period] + periodPrefix[sequence - Int(periods) * period]
     }
 
@@ -109,10 +109,6 @@ final class ChannelTimeline: StreamTimeline {
         }
         let reelIndex = ((sequence % reelCount) + reelCount) % reelCount
         return SegmentSource(clip: .reel, index: reelIndex)
-    }
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     }
 
     private static func leastCommonMultiple(_ a: Int, _ b: Int) -> Int {
