@@ -14,6 +14,7 @@ actor DownloadReporter {
     private var retry: Task<Void, Never>?
     private var delivering = false
     private var deliverAgain = false
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// The first retry waits a second; each further one twice as long, up to five minutes.
     static func backoffMs(attempts: Int) -> Int64 {
@@ -35,10 +36,15 @@ actor DownloadReporter {
         Task { await self.deliverDue() }
     }
 
-    /// Sends every report due now, oldest first. A call while a delivery runs makes that delivery
-    /// go round once more instead of sending the same reports twice.
+    /// Sends every report due now, oldest first, and returns once each was attempted. A call while
+    /// a delivery runs makes that delivery go round once more (instead of sending the same
+    /// reports twice) and returns when it is done.
     func deliverDue() async {
-        guard !delivering else { deliverAgain = true; return }
+        guard !delivering else {
+            deliverAgain = true
+            await withCheckedContinuation { idleWaiters.append($0) }
+            return
+        }
         delivering = true
         repeat {
             deliverAgain = false
@@ -46,6 +52,9 @@ actor DownloadReporter {
         } while deliverAgain
         delivering = false
         scheduleRetry()
+        let waiters = idleWaiters
+        idleWaiters = []
+        waiters.forEach { $0.resume() }
     }
 
     private func deliverOnce() async {
