@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The small rules behind a download: bitrate choice, license expiry, size estimate, error reading, backoff.
-@Suite struct DownloadValuesTests {
+@Suite(.timeLimit(.minutes(1))) struct DownloadValuesTests {
     @Test(arguments: [
         (nil, 1_500_000), (500_000, 800_000), (800_000, 800_000), (2_000_000, 1_500_000), (0, 300_000),
     ] as [(Int?, Int)])

@@ -38,6 +38,8 @@ extension OfflineManager {
 
     /// Takes a Downloading item as far as fetching; returns early whenever the item left Downloading meanwhile.
     func drive(_ assetId: String) async throws(OfflineManagerError) {
+        // The downloader knows its earlier downloads only once it restored them.
+        await waitForRestoredDownloads()
         guard var record = record(assetId), record.state == .downloading else { return }
         let downloader = try self.downloader.get()
         let backend = DownloadBackend(environment: record.item.environment, sessionToken: record.item.sessionToken,

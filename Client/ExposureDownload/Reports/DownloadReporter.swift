@@ -15,6 +15,7 @@ actor DownloadReporter {
     private var delivering = false
     private var deliverAgain = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var stopped = false
 
     /// The first retry waits a second; each further one twice as long, up to five minutes.
     static func backoffMs(attempts: Int) -> Int64 {
@@ -40,6 +41,7 @@ actor DownloadReporter {
     /// a delivery runs makes that delivery go round once more (instead of sending the same
     /// reports twice) and returns when it is done.
     func deliverDue() async {
+        guard !stopped else { return }
         guard !delivering else {
             deliverAgain = true
             await withCheckedContinuation { idleWaiters.append($0) }
@@ -60,7 +62,7 @@ actor DownloadReporter {
     private func deliverOnce() async {
         guard let entries = try? outbox.entries() else { return }
         var blockedAssets: Set<String> = []
-        for entry in entries {
+        for entry in entries where !stopped {
             let nowMs = clock.nowMs
             guard entry.dueMs <= nowMs, !blockedAssets.contains(entry.report.assetId) else {
                 blockedAssets.insert(entry.report.assetId)
@@ -83,15 +85,22 @@ actor DownloadReporter {
         }
     }
 
-    /// Stops the retry timer (the manager is going away; the outbox keeps the reports).
+    /// Stops delivering for good (the manager is going away; the outbox keeps the reports for
+    /// the next one): no timer is armed and no report sent after this, not even by a delivery
+    /// that was running.
     func stop() {
+        stopped = true
         retry?.cancel()
         retry = nil
     }
 
     private func scheduleRetry() {
         retry?.cancel()
-        guard let dueMs = (try? outbox.entries())?.map(\.dueMs).min() else { retry = nil; return }
+        guard !stopped else { retry = nil; return }
+        // Only each asset's oldest report decides: the later ones wait for it whatever their due time.
+        var heads: [String: Int64] = [:]
+        for entry in (try? outbox.entries()) ?? [] where heads[entry.report.assetId] == nil { heads[entry.report.assetId] = entry.dueMs }
+        guard let dueMs = heads.values.min() else { retry = nil; return }
         let clock = self.clock
         retry = Task { [weak self] in
             do { try await clock.sleep(untilMs: dueMs) } catch { return }
