@@ -5,7 +5,8 @@ import MockPlatformTesting
 import Synchronization
 import Testing
 
-/// Every state a listener hears of is already on disk, and the track selection asked for is the one planned.
+/// Every state a listener hears of is already on disk, and the track selection asked for is the one
+/// planned (the video in the master playlist's terms).
 @Suite(.timeLimit(.minutes(1))) struct OfflinePersistenceTests {
     /// Reads the item's state from its own connection to `offline.sqlite` whenever it hears of a change.
     final class DiskReadingListener: OfflineManagerListener {
@@ -66,7 +67,8 @@ import Testing
         _ = try await harness.manager.availableTracks(for: item)
 
         let planned = try #require(harness.downloader.download(item.assetId))
-        #expect(planned.selection == MediaTrackSelection(videoBitrate: tracks.available.videos.map(\.bitrate).max(),
+        let master = try await harness.downloader.availableTracks(source: planned.source)
+        #expect(planned.selection == MediaTrackSelection(videoBitrate: master.videos.map(\.bitrate).max(),
                                                          audioLanguages: [language], subtitleLanguages: []))
     }
 }
