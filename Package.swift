@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback", "Exposure"]),
         .testTarget(name: "ExposureAnalyticsTests", dependencies: ["ExposureAnalytics", "MockPlatformTesting", "TestSupport"]),
         .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "ExposureAnalytics", "MockPlatform", "MockPlatformTesting", "HLS"]),
-        .testTarget(name: "ExposureDownloadTests", dependencies: ["ExposureDownload", "Exposure", "ExposurePlayback", "MockPlatformTesting"]),
+        .testTarget(name: "ExposureDownloadTests", dependencies: ["ExposureDownload", "Exposure", "ExposurePlayback", "HLS", "MockPlatformTesting"]),
         // Requests exactly as the official Red Bee iOS SDK forms them, against a real mock.
         .testTarget(name: "ConformanceTests", dependencies: ["Exposure", "MockPlatformTesting"]),
         // The seed's code samples, compiled as written and run against the mock.

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The small rules behind a download: bitrate choice, license expiry, size estimate, error reading, backoff.
-@Suite struct DownloadValuesTests {
+@Suite(.timeLimit(.minutes(1))) struct DownloadValuesTests {
     @Test(arguments: [
         (nil, 1_500_000), (500_000, 800_000), (800_000, 800_000), (2_000_000, 1_500_000), (0, 300_000),
     ] as [(Int?, Int)])
@@ -40,12 +40,25 @@ import Testing
             audios: [.init(fileSize: 10, language: "en"), .init(fileSize: 20, language: "sv")],
             subtitles: [.init(fileSize: 1, language: "en"), .init(fileSize: 2, language: "sv")],
             downloadCount: 0, maxDownloadCount: 1)
+        // The master's BANDWIDTH adds the audio's peak to each rendition's video bitrate.
+        let master = [928_000, 428_000]
         var request = DownloadRequest(selection: MediaTrackSelection(audioLanguages: ["sv"], subtitleLanguages: []),
                                       configuration: DownloadConfiguration(minimumBitrate: 200_000))
-        #expect(request.settle(with: info) == 100 + 20)
-        #expect(request.selection.videoBitrate == 300_000)
+        #expect(request.settle(with: info, masterBitrates: master) == 100 + 20)
+        #expect(request.selection.videoBitrate == 428_000)
         var everything = DownloadRequest(selection: MediaTrackSelection(), configuration: DownloadConfiguration())
-        #expect(everything.settle(with: info) == 200 + 30 + 3)
+        #expect(everything.settle(with: info, masterBitrates: master) == 200 + 30 + 3)
+        #expect(everything.selection.videoBitrate == 928_000)
+    }
+
+    @Test func aBitrateFromDownloadinfoIsTheMastersRenditionAtTheSamePosition() {
+        let info = DownloadInfo(
+            assetId: "a", accountId: "acc", productId: "p", publicationId: "pub", durationInMs: 1,
+            videos: [.init(bitrate: 300_000, fileSize: 100), .init(bitrate: 800_000, fileSize: 200)], audios: [], subtitles: [],
+            downloadCount: 0, maxDownloadCount: 1)
+        var request = DownloadRequest(selection: MediaTrackSelection(videoBitrate: 300_000), configuration: DownloadConfiguration())
+        #expect(request.settle(with: info, masterBitrates: [428_000, 928_000]) == 100)
+        #expect(request.selection.videoBitrate == 428_000)
     }
 
     @Test(arguments: [

@@ -20,10 +20,9 @@ import Testing
 
         #expect(seen == [25, 50, 75, 100].map { .progressed(assetId: item.assetId, percent: Double($0)) } + [.finished(assetId: item.assetId)])
         #expect(manager.offlineState(for: item) == .downloaded)
-        let info = try await DownloadBackend(environment: item.environment, sessionToken: item.sessionToken,
-                                             transport: AutomaticTransport.shared).info(assetId: item.assetId).request()
         let prepared = try #require(harness.downloader.download(item.assetId))
-        #expect(prepared.selection.videoBitrate == info.videos.compactMap(\.bitrate).min())
+        let master = try await harness.downloader.availableTracks(source: prepared.source)
+        #expect(prepared.selection.videoBitrate == master.videos.map(\.bitrate).min())
         #expect(prepared.source.absoluteString.hasPrefix(harness.platform.environment.baseUrl))
         let delivered = await outcome(&reports) { _ in true }
         #expect(delivered == .delivered(harness.report(.completed, item)))

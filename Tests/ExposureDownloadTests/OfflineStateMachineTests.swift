@@ -2,7 +2,7 @@ import ExposureDownload
 import Testing
 
 /// The seed's transition table, row by row, and every pair it does not list.
-@Suite struct OfflineStateMachineTests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineStateMachineTests {
     static let allowedCalls: [(OfflineState, OfflineCall, OfflineState)] = [
         (.notDownloaded, .download, .downloading),
         (.downloading, .cancelDownload, .canceling),

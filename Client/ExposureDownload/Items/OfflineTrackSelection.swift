@@ -7,7 +7,9 @@ import Foundation
 public struct OfflineTrackSelection: Sendable, Hashable, Codable {
     /// What the stream offers (from `downloadinfo`); informative, not sent anywhere.
     public var available: MediaTracks
-    /// The exact bitrate of the video rendition to download; nil lets the configuration choose.
+    /// The video rendition to download: one of ``available``'s bitrates (downloadinfo's, mapped to
+    /// the master playlist's rendition at the same position) or a master `BANDWIDTH`; nil lets
+    /// the configuration choose.
     public var videoBitrate: Int?
     /// Audio languages to download; nil downloads every one.
     public var audioLanguages: [String]?
@@ -22,18 +24,16 @@ public struct OfflineTrackSelection: Sendable, Hashable, Codable {
         self.subtitleLanguages = subtitleLanguages
     }
 
-    /// The downloader's selection, the video bitrate chosen by `configuration` unless set here.
-    func mediaSelection(configuration: DownloadConfiguration) -> MediaTrackSelection {
-        MediaTrackSelection(
-            videoBitrate: videoBitrate ?? configuration.videoBitrate(among: available.videos.map(\.bitrate)),
-            audioLanguages: audioLanguages, subtitleLanguages: subtitleLanguages)
+    /// The downloader's selection; a video bitrate left nil is settled against the master playlist.
+    var mediaSelection: MediaTrackSelection {
+        MediaTrackSelection(videoBitrate: videoBitrate, audioLanguages: audioLanguages, subtitleLanguages: subtitleLanguages)
     }
 }
 
 /// How to download, as the seed's `DownloadConfiguration`.
 public struct DownloadConfiguration: Sendable, Hashable, Codable {
-    /// The lowest video bitrate (bits per second) at or above this is downloaded; when none is,
-    /// the highest. Nil downloads the highest.
+    /// The lowest video bitrate (the master playlist's `BANDWIDTH`, bits per second) at or above
+    /// this is downloaded; when none is, the highest. Nil downloads the highest.
     public var minimumBitrate: Int?
 
     /// A configuration.

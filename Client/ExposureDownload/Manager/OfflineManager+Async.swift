@@ -9,7 +9,7 @@ extension OfflineManager {
     public func startDownload(
         _ sourceItem: SourceItem, tracks: OfflineTrackSelection? = nil, configuration: DownloadConfiguration = DownloadConfiguration()
     ) async throws(OfflineManagerError) {
-        let selection = tracks?.mediaSelection(configuration: configuration) ?? MediaTrackSelection()
+        let selection = tracks?.mediaSelection ?? MediaTrackSelection()
         try await finish(beginDownload(sourceItem, selection: selection, configuration: configuration))
     }
 

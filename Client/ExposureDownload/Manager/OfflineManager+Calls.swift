@@ -46,7 +46,7 @@ extension OfflineManager {
     /// Downloads the tracks `tracks` selects, with `downloadConfiguration`.
     public func download(sourceItem: SourceItem, tracks: OfflineTrackSelection, downloadConfiguration: DownloadConfiguration) {
         reportFailure(of: sourceItem) { () throws(OfflineManagerError) in
-            try beginDownload(sourceItem, selection: tracks.mediaSelection(configuration: downloadConfiguration),
+            try beginDownload(sourceItem, selection: tracks.mediaSelection,
                               configuration: downloadConfiguration)
         }
     }

@@ -38,17 +38,12 @@ extension OfflineManager {
 
     /// Takes a Downloading item as far as fetching; returns early whenever the item left Downloading meanwhile.
     func drive(_ assetId: String) async throws(OfflineManagerError) {
+        // The downloader knows its earlier downloads only once it restored them.
+        await waitForRestoredDownloads()
         guard var record = record(assetId), record.state == .downloading else { return }
         let downloader = try self.downloader.get()
         let backend = DownloadBackend(environment: record.item.environment, sessionToken: record.item.sessionToken,
                                       transport: dependencies.transport)
-        if record.estimatedBytes == nil {
-            let info = try await Self.send(backend.info(assetId: assetId))
-            let estimate = record.request.settle(with: info)
-            guard registry.withLock({ $0.availableBytes }) - estimate >= Self.minimumAvailableBytes else { throw .insufficientSpace }
-            let request = record.request
-            try amend(assetId) { $0.request = request; $0.estimatedBytes = estimate }
-        }
         if record.entitlement == nil {
             let entitlement = try await Self.send(backend.entitlement(assetId: assetId, device: dependencies.device))
             record.entitlement = entitlement
@@ -58,10 +53,17 @@ extension OfflineManager {
         if snapshot == nil {
             guard let locator = record.entitlement?.playableFormat?.mediaLocator ?? record.entitlement?.formats?.first?.mediaLocator,
                   let source = URL(string: locator) else { throw .invalidSource("the download entitlement names no HLS stream") }
-            do throws(MediaDownloadFailure) {
-                snapshot = try await downloader.prepare(record.item.downloadId, source: source, selection: record.request.selection)
-            } catch {
-                throw OfflineManagerError(error)
+            if record.estimatedBytes == nil {
+                let info = try await Self.send(backend.info(assetId: assetId))
+                let master = try await Self.perform { () throws(MediaDownloadFailure) in try await downloader.availableTracks(source: source) }
+                let estimate = record.request.settle(with: info, masterBitrates: master.videos.map(\.bitrate))
+                guard registry.withLock({ $0.availableBytes }) - estimate >= Self.minimumAvailableBytes else { throw .insufficientSpace }
+                let request = record.request
+                try amend(assetId) { $0.request = request; $0.estimatedBytes = estimate }
+            }
+            let request = record.request
+            snapshot = try await Self.perform { () throws(MediaDownloadFailure) in
+                try await downloader.prepare(record.item.downloadId, source: source, selection: request.selection)
             }
         }
         guard self.record(assetId)?.state == .downloading else { return }
@@ -70,8 +72,14 @@ extension OfflineManager {
             if snapshot.phase == .complete { return try await finishDownload(assetId) }
         }
         if policyBlock != nil { return applyPolicy() }
+        let id = record.item.downloadId
+        try await Self.perform { () throws(MediaDownloadFailure) in try await downloader.start(id) }
+    }
+
+    /// Runs a downloader call, its failure read as the manager's error.
+    static func perform<Value>(_ call: () async throws(MediaDownloadFailure) -> Value) async throws(OfflineManagerError) -> Value {
         do throws(MediaDownloadFailure) {
-            try await downloader.start(record.item.downloadId)
+            return try await call()
         } catch {
             throw OfflineManagerError(error)
         }

@@ -1,4 +1,5 @@
 import Exposure
+import Foundation
 
 /// A call the backend must hear about a download, kept in the outbox until it got a 2xx.
 public struct DownloadReport: Sendable, Hashable {
@@ -29,14 +30,24 @@ public struct DownloadReport: Sendable, Hashable {
         self.sessionToken = sessionToken
     }
 
-    /// Sends it; throws the backend's refusal or the transport's failure.
+    /// Sends it; throws the backend's refusal or the transport's failure. Any 2xx is the
+    /// acknowledgment, whatever its body: a report sent again would count the download twice.
     func send(over transport: any HTTPTransport) async throws(ExposureError) {
         let backend = DownloadBackend(environment: environment, sessionToken: sessionToken, transport: transport)
-        switch kind {
-        case .completed: _ = try await backend.completed(assetId: assetId).request()
-        case .renewed: _ = try await backend.renewed(assetId: assetId).request()
-        case .deleted: _ = try await backend.delete(assetId: assetId).request()
+        let endpoint = switch kind {
+        case .completed: backend.completed(assetId: assetId).endpoint
+        case .renewed: backend.renewed(assetId: assetId).endpoint
+        case .deleted: backend.delete(assetId: assetId).endpoint
         }
+        try await Acknowledged(environment: environment, transport: transport, endpoint: endpoint).request()
+    }
+
+    /// A call whose 2xx is all that matters, even with an empty body.
+    private struct Acknowledged: ExposureRequest {
+        let environment: Environment
+        let transport: any HTTPTransport
+        let endpoint: Endpoint
+        func decode(_ body: Data) {}
     }
 }
 

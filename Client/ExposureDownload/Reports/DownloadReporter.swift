@@ -14,6 +14,8 @@ actor DownloadReporter {
     private var retry: Task<Void, Never>?
     private var delivering = false
     private var deliverAgain = false
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var stopped = false
 
     /// The first retry waits a second; each further one twice as long, up to five minutes.
     static func backoffMs(attempts: Int) -> Int64 {
@@ -35,10 +37,16 @@ actor DownloadReporter {
         Task { await self.deliverDue() }
     }
 
-    /// Sends every report due now, oldest first. A call while a delivery runs makes that delivery
-    /// go round once more instead of sending the same reports twice.
+    /// Sends every report due now, oldest first, and returns once each was attempted. A call while
+    /// a delivery runs makes that delivery go round once more (instead of sending the same
+    /// reports twice) and returns when it is done.
     func deliverDue() async {
-        guard !delivering else { deliverAgain = true; return }
+        guard !stopped else { return }
+        guard !delivering else {
+            deliverAgain = true
+            await withCheckedContinuation { idleWaiters.append($0) }
+            return
+        }
         delivering = true
         repeat {
             deliverAgain = false
@@ -46,12 +54,15 @@ actor DownloadReporter {
         } while deliverAgain
         delivering = false
         scheduleRetry()
+        let waiters = idleWaiters
+        idleWaiters = []
+        waiters.forEach { $0.resume() }
     }
 
     private func deliverOnce() async {
         guard let entries = try? outbox.entries() else { return }
         var blockedAssets: Set<String> = []
-        for entry in entries {
+        for entry in entries where !stopped {
             let nowMs = clock.nowMs
             guard entry.dueMs <= nowMs, !blockedAssets.contains(entry.report.assetId) else {
                 blockedAssets.insert(entry.report.assetId)
@@ -74,15 +85,22 @@ actor DownloadReporter {
         }
     }
 
-    /// Stops the retry timer (the manager is going away; the outbox keeps the reports).
+    /// Stops delivering for good (the manager is going away; the outbox keeps the reports for
+    /// the next one): no timer is armed and no report sent after this, not even by a delivery
+    /// that was running.
     func stop() {
+        stopped = true
         retry?.cancel()
         retry = nil
     }
 
     private func scheduleRetry() {
         retry?.cancel()
-        guard let dueMs = (try? outbox.entries())?.map(\.dueMs).min() else { retry = nil; return }
+        guard !stopped else { retry = nil; return }
+        // Only each asset's oldest report decides: the later ones wait for it whatever their due time.
+        var heads: [String: Int64] = [:]
+        for entry in (try? outbox.entries()) ?? [] where heads[entry.report.assetId] == nil { heads[entry.report.assetId] = entry.dueMs }
+        guard let dueMs = heads.values.min() else { retry = nil; return }
         let clock = self.clock
         retry = Task { [weak self] in
             do { try await clock.sleep(untilMs: dueMs) } catch { return }

@@ -42,16 +42,28 @@ struct DownloadRequest: Sendable, Equatable, Codable {
     var selection: MediaTrackSelection
     var configuration: DownloadConfiguration
 
-    /// Settles the video bitrate with the seed's rule and sums the selected tracks' sizes.
-    mutating func settle(with info: DownloadInfo) -> Int64 {
-        if selection.videoBitrate == nil {
-            selection.videoBitrate = configuration.videoBitrate(among: info.videos.compactMap(\.bitrate))
+    /// Settles the video rendition in the master playlist's terms and sums the selected tracks'
+    /// sizes from `downloadinfo`.
+    ///
+    /// `downloadinfo` gives a rendition's video bitrate while the master playlist's `BANDWIDTH`
+    /// (what the downloader selects by) adds the audio's; both list the renditions lowest first,
+    /// so a rendition is the same position in each. The seed's rule applies to the master's bitrates.
+    mutating func settle(with info: DownloadInfo, masterBitrates: [Int]) -> Int64 {
+        let infoVideos = info.videos.sorted { ($0.bitrate ?? 0) < ($1.bitrate ?? 0) }
+        let master = masterBitrates.sorted()
+        var position: Int?
+        if let asked = selection.videoBitrate {
+            position = master.firstIndex(of: asked) ?? infoVideos.firstIndex { $0.bitrate == asked }
+        } else if let chosen = configuration.videoBitrate(among: master) {
+            position = master.firstIndex(of: chosen)
         }
+        position = position ?? (master.isEmpty ? infoVideos.indices.last : master.indices.last)
+        if let position, master.indices.contains(position) { selection.videoBitrate = master[position] }
         func chosen(_ tracks: [DownloadInfo.Track], _ languages: [String]?) -> [DownloadInfo.Track] {
             guard let languages else { return tracks }
             return tracks.filter { $0.language.map(languages.contains) ?? false }
         }
-        let video = info.videos.filter { $0.bitrate == selection.videoBitrate }
+        let video = position.flatMap { infoVideos.indices.contains($0) ? [infoVideos[$0]] : nil } ?? []
         return (video + chosen(info.audios, selection.audioLanguages) + chosen(info.subtitles, selection.subtitleLanguages))
             .reduce(0) { $0 + ($1.fileSize ?? 0) }
     }

@@ -23,10 +23,17 @@ struct DownloadHarness {
         storage: TestStorage = TestStorage()
     ) async throws -> DownloadHarness {
         let platform: MockPlatform
-        if let existing { platform = existing } else { platform = try await MockPlatform.start() }
+        if let existing {
+            platform = existing
+        } else {
+            platform = try await MockPlatform.start()
+            // Licenses are granted on the platform's clock: frozen, they are exact hours on the manager's.
+            platform.freezeClock()
+        }
         let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request().sessionToken
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-\(UUID().uuidString)")
-        let startMs = Int64(platform.now.timeIntervalSince1970 * 1000)
+        // Whole seconds, as play token expiries are.
+        let startMs = Int64(platform.now.timeIntervalSince1970) * 1000
         let harness = make(platform: platform, folder: folder, clock: ManualClock(startMs: startMs), token: token, pace: pace,
                            storage: storage)
         await harness.manager.waitForRestoredDownloads()

@@ -1,4 +1,6 @@
+import Exposure
 import ExposureDownload
+import HLS
 import Foundation
 import Synchronization
 
@@ -36,8 +38,17 @@ final class ScriptedDownloader: MediaDownloading {
     /// What `prepare` was asked for, by id.
     func download(_ id: String) -> Download? { downloads.withLock { $0[id] } }
 
+    /// The master playlist's variants, read from the source as the real downloader reads them
+    /// (the manager selects by their `BANDWIDTH`).
     func availableTracks(source: URL) async throws(MediaDownloadFailure) -> MediaTracks {
-        MediaTracks(videos: [], audios: [], subtitles: [])
+        do {
+            let response = try await AutomaticTransport.shared.send(TransportRequest(method: .get, url: source))
+            let master = try HLSParser.parseMaster(response.body)
+            return MediaTracks(videos: master.variants.map { MediaTracks.Video(bitrate: $0.bandwidth) }.sorted { $0.bitrate < $1.bitrate },
+                               audios: [], subtitles: [])
+        } catch {
+            throw .invalidSource("\(error)")
+        }
     }
 
     func restore() async throws(MediaDownloadFailure) -> [MediaDownloadSnapshot] {
