@@ -1,5 +1,6 @@
 import ExposureDownload
 import Foundation
+import Synchronization
 
 /// `exposure download`'s foreground part: starts or resumes the download, draws its progress
 /// until it finishes, and on Ctrl-C suspends it and says how to go on.
@@ -13,7 +14,15 @@ struct DownloadProgressRun {
     /// returns once it is Downloaded; throws what stopped it.
     func run(tracks: OfflineTrackSelection, configuration: DownloadConfiguration, resumeOnly: Bool) async throws {
         let events = manager.events
+        // The first Ctrl-C suspends (complete files stay); a second one quits at once, as a
+        // user pressing it twice expects — the next run finds the download Suspended either way.
+        let interrupted = Mutex(false)
         let interrupt = InterruptSignal { [manager, item] in
+            let again = interrupted.withLock { already in
+                defer { already = true }
+                return already
+            }
+            guard !again else { exit(130) }
             Task { try? await manager.suspend(item) }
         }
         defer { withExtendedLifetime(interrupt) {} }
