@@ -11,7 +11,7 @@ struct PlayCommand: CLICommand {
     static let summary = "Play an asset headlessly and print its event timeline"
     static let optionHelp = [
         "--from WHERE   live/default, beginning, bookmark, a position in ms, or an ISO-8601 time",
-        "--seconds N    stop after N seconds of playback time (default: until the end)",
+        "--seconds N    stop N seconds of playback clock after playback started (default: until the end)",
         "--speed N      run the clock N times faster than real time (default 1; live stays at the live edge)",
         "--max-bitrate N  cap the bitrate, bits/s",
         "--json         one JSON object per event instead of the timeline",
@@ -60,11 +60,23 @@ struct PlayCommand: CLICommand {
             dependencies: PlayerDependencies(apiTransport: context.transport, clock: clock))
         let startedMs = clock.nowMs
         let failure = Mutex<PlayerError?>(nil)
-        player.onEvent { [speed, json = context.json] player, _, event in
+        // Events are sparse in steady playback: a timer enforces --seconds, counted from the start
+        // of playback (not of the command, whose start-up a loaded machine may stretch), stopping once.
+        let timer = Mutex<Task<Void, any Error>?>(nil)
+        player.onEvent { [speed, seconds, json = context.json] player, _, event in
             if case .error(let error) = event { return failure.withLock { $0 = error } }
             let line = PlayEventLine(event: event, elapsedMs: clock.nowMs - startedMs, positionMs: player.playheadPosition, timeMs: player.playheadTime)
             Console.out(json ? line.json : line.text)
             switch event {
+            case .playbackStarted, .playbackStartedWithAds:
+                guard let seconds else { break }
+                let stopMs = clock.nowMs + Int64(seconds) * 1000
+                timer.withLock { running in
+                    running = running ?? Task {
+                        try await clock.sleep(untilMs: stopMs)
+                        player.stop()
+                    }
+                }
             case .entitlementResponse(let entitlement) where speed > 1 && entitlement.streamInfo?.live == true:
                 Console.err("exposure play: --speed \(speed) on a live stream: playback cannot outrun the live edge, so once the buffer is used up it buffers until each new segment exists")
             case .serverSideAdShouldSkip(let skipTime):
@@ -79,16 +91,10 @@ struct PlayCommand: CLICommand {
         } else {
             player.startPlayback(playable: AssetPlayable(assetId: assetId), properties: properties, enableAnalytics: analytics)
         }
-        // Events are sparse in steady playback: a timer enforces --seconds, stopping once.
-        let timer = Task { [seconds] in
-            guard let seconds else { return }
-            try await clock.sleep(untilMs: startedMs + Int64(seconds) * 1000)
-            player.stop()
-        }
         // The playback's task ends once its last analytics batch is out (bounded), so the next
         // `exposure play` finds this play session ended and its stream slot free.
         await playback.value
-        timer.cancel()
+        timer.withLock { $0?.cancel() }
         // What an earlier run left unsent (killed mid-playback, EventSink down) goes out too.
         await player.sendLeftoverAnalytics()
         if let error = failure.withLock({ $0 }) { throw error }
