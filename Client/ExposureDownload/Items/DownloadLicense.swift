@@ -11,11 +11,9 @@ public struct DownloadLicense: Sendable, Hashable, Codable {
     /// A license running out at `expiryMs`.
     public init(expiryMs: Int64) { self.expiryMs = expiryMs }
 
-    /// The license a download entitlement grants.
+    /// The license a download entitlement grants (``PlaybackEntitlement/offlineLicenseExpiryMs``).
     public init(entitlement: PlaybackEntitlement) {
-        let publicationEndMs = entitlement.publicationEnd.flatMap(ISO8601Timestamp.milliseconds(from:))
-        let tokenMs = entitlement.playTokenExpiration > 0 ? entitlement.playTokenExpiration * 1000 : nil
-        expiryMs = [publicationEndMs, tokenMs].compactMap { $0 }.min() ?? 0
+        expiryMs = entitlement.offlineLicenseExpiryMs
     }
 
     /// Whether it has run out at `nowMs`.

@@ -38,6 +38,8 @@ extension OfflineManager {
             license = DownloadLicense(entitlement: entitlement)
         } catch .licenseExpired {
             license = DownloadLicense(expiryMs: min(record.license?.expiryMs ?? .max, dependencies.clock.nowMs))
+            // The entitlement says so too: the Player refuses an offline playback by it.
+            entitlement.playTokenExpiration = min(entitlement.playTokenExpiration, license.expiryMs / 1000)
         }
         try amend(assetId) { $0.entitlement = entitlement; $0.license = license }
         scheduleExpiry(assetId)

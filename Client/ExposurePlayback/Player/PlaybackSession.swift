@@ -93,6 +93,9 @@ final class PlaybackSession: TechObserver {
             state.withLock { $0.offlineFlush = flush }
         }
         if stopRequested { return end(with: .playbackAborted) }
+        if request.isOffline, entitlement.offlineLicenseExpiryMs <= dependencies.clock.nowMs {
+            return end(with: .error(.licenseExpired(expiredAtMs: entitlement.offlineLicenseExpiryMs)))
+        }
         guard let format = entitlement.playableFormat, let masterURL = URL(string: format.mediaLocator) else {
             return end(with: .error(.noPlayableFormat))
         }

@@ -14,6 +14,9 @@ public enum PlayerError: Error, Sendable, CustomStringConvertible {
     /// A downloaded package could not be played: a playlist or segment is missing or broken
     /// (`verify` and `repair` of the download manager find and fetch it again).
     case offlineMedia(reason: String)
+    /// A download's offline license has run out (``PlaybackEntitlement/offlineLicenseExpiryMs``
+    /// on the player's clock): renew it with the download manager first.
+    case licenseExpired(expiredAtMs: Int64)
 
     /// The Exposure-style message: `NOT_ENTITLED`, …
     public var message: String {
@@ -23,6 +26,7 @@ public enum PlayerError: Error, Sendable, CustomStringConvertible {
         case .noPlayableFormat: "NOT_AVAILABLE_IN_FORMAT"
         case .playback: "PLAYBACK_FAILED"
         case .offlineMedia: "OFFLINE_MEDIA_UNPLAYABLE"
+        case .licenseExpired: "LICENSE_EXPIRED"
         }
     }
 
@@ -34,6 +38,7 @@ public enum PlayerError: Error, Sendable, CustomStringConvertible {
         case .noPlayableFormat: "no HLS or MP3 format in the entitlement"
         case .playback(let reason): "playback failed: \(reason)"
         case .offlineMedia(let reason): "the downloaded package cannot be played: \(reason)"
+        case .licenseExpired(let expiredAtMs): "the download's offline license expired at \(ISO8601Timestamp.string(fromMilliseconds: expiredAtMs))"
         }
     }
 }
