@@ -32,7 +32,7 @@ extension OfflineManager {
     func handle(_ event: MediaDownloadEvent) {
         switch event {
         case .progressed(let id, let progress):
-            try? update(id.rawValue) { record in
+            _ = try? update(id.rawValue) { record in
                 guard var changed = record else { return [] }
                 changed.absorb(progress)
                 changed.usedBytes = max(changed.usedBytes, changed.completedBytes)
