@@ -89,12 +89,12 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "HTTPServer"]),
         .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback", "Exposure"]),
         .testTarget(name: "ExposureAnalyticsTests", dependencies: ["ExposureAnalytics", "MockPlatformTesting", "TestSupport"]),
-        .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "ExposureAnalytics", "MockPlatform", "MockPlatformTesting", "HLS"]),
+        .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "ExposureAnalytics", "ExposureDownload", "MockPlatform", "MockPlatformTesting", "HLS"]),
         .testTarget(name: "ExposureDownloadTests", dependencies: ["ExposureDownload", "Exposure", "ExposurePlayback", "HLS", "MockPlatformTesting"]),
         // Requests exactly as the official Red Bee iOS SDK forms them, against a real mock.
         .testTarget(name: "ConformanceTests", dependencies: ["Exposure", "MockPlatformTesting"]),
         // The seed's code samples, compiled as written and run against the mock.
-        .testTarget(name: "SeedSampleTests", dependencies: ["ExposurePlayback", "MockPlatform"]),
+        .testTarget(name: "SeedSampleTests", dependencies: ["ExposurePlayback", "ExposureAnalytics", "ExposureDownload", "MockPlatform"]),
         // The media downloader: values as unit tests, whole downloads against a real mock.
         .testTarget(name: "MediaDownloaderTests", dependencies: ["ExposureDownload", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"]),
     ],

@@ -11,13 +11,14 @@ import Testing
 @Suite struct OfflinePlaybackTests {
     static let assetId = "behind-the-scenes"
 
-    /// A 90-s clip downloaded into the harness's folder, and the entitlement it was downloaded with.
-    static func downloaded(_ harness: PlayerHarness) async throws -> (package: OfflinePackage, entitlement: PlaybackEntitlement) {
+    /// A 90-s clip (its lowest video, English and Swedish audio and subtitles) downloaded by the
+    /// SDK's media downloader into the harness's folder, and the entitlement it was downloaded with.
+    static func downloaded(_ harness: PlayerHarness) async throws -> (package: DownloadedPackage, entitlement: PlaybackEntitlement) {
         let environment = harness.platform.environment
         let token = try await Authenticate(environment: environment).login(username: "premium", password: "sandbox").request().sessionToken
         let entitlement = try await Entitlement(environment: environment, sessionToken: token).play(assetId: assetId).request()
         let master = try #require(entitlement.playableFormat.flatMap { URL(string: $0.mediaLocator) })
-        let package = try await OfflinePackage.download(master, into: harness.folder.appendingPathComponent("download"))
+        let package = try await DownloadedPackage.download(master, languages: ["en", "sv"], into: harness.folder.appendingPathComponent("download"))
         return (package, entitlement)
     }
 
@@ -53,14 +54,11 @@ import Testing
     func aDamagedPackageEndsWithATypedErrorEvent(_ damage: Damage) async throws {
         let harness = try PlayerHarness()
         let (package, entitlement) = try await Self.downloaded(harness)
-        let video = package.folder.appendingPathComponent(package.mediaPlaylists[0]).deletingLastPathComponent()
         switch damage {
-        case .missingSegment: try FileManager.default.removeItem(at: video.appendingPathComponent("10.ts"))
-        case .brokenMediaPlaylist: try Data("#EXTM3U\n#EXTINF:oops\n".utf8).write(to: video.appendingPathComponent("index.m3u8"))
+        case .missingSegment: try FileManager.default.removeItem(at: try package.middleVideoSegmentURL())
+        case .brokenMediaPlaylist: try Data("#EXTM3U\n#EXTINF:oops\n".utf8).write(to: try package.videoPlaylistURL())
         case .brokenMaster: try Data("not a playlist".utf8).write(to: package.masterURL)
-        case .missingAudioPlaylist:
-            let audio = try #require(package.mediaPlaylists.first { $0.hasPrefix("audio") })
-            try FileManager.default.removeItem(at: package.folder.appendingPathComponent(audio))
+        case .missingAudioPlaylist: try FileManager.default.removeItem(at: try package.audioPlaylistURL())
         }
         let network = RefusingTransport()
         let player = try await Self.offlinePlayer(harness, network: network)

@@ -1,4 +1,5 @@
 import Exposure
+import ExposureAnalytics
 import ExposurePlayback
 import Foundation
 import MockPlatform
@@ -12,8 +13,9 @@ final class SeedMock: Sendable {
     /// 2026-03-02T13:20:00Z, while "Markets" airs on news-24.
     static let startMs: Int64 = 1_772_457_600_000
 
-    init() throws {
-        let clock = VirtualClock(startMs: Self.startMs)
+    /// A mock whose clock starts at `startMs`.
+    init(startMs: Int64 = SeedMock.startMs) throws {
+        let clock = VirtualClock(startMs: startMs)
         self.clock = clock
         platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(realNow: { clock.nowMs }))
         try platform.start()
@@ -23,9 +25,11 @@ final class SeedMock: Sendable {
 
     var environment: Exposure.Environment { platform.environment }
 
-    /// The sample app, logged in as `premium`.
-    func app() async throws -> SampleApp {
+    /// The sample app, logged in as `premium`; its player keeps the analytics it cannot send yet
+    /// in `outbox` (the user's own by default, as an app's player does).
+    func app(outbox: AnalyticsOutbox? = AnalyticsOutbox.standard) async throws -> SampleApp {
         let token = try await Authenticate(environment: environment).login(username: "premium", password: "sandbox").request().sessionToken
-        return SampleApp(environment: environment, sessionToken: token, dependencies: PlayerDependencies(clock: clock, deviceLanguage: "en"))
+        return SampleApp(environment: environment, sessionToken: token,
+                         dependencies: PlayerDependencies(clock: clock, deviceLanguage: "en", analyticsOutbox: outbox))
     }
 }
