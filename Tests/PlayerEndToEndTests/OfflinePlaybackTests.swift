@@ -45,6 +45,25 @@ import Testing
                 "the package's renditions were read from disk")
     }
 
+    /// However the app reached it, a download whose license ran out on the player's clock does not
+    /// play: the entitlement it was made with says until when it may.
+    @Test func anExpiredDownloadIsRefusedWithLicenseExpired() async throws {
+        let harness = try PlayerHarness()
+        var (package, entitlement) = try await Self.downloaded(harness)
+        entitlement.publicationEnd = nil
+        entitlement.playTokenExpiration = harness.clock.nowMs / 1000 - 1
+        let network = RefusingTransport()
+        let player = try await Self.offlinePlayer(harness, network: network)
+        let log = EventLog(player, clock: harness.clock)
+        await player.startPlayback(offlineMediaPlayable: OfflineMediaPlayable(assetId: Self.assetId, entitlement: entitlement, url: package.masterURL)).value
+        guard case .licenseExpired(let expiredAtMs)? = log.errors.first else {
+            Issue.record("expected licenseExpired, got \(log.errors)")
+            return
+        }
+        #expect(expiredAtMs == entitlement.playTokenExpiration * 1000 && log.errors.first?.message == "LICENSE_EXPIRED")
+        #expect(!log.names.contains("playbackStarted") && network.attempts == 0)
+    }
+
     /// What can be wrong with a package on disk.
     enum Damage: String, CaseIterable, Sendable {
         case missingSegment, brokenMediaPlaylist, brokenMaster, missingAudioPlaylist
