@@ -26,9 +26,9 @@ struct DownloadProgressLine {
         return [percent, size, Self.bytes(Int64(bytesPerSecond)) + "/s", "ETA " + eta].joined(separator: "  ")
     }
 
-    /// The time left at the current rate, `m:ss` or `h:mm:ss`; `-` while unknown.
+    /// The time left at the current rate, `m:ss` or `h:mm:ss`; `-` while unknown or stalled (under 1 B/s).
     var eta: String {
-        guard let expectedBytes, bytesPerSecond > 0, expectedBytes >= completedBytes else { return "-" }
+        guard let expectedBytes, bytesPerSecond >= 1, expectedBytes >= completedBytes else { return "-" }
         return Format.duration(milliseconds: Int64(Double(expectedBytes - completedBytes) / bytesPerSecond * 1000))
     }
 

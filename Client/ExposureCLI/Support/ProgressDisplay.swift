@@ -16,6 +16,8 @@ struct ProgressDisplay {
 
     /// Shows one update; `event` names it (`progress`, `finished`, `suspended`).
     mutating func show(event: String, completedBytes: Int64, expectedBytes: Int64?, fraction: Double, seconds: Double) {
+        // Clamped, so the bar's arithmetic can never trap on a stray value.
+        let fraction = fraction.isFinite ? min(1, max(0, fraction)) : 0
         rate.record(bytes: completedBytes, atSeconds: seconds)
         let line = DownloadProgressLine(completedBytes: completedBytes, expectedBytes: expectedBytes, fraction: fraction, bytesPerSecond: rate.bytesPerSecond)
         let percent = Int((fraction * 100).rounded(.down))
