@@ -1,6 +1,8 @@
+import Exposure
 import Foundation
 import MockPlatform
 import MockPlatformTesting
+import SQLiteStore
 import Testing
 import TestSupport
 
@@ -41,6 +43,24 @@ import TestSupport
                 .count
         }
 
+        /// Compares every file of the package with what the mock serves at its URL (the
+        /// downloader's index names both); returns how many files were compared.
+        func compareFilesWithTheSource() async throws -> Int {
+            let media = folder.appendingPathComponent("exposure/downloads/media")
+            let index = try SQLiteDatabase(path: media.appendingPathComponent("downloads.sqlite").path)
+            let rows = try index.access { (db) throws(SQLiteError) in
+                try db.query("SELECT d.folder, f.path, f.url FROM files f JOIN downloads d ON d.id = f.download_id")
+            }
+            var sources: [URL: Data] = [:]
+            for row in rows {
+                let (package, path, url) = (try #require(row.text(0)), try #require(row.text(1)), try #require(row.text(2).flatMap(URL.init(string:))))
+                if sources[url] == nil { sources[url] = try await AutomaticTransport.shared.send(TransportRequest(method: .get, url: url)).body }
+                let local = try Data(contentsOf: media.appendingPathComponent(package).appendingPathComponent(path))
+                #expect(local == sources[url], "\(path) differs from \(url)")
+            }
+            return rows.count
+        }
+
         /// The media files of the package whose master playlist is at `path`.
         func packageFiles(master path: String) throws -> [URL] {
             let package = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -74,9 +94,21 @@ import TestSupport
         #expect(files > 100 && session.mediaFetches() - files <= 8, "\(session.mediaFetches()) fetches for \(files) files")
         #expect(done["state"] as? String == "downloaded" && done["percent"] as? Double == 100)
         #expect(try #require(done["completedBytes"] as? Int64) >= bytesAtKill)
+        #expect(try await session.compareFilesWithTheSource() >= files, "every file on disk has the source's bytes")
         let verify = try await session.run(["download", "verify", "harbour-tales-s1e1"])
         #expect(verify.status == 0 && verify.output.contains("every file matches"), "\(verify.output)\(verify.errors)")
         #expect(session.mock.platform.downloads(accountId: "acc-premium").filter { $0.kind == .download }.count == 1)
+    }
+
+    @Test func ctrlCLeavesTheDownloadSuspended() async throws {
+        let session = try await LoggedIn()
+        defer { try? FileManager.default.removeItem(at: session.folder) }
+        let child = try BackgroundProcess(session.cli.url, ["download", "harbour-tales-s1e1", "--json"], environment: session.environment)
+        let output = try await offThePool { child.readOutput { Self.percents(in: $0).contains { $0 >= 5 } } }
+        let ending = try await offThePool { child.end(with: SIGINT) }
+        #expect(ending == .exited(1), "\(output)")
+        let listed = try await session.listed()
+        #expect(listed["state"] as? String == "suspended" && (listed["completedBytes"] as? Int64 ?? 0) > 0, "\(listed)")
     }
 
     @Test func aCorruptedFileIsFoundAndRefetchedAlone() async throws {
