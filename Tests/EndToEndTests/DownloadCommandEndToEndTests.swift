@@ -9,71 +9,11 @@ import TestSupport
 /// `exposure download` as people run it: a download killed with SIGKILL comes back Suspended,
 /// resumes without refetching what it had, and ends verified and reported to the backend.
 @Suite(.timeLimit(.minutes(3))) struct DownloadCommandEndToEndTests {
-    struct LoggedIn {
-        let mock: RunningPlatform
-        let folder: URL
-        let cli = BuiltExecutable("exposure")
-
-        init() async throws {
-            mock = try RunningPlatform()
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-download-\(UUID().uuidString)")
-            let login = try await cli.run(["login", "premium", "sandbox", "--base-url", mock.platform.baseURL], environment: environment)
-            #expect(login.status == 0, "\(login.errors)")
-        }
-
-        /// The session file, the download folder and the analytics outbox live in the test's own folder.
-        var environment: [String: String] { ["XDG_CONFIG_HOME": folder.path, "XDG_DATA_HOME": folder.path] }
-
-        func run(_ arguments: [String]) async throws -> ChildProcess.Result {
-            try await cli.run(arguments, environment: environment)
-        }
-
-        /// `exposure downloads --json`, the one download it lists.
-        func listed() async throws -> [String: Any] {
-            let run = try await run(["downloads", "--json"])
-            #expect(run.status == 0, "\(run.errors)")
-            let body = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
-            return try #require((body["downloads"] as? [[String: Any]])?.first)
-        }
-
-        /// GETs of media (not the API, not playlists) the mock answered in full.
-        func mediaFetches() -> Int {
-            mock.platform.requests(method: "GET")
-                .filter { !$0.path.hasPrefix("/v") && !$0.path.hasPrefix("/_mock") && !$0.path.hasSuffix(".m3u8") && $0.status == 200 }
-                .count
-        }
-
-        /// Compares every file of the package with what the mock serves at its URL (the
-        /// downloader's index names both); returns how many files were compared.
-        func compareFilesWithTheSource() async throws -> Int {
-            let media = folder.appendingPathComponent("exposure/downloads/media")
-            let index = try SQLiteDatabase(path: media.appendingPathComponent("downloads.sqlite").path)
-            let rows = try index.access { (db) throws(SQLiteError) in
-                try db.query("SELECT d.folder, f.path, f.url FROM files f JOIN downloads d ON d.id = f.download_id")
-            }
-            var sources: [URL: Data] = [:]
-            for row in rows {
-                let (package, path, url) = (try #require(row.text(0)), try #require(row.text(1)), try #require(row.text(2).flatMap(URL.init(string:))))
-                if sources[url] == nil { sources[url] = try await AutomaticTransport.shared.send(TransportRequest(method: .get, url: url)).body }
-                let local = try Data(contentsOf: media.appendingPathComponent(package).appendingPathComponent(path))
-                #expect(local == sources[url], "\(path) differs from \(url)")
-            }
-            return rows.count
-        }
-
-        /// The media files of the package whose master playlist is at `path`.
-        func packageFiles(master path: String) throws -> [URL] {
-            let package = URL(fileURLWithPath: path).deletingLastPathComponent()
-            return (FileManager.default.enumerator(at: package, includingPropertiesForKeys: [.isRegularFileKey])?.compactMap { $0 as? URL } ?? [])
-                .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true && $0.pathExtension != "m3u8" }
-        }
-    }
-
     @Test func aKilledDownloadResumesWithoutRefetchingAndEndsVerified() async throws {
-        let session = try await LoggedIn()
+        let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
         let arguments = ["download", "harbour-tales-s1e1", "--audio", "en", "--subtitles", "en", "--json"]
-        let child = try BackgroundProcess(session.cli.url, arguments, environment: session.environment)
+        let child = try session.start(arguments)
         let output = try await offThePool { child.readOutput { Self.percents(in: $0).contains { $0 >= 40 } } }
         let ending = try await offThePool { child.end(with: SIGKILL) }
         #expect(ending == .signaled(SIGKILL), "\(output)")
@@ -101,9 +41,9 @@ import TestSupport
     }
 
     @Test func ctrlCLeavesTheDownloadSuspended() async throws {
-        let session = try await LoggedIn()
+        let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
-        let child = try BackgroundProcess(session.cli.url, ["download", "harbour-tales-s1e1", "--json"], environment: session.environment)
+        let child = try session.start(["download", "harbour-tales-s1e1", "--json"])
         let output = try await offThePool { child.readOutput { Self.percents(in: $0).contains { $0 >= 5 } } }
         let ending = try await offThePool { child.end(with: SIGINT) }
         #expect(ending == .exited(1), "\(output)")
@@ -112,7 +52,7 @@ import TestSupport
     }
 
     @Test func aCorruptedFileIsFoundAndRefetchedAlone() async throws {
-        let session = try await LoggedIn()
+        let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
         let download = try await session.run(["download", "behind-the-scenes"])
         #expect(download.status == 0, "\(download.errors)")
@@ -129,7 +69,7 @@ import TestSupport
     }
 
     @Test func deleteFreesTheDownloadCountOnTheBackend() async throws {
-        let session = try await LoggedIn()
+        let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
         let smallest = ["download", "city-lights", "--bitrate", "1", "--audio", "en", "--subtitles", "en"]
         #expect(try await session.run(smallest).status == 0)
@@ -142,7 +82,7 @@ import TestSupport
     }
 
     @Test func aDownloadPlaysToTheEndFromDiskWithoutTheNetwork() async throws {
-        let session = try await LoggedIn()
+        let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
         #expect(try await session.run(["download", "behind-the-scenes"]).status == 0)
         let before = session.mock.platform.requests().count
@@ -157,7 +97,7 @@ import TestSupport
     }
 
     @Test func unknownActionsAndMissingDownloadsAreExplained() async throws {
-        let session = try await LoggedIn()
+        let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
         let unknown = try await session.run(["download", "pause", "city-lights"])
         #expect(unknown.status == 2 && unknown.errors.contains("unknown action 'pause'"))
@@ -171,5 +111,47 @@ import TestSupport
         output.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["percent"] as? Int
         }
+    }
+}
+
+extension LoggedInCLI {
+    /// `exposure downloads --json`, the one download it lists.
+    func listed() async throws -> [String: Any] {
+        let run = try await run(["downloads", "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let body = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        return try #require((body["downloads"] as? [[String: Any]])?.first)
+    }
+
+    /// GETs of media (not the API, not playlists) the mock answered in full.
+    func mediaFetches() -> Int {
+        mock.platform.requests(method: "GET")
+            .filter { !$0.path.hasPrefix("/v") && !$0.path.hasPrefix("/_mock") && !$0.path.hasSuffix(".m3u8") && $0.status == 200 }
+            .count
+    }
+
+    /// Compares every file of the package with what the mock serves at its URL (the
+    /// downloader's index names both); returns how many files were compared.
+    func compareFilesWithTheSource() async throws -> Int {
+        let media = folder.appendingPathComponent("exposure/downloads/media")
+        let index = try SQLiteDatabase(path: media.appendingPathComponent("downloads.sqlite").path)
+        let rows = try index.access { (db) throws(SQLiteError) in
+            try db.query("SELECT d.folder, f.path, f.url FROM files f JOIN downloads d ON d.id = f.download_id")
+        }
+        var sources: [URL: Data] = [:]
+        for row in rows {
+            let (package, path, url) = (try #require(row.text(0)), try #require(row.text(1)), try #require(row.text(2).flatMap(URL.init(string:))))
+            if sources[url] == nil { sources[url] = try await AutomaticTransport.shared.send(TransportRequest(method: .get, url: url)).body }
+            let local = try Data(contentsOf: media.appendingPathComponent(package).appendingPathComponent(path))
+            #expect(local == sources[url], "\(path) differs from \(url)")
+        }
+        return rows.count
+    }
+
+    /// The media files of the package whose master playlist is at `path`.
+    func packageFiles(master path: String) throws -> [URL] {
+        let package = URL(fileURLWithPath: path).deletingLastPathComponent()
+        return (FileManager.default.enumerator(at: package, includingPropertiesForKeys: [.isRegularFileKey])?.compactMap { $0 as? URL } ?? [])
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true && $0.pathExtension != "m3u8" }
     }
 }

@@ -7,29 +7,9 @@ import TestSupport
 /// non-zero status, and `--json` prints one object per event. Clocks run at `--speed 100` so
 /// a `--seconds` of playback costs a hundredth of it in real time.
 @Suite(.timeLimit(.minutes(2))) struct PlayCommandEndToEndTests {
-    struct LoggedIn {
-        let mock: RunningPlatform
-        let config: URL
-        let cli = BuiltExecutable("exposure")
-
-        init() async throws {
-            mock = try RunningPlatform()
-            config = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-play-\(UUID().uuidString)")
-            let login = try await cli.run(["login", "premium", "sandbox", "--base-url", mock.platform.baseURL], environment: environment)
-            #expect(login.status == 0, "\(login.errors)")
-        }
-
-        /// The session file and the analytics outbox live in the test's own folder.
-        var environment: [String: String] { ["XDG_CONFIG_HOME": config.path, "XDG_DATA_HOME": config.path] }
-
-        func play(_ arguments: [String]) async throws -> ChildProcess.Result {
-            try await cli.run(["play"] + arguments, environment: environment)
-        }
-    }
-
     @Test func stopsAtSecondsAndPrintsOneJSONObjectPerEvent() async throws {
-        let session = try await LoggedIn()
-        defer { try? FileManager.default.removeItem(at: session.config) }
+        let session = try await LoggedInCLI(name: "play")
+        defer { try? FileManager.default.removeItem(at: session.folder) }
         let run = try await session.play(["behind-the-scenes", "--seconds", "30", "--speed", "100", "--json"])
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.output.split(separator: "\n")
@@ -46,30 +26,30 @@ import TestSupport
     /// Premium may play three streams at once: each `exposure play` must end its play session
     /// (Aborted reaches the EventSink before the process exits) for the fourth to be allowed.
     @Test func playsInARowEndTheirSessionsAndAnalyticsListsThem() async throws {
-        let session = try await LoggedIn()
-        defer { try? FileManager.default.removeItem(at: session.config) }
+        let session = try await LoggedInCLI(name: "play")
+        defer { try? FileManager.default.removeItem(at: session.folder) }
         for title in ["arctic-journey", "city-lights", "harbour-tales-s1e1", "harbour-tales-s1e2"] {
             let run = try await session.play([title, "--seconds", "2", "--speed", "100"])
             #expect(run.status == 0, "\(title): \(run.errors)")
         }
         let quiet = try await session.play(["masterclass-lecture", "--seconds", "2", "--speed", "100", "--no-analytics"])
         #expect(quiet.status == 0, "\(quiet.errors)")
-        let listed = try await session.cli.run(["analytics", "--json"], environment: session.environment)
+        let listed = try await session.run(["analytics", "--json"])
         #expect(listed.status == 0, "\(listed.errors)")
         let body = try #require(JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any])
         let sessions = try #require(body["sessions"] as? [[String: Any]])
         #expect(sessions.count == 4, "--no-analytics sent nothing")
         #expect(sessions.allSatisfy { $0["ended"] as? String == "aborted" && ($0["problems"] as? [Any])?.isEmpty == true })
-        let table = try await session.cli.run(["analytics", try #require(sessions.first?["sessionId"] as? String)], environment: session.environment)
+        let table = try await session.run(["analytics", try #require(sessions.first?["sessionId"] as? String)])
         #expect(table.output.contains("Playback.Created") && table.output.contains("No problems."), "\(table.output)")
     }
 
     /// Events stored in the outbox before a SIGKILL are sent by the next `exposure play`, once.
     @Test func analyticsOfAKilledPlaybackArriveWithTheNextRunOnce() async throws {
-        let session = try await LoggedIn()
-        defer { try? FileManager.default.removeItem(at: session.config) }
+        let session = try await LoggedInCLI(name: "play")
+        defer { try? FileManager.default.removeItem(at: session.folder) }
         try session.mock.platform.inject(.status(503, path: "/eventsink/send$"))
-        let child = try BackgroundProcess(session.cli.url, ["play", "city-lights", "--seconds", "600"], environment: session.environment)
+        let child = try session.start(["play", "city-lights", "--seconds", "600"])
         let output = try await offThePool { child.readOutput { $0.contains("playbackStarted") } }
         #expect(output.contains("playbackStarted"), "\(output)")
         let ending = try await offThePool { child.end(with: SIGKILL) }
@@ -87,8 +67,8 @@ import TestSupport
     }
 
     @Test func aFailureExitsNonZeroWithTheErrorOnStderr() async throws {
-        let session = try await LoggedIn()
-        defer { try? FileManager.default.removeItem(at: session.config) }
+        let session = try await LoggedInCLI(name: "play")
+        defer { try? FileManager.default.removeItem(at: session.folder) }
         let run = try await session.play(["nope"])
         #expect(run.status == 1)
         #expect(run.errors.contains("UNKNOWN_ASSET"))
@@ -96,9 +76,9 @@ import TestSupport
     }
 
     @Test func aRefusedSessionSaysToLogInAgain() async throws {
-        let session = try await LoggedIn()
-        defer { try? FileManager.default.removeItem(at: session.config) }
-        let file = session.config.appendingPathComponent("exposure/session.json")
+        let session = try await LoggedInCLI(name: "play")
+        defer { try? FileManager.default.removeItem(at: session.folder) }
+        let file = session.folder.appendingPathComponent("exposure/session.json")
         var saved = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         saved["sessionToken"] = "sandbox-crm|acc-premium|usr-premium|forged|1|2|false"
         try JSONSerialization.data(withJSONObject: saved).write(to: file)
@@ -108,11 +88,18 @@ import TestSupport
     }
 
     @Test func speedOnLiveExplainsTheLiveEdge() async throws {
-        let session = try await LoggedIn()
-        defer { try? FileManager.default.removeItem(at: session.config) }
+        let session = try await LoggedInCLI(name: "play")
+        defer { try? FileManager.default.removeItem(at: session.folder) }
         let run = try await session.play(["news-24", "--seconds", "20", "--speed", "100"])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.errors.contains("cannot outrun the live edge"))
         #expect(run.output.split(separator: "\n").last?.contains("playbackAborted") == true)
+    }
+}
+
+extension LoggedInCLI {
+    /// `exposure play` with `arguments`.
+    func play(_ arguments: [String]) async throws -> ChildProcess.Result {
+        try await run(["play"] + arguments)
     }
 }
