@@ -23,9 +23,18 @@ public struct FileSystemStorageMonitor: StorageMonitoring {
     }
 
     /// Free bytes for an unprivileged user; `Int64.max` when the file system will not say (so nothing suspends for it).
+    ///
+    /// Read after every completed file, so it is one `statvfs` call rather than Foundation's
+    /// attribute dictionary. The folder may not exist yet: its nearest existing parent is asked.
     public var availableBytes: Int64 {
-        let attributes = try? FileManager.default.attributesOfFileSystem(forPath: folder.path)
-        return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value ?? .max
+        var status = statvfs()
+        var path = folder
+        while statvfs(path.path, &status) != 0 {
+            guard errno == ENOENT, path.pathComponents.count > 1 else { return .max }
+            path.deleteLastPathComponent()
+        }
+        let (blocks, size) = (Int64(clamping: status.f_bavail), Int64(clamping: status.f_frsize))
+        return blocks.multipliedReportingOverflow(by: size).overflow ? .max : blocks * size
     }
 
     /// A measurement every interval, until the consumer stops listening.
