@@ -13,10 +13,14 @@ import TestSupport
         let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
         let arguments = ["download", "harbour-tales-s1e1", "--audio", "en", "--subtitles", "en", "--json"]
+        // Media answers stop after 1,000 of the package's 1,980 files: the download cannot end
+        // before the kill, however fast or slow the machine.
+        try session.holdMedia(after: 1_000)
         let child = try session.start(arguments)
-        let output = try await offThePool { child.readOutput { Self.percents(in: $0).contains { $0 >= 40 } } }
+        let output = try await offThePool { child.readOutput { Self.percent(in: $0) >= 40 } }
         let ending = try await offThePool { child.end(with: SIGKILL) }
         #expect(ending == .signaled(SIGKILL), "\(output)")
+        session.mock.platform.removeFaults()
 
         let killed = try await session.listed()
         #expect(killed["state"] as? String == "suspended")
@@ -43,8 +47,11 @@ import TestSupport
     @Test func ctrlCLeavesTheDownloadSuspended() async throws {
         let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
+        // 300 of its 3,300 files arrive, then the media answers hang: Ctrl-C must suspend a
+        // download whose requests are all in flight.
+        try session.holdMedia(after: 300)
         let child = try session.start(["download", "harbour-tales-s1e1", "--json"])
-        let output = try await offThePool { child.readOutput { Self.percents(in: $0).contains { $0 >= 5 } } }
+        let output = try await offThePool { child.readOutput { Self.percent(in: $0) >= 5 } }
         let ending = try await offThePool { child.end(with: SIGINT) }
         #expect(ending == .exited(1), "\(output)")
         let listed = try await session.listed()
@@ -69,15 +76,24 @@ import TestSupport
     }
 
     @Test func deleteFreesTheDownloadCountOnTheBackend() async throws {
-        let session = try await LoggedInCLI(name: "download")
+        // The 90-second clip, allowed one download per account.
+        let fixtures = try FixtureSandbox()
+        try fixtures.editJSON("catalog/assets.json") { assets in
+            guard case .array(let list) = assets, let clip = list.firstIndex(where: { $0["assetId"] == .string("behind-the-scenes") }) else {
+                Issue.record("no behind-the-scenes in the fixtures")
+                return
+            }
+            assets[clip]["mock"]?["download"]?["maxDownloadCount"] = .integer(1)
+        }
+        let session = try await LoggedInCLI(name: "download", fixtures: fixtures.directory)
         defer { try? FileManager.default.removeItem(at: session.folder) }
-        let smallest = ["download", "city-lights", "--bitrate", "1", "--audio", "en", "--subtitles", "en"]
-        #expect(try await session.run(smallest).status == 0)
-        let deleted = try await session.run(["download", "delete", "city-lights"])
+        let download = ["download", "behind-the-scenes"]
+        #expect(try await session.run(download).status == 0)
+        let deleted = try await session.run(["download", "delete", "behind-the-scenes"])
         #expect(deleted.status == 0, "\(deleted.errors)")
         #expect(try await session.run(["downloads"]).output.contains("No downloads"))
-        // city-lights allows one download per account: the second works only because delete released the first.
-        let second = try await session.run(smallest)
+        // One download per account: the second works only because delete released the first.
+        let second = try await session.run(download)
         #expect(second.status == 0, "\(second.errors)")
     }
 
@@ -107,10 +123,9 @@ import TestSupport
         #expect(notEntitled.status == 1 && !notEntitled.errors.isEmpty)
     }
 
-    private static func percents(in output: String) -> [Int] {
-        output.split(separator: "\n").compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["percent"] as? Int
-        }
+    /// The `percent` of one `--json` progress line; -1 for any other line.
+    private static func percent(in line: Substring) -> Int {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["percent"] as? Int ?? -1
     }
 }
 
@@ -121,6 +136,12 @@ extension LoggedInCLI {
         #expect(run.status == 0, "\(run.errors)")
         let body = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         return try #require((body["downloads"] as? [[String: Any]])?.first)
+    }
+
+    /// Lets `count` media GETs through, then holds every later one unanswered (for ten minutes,
+    /// or until the mock stops) while the rule is in force.
+    func holdMedia(after count: Int) throws {
+        try mock.platform.inject(FaultRule(method: "GET", path: "^/media/", delayMs: 600_000, after: count))
     }
 
     /// GETs of media (not the API, not playlists) the mock answered in full.

@@ -1,4 +1,5 @@
 import Foundation
+import MockPlatform
 import MockPlatformTesting
 import Testing
 import TestSupport
@@ -10,9 +11,10 @@ struct LoggedInCLI {
     let folder: URL
     let cli = BuiltExecutable("exposure")
 
-    /// Starts a mock and logs in; `name` tells the test's folder apart in the temporary directory.
-    init(name: String) async throws {
-        mock = try RunningPlatform()
+    /// Starts a mock (on `fixtures`, the bundled ones by default) and logs in; `name` tells the
+    /// test's folder apart in the temporary directory.
+    init(name: String, fixtures: URL = FixtureLoader.bundledDirectory) async throws {
+        mock = try RunningPlatform(fixtures: fixtures)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-\(name)-\(UUID().uuidString)")
         let login = try await cli.run(["login", "premium", "sandbox", "--base-url", mock.platform.baseURL], environment: environment)
         #expect(login.status == 0, "\(login.errors)")

@@ -6,8 +6,9 @@ import MockPlatform
 final class RunningPlatform: Sendable {
     let platform: MockPlatform
 
-    init() throws {
-        platform = try MockPlatform(configuration: .init(port: 0))
+    /// Serves `fixtures` (the bundled ones by default).
+    init(fixtures: URL = FixtureLoader.bundledDirectory) throws {
+        platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures))
         try platform.start()
     }
 

@@ -31,14 +31,21 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     deinit { _ = end(with: SIGKILL) }
 
-    /// Reads standard output until `isComplete` holds for all of it read so far, or it ends;
-    /// returns what was read.
-    public func readOutput(until isComplete: (String) -> Bool) -> String {
+    /// Reads standard output until a line for which `isWanted` holds has been read whole, or the
+    /// output ends; returns everything read. Each line is looked at once, so a program that writes
+    /// thousands of lines costs the test no more than reading them.
+    public func readOutput(untilALine isWanted: (Substring) -> Bool) -> String {
         var seen = Data()
-        while !isComplete(String(decoding: seen, as: UTF8.self)) {
+        var lineStart = 0
+        while true {
             let chunk = output.availableData
             guard !chunk.isEmpty else { break }
             seen += chunk
+            let text = String(decoding: seen[lineStart...], as: UTF8.self)
+            guard let lastBreak = text.lastIndex(of: "\n") else { continue }
+            let lines = text[..<lastBreak].split(separator: "\n", omittingEmptySubsequences: false)
+            lineStart += text[...lastBreak].utf8.count
+            if lines.contains(where: isWanted) { break }
         }
         return String(decoding: seen, as: UTF8.self)
     }
@@ -50,8 +57,12 @@ public final class BackgroundProcess: @unchecked Sendable {
         defer { lock.unlock() }
         if ended == nil {
             kill(child.pid, signal)
+            // Whatever it still writes is read and dropped: a program blocked writing to a
+            // full pipe could otherwise never get to end.
+            _ = fcntl(child.output, F_SETFL, fcntl(child.output, F_GETFL) | O_NONBLOCK)
             let deadline = ContinuousClock.now + .seconds(10)
             while ended == nil, ContinuousClock.now < deadline {
+                drainOutput()
                 ended = child.ended()
                 if ended == nil { usleep(10_000) }
             }
@@ -62,5 +73,10 @@ public final class BackgroundProcess: @unchecked Sendable {
         }
         let (exited, code) = ended!
         return exited ? .exited(code) : .signaled(code)
+    }
+
+    private func drainOutput() {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while read(child.output, &buffer, buffer.count) > 0 {}
     }
 }

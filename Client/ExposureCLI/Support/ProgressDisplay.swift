@@ -1,7 +1,9 @@
 import Foundation
 
 /// Where `exposure download`'s progress goes: a bar redrawn in place on a terminal, a plain line
-/// per whole percent in a file or pipe, or one JSON object per update with `--json`.
+/// per whole percent in a file or pipe, or one JSON object per whole percent with `--json`; the
+/// last update (finished, suspended) is always shown. A 3,000-file package reports in about a
+/// hundred lines, not three thousand.
 struct ProgressDisplay {
     let json: Bool
     let terminal: Bool
@@ -21,14 +23,16 @@ struct ProgressDisplay {
         rate.record(bytes: completedBytes, atSeconds: seconds)
         let line = DownloadProgressLine(completedBytes: completedBytes, expectedBytes: expectedBytes, fraction: fraction, bytesPerSecond: rate.bytesPerSecond)
         let percent = Int((fraction * 100).rounded(.down))
+        let isDue = percent > lastPercent || event != "progress"
         if json {
+            guard isDue else { return }
             let fields = ["\"event\":\"\(event)\"", "\"percent\":\(percent)", "\"completedBytes\":\(completedBytes)",
                           "\"expectedBytes\":\(expectedBytes.map(String.init) ?? "null")", "\"bytesPerSecond\":\(Int64(rate.bytesPerSecond))"]
             Console.out("{" + fields.joined(separator: ",") + "}")
         } else if terminal {
             FileHandle.standardOutput.write(Data(("\r" + line.bar + "\u{1B}[K").utf8))
             drawn = true
-        } else if percent > lastPercent || event != "progress" {
+        } else if isDue {
             Console.out(line.summary)
         }
         lastPercent = max(lastPercent, percent)

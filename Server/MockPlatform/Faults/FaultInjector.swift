@@ -92,6 +92,8 @@ private final class ActiveFault: Sendable {
     private let method: String?
     private let remaining: Atomic<Int>
     private let hits = Atomic<Int>(0)
+    /// Matching requests seen, counted only while `rule.after` lets them through.
+    private let seen = Atomic<Int>(0)
 
     init(rule: FaultRule, regex: NSRegularExpression) {
         self.rule = rule
@@ -123,7 +125,12 @@ private final class ActiveFault: Sendable {
     }
 
     /// Uses up one application; several threads may race for the last one, exactly one wins.
+    /// While `after` requests have not gone through yet, the rule lets this one pass.
     func claim() -> Claim {
+        if let after = rule.after, seen.load(ordering: .relaxed) < after,
+           seen.add(1, ordering: .relaxed).oldValue < after {
+            return .unavailable
+        }
         guard rule.times != nil else {
             hits.add(1, ordering: .relaxed)
             return .claimed(last: false)

@@ -4,7 +4,8 @@
 /// it with `^…$` to match whole paths), and optionally query parameters and headers. It acts by
 /// answering `status` with an error body instead of the real answer, and/or by delivering the
 /// answer late (`delayMs`), not at all (`drop`), cut short (`truncateAfterBytes`) or slowly
-/// (`bytesPerSecond`). It applies `times` times, or until removed when `times` is nil.
+/// (`bytesPerSecond`). It lets the first `after` matching requests through untouched, then applies
+/// `times` times, or until removed when `times` is nil.
 public struct FaultRule: Codable, Sendable, Equatable {
     /// Given by the platform when the rule is added.
     public var id: String?
@@ -30,6 +31,9 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public var truncateAfterBytes: Int?
     /// Send the body at this rate.
     public var bytesPerSecond: Int?
+    /// Let this many matching requests through untouched before applying ("the 500th segment
+    /// hangs"); nil: apply from the first.
+    public var after: Int?
     /// Apply this many times, then remove the rule; nil: until removed.
     public var times: Int?
     /// In answers only: how many more times it applies (nil: until removed).
@@ -41,7 +45,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public init(
         method: String? = nil, path: String, query: [String: String]? = nil, headers: [String: String]? = nil,
         status: Int? = nil, message: String? = nil, body: String? = nil, delayMs: Int? = nil, drop: Bool? = nil,
-        truncateAfterBytes: Int? = nil, bytesPerSecond: Int? = nil, times: Int? = nil
+        truncateAfterBytes: Int? = nil, bytesPerSecond: Int? = nil, after: Int? = nil, times: Int? = nil
     ) {
         self.method = method
         self.path = path
@@ -54,6 +58,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
         self.drop = drop
         self.truncateAfterBytes = truncateAfterBytes
         self.bytesPerSecond = bytesPerSecond
+        self.after = after
         self.times = times
     }
 
@@ -70,6 +75,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
         if let delayMs, !(0...600_000).contains(delayMs) { return "delayMs must be from 0 to 600000." }
         if let truncateAfterBytes, truncateAfterBytes < 0 { return "truncateAfterBytes cannot be negative." }
         if let bytesPerSecond, bytesPerSecond < 1 { return "bytesPerSecond must be at least 1." }
+        if let after, after < 0 { return "after cannot be negative." }
         if let times, times < 1 { return "times must be at least 1 (leave it out for a rule that stays)." }
         return nil
     }

@@ -109,6 +109,16 @@ import FoundationNetworking
         }
     }
 
+    @Test func afterLetsTheFirstMatchingRequestsThrough() async throws {
+        try await withPlatform { _, client in
+            try await client.admin.addFault(FaultRule(path: "/time$", status: 500, after: 2, times: 1))
+            var statuses: [Int] = []
+            for _ in 0..<4 { statuses.append(try await client.send("GET", timePath).status) }
+            #expect(statuses == [200, 200, 500, 200])
+            #expect(try await client.admin.faults().isEmpty)
+        }
+    }
+
     @Test func concurrentRequestsNeverGetMoreFaultsThanTimes() async throws {
         try await withPlatform { _, client in
             try await client.admin.addFault(.status(500, path: "/time$", times: 5))
@@ -148,6 +158,7 @@ import FoundationNetworking
     @Test(arguments: [
         #"{"path":"/time"}"#, #"{"path":"(","status":500}"#, #"{"path":"/x","drop":true,"status":500}"#,
         #"{"path":"/x","drop":true,"bytesPerSecond":10}"#, #"{"path":"/x","status":99}"#, #"{"path":"/x","status":500,"times":0}"#,
+        #"{"path":"/x","status":500,"after":-1}"#,
         #"{"status":500}"#,
     ])
     func badRulesAre400(_ body: String) async throws {

@@ -118,7 +118,7 @@ final class MockProcess: Sendable {
         guard let executable = Self.executable else { throw MockProcessError(output: "no exposure-mock next to the tests") }
         process = try BackgroundProcess(executable, ["--port", "0", "--fixtures", fixtures, "--state", state, "--log-level", "quiet"])
         let listening = { (banner: String) in banner.split(separator: "\n").first { $0.contains("listening on ") } }
-        let banner = process.readOutput { listening($0) != nil }
+        let banner = process.readOutput { $0.contains("listening on ") }
         guard let line = listening(banner) else { throw MockProcessError(output: banner) }
         baseURL = String(line.split(separator: " ").last ?? "")
     }
