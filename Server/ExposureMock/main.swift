@@ -32,7 +32,7 @@ if arguments.checkOnly {
 let platform: MockPlatform
 do {
     let log: (@Sendable (String) -> Void)? = arguments.logLevel == .info ? standardOutput : nil
-    let state = try arguments.statePath.map { try SQLiteState(path: $0) } ?? SQLiteState.inMemory()
+    let state: any PlatformState = try arguments.statePath.map { try SQLiteState(path: $0) } ?? MemoryState()
     platform = try MockPlatform(configuration: MockPlatform.Configuration(
         host: arguments.host, port: arguments.port, fixturesDirectory: arguments.fixtures, requestLog: log,
         adminToken: arguments.adminToken, journalCapacity: arguments.journalCapacity), state: state)

@@ -61,7 +61,7 @@ public final class MockPlatform: Sendable {
     /// Loads the fixtures (throwing every problem found) and prepares the server.
     public init(
         configuration: Configuration = Configuration(), clock: PlatformClock = PlatformClock(),
-        state: any PlatformState = SQLiteState.inMemory()
+        state: any PlatformState = MemoryState()
     ) throws(FixtureProblems) {
         self.configuration = configuration
         let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)

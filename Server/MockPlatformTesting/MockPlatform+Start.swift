@@ -30,8 +30,8 @@ extension MockPlatform {
         fixtures: URL = FixtureLoader.bundledDirectory, state: StateStorage = .inMemory, adminToken: String? = nil,
         journalCapacity: Int = 10_000, clock: PlatformClock = PlatformClock()
     ) async throws -> MockPlatform {
-        let store = switch state {
-        case .inMemory: SQLiteState.inMemory()
+        let store: any PlatformState = switch state {
+        case .inMemory: MemoryState()
         case .file(let url): try SQLiteState(path: url.path)
         }
         let platform = try MockPlatform(

@@ -2,8 +2,9 @@ import Foundation
 import SQLiteStore
 import Synchronization
 
-/// Platform state in SQLite: in memory by default (every run starts clean), or in one file that
-/// keeps sessions, bookmarks, play sessions and downloads across restarts (`--state FILE`).
+/// Platform state in one SQLite file that keeps sessions, bookmarks, play sessions and downloads
+/// across restarts (`--state FILE`); without one the mock keeps its state in ``MemoryState``.
+/// The file may be shared with another mock, so every read goes to it.
 ///
 /// A file is opened in WAL mode with `synchronous=NORMAL`. A commit then returns once its pages
 /// are in the WAL through `write()`, i.e. in the kernel, so `kill -9` of the mock loses nothing
@@ -19,10 +20,8 @@ public final class SQLiteState: PlatformState {
     /// Sessions' product lists by their stored JSON: every request with a token reads one, a
     /// JSONDecoder costs more than the row lookup, and accounts share a handful of lists.
     private let productLists = Mutex<[String: [String]]>([:])
-    /// Sessions and bookmarks in memory, for a private in-memory store only.
-    private let memo: StateMemo?
 
-    /// Opens (creating if needed) the state file at `path`, or a private in-memory store for `:memory:`.
+    /// Opens (creating if needed) the state file at `path` (`:memory:`: a private in-memory database, for tests).
     /// - Throws: `SQLiteError` when the file cannot be opened or was written by a newer mock.
     public init(
         path: String,
@@ -30,7 +29,6 @@ public final class SQLiteState: PlatformState {
     ) throws(SQLiteError) {
         database = try SQLiteDatabase(path: path)
         self.onError = onError
-        memo = path == ":memory:" ? StateMemo() : nil
         try database.access { (db) throws(SQLiteError) in
             if path != ":memory:" {
                 try db.query("PRAGMA journal_mode=WAL")
@@ -40,16 +38,6 @@ public final class SQLiteState: PlatformState {
         try StateSchema.migrations.migrate(database)
     }
 
-    /// A fresh in-memory store: the default, so a mock forgets everything when it stops.
-    public static func inMemory() -> SQLiteState {
-        do {
-            return try SQLiteState(path: ":memory:")
-        } catch {
-            // Only an allocation failure can make an in-memory open fail.
-            fatalError("cannot open an in-memory SQLite database: \(error)")
-        }
-    }
-
     /// The most recent store failure, nil when every statement succeeded.
     public var lastError: SQLiteError? { latestError.withLock { $0 } }
 
@@ -57,22 +45,16 @@ public final class SQLiteState: PlatformState {
 
     public func insert(_ session: Session) {
         let products = String(decoding: (try? JSONEncoder().encode(session.products)) ?? Data("[]".utf8), as: UTF8.self)
-        let stored = write { (db) throws(SQLiteError) in
+        write { (db) throws(SQLiteError) in
             try db.update("""
                 INSERT OR REPLACE INTO sessions (token, account_id, user_id, username, products, issued_ms, expires_ms, device_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, .text(session.token), .text(session.accountId), .text(session.userId), .optional(session.username),
                 .text(products), .integer(session.issuedMs), .integer(session.expiresMs), .optional(session.deviceId))
         }
-        if stored != nil { memo?.stored(session) }
     }
 
     public func session(token: String) -> Session? {
-        guard let memo else { return storedSession(token: token) }
-        return memo.session(token: token) { storedSession(token: token) }
-    }
-
-    private func storedSession(token: String) -> Session? {
         access { (db) throws(SQLiteError) in
             try db.query("""
                 SELECT token, account_id, user_id, username, products, issued_ms, expires_ms, device_id
@@ -83,17 +65,11 @@ public final class SQLiteState: PlatformState {
 
     public func removeSession(token: String) {
         write { (db) throws(SQLiteError) in try db.update("DELETE FROM sessions WHERE token = ?", .text(token)) }
-        memo?.removedSession(token: token)
     }
 
     // MARK: Bookmarks
 
     public func bookmarks(accountId: String) -> [String: Bookmark] {
-        guard let memo else { return storedBookmarks(accountId: accountId) }
-        return memo.bookmarks(accountId: accountId) { storedBookmarks(accountId: accountId) }
-    }
-
-    private func storedBookmarks(accountId: String) -> [String: Bookmark] {
         let rows = access { (db) throws(SQLiteError) in
             try db.query("SELECT asset_id, offset_ms, saved_ms FROM bookmarks WHERE account_id = ?", .text(accountId))
         } ?? []
@@ -110,7 +86,6 @@ public final class SQLiteState: PlatformState {
             try db.update("INSERT OR REPLACE INTO bookmarks (account_id, asset_id, offset_ms, saved_ms) VALUES (?, ?, ?, ?)",
                           .text(accountId), .text(bookmark.assetId), .integer(bookmark.offsetMs), .integer(bookmark.savedMs))
         }
-        memo?.savedBookmark(accountId: accountId)
     }
 
     // MARK: Play sessions
@@ -123,11 +98,9 @@ public final class SQLiteState: PlatformState {
             return access { (db) throws(SQLiteError) in try Self.insert(playSession, db) } != nil
         }
         return write { (db) throws(SQLiteError) -> Bool in
-            let active = try db.query("""
-                SELECT COUNT(*) FROM play_sessions
-                WHERE account_id = ? AND ended_ms IS NULL AND last_seen_ms + idle_timeout_ms > ? AND token_expires_ms > ?
-                """, .text(playSession.accountId), .integer(now), .integer(now))
-            guard (active.first?.int(0) ?? 0) < Int64(streamLimit) else { return false }
+            let open = try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions WHERE account_id = ? AND ended_ms IS NULL",
+                                    .text(playSession.accountId))
+            guard open.map(Self.playSession(from:)).count(where: { $0.isActive(atMs: now) }) < streamLimit else { return false }
             try Self.insert(playSession, db)
             return true
         } ?? false
@@ -209,7 +182,6 @@ public final class SQLiteState: PlatformState {
         write { (db) throws(SQLiteError) in
             for table in ["sessions", "bookmarks", "play_sessions", "downloads"] { try db.update("DELETE FROM \(table)") }
         }
-        memo?.removedAll()
     }
 
     // MARK: Plumbing

@@ -74,19 +74,4 @@ import Testing
             #expect(((basicOffsets["items"] as? [[String: Any]]) ?? []).compactMap { $0["assetId"] as? String } == ["city-lights"])
         }
     }
-
-    @Test func playSessionsStartAtomicallyUnderTheLimit() async throws {
-        let state = SQLiteState.inMemory()
-        let results = await withTaskGroup(of: Bool.self) { group in
-            for index in 0..<16 {
-                group.addTask {
-                    state.begin(PlaySession(id: "p\(index)", accountId: "acc", assetId: "a", tracksBookmark: true,
-                                            startedMs: 1_000, lastSeenMs: 1_000, tokenExpiresMs: 10_000_000), streamLimit: 3)
-                }
-            }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
-        #expect(results.filter { $0 }.count == 3)
-        #expect(state.playSessions(accountId: "acc").count == 3)
-    }
 }

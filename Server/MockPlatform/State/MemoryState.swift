@@ -1,0 +1,122 @@
+import Synchronization
+
+/// Platform state in the process's memory: the default, so a mock forgets everything when it
+/// stops, and the store behind every test. `--state FILE` uses ``SQLiteState`` instead.
+///
+/// Each kind of record has its own lock, held for a dictionary lookup or insert only: the play
+/// entitlement, the mock's most-called endpoint, starts a play session on every call, and a
+/// B-tree insert into a growing in-memory SQLite table cost it 15–25 % of its CPU (more the
+/// longer the mock ran), where a dictionary insert costs the same at the millionth session.
+public final class MemoryState: PlatformState {
+    private let sessions = Mutex<[String: Session]>([:])
+    private let bookmarksByAccount = Mutex<[String: [String: Bookmark]]>([:])
+    private let plays = Mutex(PlaySessionTable())
+    private let downloadRecords = Mutex<[DownloadRecord]>([])
+
+    /// An empty store.
+    public init() {}
+
+    // MARK: Sessions
+
+    public func insert(_ session: Session) { sessions.withLock { $0[session.token] = session } }
+
+    public func session(token: String) -> Session? { sessions.withLock { $0[token] } }
+
+    public func removeSession(token: String) { _ = sessions.withLock { $0.removeValue(forKey: token) } }
+
+    // MARK: Bookmarks
+
+    public func bookmarks(accountId: String) -> [String: Bookmark] { bookmarksByAccount.withLock { $0[accountId] ?? [:] } }
+
+    public func save(_ bookmark: Bookmark, accountId: String) {
+        bookmarksByAccount.withLock { $0[accountId, default: [:]][bookmark.assetId] = bookmark }
+    }
+
+    // MARK: Play sessions
+
+    public func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool {
+        plays.withLock { table in
+            if let streamLimit, table.activeCount(accountId: playSession.accountId, atMs: playSession.startedMs) >= streamLimit {
+                return false
+            }
+            table.insert(playSession)
+            return true
+        }
+    }
+
+    public func playSession(id: String) -> PlaySession? { plays.withLock { $0[id] } }
+
+    public func touchPlaySession(id: String, atMs: Int64) { plays.withLock { $0.touch(id: id, atMs: atMs) } }
+
+    public func endPlaySession(id: String, atMs: Int64, reason: String) { plays.withLock { $0.end(id: id, atMs: atMs, reason: reason) } }
+
+    public func playSessions(accountId: String?) -> [PlaySession] {
+        plays.withLock { $0.sessions(accountId: accountId) }
+            .sorted { ($0.startedMs, $0.id) < ($1.startedMs, $1.id) }
+    }
+
+    // MARK: Downloads
+
+    public func record(_ download: DownloadRecord) { downloadRecords.withLock { $0.append(download) } }
+
+    public func downloads(accountId: String?, assetId: String?) -> [DownloadRecord] {
+        downloadRecords.withLock { records in
+            records.filter { (accountId == nil || $0.accountId == accountId) && (assetId == nil || $0.assetId == assetId) }
+        }
+    }
+
+    public func releaseDownloads(accountId: String, assetId: String) {
+        downloadRecords.withLock { $0.removeAll { $0.accountId == accountId && $0.assetId == assetId } }
+    }
+
+    public func removeAll() {
+        sessions.withLock { $0.removeAll() }
+        bookmarksByAccount.withLock { $0.removeAll() }
+        plays.withLock { $0 = PlaySessionTable() }
+        downloadRecords.withLock { $0.removeAll() }
+    }
+}
+
+/// Play sessions by id, with each account's ids in start order and those not yet ended, so a
+/// stream-limit check looks only at the account's open sessions (an ended one never counts again).
+private struct PlaySessionTable {
+    /// Sessions by id in buckets: growing one rehashes a 64th of the sessions. One dictionary
+    /// held the lock for a whole rehash, which at 500,000 sessions took the entitlement's p99
+    /// latency from 6 ms to 150 ms.
+    private var buckets = Array(repeating: [String: PlaySession](), count: 64)
+    private var idsByAccount: [String: [String]] = [:]
+    private var openIdsByAccount: [String: [String]] = [:]
+
+    subscript(id: String) -> PlaySession? { buckets[bucket(of: id)][id] }
+
+    mutating func insert(_ session: PlaySession) {
+        guard buckets[bucket(of: session.id)].updateValue(session, forKey: session.id) == nil else { return }
+        idsByAccount[session.accountId, default: []].append(session.id)
+        if session.endedMs == nil { openIdsByAccount[session.accountId, default: []].append(session.id) }
+    }
+
+    mutating func touch(id: String, atMs: Int64) {
+        let bucket = bucket(of: id)
+        guard let lastSeen = buckets[bucket][id]?.lastSeenMs else { return }
+        buckets[bucket][id]?.lastSeenMs = max(lastSeen, atMs)
+    }
+
+    mutating func end(id: String, atMs: Int64, reason: String) {
+        let bucket = bucket(of: id)
+        guard let session = buckets[bucket][id], session.endedMs == nil else { return }
+        buckets[bucket][id]?.endedMs = atMs
+        buckets[bucket][id]?.endReason = reason
+        openIdsByAccount[session.accountId]?.removeAll { $0 == id }
+    }
+
+    func activeCount(accountId: String, atMs: Int64) -> Int {
+        (openIdsByAccount[accountId] ?? []).count { self[$0]?.isActive(atMs: atMs) == true }
+    }
+
+    func sessions(accountId: String?) -> [PlaySession] {
+        guard let accountId else { return buckets.flatMap(\.values) }
+        return (idsByAccount[accountId] ?? []).compactMap { self[$0] }
+    }
+
+    private func bucket(of id: String) -> Int { Int(UInt(bitPattern: id.hashValue) % UInt(buckets.count)) }
+}
