@@ -55,6 +55,8 @@ public final class LoadedCatalog: Sendable {
     let playlists = PlaylistCache()
     /// The play entitlements' JSON, encoded once per shape.
     let entitlementBodies = EntitlementBodies()
+    /// Anonymous asset lists' JSON, by query, while the publications they reflect stand.
+    let assetListBodies: AssetListBodies
     /// The files of this catalog's media folder.
     let mediaFiles: MediaFileStore
 
@@ -84,6 +86,7 @@ public final class LoadedCatalog: Sendable {
             assetJSON[entry.assetId] = try? ExposureJSON.encode(entry.asset)
         }
         self.assetJSON = assetJSON
+        assetListBodies = AssetListBodies(assets: catalog.wireAssets)
         assetFields = assetJSON.compactMapValues { try? ExposureJSON.decode(JSONValue.self, from: $0) }
     }
 

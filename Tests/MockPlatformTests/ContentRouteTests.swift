@@ -52,6 +52,22 @@ import Testing
         #expect(comma.items == mixed.items)
     }
 
+    @Test func aRepeatedListFollowsTheClockAcrossPublicationBoundaries() throws {
+        // coming-soon is published from 2099-01-01T00:00:00.000Z until 2099-12-31T23:59:59.000Z (exclusive).
+        let listed = { () throws -> Bool in
+            try self.mock.json(AssetList.self, .get, self.assets + "?pageSize=200").items.contains { $0.assetId == "coming-soon" }
+        }
+        let start = try #require(ISO8601Timestamp.milliseconds(from: "2099-01-01T00:00:00.000Z"))
+        let end = try #require(ISO8601Timestamp.milliseconds(from: "2099-12-31T23:59:59.000Z"))
+        let today = mock.clock.nowMs()
+        var seen: [Bool] = [try listed()]
+        for instant in [start - 1, start, end - 1, end, start + 1, today] {
+            mock.clock.set(nowMs: instant, rate: 0)
+            seen.append(try listed())
+        }
+        #expect(seen == [false, false, true, true, false, true, false])
+    }
+
     @Test func onlyPublishedFalseShowsFutureAssets() throws {
         let all = try mock.json(AssetList.self, .get, assets + "?onlyPublished=false&pageSize=200")
         #expect(all.items.contains { $0.assetId == "coming-soon" })

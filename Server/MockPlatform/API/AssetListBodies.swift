@@ -1,0 +1,57 @@
+import ExposureModels
+import Foundation
+import Synchronization
+
+/// The bodies of anonymous, unshaped asset lists (the official SDK's default list), kept by
+/// query string so a repeated list is one lookup instead of a filter, a sort and a page.
+///
+/// Time changes a list only through its assets' publication windows, so a body is kept with the
+/// stretch of time between two publication boundaries it was made in, and made again once the
+/// platform clock is outside that stretch (whichever way the clock moved). One store per catalog
+/// load, so a reload never serves an old list.
+final class AssetListBodies: Sendable {
+    /// Every instant at which some asset's publication starts or ends, sorted; the instant after
+    /// each too, so the rule holds whether a window's end is inclusive or not.
+    private let boundaries: [Int64]
+    private let bodies = Mutex<[String: Entry]>([:])
+    /// Queries kept before the store starts over (a client paging through a large catalog).
+    private static let limit = 1_024
+
+    private struct Entry {
+        let stretch: Int
+        let body: Data
+    }
+
+    init(assets: [Asset]) {
+        var instants = Set<Int64>()
+        for publication in assets.flatMap({ $0.publications ?? [] }) {
+            for date in [publication.fromDate, publication.toDate].compactMap({ $0 }) {
+                let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+                instants.formUnion([ms, ms + 1])
+            }
+        }
+        boundaries = instants.sorted()
+    }
+
+    /// The list for `query` at `nowMs`: the kept body while still valid, else `make()`'s, kept.
+    func body(query: String, atMs nowMs: Int64, make: () -> Data) -> Data {
+        let stretch = stretch(atMs: nowMs)
+        if let entry = bodies.withLock({ $0[query] }), entry.stretch == stretch { return entry.body }
+        let body = make()
+        bodies.withLock { kept in
+            if kept.count >= Self.limit, kept[query] == nil { kept.removeAll() }
+            kept[query] = Entry(stretch: stretch, body: body)
+        }
+        return body
+    }
+
+    /// How many boundaries lie at or before `nowMs`: equal for two instants between the same two.
+    private func stretch(atMs nowMs: Int64) -> Int {
+        var low = 0, high = boundaries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if boundaries[middle] <= nowMs { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
