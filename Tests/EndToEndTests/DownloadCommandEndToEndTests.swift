@@ -52,6 +52,9 @@ import TestSupport
         try session.holdMedia(after: 300)
         let child = try session.start(["download", "harbour-tales-s1e1", "--json"])
         let output = try await offThePool { child.readOutput { Self.percent(in: $0) >= 5 } }
+        // Listing while another process downloads reads what it stored and changes nothing.
+        let during = try await session.listed()
+        #expect(during["state"] as? String == "downloading" && (during["completedBytes"] as? Int64 ?? 0) > 0, "\(during)")
         let ending = try await offThePool { child.end(with: SIGINT) }
         #expect(ending == .exited(1), "\(output)")
         let listed = try await session.listed()

@@ -54,6 +54,23 @@ import Testing
         #expect(listener.states == ["suspend: suspended", "resume: downloading", "finish: downloaded", "cancel: none"])
     }
 
+    @Test func storedDownloadsAreTheManagersViewReadWithoutAManager() async throws {
+        let (harness, item) = try await DownloadHarness.fetching()
+        defer { harness.platform.stop() }
+        harness.downloader.completeFile(item.downloadIdForTests)
+        harness.manager.suspendDownload(for: item)
+        var events = harness.manager.events.makeAsyncIterator()
+        _ = await ExposureDownloadTests.events(&events) { $0 == .suspended(assetId: item.assetId) }
+        let summary = { (assets: [OfflineMediaAsset]) in assets.map { "\($0.assetId) \($0.downloadState.rawValue) \($0.completedBytes)" } }
+        let stored = try StoredDownloads.assets(in: harness.folder)
+        #expect(summary(stored) == summary(EnigmaDownloads(manager: harness.manager).getDownloadedAssets()))
+        #expect(stored.first?.downloadState == .suspended)
+
+        let nowhere = harness.folder.appendingPathComponent("never-used")
+        #expect(try StoredDownloads.assets(in: nowhere).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: nowhere.path), "reading creates nothing")
+    }
+
     @Test func theSelectedTracksAreTheOnesThePlanAsksFor() async throws {
         let harness = try await DownloadHarness.start(pace: .manual)
         defer { harness.platform.stop() }

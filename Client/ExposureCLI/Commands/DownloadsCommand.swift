@@ -13,12 +13,19 @@ struct DownloadsCommand: CLICommand {
 
     func run(in context: CommandContext) async throws {
         let folder = OfflineManagerDependencies.defaultDataFolder
-        let lock = try DownloadFolderLock(folder: folder, assetId: "(listing)")
-        defer { withExtendedLifetime(lock) {} }
-        let manager = OfflineManager(dependencies: .standard(dataFolder: folder))
-        await manager.waitForRestoredDownloads()
-        let assets = EnigmaDownloads(manager: manager).getDownloadedAssets()
-        await manager.shutdown()
+        let assets: [OfflineMediaAsset]
+        if let holder = DownloadFolderLock.holder(folder: folder) {
+            // Another exposure process is downloading: list what it last stored, restore nothing under it.
+            assets = try StoredDownloads.assets(in: folder)
+            Console.err("pid \(holder.pid) is downloading \(holder.assetId); listed as it last stored")
+        } else {
+            let lock = try DownloadFolderLock(folder: folder, assetId: "(listing)")
+            defer { withExtendedLifetime(lock) {} }
+            let manager = OfflineManager(dependencies: .standard(dataFolder: folder))
+            await manager.waitForRestoredDownloads()
+            assets = EnigmaDownloads(manager: manager).getDownloadedAssets()
+            await manager.shutdown()
+        }
         if context.json { return Console.out(Self.json(assets)) }
         guard !assets.isEmpty else { return Console.out("No downloads; `exposure download ASSET_ID` starts one.") }
         var table = Table("ASSET", "STATE", "PROGRESS", "SIZE", "ACCOUNT", "LICENSE UNTIL")

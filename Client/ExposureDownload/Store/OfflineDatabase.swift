@@ -37,6 +37,9 @@ enum OfflineDatabase {
         """,
     ])
 
+    /// The database's name in the manager's data folder.
+    static let fileName = "offline.sqlite"
+
     /// Opens (creating it and the folder) `offline.sqlite` in `folder`, in WAL mode so a kill loses nothing committed.
     static func open(folder: URL) throws(OfflineManagerError) -> SQLiteDatabase {
         do {
@@ -45,7 +48,7 @@ enum OfflineDatabase {
             throw .storage("cannot create \(folder.path): \(error.localizedDescription)")
         }
         do {
-            let database = try SQLiteDatabase(path: folder.appendingPathComponent("offline.sqlite").path)
+            let database = try SQLiteDatabase(path: folder.appendingPathComponent(fileName).path)
             try database.access { (db) throws(SQLiteError) in
                 try db.query("PRAGMA journal_mode=WAL")
                 try db.execute("PRAGMA synchronous=NORMAL")
