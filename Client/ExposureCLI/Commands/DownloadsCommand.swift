@@ -15,9 +15,9 @@ struct DownloadsCommand: CLICommand {
         let folder = OfflineManagerDependencies.defaultDataFolder
         let assets: [OfflineMediaAsset]
         if let holder = DownloadFolderLock.holder(folder: folder) {
-            // Another exposure process is downloading: list what it last stored, restore nothing under it.
+            // Another exposure process works on the folder: list what it last stored, restore nothing under it.
             assets = try StoredDownloads.assets(in: folder)
-            Console.err("pid \(holder.pid) is downloading \(holder.assetId); listed as it last stored")
+            Console.err("pid \(holder.pid) is working on the downloads (\(holder.assetId)); listed as it last stored them")
         } else {
             let lock = try DownloadFolderLock(folder: folder, assetId: "(listing)")
             defer { withExtendedLifetime(lock) {} }
