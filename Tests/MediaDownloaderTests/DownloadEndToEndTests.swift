@@ -9,7 +9,7 @@ import Testing
 /// Whole downloads against the real mock over HTTP: the plan, the bytes, the package, faults.
 @Suite(.timeLimit(.minutes(2))) struct DownloadEndToEndTests {
     @Test func prepareWritesAValidPackageOfTheSelectionAndFetchesNoMedia() async throws {
-        let harness = try await DownloadHarness()
+        let harness = try await MediaDownloadHarness()
         let transport = GatedTransport()
         let downloader = try harness.downloader(transport)
         let tracks = try await downloader.availableTracks(source: harness.source())
@@ -29,7 +29,7 @@ import Testing
         let record = try #require(try harness.indexed(id))
         #expect(snapshot.progress.totalFiles == record.files.count)
         #expect(record.files.count == 45 * 3)
-        let sourceBytes = try record.files.reduce(Int64(0)) { $0 + Int64(try DownloadHarness.sourceBytes(of: $1.planned.url).count) }
+        let sourceBytes = try record.files.reduce(Int64(0)) { $0 + Int64(try MediaDownloadHarness.sourceBytes(of: $1.planned.url).count) }
         #expect(snapshot.progress.expectedBytes == sourceBytes, "HEAD sizes sum to the source files")
         #expect(record.files.allSatisfy { $0.planned.url.path.contains("/180p/") || $0.planned.url.path.contains("/sv/") || $0.planned.url.path.contains("/en/") })
         #expect(!record.files.contains { $0.planned.url.path.contains("audio/en") || $0.planned.url.path.contains("subtitles/sv") })
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func aWholeDownloadHasTheSourceBytesAndFFprobeReadsIt() async throws {
-        let harness = try await DownloadHarness()
+        let harness = try await MediaDownloadHarness()
         let downloader = try harness.downloader(GatedTransport())
         let id = MediaDownloadID(rawValue: "whole")
         let prepared = try await downloader.prepare(id, source: harness.source(), selection: MediaTrackSelection())
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func droppedTruncatedAndFailingAnswersAreRetriedToAVerifiedPackage() async throws {
-        let harness = try await DownloadHarness()
+        let harness = try await MediaDownloadHarness()
         try harness.platform.inject(.dropConnection(path: "/video/.*seg-00[1-3]\\.ts$", method: "GET", times: 3))
         try harness.platform.inject(.truncate(afterBytes: 1_000, path: "/video/.*seg-01[0-9]\\.ts$", method: "GET", times: 3))
         try harness.platform.inject(.status(503, path: "/audio/en/seg-00[4-6]\\.ts$", method: "GET", times: 2))
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func aForbiddenFileFailsTheDownloadWithoutRetries() async throws {
-        let harness = try await DownloadHarness()
+        let harness = try await MediaDownloadHarness()
         try harness.platform.inject(.status(403, path: "/video/360p/seg-005\\.ts$", method: "GET"))
         let downloader = try harness.downloader(GatedTransport())
         let id = MediaDownloadID(rawValue: "forbidden")
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func aFullDiskFailsWithInsufficientSpace() async throws {
-        let harness = try await DownloadHarness()
+        let harness = try await MediaDownloadHarness()
         let downloader = try harness.downloader(GatedTransport())
         let id = MediaDownloadID(rawValue: "full")
         let prepared = try await downloader.prepare(id, source: harness.source(), selection: MediaTrackSelection())
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func unknownIdsAndSecondPreparesAreErrors() async throws {
-        let harness = try await DownloadHarness()
+        let harness = try await MediaDownloadHarness()
         let downloader = try harness.downloader(GatedTransport())
         let missing = MediaDownloadID(rawValue: "missing")
         await #expect(throws: MediaDownloadFailure.unknownDownload(missing)) { try await downloader.start(missing) }

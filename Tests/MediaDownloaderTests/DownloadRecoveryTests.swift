@@ -9,7 +9,7 @@ import Testing
     /// The first downloader is dropped mid-download with requests in flight (as a killed process
     /// would be); the second one on the folder finds it suspended and fetches only what is missing.
     @Test func anAbandonedDownloadComesBackSuspendedAndResumesWithoutRefetching() async throws {
-        let harness = try await DownloadHarness()
+        let harness = try await MediaDownloadHarness()
         let id = MediaDownloadID(rawValue: "abandoned")
         let passing = 40
         var lastAnnounced: MediaDownloadProgress?
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func suspendStopsWithCompleteFilesKeptAndStartResumes() async throws {
-        let harness = try await DownloadHarness()
+        let harness = try await MediaDownloadHarness()
         let transport = GatedTransport(passing: 25)
         let downloader = try harness.downloader(transport)
         let id = MediaDownloadID(rawValue: "paused")
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func verifyFindsCorruptFilesAndRepairFetchesOnlyThose() async throws {
-        let harness = try await DownloadHarness()
+        let harness = try await MediaDownloadHarness()
         let transport = GatedTransport()
         let downloader = try harness.downloader(transport)
         let id = MediaDownloadID(rawValue: "repaired")
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func removeStopsAndDeletesThePackageAndItsRecord() async throws {
-        let harness = try await DownloadHarness()
+        let harness = try await MediaDownloadHarness()
         let downloader = try harness.downloader(GatedTransport(passing: 10))
         let id = MediaDownloadID(rawValue: "removed")
         let prepared = try await downloader.prepare(id, source: harness.source(), selection: MediaTrackSelection())

@@ -8,7 +8,7 @@ import Testing
 
 /// A mock on 127.0.0.1 port 0, a folder of its own, a free-running virtual clock (so backoff
 /// waits take no time) and downloaders wired to them.
-final class DownloadHarness: Sendable {
+final class MediaDownloadHarness: Sendable {
     let platform: MockPlatform
     let folder: URL
     let clock = VirtualClock(startMs: 1_800_000_000_000)
