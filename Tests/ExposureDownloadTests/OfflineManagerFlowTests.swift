@@ -123,6 +123,20 @@ import Testing
         try await manager.resume(item)
         #expect(manager.offlineState(for: item) == .downloading)
     }
+
+    @Test func aFailedLicenseSyncLeavesARunningDownloadRunning() async throws {
+        let (harness, item) = try await DownloadHarness.fetching()
+        defer { harness.platform.stop() }
+        let manager = harness.manager
+        var events = manager.events.makeAsyncIterator()
+
+        manager.syncOfflineDrmLicenseInformation(for: item)
+        let seen = await ExposureDownloadTests.events(&events) { if case .failed = $0 { true } else { false } }
+
+        #expect(seen == [.failed(assetId: item.assetId, .notDownloaded(item.assetId))])
+        _ = try await manager.availableTracks(for: item)
+        #expect(manager.offlineState(for: item) == .downloading, "a license refresh never suspends the download")
+    }
 }
 
 extension SourceItem {

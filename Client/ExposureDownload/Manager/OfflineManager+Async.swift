@@ -1,5 +1,6 @@
 /// The async layer beside the seed's methods: the same moves, but each returns once its work is
-/// done and throws the typed error (which listeners hear too).
+/// done and throws the typed error. Listeners hear the failures of the work; a call refused
+/// outright (`invalidTransition`) is only thrown, as the caller is there to read it.
 extension OfflineManager {
     /// Starts a download and returns once it is fetching (downloadinfo, the download entitlement
     /// and the downloader's plan are done); its end is announced on ``events``.
@@ -46,13 +47,13 @@ extension OfflineManager {
     /// The tracks the item offers (from `downloadinfo`), all selected.
     public func availableTracks(for sourceItem: SourceItem) async throws(OfflineManagerError) -> OfflineTrackSelection {
         adoptToken(of: sourceItem)
-        return try await enqueue(sourceItem.assetId) { () throws(OfflineManagerError) in try await self.fetchTracks(sourceItem) }.value.get()
+        return try await enqueue(sourceItem.assetId, recovering: false) { () throws(OfflineManagerError) in try await self.fetchTracks(sourceItem) }.value.get()
     }
 
     /// Refreshes the stored license from the backend (`downloadverified`).
     public func syncLicense(_ sourceItem: SourceItem) async throws(OfflineManagerError) {
         adoptToken(of: sourceItem)
-        try await enqueue(sourceItem.assetId) { () throws(OfflineManagerError) in try await self.refreshLicense(sourceItem.assetId) }.value.get()
+        try await enqueue(sourceItem.assetId, recovering: false) { () throws(OfflineManagerError) in try await self.refreshLicense(sourceItem.assetId) }.value.get()
     }
 
     private func finish(_ task: WorkTask?) async throws(OfflineManagerError) {

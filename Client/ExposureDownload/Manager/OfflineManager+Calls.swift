@@ -23,7 +23,7 @@ extension OfflineManager {
     /// Fetches the tracks the item offers; ``OfflineManagerListener/offlineManager(_:didFetchAvailableTracks:)`` follows.
     public func fetchAvailableTracks(for sourceItem: SourceItem) {
         adoptToken(of: sourceItem)
-        enqueue(sourceItem.assetId) { () throws(OfflineManagerError) in _ = try await self.fetchTracks(sourceItem) }
+        enqueue(sourceItem.assetId, recovering: false) { () throws(OfflineManagerError) in _ = try await self.fetchTracks(sourceItem) }
     }
 
     /// Downloads the highest video bitrate with every audio and subtitle track.
@@ -84,7 +84,7 @@ extension OfflineManager {
     /// Refreshes the stored license from the backend (`downloadverified`); needs the network.
     public func syncOfflineDrmLicenseInformation(for sourceItem: SourceItem) {
         adoptToken(of: sourceItem)
-        enqueue(sourceItem.assetId) { () throws(OfflineManagerError) in try await self.refreshLicense(sourceItem.assetId) }
+        enqueue(sourceItem.assetId, recovering: false) { () throws(OfflineManagerError) in try await self.refreshLicense(sourceItem.assetId) }
     }
 
     /// Adds a listener for the item's events; any number per item, held weakly.

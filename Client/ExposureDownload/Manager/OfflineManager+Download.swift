@@ -31,8 +31,10 @@ extension OfflineManager {
         let item = record(assetId)?.item
         return try transition(assetId, .deleteOfflineData, followUp: { () throws(OfflineManagerError) in
             self.cancelExpiry(assetId)
-            try await self.removeFiles(assetId)
+            // The release goes into the outbox first: files that fail to go cannot keep the
+            // download counted on the backend.
             if let item { try await self.reporter.add(DownloadReport(kind: .deleted, item: item)) }
+            try await self.removeFiles(assetId)
         })
     }
 

@@ -41,17 +41,19 @@ extension OfflineManager {
     }
 
     /// Queues work for the item. What it throws is announced, and a download it leaves
-    /// Downloading is recovered (suspended, or abandoned when nothing was fetched).
+    /// Downloading is recovered (suspended, or abandoned when nothing was fetched) unless
+    /// `recovering` is false: work that never moves a download (a track lookup, a license
+    /// refresh) must not suspend one that is running when it fails.
     @discardableResult
     func enqueue<Value: Sendable>(
-        _ assetId: String, _ work: @escaping @Sendable () async throws(OfflineManagerError) -> Value
+        _ assetId: String, recovering: Bool = true, _ work: @escaping @Sendable () async throws(OfflineManagerError) -> Value
     ) -> Task<Result<Value, OfflineManagerError>, Never> {
         self.work.enqueue(assetId) { [weak self] () throws(OfflineManagerError) -> Value in
             do throws(OfflineManagerError) {
                 return try await work()
             } catch {
                 self?.announcements.yield(.failed(assetId: assetId, error))
-                await self?.recover(assetId)
+                if recovering { await self?.recover(assetId) }
                 throw error
             }
         }

@@ -112,6 +112,8 @@ actor DownloadCoordinator {
         update(id) { download in
             download.record.phase = .fetching
             download.activity = .fetching
+            // A new start (after a failure, or the network back) gets the whole budget again.
+            download.retries = RetryBudget()
         }
         schedule.begin(id, pending: pending)
         if pending.isEmpty { try finish(id) }
@@ -204,7 +206,9 @@ actor DownloadCoordinator {
             }
             jobs[job] = Task { await self.run(job, file: file, folder: folder) }
         }
-        guard !closed, let dueMs = schedule.nextRetryMs, wake.map({ dueMs < $0.dueMs }) ?? true else { return }
+        // A retry already due waits for a free connection, and the job that frees one pumps
+        // again: waking for it now would spin while every connection is busy.
+        guard !closed, let dueMs = schedule.nextRetryMs, dueMs > clock.nowMs, wake.map({ dueMs < $0.dueMs }) ?? true else { return }
         wake?.task.cancel()
         wake = (dueMs, Task { [clock] in
             try? await clock.sleep(untilMs: dueMs)

@@ -1,4 +1,5 @@
-/// How often and how late a failed file is fetched again.
+/// How often and how late a failed file is fetched again (and, with its own delays, how late a
+/// download report is sent again).
 ///
 /// ExoPlayer's habit: a handful of tries with a backoff of a few seconds, and the count starts
 /// over whenever the download moves bytes, so a long download on a flaky network never runs out

@@ -12,9 +12,12 @@ final class SHA256 {
 
     /// A digest of nothing yet.
     init() {
-        context = EVP_MD_CTX_new()
-        if let context, EVP_DigestInit_ex(context, EVP_sha256(), nil) != 1 {
-            EVP_MD_CTX_free(context)
+        let made = EVP_MD_CTX_new()
+        if let made, EVP_DigestInit_ex(made, EVP_sha256(), nil) == 1 {
+            context = made
+        } else {
+            EVP_MD_CTX_free(made)
+            context = nil
         }
     }
 

@@ -18,9 +18,9 @@ actor DownloadReporter {
     private var stopped = false
 
     /// The first retry waits a second; each further one twice as long, up to five minutes.
-    static func backoffMs(attempts: Int) -> Int64 {
-        min(1_000 << Int64(min(max(attempts - 1, 0), 20)), 300_000)
-    }
+    static func backoffMs(attempts: Int) -> Int64 { backoff.delayMs(beforeRetry: attempts) }
+
+    private static let backoff = RetryPolicy(initialDelayMs: 1_000, maximumDelayMs: 300_000)
 
     init(outbox: DownloadReportOutbox, transport: any HTTPTransport, clock: any PlaybackClock,
          outcomes: AsyncStream<DownloadReportOutcome>.Continuation) {
