@@ -86,11 +86,8 @@ struct PlayCommand: CLICommand {
             }
         }
         let properties = PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate.map(Int64.init))
-        let playback = if let downloaded = try await downloadedPlayable() {
-            player.startPlayback(offlineMediaPlayable: downloaded, properties: properties)
-        } else {
-            player.startPlayback(playable: AssetPlayable(assetId: assetId), properties: properties, enableAnalytics: analytics)
-        }
+        let playable: any Playable = try await downloadedPlayable() ?? AssetPlayable(assetId: assetId)
+        let playback = player.startPlayback(playable: playable, properties: properties, enableAnalytics: analytics)
         // The playback's task ends once its last analytics batch is out (bounded), so the next
         // `exposure play` finds this play session ended and its stream slot free.
         await playback.value

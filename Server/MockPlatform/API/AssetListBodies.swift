@@ -26,7 +26,7 @@ final class AssetListBodies: Sendable {
         var instants = Set<Int64>()
         for publication in assets.flatMap({ $0.publications ?? [] }) {
             for date in [publication.fromDate, publication.toDate].compactMap({ $0 }) {
-                let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+                let ms = msFromDate(date)
                 instants.formUnion([ms, ms + 1])
             }
         }

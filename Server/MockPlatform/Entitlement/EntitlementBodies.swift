@@ -34,7 +34,9 @@ final class EntitlementBodies: Sendable {
     /// The body of `shape` (built with `markers`) for the play `ids`.
     func body(of shape: PlaybackEntitlement, for ids: PlayIdentifiers) throws(ExposureErrorMessage) -> Data {
         let key = shape.assetId ?? ""
-        if let template = templates.withLock({ $0[key]?.first { $0.shape == shape }?.template }) {
+        // Compared outside the lock: a shape is a whole entitlement, and every play asks.
+        let kept = templates.withLock { $0[key] } ?? []
+        if let template = kept.first(where: { $0.shape == shape })?.template {
             return template.render(ids.values)
         }
         let encoded: Data

@@ -85,14 +85,14 @@ private struct PlaySessionTable {
     /// latency from 6 ms to 150 ms.
     private var buckets = Array(repeating: [String: PlaySession](), count: 64)
     private var idsByAccount: [String: [String]] = [:]
-    private var openIdsByAccount: [String: [String]] = [:]
+    private var openIdsByAccount: [String: Set<String>] = [:]
 
     subscript(id: String) -> PlaySession? { buckets[bucket(of: id)][id] }
 
     mutating func insert(_ session: PlaySession) {
         guard buckets[bucket(of: session.id)].updateValue(session, forKey: session.id) == nil else { return }
         idsByAccount[session.accountId, default: []].append(session.id)
-        if session.endedMs == nil { openIdsByAccount[session.accountId, default: []].append(session.id) }
+        if session.endedMs == nil { openIdsByAccount[session.accountId, default: []].insert(session.id) }
     }
 
     mutating func touch(id: String, atMs: Int64) {
@@ -106,7 +106,7 @@ private struct PlaySessionTable {
         guard let session = buckets[bucket][id], session.endedMs == nil else { return }
         buckets[bucket][id]?.endedMs = atMs
         buckets[bucket][id]?.endReason = reason
-        openIdsByAccount[session.accountId]?.removeAll { $0 == id }
+        openIdsByAccount[session.accountId]?.remove(id)
     }
 
     func activeCount(accountId: String, atMs: Int64) -> Int {
