@@ -104,7 +104,9 @@ public struct ExposureCall<Response: Sendable>: ExposureRequest {
 }
 
 extension ExposureCall where Response: Decodable {
-    init(environment: Environment, transport: any HTTPTransport, endpoint: Endpoint) {
+    /// A call whose answer is JSON decoded as `Response` (the other SDK modules' endpoints, such as
+    /// the Downloads API, build theirs with it).
+    public init(environment: Environment, transport: any HTTPTransport, endpoint: Endpoint) {
         self.init(environment: environment, transport: transport, endpoint: endpoint) { body in
             try decodeJSONBody(Response.self, body)
         }
@@ -112,7 +114,8 @@ extension ExposureCall where Response: Decodable {
 }
 
 extension ExposureCall where Response == Void {
-    init(environment: Environment, transport: any HTTPTransport, endpoint: Endpoint) {
+    /// A call whose 2xx is all that matters, whatever its body.
+    public init(environment: Environment, transport: any HTTPTransport, endpoint: Endpoint) {
         self.init(environment: environment, transport: transport, endpoint: endpoint) { _ in }
     }
 }

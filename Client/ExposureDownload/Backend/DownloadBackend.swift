@@ -21,13 +21,13 @@ public struct DownloadBackend: Sendable {
     }
 
     /// `GET …/entitlement/{assetId}/downloadinfo`: sizes and tracks before anything is fetched.
-    public func info(assetId: String) -> DownloadCall<DownloadInfo> {
+    public func info(assetId: String) -> ExposureCall<DownloadInfo> {
         call(.get, [assetId, "downloadinfo"])
     }
 
     /// `GET …/entitlement/{assetId}/download?deviceMake&deviceModel`: a new download's entitlement;
     /// 403 `DOWNLOAD_LIMIT_REACHED` at the limit.
-    public func entitlement(assetId: String, device: DeviceInfo) -> DownloadCall<PlaybackEntitlement> {
+    public func entitlement(assetId: String, device: DeviceInfo) -> ExposureCall<PlaybackEntitlement> {
         var query = QueryItems()
         query.set("deviceMake", device.manufacturer)
         query.set("deviceModel", device.model)
@@ -35,38 +35,46 @@ public struct DownloadBackend: Sendable {
     }
 
     /// `GET …/entitlement/{assetId}/download` with no query: validates an existing download (renewal).
-    public func validate(assetId: String) -> DownloadCall<PlaybackEntitlement> {
+    public func validate(assetId: String) -> ExposureCall<PlaybackEntitlement> {
         call(.get, [assetId, "download"])
     }
 
-    /// `POST …/entitlement/{assetId}/downloadcompleted`: counts the download.
-    public func completed(assetId: String) -> DownloadCall<DownloadedAsset> {
+    /// `POST …/entitlement/{assetId}/downloadcompleted`: counts the download. Any 2xx is the
+    /// acknowledgment, whatever its body: a report sent again would count the download twice.
+    public func completed(assetId: String) -> ExposureCall<Void> {
         call(.post, [assetId, "downloadcompleted"])
     }
 
     /// `POST …/entitlement/{assetId}/downloadrenewed`: records a renewal (not counted).
-    public func renewed(assetId: String) -> DownloadCall<DownloadedAsset> {
+    public func renewed(assetId: String) -> ExposureCall<Void> {
         call(.post, [assetId, "downloadrenewed"])
     }
 
     /// `GET …/entitlement/{assetId}/downloadverified`: 403 `LICENSE_EXPIRED` once the license ran out.
-    public func verified(assetId: String) -> DownloadCall<DownloadVerified> {
+    public func verified(assetId: String) -> ExposureCall<DownloadVerified> {
         call(.get, [assetId, "downloadverified"])
     }
 
     /// `GET …/entitlement/downloads`: every asset the account has downloaded.
-    public func list() -> DownloadCall<AllDownloads> {
-        DownloadCall(environment: environment, transport: transport,
+    public func list() -> ExposureCall<AllDownloads> {
+        ExposureCall(environment: environment, transport: transport,
                      endpoint: Endpoint(.get, .v2, path: ["entitlement", "downloads"], sessionToken: sessionToken))
     }
 
     /// `DELETE …/entitlement/{assetId}/downloads`: releases the account's count for the asset.
-    public func delete(assetId: String) -> DownloadCall<IgnoredBody> {
+    public func delete(assetId: String) -> ExposureCall<Void> {
         call(.delete, [assetId, "downloads"])
     }
 
-    private func call<Response>(_ method: HTTPMethod, _ path: [String], query: QueryItems = QueryItems()) -> DownloadCall<Response> {
-        DownloadCall(environment: environment, transport: transport,
-                     endpoint: Endpoint(method, .v2, path: ["entitlement"] + path, query: query, sessionToken: sessionToken))
+    private func call<Response: Decodable>(_ method: HTTPMethod, _ path: [String], query: QueryItems = QueryItems()) -> ExposureCall<Response> {
+        ExposureCall(environment: environment, transport: transport, endpoint: endpoint(method, path, query: query))
+    }
+
+    private func call(_ method: HTTPMethod, _ path: [String]) -> ExposureCall<Void> {
+        ExposureCall(environment: environment, transport: transport, endpoint: endpoint(method, path))
+    }
+
+    private func endpoint(_ method: HTTPMethod, _ path: [String], query: QueryItems = QueryItems()) -> Endpoint {
+        Endpoint(method, .v2, path: ["entitlement"] + path, query: query, sessionToken: sessionToken)
     }
 }

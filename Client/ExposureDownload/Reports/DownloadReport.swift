@@ -34,20 +34,12 @@ public struct DownloadReport: Sendable, Hashable {
     /// acknowledgment, whatever its body: a report sent again would count the download twice.
     func send(over transport: any HTTPTransport) async throws(ExposureError) {
         let backend = DownloadBackend(environment: environment, sessionToken: sessionToken, transport: transport)
-        let endpoint = switch kind {
-        case .completed: backend.completed(assetId: assetId).endpoint
-        case .renewed: backend.renewed(assetId: assetId).endpoint
-        case .deleted: backend.delete(assetId: assetId).endpoint
+        let call = switch kind {
+        case .completed: backend.completed(assetId: assetId)
+        case .renewed: backend.renewed(assetId: assetId)
+        case .deleted: backend.delete(assetId: assetId)
         }
-        try await Acknowledged(environment: environment, transport: transport, endpoint: endpoint).request()
-    }
-
-    /// A call whose 2xx is all that matters, even with an empty body.
-    private struct Acknowledged: ExposureRequest {
-        let environment: Environment
-        let transport: any HTTPTransport
-        let endpoint: Endpoint
-        func decode(_ body: Data) {}
+        try await call.request()
     }
 }
 
