@@ -56,10 +56,7 @@ public final class AnalyticsOutbox: Sendable {
     public init(url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         database = try SQLiteDatabase(path: url.path)
-        try database.access { (db) throws(SQLiteError) in
-            try db.query("PRAGMA journal_mode=WAL")
-            try db.execute("PRAGMA synchronous=NORMAL")
-        }
+        try database.useWriteAheadLog()
         try Self.schema.migrate(database)
     }
 

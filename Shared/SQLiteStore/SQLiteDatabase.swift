@@ -78,6 +78,17 @@ public final class SQLiteDatabase: @unchecked Sendable {
         sqlite3_close_v2(handle)
     }
 
+    /// Switches a file database to write-ahead logging with `synchronous=NORMAL`: a commit returns
+    /// once it is in the WAL through `write()`, i.e. in the kernel, so killing the process loses
+    /// nothing committed (only a power cut could drop the last commits), and commits never wait
+    /// for the disk. Every store of the project that must outlive its process opens this way.
+    public func useWriteAheadLog() throws(SQLiteError) {
+        try access { (db) throws(SQLiteError) in
+            try db.query("PRAGMA journal_mode=WAL")
+            try db.execute("PRAGMA synchronous=NORMAL")
+        }
+    }
+
     /// Runs `body` with exclusive use of the connection.
     public func access<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
         lock.lock()

@@ -61,10 +61,7 @@ final class DownloadIndex: Sendable {
     init(url: URL) throws(MediaDownloadFailure) {
         do {
             database = try SQLiteDatabase(path: url.path)
-            try database.access { (db) throws(SQLiteError) in
-                try db.query("PRAGMA journal_mode=WAL")
-                try db.execute("PRAGMA synchronous=NORMAL")
-            }
+            try database.useWriteAheadLog()
             try Self.schema.migrate(database)
         } catch {
             throw .storage("cannot open the download index \(url.path): \(error)")

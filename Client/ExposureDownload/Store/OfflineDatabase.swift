@@ -49,10 +49,7 @@ enum OfflineDatabase {
         }
         do {
             let database = try SQLiteDatabase(path: folder.appendingPathComponent(fileName).path)
-            try database.access { (db) throws(SQLiteError) in
-                try db.query("PRAGMA journal_mode=WAL")
-                try db.execute("PRAGMA synchronous=NORMAL")
-            }
+            try database.useWriteAheadLog()
             try schema.migrate(database)
             return database
         } catch {

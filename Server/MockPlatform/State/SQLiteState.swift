@@ -29,12 +29,7 @@ public final class SQLiteState: PlatformState {
     ) throws(SQLiteError) {
         database = try SQLiteDatabase(path: path)
         self.onError = onError
-        try database.access { (db) throws(SQLiteError) in
-            if path != ":memory:" {
-                try db.query("PRAGMA journal_mode=WAL")
-                try db.execute("PRAGMA synchronous=NORMAL")
-            }
-        }
+        if path != ":memory:" { try database.useWriteAheadLog() }
         try StateSchema.migrations.migrate(database)
     }
 
