@@ -60,21 +60,12 @@ struct DownloadCommand: CLICommand {
     func run(in context: CommandContext) async throws {
         let session = try context.requireSession()
         let item = SourceItem(assetId: assetId, environment: context.environment, sessionToken: session.sessionToken)
-        let folder = OfflineManagerDependencies.defaultDataFolder
-        if action == .suspend { return try suspendRunningDownload(in: folder) }
-        let lock = try DownloadFolderLock(folder: folder, assetId: assetId)
-        defer { withExtendedLifetime(lock) {} }
-        let manager = OfflineManager(dependencies: .standard(dataFolder: folder))
-        await manager.waitForRestoredDownloads()
-        do {
+        if action == .suspend { return try suspendRunningDownload(in: OfflineManagerDependencies.defaultDataFolder) }
+        try await withDownloadManager(for: assetId) { manager in
             try await perform(on: item, with: manager, json: context.json)
-        } catch {
-            await manager.shutdown()
-            throw error
+            // Completion, renewal and delete reports are in the outbox: send what is due before exiting.
+            await manager.deliverPendingReports()
         }
-        // Completion, renewal and delete reports are in the outbox: send what is due before exiting.
-        await manager.deliverPendingReports()
-        await manager.shutdown()
     }
 
     private func perform(on item: SourceItem, with manager: OfflineManager, json: Bool) async throws {

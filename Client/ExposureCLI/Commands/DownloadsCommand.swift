@@ -19,12 +19,7 @@ struct DownloadsCommand: CLICommand {
             assets = try StoredDownloads.assets(in: folder)
             Console.err("pid \(holder.pid) is working on the downloads (\(holder.assetId)); listed as it last stored them")
         } else {
-            let lock = try DownloadFolderLock(folder: folder, assetId: "(listing)")
-            defer { withExtendedLifetime(lock) {} }
-            let manager = OfflineManager(dependencies: .standard(dataFolder: folder))
-            await manager.waitForRestoredDownloads()
-            assets = EnigmaDownloads(manager: manager).getDownloadedAssets()
-            await manager.shutdown()
+            assets = try await withDownloadManager(for: "(listing)") { EnigmaDownloads(manager: $0).getDownloadedAssets() }
         }
         if context.json { return Console.out(Self.json(assets)) }
         guard !assets.isEmpty else { return Console.out("No downloads; `exposure download ASSET_ID` starts one.") }

@@ -100,14 +100,9 @@ struct PlayCommand: CLICommand {
     /// With `--offline`, the download to play (its license checked on the real clock); else nil.
     private func downloadedPlayable() async throws -> OfflineMediaPlayable? {
         guard offline else { return nil }
-        let folder = OfflineManagerDependencies.defaultDataFolder
-        let lock = try DownloadFolderLock(folder: folder, assetId: assetId)
-        defer { withExtendedLifetime(lock) {} }
-        let manager = OfflineManager(dependencies: .standard(dataFolder: folder))
-        await manager.waitForRestoredDownloads()
-        let found = Result { () throws(OfflineManagerError) in try EnigmaDownloads(manager: manager).offlinePlayback(assetId: assetId) }
-        await manager.shutdown()
-        let (entitlement, url) = try found.get()
+        let (entitlement, url) = try await withDownloadManager(for: assetId) { manager in
+            try EnigmaDownloads(manager: manager).offlinePlayback(assetId: assetId)
+        }
         return OfflineMediaPlayable(assetId: assetId, entitlement: entitlement, url: url)
     }
 }

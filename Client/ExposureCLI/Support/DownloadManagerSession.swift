@@ -1,0 +1,20 @@
+import ExposureDownload
+
+/// Runs `body` with the download folder's offline manager, restored, while this process holds
+/// the folder's lock (`task` says what it does there, for another `exposure` to read); the
+/// manager is shut down however `body` ends.
+func withDownloadManager<Value>(for task: String, _ body: (OfflineManager) async throws -> Value) async throws -> Value {
+    let folder = OfflineManagerDependencies.defaultDataFolder
+    let lock = try DownloadFolderLock(folder: folder, assetId: task)
+    defer { withExtendedLifetime(lock) {} }
+    let manager = OfflineManager(dependencies: .standard(dataFolder: folder))
+    await manager.waitForRestoredDownloads()
+    do {
+        let value = try await body(manager)
+        await manager.shutdown()
+        return value
+    } catch {
+        await manager.shutdown()
+        throw error
+    }
+}
