@@ -59,8 +59,10 @@ do {
     let downloader = try MediaDownloader(folder: folder, transport: transport, clock: RealClock(), connections: connections)
     let start = ContinuousClock.now
     let total: Int
+    var complete = false
     if let restored = try await downloader.restore().first(where: { $0.id == id }) {
         total = restored.progress.totalFiles
+        complete = restored.phase == .complete
         say("restored \(restored.phase.rawValue) files=\(restored.progress.completedFiles)/\(total) bytes=\(restored.progress.completedBytes)")
     } else {
         let prepared = try await downloader.prepare(id, source: source, selection: MediaTrackSelection())
@@ -68,17 +70,20 @@ do {
         say("prepared files=\(total) expectedBytes=\(prepared.progress.expectedBytes.map(String.init) ?? "unknown") seconds=\(seconds(since: start))")
     }
     let fetchStart = ContinuousClock.now
-    try await downloader.start(id)
-    let step = max(1, total / 100)
-    loop: for await event in downloader.events {
-        switch event {
-        case .progressed(_, let progress) where progress.completedFiles % step == 0:
-            say("progress \(progress.completedFiles) \(progress.totalFiles) \(progress.completedBytes)")
-        case .finished: break loop
-        case .failed(_, let failure):
-            say("failed \(failure)")
-            exit(1)
-        default: continue
+    // A download that finished before the kill announces nothing when started again.
+    if !complete {
+        try await downloader.start(id)
+        let step = max(1, total / 100)
+        loop: for await event in downloader.events {
+            switch event {
+            case .progressed(_, let progress) where progress.completedFiles % step == 0:
+                say("progress \(progress.completedFiles) \(progress.totalFiles) \(progress.completedBytes)")
+            case .finished: break loop
+            case .failed(_, let failure):
+                say("failed \(failure)")
+                exit(1)
+            default: continue
+            }
         }
     }
     let totals = transport.totals

@@ -23,7 +23,15 @@ struct DownloadProgressRun {
                 return already
             }
             guard !again else { exit(130) }
-            Task { try? await manager.suspend(item) }
+            Task {
+                do {
+                    try await manager.suspend(item)
+                } catch {
+                    // Without a suspend no `.suspended` comes to end the run: say why and stop.
+                    Console.err("exposure download: cannot suspend \(item.assetId): \(error)")
+                    exit(1)
+                }
+            }
         }
         defer { withExtendedLifetime(interrupt) {} }
         switch manager.offlineState(for: item) {
