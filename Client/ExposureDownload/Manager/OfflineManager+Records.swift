@@ -15,7 +15,7 @@ extension OfflineManager {
             var record = registry.records[assetId]
             let events = try body(&record)
             if record != registry.records[assetId] {
-                if let record { try store.save(record) } else { try store.remove(assetId: assetId) }
+                if let record { try store.save(record, replacing: registry.records[assetId]) } else { try store.remove(assetId: assetId) }
                 registry.records[assetId] = record
             }
             events.forEach { announcements.yield($0) }

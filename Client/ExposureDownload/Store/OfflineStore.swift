@@ -19,8 +19,17 @@ final class OfflineStore: Sendable {
         }
     }
 
-    /// Writes the item (insert or replace).
-    func save(_ record: OfflineItemRecord) throws(OfflineManagerError) {
+    /// Writes the item (insert or replace). When it differs from `previous` (what is stored) only
+    /// in its progress, just the progress columns are written: that is every completed file of a
+    /// download, thousands per title, and the whole row would encode its request and entitlement again.
+    func save(_ record: OfflineItemRecord, replacing previous: OfflineItemRecord? = nil) throws(OfflineManagerError) {
+        if let previous, Self.differsInProgressOnly(record, from: previous) {
+            return try database.offlineAccess { (db) throws(SQLiteError) in
+                _ = try db.update("UPDATE items SET completed_bytes = ?, fraction = ?, used_bytes = ? WHERE asset_id = ?",
+                                  .integer(record.completedBytes), .real(record.fraction), .integer(record.usedBytes),
+                                  .text(record.item.assetId))
+            }
+        }
         let request = Self.json(record.request) ?? "{}"
         let entitlement = record.entitlement.flatMap(Self.json)
         try database.offlineAccess { (db) throws(SQLiteError) in
@@ -40,6 +49,14 @@ final class OfflineStore: Sendable {
     /// Forgets the item (it is NotDownloaded again).
     func remove(assetId: String) throws(OfflineManagerError) {
         try database.offlineAccess { (db) throws(SQLiteError) in _ = try db.update("DELETE FROM items WHERE asset_id = ?", .text(assetId)) }
+    }
+
+    private static func differsInProgressOnly(_ record: OfflineItemRecord, from previous: OfflineItemRecord) -> Bool {
+        var progressed = previous
+        progressed.completedBytes = record.completedBytes
+        progressed.fraction = record.fraction
+        progressed.usedBytes = record.usedBytes
+        return progressed == record
     }
 
     private static func record(_ row: SQLiteRow) -> OfflineItemRecord? {
