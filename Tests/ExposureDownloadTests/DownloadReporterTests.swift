@@ -38,6 +38,18 @@ import Testing
 
     static func folder() -> URL { FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)") }
 
+    @Test func waitingReportsTakeTheNewestTokenOfTheirAsset() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outbox = DownloadReportOutbox(database: OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder) })
+        try outbox.add(Self.report(.completed, "a"), nowMs: 0)
+        try outbox.add(Self.report(.deleted, "a"), nowMs: 0)
+        try outbox.add(Self.report(.completed, "b"), nowMs: 0)
+        try outbox.adoptToken("renewed", assetId: "a")
+        let tokens = try outbox.entries().map { "\($0.report.assetId) \($0.report.sessionToken.value)" }
+        #expect(tokens == ["a renewed", "a renewed", "b t"])
+    }
+
     @Test func aLaterReportOfAnAssetWaitsForItsFailedPredecessorButOtherAssetsGoOn() async throws {
         let transport = ScriptedTransport([503])
         let clock = ManualClock(startMs: 0)

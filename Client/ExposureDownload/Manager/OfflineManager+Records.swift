@@ -60,9 +60,11 @@ extension OfflineManager {
     }
 
     /// Keeps the session token the app passed with an item the manager has: later backend calls
-    /// and reports about it use the newest one (an earlier token may have expired).
+    /// and reports about it, those already waiting in the outbox too, use the newest one (an
+    /// earlier token may have expired).
     func adoptToken(of sourceItem: SourceItem) {
         try? amend(sourceItem.assetId) { $0.item.sessionToken = sourceItem.sessionToken }
+        try? reporter.outbox.adoptToken(sourceItem.sessionToken.value, assetId: sourceItem.assetId)
     }
 
     /// The item's record now.

@@ -44,6 +44,14 @@ final class DownloadReportOutbox: Sendable {
         }
     }
 
+    /// Makes the asset's waiting reports go with `token`: the one they were made with may have
+    /// expired, and a 401 would refuse them for good.
+    func adoptToken(_ token: String, assetId: String) throws(OfflineManagerError) {
+        try database.offlineAccess { (db) throws(SQLiteError) in
+            _ = try db.update("UPDATE reports SET session_token = ? WHERE asset_id = ?", .text(token), .text(assetId))
+        }
+    }
+
     /// Forgets a report (delivered or refused for good).
     func remove(id: Int64) throws(OfflineManagerError) {
         try database.offlineAccess { (db) throws(SQLiteError) in _ = try db.update("DELETE FROM reports WHERE id = ?", .integer(id)) }

@@ -7,7 +7,8 @@ import ExposurePlayback
 /// Reports of one asset go in order: when one fails, the asset's later reports wait for it (a
 /// delete must not overtake the completion it releases).
 actor DownloadReporter {
-    private let outbox: DownloadReportOutbox
+    /// The reports owed; the manager gives waiting ones a newer token through it.
+    nonisolated let outbox: DownloadReportOutbox
     private let transport: any HTTPTransport
     private let clock: any PlaybackClock
     private let outcomes: AsyncStream<DownloadReportOutcome>.Continuation
