@@ -140,6 +140,8 @@ actor DownloadCoordinator {
         await drained(id)
         guard let download = downloads[id] else { return }
         try index.delete(id)
+        // A start that ran while the stop settled queued the files again: drop them with the download.
+        schedule.stop(id)
         downloads[id] = nil
         try PackageFiles.remove(download.folder)
     }
