@@ -4,8 +4,9 @@ import Testing
 @testable import ExposurePlayback
 
 /// Playlist Delta Updates in the engine: after a full load of a playlist that offers them,
-/// reloads ask for `_HLS_skip=YES` while the copy is recent, the merged state is exactly what
-/// full reloads give, and a gap falls back to the full playlist.
+/// reloads ask for `_HLS_skip=YES` (`v2` when the playlist offers CAN-SKIP-DATERANGES) while
+/// the copy is recent, the merged state is exactly what full reloads give, and a gap falls
+/// back to the full playlist.
 @Suite struct DeltaUpdateEngineTests {
     static let master = URL(string: "http://test/master.m3u8")!
     static let epochMs: Int64 = 1_700_000_000_000
@@ -27,8 +28,10 @@ import Testing
     struct Channel {
         /// Whether the playlists advertise CAN-SKIP-UNTIL.
         var offersDeltaUpdates = true
-        /// Whether `_HLS_skip=YES` gets a delta update (false: always the full playlist).
+        /// Whether `_HLS_skip` gets a delta update (false: always the full playlist).
         var answersDeltaUpdates = true
+        /// Whether the playlists advertise CAN-SKIP-DATERANGES and answer `_HLS_skip=v2`.
+        var skipsDateRanges = false
         static let skipBoundary = HLSDuration.seconds(12)
 
         func full(_ name: String, atMs nowMs: Int64) -> MediaPlaylist {
@@ -57,7 +60,8 @@ import Testing
             }
             return MediaPlaylist(
                 version: 6, targetDuration: 2, mediaSequence: first, discontinuitySequence: first == 0 ? 0 : (first - 1) / 25 + 1,
-                serverControl: offersDeltaUpdates ? ServerControl(canSkipUntil: Self.skipBoundary) : nil, segments: segments)
+                serverControl: offersDeltaUpdates ? ServerControl(canSkipUntil: Self.skipBoundary, canSkipDateRanges: skipsDateRanges ? true : nil) : nil,
+                segments: segments)
         }
 
         /// The update standing for `full(name, atMs:)`: segments ending before the boundary skipped.
@@ -78,11 +82,26 @@ import Testing
             return delta
         }
 
+        /// The `v2` update standing for `full(name, atMs:)`: `delta` without the tags the
+        /// playlist had a Skip Boundary earlier, listing the ranges it had then and lacks now.
+        func deltaSkippingDateRanges(_ name: String, atMs nowMs: Int64) -> MediaPlaylist {
+            let earlier = full(name, atMs: nowMs - Self.skipBoundary.milliseconds).allDateRanges
+            var delta = delta(name, atMs: nowMs)
+            delta.version = 10
+            for index in delta.segments.indices { delta.segments[index].dateRanges.removeAll { earlier.contains($0) } }
+            let current = Set(full(name, atMs: nowMs).allDateRanges.map(\.id))
+            delta.skipped?.recentlyRemovedDateRangeIDs = Array(Set(earlier.map(\.id)).subtracting(current)).sorted()
+            return delta
+        }
+
         /// What the server answers `url` with at `nowMs`.
         func body(for url: URL, atMs nowMs: Int64) -> Data {
             let name = String(url.lastPathComponent.dropLast(".m3u8".count))
-            let asksForDelta = url.query?.contains("_HLS_skip=YES") == true
-            let playlist = asksForDelta && answersDeltaUpdates ? delta(name, atMs: nowMs) : full(name, atMs: nowMs)
+            let playlist = switch url.query.flatMap({ $0.contains("_HLS_skip=") ? String($0.split(separator: "=").last ?? "") : nil }) {
+            case "YES" where answersDeltaUpdates: delta(name, atMs: nowMs)
+            case "v2" where answersDeltaUpdates && skipsDateRanges: deltaSkippingDateRanges(name, atMs: nowMs)
+            default: full(name, atMs: nowMs)
+            }
             return Data(HLSWriter.bytes(playlist))
         }
 
@@ -112,16 +131,19 @@ import Testing
         HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTargetMs: 10_000))
     }
 
-    @Test func reloadsAskForDeltaUpdatesAndMergeToTheStateOfFullReloads() {
+    @Test(arguments: [false, true])
+    func reloadsAskForDeltaUpdatesAndMergeToTheStateOfFullReloads(skipsDateRanges: Bool) {
         var merging = Self.engine()
         var reloading = Self.engine()
-        var fullOnly = Channel()
+        var channel = Channel()
+        channel.skipsDateRanges = skipsDateRanges
+        var fullOnly = channel
         fullOnly.answersDeltaUpdates = false
         var mergingURLs: [URL] = []
         var reloadingURLs: [URL] = []
         var now: Int64 = 200_000
         for _ in 0..<400 {
-            _ = Self.pump(&merging, now: now, channel: Channel(), playlistURLs: &mergingURLs)
+            _ = Self.pump(&merging, now: now, channel: channel, playlistURLs: &mergingURLs)
             _ = Self.pump(&reloading, now: now, channel: fullOnly, playlistURLs: &reloadingURLs)
             #expect(merging.timeline == reloading.timeline, "video window at \(now)")
             #expect(merging.tracks.map(\.timeline) == reloading.tracks.map(\.timeline), "audio window at \(now)")
@@ -135,7 +157,8 @@ import Testing
         let firstLoads = mergingURLs.filter { $0.query == nil }
         #expect(Set(firstLoads.map(\.lastPathComponent)).count == firstLoads.count, "one full load per playlist: \(firstLoads)")
         #expect(mergingURLs.count > 200 && mergingURLs.count - firstLoads.count > 200)
-        #expect(mergingURLs.filter { $0.query != nil }.allSatisfy { $0.query == "_HLS_skip=YES" })
+        let directive = skipsDateRanges ? "_HLS_skip=v2" : "_HLS_skip=YES"
+        #expect(mergingURLs.filter { $0.query != nil }.allSatisfy { $0.query == directive })
         #expect(mergingURLs.map(\.path) == reloadingURLs.map(\.path), "the same playlists at the same moments")
     }
 
@@ -188,6 +211,6 @@ import Testing
         var expected = before
         expected.apply(Channel().full(name, atMs: start + 2_000), from: retry.url, atMs: start + 2_000)
         #expect(engine.timeline == expected)
-        #expect(engine.timeline.acceptsDeltaUpdate(of: retry.url, atMs: start + 4_000), "delta updates again after the full load")
+        #expect(engine.timeline.deltaUpdate(of: retry.url, atMs: start + 4_000) != nil, "delta updates again after the full load")
     }
 }

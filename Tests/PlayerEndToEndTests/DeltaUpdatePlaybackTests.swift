@@ -5,7 +5,7 @@ import Testing
 
 /// Live playback over HTTP against the mock keeps its 2-hour DVR window up to date with
 /// Playlist Delta Updates: a full load whenever it starts on a playlist (ABR moves between
-/// video variants), then `_HLS_skip=YES` reloads.
+/// video variants), then `_HLS_skip=v2` reloads, which skip the DATERANGEs already loaded too.
 @Suite struct DeltaUpdatePlaybackTests {
     @Test func liveReloadsAreDeltaUpdatesAndPlaybackFollowsTheSchedule() async throws {
         // news-24 at 13:20: Markets until 13:30, then Sports Desk.
@@ -26,7 +26,7 @@ import Testing
             let loads = recorder.requests(containing: "/streams/live/news-24/").filter { $0.path.contains(playlist) && $0.path.hasSuffix(".m3u8") }
             for (index, load) in loads.enumerated() {
                 let startsOnThePlaylist = index == 0 || loads[index - 1].path != load.path
-                #expect(load.query == (startsOnThePlaylist ? nil : "_HLS_skip=YES"), "\(playlist) load \(index): \(load.path)?\(load.query ?? "")")
+                #expect(load.query == (startsOnThePlaylist ? nil : "_HLS_skip=v2"), "\(playlist) load \(index): \(load.path)?\(load.query ?? "")")
             }
             #expect(loads.filter { $0.query != nil }.count > 250, "\(playlist): delta updates")
             #expect(loads.filter { $0.query == nil }.count <= 4, "\(playlist): full loads")

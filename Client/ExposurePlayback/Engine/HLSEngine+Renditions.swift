@@ -54,8 +54,7 @@ extension HLSEngine {
     mutating func renditionPlaylistStep(now: Int64) -> EngineStep? {
         guard let index = tracks.firstIndex(where: { !$0.loaded || ($0.nextReloadMs.map { now >= $0 } ?? false) }) else { return nil }
         let track = tracks[index]
-        let asksForDelta = track.timeline.acceptsDeltaUpdate(of: track.playlistURL, atMs: now)
-        return issue(.renditionPlaylist(type: track.type), url: asksForDelta ? DeltaUpdateRequest.url(for: track.playlistURL) : track.playlistURL)
+        return issue(.renditionPlaylist(type: track.type), url: track.timeline.reloadURL(of: track.playlistURL, atMs: now))
     }
 
     /// The segment to fetch next: from whichever of the variant and the renditions has the

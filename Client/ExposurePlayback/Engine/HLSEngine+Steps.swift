@@ -29,8 +29,7 @@ extension HLSEngine {
             fail("variant \(variant) has no usable URI", events: &events)
             return .finished
         }
-        let asksForDelta = timeline.acceptsDeltaUpdate(of: url, atMs: lastTickMs ?? 0)
-        return issue(.mediaPlaylist(variant: variant), url: asksForDelta ? DeltaUpdateRequest.url(for: url) : url)
+        return issue(.mediaPlaylist(variant: variant), url: timeline.reloadURL(of: url, atMs: lastTickMs ?? 0))
     }
 
     /// The media playlist URL of variant `variant`, without delivery directives.

@@ -8,6 +8,8 @@ struct MetadataTracker: Sendable {
     let identifiers: Set<String>
     /// Every range of the playlist that passes the filter.
     private(set) var catalog: [DateRangeMetadata] = []
+    /// The tags `catalog` was made from.
+    private var loaded: [DateRange] = []
     /// The ranges active at the playhead, as last reported.
     private(set) var active: [DateRangeMetadata] = []
 
@@ -15,8 +17,11 @@ struct MetadataTracker: Sendable {
         self.identifiers = Set(identifiers.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 
-    /// Takes the ranges of a newly loaded playlist.
+    /// Takes the ranges of a newly loaded playlist (nothing to do when they are the ones
+    /// loaded last: the same array compares equal at once).
     mutating func load(_ ranges: [DateRange]) {
+        guard ranges != loaded else { return }
+        loaded = ranges
         catalog = DateRangeMetadata.catalog(ranges, identifiers: identifiers)
     }
 

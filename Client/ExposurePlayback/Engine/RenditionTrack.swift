@@ -44,7 +44,7 @@ struct RenditionTrack: Sendable {
 
     /// Whether `url` asks for this track's playlist, in full or as a delta update.
     func isPlaylistRequest(_ url: URL) -> Bool {
-        url == playlistURL || url == DeltaUpdateRequest.url(for: playlistURL)
+        DeltaUpdateRequest.asksForPlaylist(url, at: playlistURL)
     }
 
     /// Whether every segment up to ENDLIST is fetched.

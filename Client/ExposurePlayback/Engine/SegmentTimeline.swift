@@ -25,7 +25,9 @@ struct TimelineSegment: Sendable, Equatable {
 /// (RFC 8216bis §6.3.7), which gives the same state in time proportional to the update.
 struct SegmentTimeline: Sendable, Equatable {
     private(set) var segments = SegmentWindow()
-    /// Every DATERANGE of the playlist (merged per ID), for metadata at the playhead.
+    /// Every DATERANGE tag of the playlist, in the order they were written (several may share
+    /// an ID), for metadata at the playhead. Left as it is (the same array) by an update that
+    /// changed none.
     private(set) var dateRanges: [DateRange] = []
     /// The URL the segment URIs are relative to: the playlist's, without delivery directives.
     private(set) var baseURL: URL?
@@ -33,6 +35,8 @@ struct SegmentTimeline: Sendable, Equatable {
     private(set) var targetDurationMs: Int64 = 6000
     /// The Skip Boundary (`CAN-SKIP-UNTIL`) while the playlist offers delta updates.
     private(set) var skipBoundaryMs: Int64?
+    /// The smallest delta update the playlist offers (`v2` with `CAN-SKIP-DATERANGES`).
+    private(set) var offeredDeltaUpdate: DeltaUpdateRequest?
     /// When the window was last brought up to date from the server, ms on the engine's clock.
     private(set) var updatedAtMs: Int64?
     /// A delta update could not be merged: the next load must be the full playlist.
@@ -42,14 +46,20 @@ struct SegmentTimeline: Sendable, Equatable {
     var startMs: Int64 { segments.first?.startMs ?? 0 }
     var endMs: Int64 { segments.last?.endMs ?? 0 }
 
-    /// Whether the next reload of `url` may ask for a delta update: the window holds that
+    /// The delta update the next reload of `url` may ask for, if any: the window holds that
     /// playlist, which offers them and has not ended, and it is no older than half the Skip
-    /// Boundary (RFC 8216bis §6.3.7) — older, the skipped segments may be ones it never saw.
-    func acceptsDeltaUpdate(of url: URL, atMs nowMs: Int64) -> Bool {
-        guard let skipBoundaryMs, let updatedAtMs, !endList, !needsFullReload, !segments.isEmpty, url == baseURL else {
-            return false
-        }
-        return nowMs - updatedAtMs <= skipBoundaryMs / 2
+    /// Boundary (RFC 8216bis §6.3.7) — older, the skipped segments and DATERANGEs may be ones
+    /// it never saw.
+    func deltaUpdate(of url: URL, atMs nowMs: Int64) -> DeltaUpdateRequest? {
+        guard let skipBoundaryMs, let updatedAtMs, !endList, !needsFullReload, !segments.isEmpty, url == baseURL,
+              nowMs - updatedAtMs <= skipBoundaryMs / 2
+        else { return nil }
+        return offeredDeltaUpdate
+    }
+
+    /// `url`, or the delta update of it that the next reload may ask for.
+    func reloadURL(of url: URL, atMs nowMs: Int64) -> URL {
+        deltaUpdate(of: url, atMs: nowMs).map { $0.url(for: url) } ?? url
     }
 
     /// Places the full `playlist` on the axis, anchored on a sequence number both share (or
@@ -76,14 +86,16 @@ struct SegmentTimeline: Sendable, Equatable {
     /// Merges a Playlist Delta Update of the playlist at `url`: drops what left the front,
     /// keeps the segments `EXT-X-SKIP` stands for (found by media sequence number), and
     /// replaces the rest with the listed segments, placed and dated after the last kept one.
-    /// DATERANGEs are the update's: one that skips no DATERANGE carries them all.
+    /// DATERANGEs: an update that skips none (`YES`) carries them all; one that skips them
+    /// (`v2`) carries the tags added since, which join the kept ones, less the ranges it lists
+    /// as recently removed.
     ///
     /// Returns false, changing nothing but ``needsFullReload``, when the window is not of that
-    /// playlist or lacks a skipped segment (a gap), or the update skips DATERANGEs.
+    /// playlist or lacks a skipped segment (a gap).
     mutating func merge(deltaUpdate delta: MediaPlaylist, from url: URL, atMs nowMs: Int64) -> Bool {
         let skippedFrom = delta.firstMediaSequence
         let listedFrom = delta.mediaSequence(ofSegmentAt: 0)
-        guard url == baseURL, delta.skipped?.recentlyRemovedDateRangeIDs == nil, let first = segments.first,
+        guard url == baseURL, let first = segments.first,
               skippedFrom >= first.sequence, listedFrom <= first.sequence + segments.count
         else {
             needsFullReload = true
@@ -102,8 +114,21 @@ struct SegmentTimeline: Sendable, Equatable {
         for segment in Self.place(delta.segments, firstSequence: listedFrom, startMs: position, dateMs: lastDate) {
             segments.append(segment)
         }
+        let keptDateRanges = dateRanges
         takeHeader(of: delta, from: url, atMs: nowMs)
+        if let removed = delta.skipped?.recentlyRemovedDateRangeIDs {
+            dateRanges = Self.merged(keptDateRanges, added: dateRanges, removedIDs: removed)
+        }
         return true
+    }
+
+    /// `kept` without the ranges `removedIDs` names, then the tags of `added` it lacks; `kept`
+    /// itself when that changes nothing.
+    private static func merged(_ kept: [DateRange], added: [DateRange], removedIDs: [String]) -> [DateRange] {
+        let removed = Set(removedIDs)
+        let new = added.filter { !kept.contains($0) }
+        guard !new.isEmpty || kept.contains(where: { removed.contains($0.id) }) else { return kept }
+        return kept.filter { !removed.contains($0.id) } + new
     }
 
     /// `playlistSegments` laid end to end from `startMs`, numbered from `firstSequence`; a
@@ -132,6 +157,7 @@ struct SegmentTimeline: Sendable, Equatable {
         endList = playlist.endList
         targetDurationMs = Int64(playlist.targetDuration ?? 6) * 1000
         skipBoundaryMs = playlist.serverControl?.canSkipUntil?.milliseconds
+        offeredDeltaUpdate = DeltaUpdateRequest(offeredBy: playlist.serverControl)
         updatedAtMs = nowMs
     }
 

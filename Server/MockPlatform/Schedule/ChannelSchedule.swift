@@ -82,8 +82,9 @@ public struct ChannelSchedule: ProgramSchedule {
 /// Program ids: `{channelId}_{yyyyMMddHHmm}` of the start time in UTC.
 enum ProgramID {
     static func make(channelId: String, startMs: Int64) -> String {
-        let digits = ISO8601Timestamp.string(fromMilliseconds: startMs).filter(\.isNumber)
-        return "\(channelId)_\(digits.prefix(12))"
+        // The first 12 digits of the UTC timestamp: yyyyMMddHHmm.
+        let digits = ISO8601Timestamp.string(fromMilliseconds: startMs).utf8.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return channelId + "_" + String(decoding: digits.prefix(12), as: UTF8.self)
     }
 
     /// The start time encoded in an id of `channelId`, or nil when the id is not of that shape.

@@ -37,36 +37,59 @@ struct MediaPlaylistBuilder {
     /// within half the boundary (§6.3.7), while an update stays ~13 segments long.
     static let skipBoundaryTargetDurations = 12
 
-    /// The protocol version of a delta update: EXT-X-SKIP needs 9 (RFC 8216bis §7).
-    static let deltaUpdateVersion = 9
+    /// The protocol version of a delta update: EXT-X-SKIP needs 9, and 10 when it also
+    /// replaces DATERANGE tags (RFC 8216bis §8).
+    static func deltaUpdateVersion(_ request: DeltaUpdateRequest) -> Int {
+        request == .skippingSegments ? 9 : 10
+    }
 
     /// The full playlist listing segments `sequences`; DATERANGEs cover the span, open ones as
     /// of `liveEdgeMs`.
     func playlist(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64) -> MediaPlaylist? {
         guard var segments = segments(sequences) else { return nil }
-        attachDateRanges(window: sequences, to: &segments, listedFrom: sequences.lowerBound, liveEdgeMs: liveEdgeMs)
+        attach(dateRanges(window: sequences, liveEdgeMs: liveEdgeMs).flatMap(DateRangeTags.tags), to: &segments, listedFrom: sequences.lowerBound)
         if kind.startsFresh, !segments.isEmpty { segments[0].discontinuity = false }
         return header(window: sequences, kind: kind, segments: segments)
     }
 
     /// The Playlist Delta Update of the full playlist of `sequences` (RFC 8216bis §6.2.5.1):
-    /// the same header at version 9, `EXT-X-SKIP` for every segment that ends more than the
-    /// Skip Boundary before the playlist does, then the rest with every DATERANGE the full
-    /// playlist carries (CAN-SKIP-DATERANGES is not offered). Built from the last few segments
-    /// of the timeline, never from the whole window; nil when the kind offers no delta updates.
-    func deltaUpdate(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64) -> MediaPlaylist? {
+    /// the same header at version 9 (10 for `v2`), `EXT-X-SKIP` for every segment that ends
+    /// more than the Skip Boundary before the playlist does, then the rest. `_HLS_skip=YES`
+    /// gets every DATERANGE the full playlist carries; `v2` only the tags added within the
+    /// Skip Boundary, and the IDs of ranges removed in that time. Built from the last few
+    /// segments of the timeline, never from the whole window; nil when the kind offers no
+    /// delta updates.
+    func deltaUpdate(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64, skipping request: DeltaUpdateRequest) -> MediaPlaylist? {
         guard kind.offersDeltaUpdates, let listedFrom = firstSequenceWithinSkipBoundary(of: sequences),
               var segments = segments(listedFrom...sequences.upperBound)
         else { return nil }
-        attachDateRanges(window: sequences, to: &segments, listedFrom: listedFrom, liveEdgeMs: liveEdgeMs)
+        var skipped = SkippedSegments(count: listedFrom - sequences.lowerBound)
+        switch request {
+        case .skippingSegments:
+            attach(dateRanges(window: sequences, liveEdgeMs: liveEdgeMs).flatMap(DateRangeTags.tags), to: &segments, listedFrom: listedFrom)
+        case .skippingSegmentsAndDateRanges:
+            let changes = dateRangeChanges(window: sequences, kind: kind, liveEdgeMs: liveEdgeMs)
+            attach(changes.added, to: &segments, listedFrom: listedFrom)
+            skipped.recentlyRemovedDateRangeIDs = changes.removedIDs
+        }
         if listedFrom == sequences.lowerBound, kind.startsFresh, !segments.isEmpty { segments[0].discontinuity = false }
         var playlist = header(window: sequences, kind: kind, segments: segments)
-        playlist.version = Self.deltaUpdateVersion
-        playlist.skipped = SkippedSegments(count: listedFrom - sequences.lowerBound)
+        playlist.version = Self.deltaUpdateVersion(request)
+        playlist.skipped = skipped
         return playlist
     }
 
     private var skipBoundary: HLSDuration { .seconds(Int64(Self.skipBoundaryTargetDurations * media.targetDuration)) }
+
+    /// The window the playlist listed one Skip Boundary (rounded up to whole segments) before
+    /// `window` became current: a live window slides, an EVENT only grows. Nil when the
+    /// playlist was not there yet.
+    private func window(aSkipBoundaryBefore window: ClosedRange<Int>, kind: Kind) -> ClosedRange<Int>? {
+        let back = Int((skipBoundary.milliseconds + media.segmentDurationMs - 1) / media.segmentDurationMs)
+        let upper = window.upperBound - back
+        let lower = if case .live = kind { window.lowerBound - back } else { window.lowerBound }
+        return upper >= lower ? lower...upper : nil
+    }
 
     private func header(window: ClosedRange<Int>, kind: Kind, segments: [MediaSegment]) -> MediaPlaylist {
         let type: PlaylistType?
@@ -79,7 +102,7 @@ struct MediaPlaylistBuilder {
         return MediaPlaylist(
             version: 6, targetDuration: media.targetDuration, mediaSequence: window.lowerBound,
             discontinuitySequence: timeline.discontinuities(before: window.lowerBound), playlistType: type,
-            independentSegments: true, serverControl: kind.offersDeltaUpdates ? ServerControl(canSkipUntil: skipBoundary) : nil,
+            independentSegments: true, serverControl: kind.offersDeltaUpdates ? ServerControl(canSkipUntil: skipBoundary, canSkipDateRanges: true) : nil,
             segments: segments, endList: ended)
     }
 
@@ -124,16 +147,44 @@ struct MediaPlaylistBuilder {
         }
     }
 
-    /// Puts the DATERANGEs of the whole `window` before the listed segment (from `listedFrom`)
-    /// each starts in, or before the first listed one for ranges that start earlier.
-    private func attachDateRanges(window: ClosedRange<Int>, to segments: inout [MediaSegment], listedFrom: Int, liveEdgeMs: Int64) {
-        guard rendition.carriesDateRanges, !segments.isEmpty else { return }
+    /// The ranges of the whole `window` a full playlist announces (none on a rendition that
+    /// carries no DATERANGEs), open ones as of `liveEdgeMs`.
+    private func dateRanges(window: ClosedRange<Int>, liveEdgeMs: Int64) -> [StreamDateRange] {
+        guard rendition.carriesDateRanges else { return [] }
         let windowStartMs = timeline.segment(window.lowerBound).startMs
         let windowEndMs = timeline.segment(window.upperBound).startMs + media.segmentDurationMs
+        return timeline.dateRanges(fromMs: windowStartMs, toMs: windowEndMs, liveEdgeMs: liveEdgeMs)
+    }
+
+    /// What changed in the DATERANGEs since the playlist a Skip Boundary earlier (what a
+    /// `v2` update carries, RFC 8216bis §6.2.5.1): the tags added since, and the IDs of the
+    /// ranges that left the window since. Without an earlier playlist every tag is new.
+    private func dateRangeChanges(window: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64) -> (added: [DateRange], removedIDs: [String]) {
+        let current = dateRanges(window: window, liveEdgeMs: liveEdgeMs)
+        guard let earlierWindow = self.window(aSkipBoundaryBefore: window, kind: kind) else {
+            return (current.flatMap(DateRangeTags.tags), [])
+        }
+        let earlierEdgeMs = liveEdgeMs - (timeline.segment(window.upperBound).startMs - timeline.segment(earlierWindow.upperBound).startMs)
+        let earlier = dateRanges(window: earlierWindow, liveEdgeMs: earlierEdgeMs)
+        var earlierById = Dictionary(earlier.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var added: [DateRange] = []
+        for range in current {
+            let before = earlierById.removeValue(forKey: range.id)
+            guard before != range else { continue }
+            let known = before.map(DateRangeTags.tags) ?? []
+            added += DateRangeTags.tags(for: range).filter { !known.contains($0) }
+        }
+        return (added, earlier.map(\.id).filter { earlierById[$0] != nil })
+    }
+
+    /// Puts each of `tags` before the listed segment (from `listedFrom`) its START-DATE falls
+    /// in, or before the first listed one for tags that start earlier.
+    private func attach(_ tags: [DateRange], to segments: inout [MediaSegment], listedFrom: Int) {
+        guard !segments.isEmpty, !tags.isEmpty else { return }
         let listedStartMs = timeline.segment(listedFrom).startMs
-        for range in timeline.dateRanges(fromMs: windowStartMs, toMs: windowEndMs, liveEdgeMs: liveEdgeMs) {
-            let index = max(0, Int((range.startMs - listedStartMs) / media.segmentDurationMs))
-            segments[min(index, segments.count - 1)].dateRanges += DateRangeTags.tags(for: range)
+        for tag in tags {
+            let index = max(0, Int((tag.startDate.millisecondsSince1970 - listedStartMs) / media.segmentDurationMs))
+            segments[min(index, segments.count - 1)].dateRanges.append(tag)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HLS
 import Synchronization
 
 /// Playlist bytes built once and served until they change: a live window only changes at a
@@ -10,12 +11,12 @@ import Synchronization
 /// so hours of live playback do not pile up old windows.
 final class PlaylistCache: Sendable {
     /// Which playlist: the request path (or a scope standing for every path serving the same
-    /// bytes, such as an SSAI stream's play sessions), the file named in it, and whether it is
-    /// the Playlist Delta Update rather than the full playlist.
+    /// bytes, such as an SSAI stream's play sessions), the file named in it, and which Playlist
+    /// Delta Update it is (nil: the full playlist).
     struct Key: Hashable, Sendable {
         let stream: String
         let file: String
-        var deltaUpdate = false
+        var deltaUpdate: DeltaUpdateRequest?
     }
 
     private struct Entry {

@@ -45,28 +45,25 @@ extension ExposureAPI {
             return response(body, isLive: false)
         }
         guard let stream = resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)),
-              let body = bytes(of: stream, key: key, media: context.catalog.media, cache: cache, deltaUpdate: asksForDeltaUpdate(context)) else {
+              let body = bytes(of: stream, key: key, media: context.catalog.media, cache: cache, deltaUpdate: deltaUpdateRequest(context)) else {
             throw noStream(context)
         }
         return response(body, isLive: stream.isLive)
     }
 
-    /// Whether the request carries the `_HLS_skip` delivery directive (RFC 8216bis §6.2.5.1).
-    /// `YES` asks for a Playlist Delta Update; `v2` asks for one that also skips DATERANGEs,
-    /// which this server does not offer (no CAN-SKIP-DATERANGES), so it gets the `YES` update
-    /// with every DATERANGE. Any other value is ignored and answered with the full playlist,
+    /// The Playlist Delta Update the request asks for with the `_HLS_skip` delivery directive
+    /// (RFC 8216bis §6.2.5.1): `YES` or `v2` (every playlist that offers updates also offers
+    /// CAN-SKIP-DATERANGES). Any other value is ignored and answered with the full playlist,
     /// which is always a correct answer to a playlist request.
-    private static func asksForDeltaUpdate(_ context: RequestContext) -> Bool {
-        switch context.query[DeltaUpdateRequest.directiveName] {
-        case "YES", "v2": true
-        default: false
-        }
+    private static func deltaUpdateRequest(_ context: RequestContext) -> DeltaUpdateRequest? {
+        context.query[DeltaUpdateRequest.directiveName].flatMap(DeltaUpdateRequest.init(rawValue:))
     }
 
     /// The bytes of `key.file` (master or a rendition) of `stream`, through `cache` when given:
-    /// the Playlist Delta Update when `deltaUpdate` and the playlist offers them, else the full one.
+    /// the Playlist Delta Update `deltaUpdate` when the playlist offers them, else the full one.
     private static func bytes(
-        of stream: StreamResolver.Resolved, key: PlaylistCache.Key, media: MediaManifest, cache: PlaylistCache?, deltaUpdate: Bool = false
+        of stream: StreamResolver.Resolved, key: PlaylistCache.Key, media: MediaManifest, cache: PlaylistCache?,
+        deltaUpdate: DeltaUpdateRequest? = nil
     ) -> Data? {
         func cached(_ key: PlaylistCache.Key, window: ClosedRange<Int>?, _ make: () -> Data?) -> Data? {
             guard let cache else { return make() }
@@ -84,12 +81,13 @@ extension ExposureAPI {
             let liveEdgeMs = stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs
             return (MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition), liveEdgeMs)
         }
-        if deltaUpdate, stream.kind.offersDeltaUpdates {
+        if let deltaUpdate, stream.kind.offersDeltaUpdates {
             var deltaKey = key
-            deltaKey.deltaUpdate = true
+            deltaKey.deltaUpdate = deltaUpdate
             return cached(deltaKey, window: stream.sequences) {
                 guard let (builder, liveEdgeMs) = layout() else { return nil }
-                return builder.deltaUpdate(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs).map { Data(HLSWriter.bytes($0)) }
+                return builder.deltaUpdate(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs, skipping: deltaUpdate)
+                    .map { Data(HLSWriter.bytes($0)) }
             }
         }
         return cached(key, window: stream.sequences) {

@@ -4,19 +4,25 @@ extension MediaPlaylist {
     ///
     /// The segments `EXT-X-SKIP` replaces are taken from this playlist by media sequence number
     /// (the delta's EXT-X-MEDIA-SEQUENCE names the first of them), without the DATERANGE tags
-    /// this copy had on them: an update that does not skip DATERANGEs (no
-    /// `RECENTLY-REMOVED-DATERANGES`) carries every one, written before its first listed
-    /// segment when they start earlier. Those are moved to the segment their START-DATE falls
-    /// in (the first segment for a range that began before the playlist), where a full
-    /// playlist writes them. The header is the update's, but `EXT-X-VERSION` is this copy's:
-    /// the update's is raised only for `EXT-X-SKIP`.
+    /// this copy had on them. Then the DATERANGEs:
+    /// - An update that does not skip them (`_HLS_skip=YES`, no `RECENTLY-REMOVED-DATERANGES`)
+    ///   carries every one, written before its first listed segment when they start earlier.
+    ///   Those are moved to the segment their START-DATE falls in (the first segment for a range
+    ///   that began before the playlist), where a full playlist writes them.
+    /// - An update that skips them (`_HLS_skip=v2`) carries only the tags added within the Skip
+    ///   Boundary. This copy's tags are kept, except those whose ID the update lists as recently
+    ///   removed, each on the segment its START-DATE falls in and ahead of the update's own
+    ///   tags there; the update's tags before its first listed segment are moved the same way.
+    ///
+    /// The header is the update's, but `EXT-X-VERSION` is this copy's: the update's is raised
+    /// only for `EXT-X-SKIP`.
     ///
     /// Returns `delta` itself when it is a full playlist, and nil when this copy lacks a
-    /// skipped segment (it is too old, or from another playlist) or the update skips
-    /// DATERANGEs, which this merge does not track: the client then reloads the full playlist.
+    /// skipped segment (it is too old, or from another playlist): the client then reloads the
+    /// full playlist.
     public func applying(deltaUpdate delta: MediaPlaylist) -> MediaPlaylist? {
         guard let skipped = delta.skipped else { return delta }
-        guard !isDeltaUpdate, skipped.recentlyRemovedDateRangeIDs == nil, skipped.count >= 0 else { return nil }
+        guard !isDeltaUpdate, skipped.count >= 0 else { return nil }
         var carried: [MediaSegment] = []
         if skipped.count > 0 {
             let firstSkipped = delta.firstMediaSequence - firstMediaSequence
@@ -29,6 +35,11 @@ extension MediaPlaylist {
         merged.skipped = nil
         merged.segments = carried + delta.segments
         merged.placeLeadingDateRanges(listedFrom: carried.count)
+        if let removed = skipped.recentlyRemovedDateRangeIDs {
+            let removedIDs = Set(removed)
+            let updated = Set(delta.allDateRanges)
+            merged.placeEarlierDateRanges(allDateRanges.filter { !removedIDs.contains($0.id) && !updated.contains($0) })
+        }
         return merged
     }
 
@@ -45,8 +56,25 @@ extension MediaPlaylist {
                 segments[listedStart].dateRanges.append(range)
                 continue
             }
-            let holder = starts[..<listedStart].lastIndex { start in start.map { $0 <= range.startDate } ?? false } ?? 0
-            segments[holder].dateRanges.append(range)
+            segments[holder(of: range, starts: starts[..<listedStart])].dateRanges.append(range)
         }
+    }
+
+    /// Puts `ranges` (tags an update skipped, from the previous copy, in its order) ahead of
+    /// the tags already on the segment whose span holds each one's START-DATE.
+    private mutating func placeEarlierDateRanges(_ ranges: [DateRange]) {
+        guard !segments.isEmpty, !ranges.isEmpty else { return }
+        let starts = segmentStartDates()
+        var earlier = [[DateRange]](repeating: [], count: segments.count)
+        for range in ranges { earlier[holder(of: range, starts: starts[...])].append(range) }
+        for index in segments.indices where !earlier[index].isEmpty {
+            segments[index].dateRanges = earlier[index] + segments[index].dateRanges
+        }
+    }
+
+    /// The index of the last segment among `starts` that starts at or before `range`'s
+    /// START-DATE, or the first one.
+    private func holder(of range: DateRange, starts: ArraySlice<HLSDate?>) -> Int {
+        starts.lastIndex { start in start.map { $0 <= range.startDate } ?? false } ?? starts.startIndex
     }
 }

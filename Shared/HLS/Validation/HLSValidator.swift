@@ -104,7 +104,6 @@ public enum HLSValidator {
         let first = delta.firstMediaSequence
         let last = first + delta.skippedSegmentCount - 1
         if previous.isDeltaUpdate { return "The previous load is itself a delta update." }
-        if delta.skipped?.recentlyRemovedDateRangeIDs != nil { return "The update skips DATERANGE tags (RECENTLY-REMOVED-DATERANGES), which a merge cannot check." }
         return "EXT-X-SKIP replaces segments \(first)–\(last), the previous load has \(previous.firstMediaSequence)–\(previous.firstMediaSequence + previous.segments.count - 1)."
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// playlist it names, the media playlists against each other, and — for playlists that can
 /// still change (no `EXT-X-ENDLIST`) — one reload after a wait. A playlist that offers
 /// Playlist Delta Updates (`CAN-SKIP-UNTIL`) is also fetched with `_HLS_skip=YES` right after
-/// its reload: the update must pass on its own, merge into the first load, and — merged — equal
-/// the full reload.
+/// its reload, and with `_HLS_skip=v2` too when it offers `CAN-SKIP-DATERANGES`: each update
+/// must pass on its own, merge into the first load, and — merged — equal the full reload.
 ///
 /// The library does no I/O: the caller passes how to fetch a URL and how to wait, so the same
 /// walk runs over URLSession with real waits (`exposure validate`) or in a test that moves a
@@ -73,8 +73,8 @@ public struct StreamValidator: Sendable {
             guard let (next, _) = await loadMedia(entry.url, into: &report, reload: true) else { continue }
             report.add(HLSValidator.validateReload(previous: entry.playlist, next: next, kind: entry.kind), in: entry.url, reload: true)
             reloaded.append((entry.url, next))
-            if entry.playlist.serverControl?.canSkipUntil != nil {
-                await checkDeltaUpdate(of: entry.url, previous: entry.playlist, full: next, kind: entry.kind, into: &report)
+            for request in DeltaUpdateRequest.offered(by: entry.playlist.serverControl) {
+                await checkDeltaUpdate(request, of: entry.url, previous: entry.playlist, full: next, kind: entry.kind, into: &report)
             }
         }
         addVariantFindings(reloaded, into: &report, reload: true)
@@ -118,15 +118,15 @@ public struct StreamValidator: Sendable {
         }
     }
 
-    /// Fetches the delta update of the playlist at `url` and checks it against the first load
+    /// Fetches the `request` delta update of the playlist at `url` and checks it against the first load
     /// (`previous`) and the full reload just fetched (`full`). When a segment boundary passed
     /// between the two fetches, the later of the merged update and the full reload is checked
     /// as a reload of the earlier instead of for equality.
     private func checkDeltaUpdate(
-        of url: URL, previous: MediaPlaylist, full: MediaPlaylist, kind: HLSValidator.MediaPlaylistKind,
+        _ request: DeltaUpdateRequest, of url: URL, previous: MediaPlaylist, full: MediaPlaylist, kind: HLSValidator.MediaPlaylistKind,
         into report: inout StreamValidationReport
     ) async {
-        let deltaURL = DeltaUpdateRequest.url(for: url)
+        let deltaURL = request.url(for: url)
         guard let (delta, _) = await loadMedia(deltaURL, into: &report, reload: true, deltaUpdate: true) else { return }
         report.add(HLSValidator.validateReload(previous: previous, next: delta, kind: kind), in: deltaURL, reload: true)
         guard let merged = previous.applying(deltaUpdate: delta) else { return }
@@ -229,7 +229,7 @@ public struct StreamValidationReport: Sendable, Hashable, Codable {
         public var segments: Int?
         /// Whether this was the reload.
         public var reloaded: Bool
-        /// Whether this was a Playlist Delta Update (`_HLS_skip=YES`).
+        /// Whether this was a Playlist Delta Update (`_HLS_skip=YES` or `v2`).
         public var deltaUpdate: Bool
     }
 

@@ -15,6 +15,35 @@ struct DeltaUpdateMergeTests {
         #expect(previous.applying(deltaUpdate: parsed) == full)
     }
 
+    @Test("a v2 update: the copy's DATERANGEs stay, the recently removed go, the update's join them", arguments: [0, 1, 5, 6, 9])
+    func mergedSkippingDateRangesIsFull(slide: Int) throws {
+        let previous = PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 100, count: 20)
+        let full = PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 100 + slide, count: 20)
+        // The skipped segments are all in the copy (a 20-segment window slid by `slide`).
+        let delta = PlaylistFixtures.deltaUpdateSkippingDateRanges(of: full, skipping: min(14, 20 - slide), previous: previous)
+        #expect(delta.allDateRanges.count < full.allDateRanges.count, "the update skips DATERANGEs")
+        // program-12 (segments 96–103) leaves once the window starts at 104.
+        #expect(delta.skipped?.recentlyRemovedDateRangeIDs == (slide >= 4 ? ["program-12"] : []))
+        let merged = try #require(previous.applying(deltaUpdate: delta))
+        #expect(merged == full)
+        let parsed = try HLSParser.parseMedia(HLSWriter.bytes(delta))
+        #expect(previous.applying(deltaUpdate: parsed) == full, "through text too")
+    }
+
+    @Test("a v2 update's tag for a range the copy has goes after the copy's tags of it")
+    func addedTagOfAKnownRange() throws {
+        var previous = PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 100, count: 20)
+        var full = previous
+        let start = try #require(full.segments[15].programDateTime)
+        let out = DateRange(id: "break", rangeClass: "com.redbee.ad", startDate: start, plannedDuration: .seconds(12))
+        let back = DateRange(id: "break", rangeClass: "com.redbee.ad", startDate: start, duration: .seconds(12))
+        previous.segments[15].dateRanges.append(out)
+        full.segments[15].dateRanges += [out, back]
+        let delta = PlaylistFixtures.deltaUpdateSkippingDateRanges(of: full, skipping: 10, previous: previous)
+        #expect(delta.allDateRanges == [back])
+        #expect(previous.applying(deltaUpdate: delta) == full)
+    }
+
     @Test("a range that began before the window stays on the first segment")
     func earlierRange() throws {
         let full = PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 101, count: 20)
@@ -39,7 +68,7 @@ struct DeltaUpdateMergeTests {
         #expect(PlaylistFixtures.liveWindowOfferingDeltaUpdates().applying(deltaUpdate: full) == full)
     }
 
-    @Test("nothing to merge when the previous copy lacks a skipped segment or the update skips DATERANGEs")
+    @Test("nothing to merge when the previous copy lacks a skipped segment")
     func gaps() {
         let full = PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 110)
         let delta = PlaylistFixtures.deltaUpdate(of: full, skipping: 12)
@@ -49,9 +78,6 @@ struct DeltaUpdateMergeTests {
         #expect(PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 111).applying(deltaUpdate: delta) == nil)
         // A copy that is itself a delta update has no skipped segments to give.
         #expect(delta.applying(deltaUpdate: delta) == nil)
-        var skipsDateRanges = delta
-        skipsDateRanges.skipped?.recentlyRemovedDateRangeIDs = []
-        #expect(PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 105).applying(deltaUpdate: skipsDateRanges) == nil)
         // An update that skips nothing needs nothing from the copy.
         let whole = PlaylistFixtures.deltaUpdate(of: full, skipping: 0)
         #expect(PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 1).applying(deltaUpdate: whole) == full)

@@ -87,6 +87,22 @@ enum PlaylistFixtures {
         return delta
     }
 
+    /// The `_HLS_skip=v2` update standing for `full` to a client holding `previous`: version
+    /// 10, its first `count` segments replaced by EXT-X-SKIP, only the DATERANGE tags
+    /// `previous` lacks (before the first listed segment when they start earlier), and the IDs
+    /// of `previous`'s ranges that `full` no longer has.
+    static func deltaUpdateSkippingDateRanges(of full: MediaPlaylist, skipping count: Int, previous: MediaPlaylist) -> MediaPlaylist {
+        var delta = deltaUpdate(of: full, skipping: count)
+        delta.version = 10
+        let known = Set(previous.allDateRanges)
+        for index in delta.segments.indices { delta.segments[index].dateRanges.removeAll { known.contains($0) } }
+        let remaining = Set(full.allDateRanges.map(\.id))
+        var removed: [String] = []
+        for id in previous.allDateRanges.map(\.id) where !remaining.contains(id) && !removed.contains(id) { removed.append(id) }
+        delta.skipped?.recentlyRemovedDateRangeIDs = removed
+        return delta
+    }
+
     /// A VOD playlist with discontinuities, a byte range, a gap, titles and unmodelled tags.
     static func vodWithDiscontinuities() -> MediaPlaylist {
         let durations: [HLSDuration] = [.milliseconds(6006), .milliseconds(6006), .milliseconds(3200),

@@ -35,19 +35,25 @@ import Testing
         return Array(response.body)
     }
 
-    /// One rendition at one instant: the full playlist and the delta update.
+    /// One rendition at one instant: the full playlist and both delta updates.
     struct Load {
         let path: String
         let full: MediaPlaylist
         let delta: MediaPlaylist
         let deltaBytes: [UInt8]
+        /// `_HLS_skip=v2`: skips the DATERANGE tags added before the Skip Boundary too.
+        let skippingDateRanges: MediaPlaylist
+        let skippingDateRangesBytes: [UInt8]
     }
 
     private func load(_ paths: [String], atMs nowMs: Int64) throws -> [Load] {
         mock.setNow(nowMs)
         return try paths.map { path in
             let deltaBytes = body(path, "?_HLS_skip=YES")
-            return Load(path: path, full: try HLSParser.parseMedia(body(path)), delta: try HLSParser.parseMedia(deltaBytes), deltaBytes: deltaBytes)
+            let v2Bytes = body(path, "?_HLS_skip=v2")
+            return Load(
+                path: path, full: try HLSParser.parseMedia(body(path)), delta: try HLSParser.parseMedia(deltaBytes), deltaBytes: deltaBytes,
+                skippingDateRanges: try HLSParser.parseMedia(v2Bytes), skippingDateRangesBytes: v2Bytes)
         }
     }
 
@@ -70,6 +76,13 @@ import Testing
             let merged = previous.applying(deltaUpdate: now.delta)
             #expect(merged != nil && merged == now.full, "\(here): the merged update is the full playlist")
             expectShape(of: now.delta, full: now.full, here)
+            let v2 = now.skippingDateRanges
+            expectNoViolations(HLSValidator.validate(mediaText: now.skippingDateRangesBytes, kind: kind), "\(here), v2 update")
+            expectNoViolations(HLSValidator.validateDeltaUpdate(v2, previous: previous, full: now.full), "\(here), v2 vs full")
+            #expect(previous.applying(deltaUpdate: v2) == now.full, "\(here): the merged v2 update is the full playlist")
+            #expect(v2.version == 10 && v2.skipped?.recentlyRemovedDateRangeIDs != nil, "\(here): v2 header")
+            #expect(v2.segments.map(\.uri) == now.delta.segments.map(\.uri), "\(here): v2 lists the same segments")
+            #expect(Set(v2.allDateRanges).isSubset(of: Set(now.delta.allDateRanges)), "\(here): v2 carries only some DATERANGEs")
             pairs.append((previous, now))
         }
         return pairs
@@ -98,7 +111,7 @@ import Testing
         mock.setNow(Self.noon + 611_001)
         for path in try renditionPaths("/streams/live/\(channel)/") {
             let text = String(decoding: body(path), as: UTF8.self)
-            #expect(text.contains("\n#EXT-X-SERVER-CONTROL:CAN-SKIP-UNTIL=24.000\n"), "\(path)")
+            #expect(text.contains("\n#EXT-X-SERVER-CONTROL:CAN-SKIP-UNTIL=24.000,CAN-SKIP-DATERANGES=YES\n"), "\(path)")
             #expect(!text.contains("#EXT-X-SKIP"), "\(path)")
             let update = mock.get(path + "?_HLS_skip=YES")
             #expect(update.headers["Cache-Control"] == "max-age=1" && update.headers["Content-Type"] == "application/vnd.apple.mpegurl")
@@ -176,6 +189,34 @@ import Testing
         #expect(tag.startDate.millisecondsSince1970 == program.startMs)
     }
 
+    /// The v2 update carries only the tags added within the Skip Boundary (RFC 8216bis
+    /// §6.2.5.1): none mid-program, the new program's at its start, and a range that leaves the
+    /// window is listed as recently removed for one Skip Boundary.
+    @Test func aV2UpdateCarriesOnlyWhatChangedWithinTheSkipBoundary() throws {
+        let path = "/streams/live/news-24/video/360p.m3u8"
+        let program = schedules["news-24"]!.program(atMs: Self.noon + 5 * 3_600_000)
+        func update(atMs nowMs: Int64) throws -> (playlist: MediaPlaylist, bytes: Int) {
+            mock.setNow(nowMs)
+            let bytes = body(path, "?_HLS_skip=v2")
+            return (try HLSParser.parseMedia(bytes), bytes.count)
+        }
+        let quiet = try update(atMs: program.startMs + 5 * 60_000 + 1)
+        #expect(quiet.playlist.allDateRanges.isEmpty && quiet.playlist.skipped?.recentlyRemovedDateRangeIDs == [])
+        #expect(quiet.bytes < 2_000, "\(quiet.bytes) bytes: segments only")
+        // The tag is added when the window's end passes the program's start (its first segment
+        // is complete), and is old 24 s later; so is a removal.
+        for (offset, announced) in [(2_000 as Int64, true), (24_000, true), (26_000, false)] {
+            let ids = try update(atMs: program.startMs + offset).playlist.allDateRanges.map(\.id)
+            #expect(ids.contains(program.programId) == announced, "+\(offset) ms: \(ids)")
+        }
+        // The window (2 h) lets go of a program once it starts after the program's end.
+        let leaving = program.endMs + 7_200_000
+        for (offset, listed) in [(-2_000 as Int64, false), (0, true), (22_000, true), (24_000, false)] {
+            let removed = try update(atMs: leaving + offset).playlist.skipped?.recentlyRemovedDateRangeIDs ?? []
+            #expect(removed.contains(program.programId) == listed, "+\(offset) ms: \(removed)")
+        }
+    }
+
     /// Reloads at irregular instants over hours, each merged into the full load before it.
     @Test(arguments: ["news-24", "kids-fun", "sport-max"])
     func manyReloadsMergeIntoTheFullPlaylist(channel: String) throws {
@@ -219,14 +260,12 @@ import Testing
         }
     }
 
-    @Test func v2IsAnsweredAsYesAndUnknownValuesWithTheFullPlaylist() throws {
+    @Test func unknownValuesAreAnsweredWithTheFullPlaylist() throws {
         mock.setNow(Self.noon + 611_001)
         let path = "/streams/live/news-24/audio/en.m3u8"
         let full = body(path)
-        let update = body(path, "?_HLS_skip=YES")
-        #expect(update != full)
-        #expect(body(path, "?_HLS_skip=v2") == update)
-        for value in ["NO", "yes", "", "v3", "1"] {
+        #expect(body(path, "?_HLS_skip=YES") != full && body(path, "?_HLS_skip=v2") != full)
+        for value in ["NO", "yes", "", "v3", "V2", "1"] {
             #expect(body(path, "?_HLS_skip=\(value)") == full, "_HLS_skip=\(value)")
         }
     }
