@@ -30,25 +30,40 @@ struct RoutePattern: Sendable {
     }
 
     /// The values captured when `path`, split into `segments`, matches; nil when it does not.
+    /// Literals are compared before anything is captured: most patterns tried fail on a
+    /// literal after a capture (every versioned route starts `/v2/customer/{customer}/…`).
     func match(_ segments: [Range<Int>], in path: UnsafeBufferPointer<UInt8>) -> PathParameters? {
+        guard matches(segments, in: path) else { return nil }
         var captured: [(name: String, value: String)] = []
-        var index = 0
-        for segment in self.segments {
+        for (index, segment) in self.segments.enumerated() {
             switch segment {
-            case .literal(let literal):
-                guard index < segments.count, path[segments[index]].elementsEqual(literal) else { return nil }
+            case .literal:
+                continue
             case .parameter(let name):
-                guard index < segments.count else { return nil }
                 if captured.isEmpty { captured.reserveCapacity(self.segments.count) }
                 captured.append((name, Self.string(path, segments[index])))
             case .rest(let name):
-                guard index < segments.count else { return nil }
                 captured.append((name, Self.rest(segments[index...], in: path)))
-                return PathParameters(captured)
             }
-            index += 1
         }
-        return index == segments.count ? PathParameters(captured) : nil
+        return PathParameters(captured)
+    }
+
+    /// Whether `path`, split into `segments`, has this pattern's literals where it has them
+    /// and as many segments as it takes.
+    private func matches(_ segments: [Range<Int>], in path: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (index, segment) in self.segments.enumerated() {
+            guard index < segments.count else { return false }
+            switch segment {
+            case .literal(let literal):
+                guard path[segments[index]].elementsEqual(literal) else { return false }
+            case .parameter:
+                continue
+            case .rest:
+                return true
+            }
+        }
+        return self.segments.count == segments.count
     }
 
     /// The segments joined by single slashes: one run of the path when they lie one slash

@@ -3,25 +3,43 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Unguessable identifiers for session tokens, play sessions, play tokens and request ids.
 enum RandomToken {
     private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let pool = Mutex(RandomPool())
 
-    /// `bytes` random bytes as lowercase hex. `arc4random_buf` (glibc 2.36+, Darwin) draws
-    /// from a per-thread cryptographic generator: SystemRandomNumberGenerator made a
-    /// `getrandom` system call per 8 bytes, three tokens per play request.
+    /// `bytes` random bytes as lowercase hex.
     static func make(bytes: Int) -> String {
-        var random = [UInt8](repeating: 0, count: bytes)
-        random.withUnsafeMutableBytes { buffer in
-            if let start = buffer.baseAddress { arc4random_buf(start, buffer.count) }
-        }
         var hex = [UInt8]()
         hex.reserveCapacity(bytes * 2)
-        for byte in random {
-            hex.append(hexDigits[Int(byte >> 4)])
-            hex.append(hexDigits[Int(byte & 0x0F)])
+        pool.withLock { pool in
+            for _ in 0..<bytes {
+                let byte = pool.next()
+                hex.append(hexDigits[Int(byte >> 4)])
+                hex.append(hexDigits[Int(byte & 0x0F)])
+            }
         }
         return String(decoding: hex, as: UTF8.self)
+    }
+}
+
+/// Cryptographically random bytes drawn from the system 4 KiB at a time. glibc 2.36's
+/// `arc4random_buf` is a `getrandom` system call per call, and a play request needs three
+/// tokens; SystemRandomNumberGenerator made one per 8 bytes.
+private struct RandomPool {
+    private var bytes = [UInt8](repeating: 0, count: 4096)
+    private var position = 4096
+
+    mutating func next() -> UInt8 {
+        if position == bytes.count {
+            bytes.withUnsafeMutableBytes { buffer in
+                if let start = buffer.baseAddress { arc4random_buf(start, buffer.count) }
+            }
+            position = 0
+        }
+        defer { position += 1 }
+        return bytes[position]
     }
 }
