@@ -8,6 +8,20 @@ struct RoutePattern: Sendable {
 
     let segments: [Segment]
 
+    /// How many path segments a pattern takes: exactly its own count, or at least that many
+    /// when it ends in `{name...}`.
+    struct SegmentCount: Sendable {
+        let count: Int
+        let endsInRest: Bool
+
+        func admits(_ pathSegments: Int) -> Bool { endsInRest ? pathSegments >= count : pathSegments == count }
+    }
+
+    var segmentCount: SegmentCount {
+        guard case .rest = segments.last else { return SegmentCount(count: segments.count, endsInRest: false) }
+        return SegmentCount(count: segments.count, endsInRest: true)
+    }
+
     init(_ pattern: String) {
         segments = pattern.split(separator: "/").map { part in
             guard part.hasPrefix("{"), part.hasSuffix("}") else { return .literal(Array(part.utf8)) }
