@@ -28,9 +28,11 @@ public struct QueryParameters: Sendable, Equatable {
 
     /// Every value of `name` in order (repeated keys), each also split on commas.
     public func list(_ name: String) -> [String] {
-        items.filter { $0.name == name }
-            .flatMap { $0.value.split(separator: ",").map(String.init) }
-            .filter { !$0.isEmpty }
+        var values: [String] = []
+        for item in items where item.name == name {
+            for value in item.value.split(separator: ",") { values.append(String(value)) }
+        }
+        return values
     }
 
     /// Percent-decodes one component; malformed escapes are kept literally.

@@ -96,12 +96,10 @@ extension ExposureAPI {
     }
 
     private static func checkFormats(_ context: RequestContext, audioOnly: Bool) throws(ExposureErrorMessage) {
-        let supported = context.query.list("supportedFormats").map { $0.lowercased() }
-        guard !supported.isEmpty else { return }
-        guard supported.contains("hls") else {
-            throw ExposureErrorMessage(httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
-                                       extendedMessage: "The asset is available as HLS only; the client supports \(supported.joined(separator: ", ")).")
-        }
+        let supported = context.query.list("supportedFormats")
+        guard !supported.isEmpty, !supported.contains(where: { $0.lowercased() == "hls" }) else { return }
+        throw ExposureErrorMessage(httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
+                                   extendedMessage: "The asset is available as HLS only; the client supports \(supported.joined(separator: ", ")).")
     }
 
     private static func material(_ context: RequestContext, target: PlaybackTarget) throws(ExposureErrorMessage) -> String {
