@@ -71,11 +71,12 @@ let package = Package(
         .target(name: "ExposureDownload", dependencies: ["CCrypto", "Exposure", "ExposureAnalytics", "ExposurePlayback", "HLS", "SQLiteStore"], path: "Client/ExposureDownload"),
         .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "ExposureDownload", "HLS"], path: "Client/ExposureCLI"),
 
-        // Benchmarks (scripts/bench-hls-parser).
+        // Benchmarks (scripts/bench-*), and what they measure of themselves.
+        .target(name: "BenchSupport", path: "scripts/BenchSupport"),
         .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
-        .executableTarget(name: "PlayerBench", dependencies: ["ExposurePlayback", "ExposureAnalytics", "MockPlatform"], path: "scripts/PlayerBench"),
-        .executableTarget(name: "TransportBench", dependencies: ["Exposure", "MockPlatform"], path: "scripts/TransportBench"),
-        .executableTarget(name: "DownloadBench", dependencies: ["ExposureDownload", "Exposure", "ExposurePlayback"], path: "scripts/DownloadBench"),
+        .executableTarget(name: "PlayerBench", dependencies: ["BenchSupport", "ExposurePlayback", "ExposureAnalytics", "MockPlatform"], path: "scripts/PlayerBench"),
+        .executableTarget(name: "TransportBench", dependencies: ["BenchSupport", "Exposure", "MockPlatform"], path: "scripts/TransportBench"),
+        .executableTarget(name: "DownloadBench", dependencies: ["BenchSupport", "ExposureDownload", "Exposure", "ExposurePlayback"], path: "scripts/DownloadBench"),
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),

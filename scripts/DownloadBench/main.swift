@@ -3,6 +3,7 @@
 // files, flushed, so the script can kill the process half-way), then what this run fetched.
 // Run it again on the same folder to resume. Not a test: the numbers depend on the machine.
 //   DownloadBench SOURCE_URL FOLDER [CONNECTIONS]
+import BenchSupport
 import Exposure
 import ExposureDownload
 import ExposurePlayback
@@ -33,13 +34,6 @@ func seconds(since start: ContinuousClock.Instant) -> String {
 }
 
 /// User plus system CPU seconds of this process so far.
-func cpuSeconds() -> String {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    return String(format: "%.2f", seconds)
-}
-
 /// One line, written at once (no buffering), so the script reading it sees it as it happens.
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -88,7 +82,7 @@ do {
     }
     let totals = transport.totals
     let used = await downloader.snapshot(id)?.usedBytes ?? 0
-    say("fetched files=\(totals.requests) bytes=\(totals.bytes) fetchSeconds=\(seconds(since: fetchStart)) totalSeconds=\(seconds(since: start)) cpuSeconds=\(cpuSeconds()) usedBytes=\(used)")
+    say("fetched files=\(totals.requests) bytes=\(totals.bytes) fetchSeconds=\(seconds(since: fetchStart)) totalSeconds=\(seconds(since: start)) cpuSeconds=\(String(format: "%.2f", ProcessUsage.cpuSeconds())) usedBytes=\(used)")
 } catch {
     say("failed \(error)")
     exit(1)

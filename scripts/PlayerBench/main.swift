@@ -1,6 +1,7 @@
 // Hours of live playback on a virtual clock against an in-process mock on port 0, every
 // playlist reload and segment fetched over HTTP. Prints wall and CPU time, the speed-up over
 // real time, request counts and resident memory each virtual hour (flat = no leak).
+import BenchSupport
 import Exposure
 import ExposureAnalytics
 import ExposurePlayback
@@ -16,18 +17,6 @@ final class CountingTransport: HTTPTransport {
         counts.withLock { $0.requests += 1; $0.bytes += response.body.count }
         return response
     }
-}
-
-func residentMegabytes() -> Double {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-          let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
-    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-}
-
-func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
 let hours = Double(CommandLine.arguments.dropFirst().first ?? "6") ?? 6
@@ -50,7 +39,7 @@ let player = Player(
 let programChanges = Mutex(0)
 let nextReport = Mutex(startMs + 3_600_000)
 let wallStart = ContinuousClock.now
-let cpuStart = cpuSeconds()
+let cpuStart = ProcessUsage.cpuSeconds()
 player.onProgramChanged { _, _, _ in programChanges.withLock { $0 += 1 } }
 player.onError { _, _, error in print("error: \(error)") }
 // Events come at least at every program boundary and DATERANGE edge, so reporting from here
@@ -66,7 +55,7 @@ player.onEvent { player, _, _ in
         let elapsed = ContinuousClock.now - wallStart
         print(String(format: "  virtual hour %2d: wall %6.2f s, RSS %6.1f MB, requests %d",
                      (now - startMs) / 3_600_000, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-                     residentMegabytes(), streams.counts.withLock { $0.requests }))
+                     ProcessUsage.residentMegabytes(), streams.counts.withLock { $0.requests }))
     }
     if now >= endMs { player.stop() }
 }
@@ -76,8 +65,8 @@ let wall = ContinuousClock.now - wallStart
 let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
 let virtualSeconds = Double(clock.nowMs - startMs) / 1000
 let counts = streams.counts.withLock { $0 }
-print(String(format: "channel %@: %.2f virtual hours in %.2f s wall, %.2f s CPU: %.0f× real time", channel, virtualSeconds / 3600, wallSeconds, cpuSeconds() - cpuStart, virtualSeconds / wallSeconds))
-print(String(format: "stream requests %d (%.1f MB), program changes %d, final RSS %.1f MB", counts.requests, Double(counts.bytes) / 1_048_576, programChanges.withLock { $0 }, residentMegabytes()))
+print(String(format: "channel %@: %.2f virtual hours in %.2f s wall, %.2f s CPU: %.0f× real time", channel, virtualSeconds / 3600, wallSeconds, ProcessUsage.cpuSeconds() - cpuStart, virtualSeconds / wallSeconds))
+print(String(format: "stream requests %d (%.1f MB), program changes %d, final RSS %.1f MB", counts.requests, Double(counts.bytes) / 1_048_576, programChanges.withLock { $0 }, ProcessUsage.residentMegabytes()))
 let reported = platform.context.analyticsSessions()
 print("analytics \(analyticsOn ? "on" : "off"): " + (reported.first.map { "\($0.eventCount) events recorded (\($0.heartbeats) heartbeats), \($0.duplicatesDropped) duplicates, \($0.problems.count) problems, ended \($0.ended)" } ?? "no session reported"))
 platform.stop()

@@ -2,21 +2,16 @@
 // one run: CurlTransport (the Linux default) against URLSessionTransport (FoundationNetworking)
 // as the reference, one request at a time and eight at once, rounds alternating. Prints µs of
 // wall and CPU per request and each ratio. Not a test: the numbers depend on the machine.
+import BenchSupport
 import Exposure
 import Foundation
 import MockPlatform
 
 #if canImport(CCurl)
 
-func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-}
-
 /// Wall and CPU µs per request for `count` requests, `parallel` in flight at a time.
 func measure(_ transport: any HTTPTransport, _ request: TransportRequest, count: Int, parallel: Int) async throws -> (wall: Double, cpu: Double) {
-    let cpuStart = cpuSeconds()
+    let cpuStart = ProcessUsage.cpuSeconds()
     let start = ContinuousClock.now
     try await withThrowingTaskGroup(of: Void.self) { group in
         for lane in 0..<parallel {
@@ -31,7 +26,7 @@ func measure(_ transport: any HTTPTransport, _ request: TransportRequest, count:
     }
     let wall = ContinuousClock.now - start
     let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
-    return (wallSeconds / Double(count) * 1e6, (cpuSeconds() - cpuStart) / Double(count) * 1e6)
+    return (wallSeconds / Double(count) * 1e6, (ProcessUsage.cpuSeconds() - cpuStart) / Double(count) * 1e6)
 }
 
 let count = Int(CommandLine.arguments.dropFirst().first ?? "5000") ?? 5000
