@@ -73,7 +73,7 @@ let package = Package(
 
         // Benchmarks (scripts/bench-*), and what they measure of themselves.
         .target(name: "BenchSupport", path: "scripts/BenchSupport"),
-        .executableTarget(name: "HLSBench", dependencies: ["HLS"], path: "scripts/HLSBench"),
+        .executableTarget(name: "HLSBench", dependencies: ["BenchSupport", "HLS"], path: "scripts/HLSBench"),
         .executableTarget(name: "PlayerBench", dependencies: ["BenchSupport", "ExposurePlayback", "ExposureAnalytics", "MockPlatform"], path: "scripts/PlayerBench"),
         .executableTarget(name: "TransportBench", dependencies: ["BenchSupport", "Exposure", "MockPlatform"], path: "scripts/TransportBench"),
         .executableTarget(name: "DownloadBench", dependencies: ["BenchSupport", "ExposureDownload", "Exposure", "ExposurePlayback"], path: "scripts/DownloadBench"),

@@ -58,6 +58,7 @@ struct RoutePattern: Sendable {
                 captured.append((name, Self.string(path, segments[index])))
             case .rest(let name):
                 captured.append((name, Self.rest(segments[index...], in: path)))
+                return PathParameters(captured)
             }
         }
         return PathParameters(captured)

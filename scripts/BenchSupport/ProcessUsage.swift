@@ -16,3 +16,8 @@ public enum ProcessUsage {
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 }
+
+extension Duration {
+    /// The span in seconds, with its fraction.
+    public var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

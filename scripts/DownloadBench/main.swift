@@ -30,10 +30,9 @@ final class CountingTransport: HTTPTransport {
 
 func seconds(since start: ContinuousClock.Instant) -> String {
     let elapsed = ContinuousClock.now - start
-    return String(format: "%.3f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    return String(format: "%.3f", elapsed.inSeconds)
 }
 
-/// User plus system CPU seconds of this process so far.
 /// One line, written at once (no buffering), so the script reading it sees it as it happens.
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -1,5 +1,6 @@
 // Benchmark helper for scripts/bench-hls-parser: generates the reference live playlist and
 // times the HLS parser and writer on it. Release builds only give meaningful figures.
+import BenchSupport
 import Foundation
 import HLS
 
@@ -29,7 +30,7 @@ func timeMilliseconds(iterations: Int, _ body: () throws -> Int) rethrows -> (me
         let start = clock.now
         checksum &+= try body()
         let elapsed = clock.now - start
-        samples.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        samples.append(elapsed.inSeconds * 1000)
     }
     samples.sort()
     return (samples[samples.count / 2], samples[0], checksum)

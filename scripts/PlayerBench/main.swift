@@ -54,7 +54,7 @@ player.onEvent { player, _, _ in
     if due {
         let elapsed = ContinuousClock.now - wallStart
         print(String(format: "  virtual hour %2d: wall %6.2f s, RSS %6.1f MB, requests %d",
-                     (now - startMs) / 3_600_000, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                     (now - startMs) / 3_600_000, elapsed.inSeconds,
                      ProcessUsage.residentMegabytes(), streams.counts.withLock { $0.requests }))
     }
     if now >= endMs { player.stop() }
@@ -62,7 +62,7 @@ player.onEvent { player, _, _ in
 player.onWarning { _, _, warning in print("warning: \(warning)") }
 await player.startPlayback(playable: AssetPlayable(assetId: channel), enableAnalytics: analyticsOn).value
 let wall = ContinuousClock.now - wallStart
-let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+let wallSeconds = wall.inSeconds
 let virtualSeconds = Double(clock.nowMs - startMs) / 1000
 let counts = streams.counts.withLock { $0 }
 print(String(format: "channel %@: %.2f virtual hours in %.2f s wall, %.2f s CPU: %.0f× real time", channel, virtualSeconds / 3600, wallSeconds, ProcessUsage.cpuSeconds() - cpuStart, virtualSeconds / wallSeconds))

@@ -25,7 +25,7 @@ func measure(_ transport: any HTTPTransport, _ request: TransportRequest, count:
         try await group.waitForAll()
     }
     let wall = ContinuousClock.now - start
-    let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+    let wallSeconds = wall.inSeconds
     return (wallSeconds / Double(count) * 1e6, (ProcessUsage.cpuSeconds() - cpuStart) / Double(count) * 1e6)
 }
 

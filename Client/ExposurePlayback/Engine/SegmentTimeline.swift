@@ -122,13 +122,15 @@ struct SegmentTimeline: Sendable, Equatable {
         return true
     }
 
-    /// `kept` without the ranges `removedIDs` names, then the tags of `added` it lacks; `kept`
-    /// itself when that changes nothing.
+    /// `kept` without the ranges `removedIDs` names, with the tags of `added` it lacks; `kept`
+    /// itself when that changes nothing. Ordered by START-DATE, as a full playlist writes them
+    /// (each before the segment it starts in); tags of one date keep their order, kept first.
     private static func merged(_ kept: [DateRange], added: [DateRange], removedIDs: [String]) -> [DateRange] {
         let removed = Set(removedIDs)
         let new = added.filter { !kept.contains($0) }
         guard !new.isEmpty || kept.contains(where: { removed.contains($0.id) }) else { return kept }
-        return kept.filter { !removed.contains($0.id) } + new
+        let tags = kept.filter { !removed.contains($0.id) } + new
+        return tags.enumerated().sorted { ($0.element.startDate, $0.offset) < ($1.element.startDate, $1.offset) }.map(\.element)
     }
 
     /// `playlistSegments` laid end to end from `startMs`, numbered from `firstSequence`; a

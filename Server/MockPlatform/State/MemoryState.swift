@@ -124,9 +124,8 @@ private struct PlaySessionTable {
 
     /// Every session, or those of `accountId`, in no particular order.
     func sessions(accountId: String?) -> [PlaySession] {
-        let all = buckets.flatMap(\.values)
-        guard let accountId else { return all }
-        return all.filter { $0.accountId == accountId }
+        guard let accountId else { return buckets.flatMap(\.values) }
+        return buckets.flatMap { $0.values.filter { $0.accountId == accountId } }
     }
 
     private func bucket(of id: String) -> Int { Int(UInt(bitPattern: id.hashValue) % UInt(Self.bucketCount)) }

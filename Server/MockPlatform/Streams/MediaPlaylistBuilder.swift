@@ -165,16 +165,36 @@ struct MediaPlaylistBuilder {
             return (current.flatMap(DateRangeTags.tags), [])
         }
         let earlierEdgeMs = liveEdgeMs - (timeline.segment(window.upperBound).startMs - timeline.segment(earlierWindow.upperBound).startMs)
-        let earlier = dateRanges(window: earlierWindow, liveEdgeMs: earlierEdgeMs)
-        var earlierById = Dictionary(earlier.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var earlierById: [String: StreamDateRange] = [:]
+        for range in dateRanges(window: earlierWindow, liveEdgeMs: earlierEdgeMs) where earlierById[range.id] == nil {
+            earlierById[range.id] = range
+        }
         var added: [DateRange] = []
         for range in current {
-            let before = earlierById.removeValue(forKey: range.id)
+            let before = earlierById[range.id]
             guard before != range else { continue }
             let known = before.map(DateRangeTags.tags) ?? []
             added += DateRangeTags.tags(for: range).filter { !known.contains($0) }
         }
-        return (added, earlier.map(\.id).filter { earlierById[$0] != nil })
+        return (added, removedIDs(since: earlierWindow, window: window, current: current, liveEdgeMs: liveEdgeMs))
+    }
+
+    /// The IDs of the ranges listed at some moment between `earlier` and `window` but not in
+    /// `current`: every range the window's start passed over since, including one shorter than
+    /// the Skip Boundary that was never in the earlier window at all.
+    private func removedIDs(
+        since earlier: ClosedRange<Int>, window: ClosedRange<Int>, current: [StreamDateRange], liveEdgeMs: Int64
+    ) -> [String] {
+        guard rendition.carriesDateRanges, earlier.lowerBound < window.lowerBound else { return [] }
+        let kept = Set(current.map(\.id))
+        var removed: [String] = []
+        let passedFromMs = timeline.segment(earlier.lowerBound).startMs
+        let passedToMs = timeline.segment(window.lowerBound).startMs
+        for range in timeline.dateRanges(fromMs: passedFromMs, toMs: passedToMs, liveEdgeMs: liveEdgeMs)
+        where !kept.contains(range.id) && !removed.contains(range.id) {
+            removed.append(range.id)
+        }
+        return removed
     }
 
     /// Puts each of `tags` before the listed segment (from `listedFrom`) its START-DATE falls

@@ -13,18 +13,21 @@ public enum DeltaUpdateRequest: String, Sendable, CaseIterable {
     /// The query item's name.
     public static let directiveName = "_HLS_skip"
 
+    /// The smallest update a playlist with `control` offers (v2 when it can skip DATERANGEs),
+    /// or nil when it offers none (no `CAN-SKIP-UNTIL`).
+    public init?(offeredBy control: ServerControl?) {
+        guard control?.canSkipUntil != nil else { return nil }
+        self = control?.canSkipDateRanges == true ? .skippingSegmentsAndDateRanges : .skippingSegments
+    }
+
     /// Every update a playlist with `control` answers: none without `CAN-SKIP-UNTIL`, YES with
     /// it, and v2 as well with `CAN-SKIP-DATERANGES=YES`.
     public static func offered(by control: ServerControl?) -> [DeltaUpdateRequest] {
-        guard control?.canSkipUntil != nil else { return [] }
-        return control?.canSkipDateRanges == true ? [.skippingSegments, .skippingSegmentsAndDateRanges] : [.skippingSegments]
-    }
-
-    /// The smallest update a playlist with `control` offers (v2 when it can skip DATERANGEs),
-    /// or nil when it offers none.
-    public init?(offeredBy control: ServerControl?) {
-        guard let smallest = Self.offered(by: control).last else { return nil }
-        self = smallest
+        switch DeltaUpdateRequest(offeredBy: control) {
+        case nil: []
+        case .skippingSegments: [.skippingSegments]
+        case .skippingSegmentsAndDateRanges: [.skippingSegments, .skippingSegmentsAndDateRanges]
+        }
     }
 
     /// `playlistURL` with this directive added to its query (any query it has is kept).

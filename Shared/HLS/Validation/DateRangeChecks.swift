@@ -97,7 +97,9 @@ struct DateRangeChecks {
             findings.add(.dateRangeEndMatchesDuration,
                          "END-DATE \(endDate) is not START-DATE \(merged.startDate) + DURATION \(duration).", here)
         }
-        if merged.scte35In != nil, merged.scte35Out == nil {
+        // An update that skips DATERANGEs (`_HLS_skip=v2`) may carry a break's IN tag without its
+        // older OUT tag; the update merged into the copy is held to the full playlist instead.
+        if merged.scte35In != nil, merged.scte35Out == nil, playlist.skipped?.recentlyRemovedDateRangeIDs == nil {
             findings.add(.dateRangeSCTE35Paired, "SCTE35-IN without a SCTE35-OUT under the same ID.", here)
         }
         if playlist.endList, merged.plannedDuration != nil, merged.knownEnd == nil, !merged.endOnNext {

@@ -1,5 +1,6 @@
 import Foundation
 import HLS
+import MockPlatformTesting
 import Testing
 @testable import MockPlatform
 
@@ -16,7 +17,11 @@ import Testing
     let token: String
 
     init() throws {
-        mock = try InProcessPlatform(nowMs: Self.noon)
+        try self.init(mock: InProcessPlatform(nowMs: Self.noon))
+    }
+
+    init(mock: InProcessPlatform) throws {
+        self.mock = mock
         token = try mock.login("premium")
     }
 
@@ -181,6 +186,8 @@ import Testing
         let start = program.startMs / 2_000
         for edge in [start + 1, start + 12, start + 13, start + 20] {
             try checkReload("/streams/live/\(channel)/", kind: .live, from: edge * 2_000 - 1, to: edge * 2_000, "\(channel) program boundary +\(edge - start)")
+            // A copy as old as a client may hold when it asks for an update: half the boundary.
+            try checkReload("/streams/live/\(channel)/", kind: .live, from: edge * 2_000 - 12_000, to: edge * 2_000, "\(channel) +\(edge - start), 12-s copy")
         }
         // The program that has just started is announced in the update's listed tail.
         mock.setNow((start + 1) * 2_000)
@@ -215,6 +222,49 @@ import Testing
             let removed = try update(atMs: leaving + offset).playlist.skipped?.recentlyRemovedDateRangeIDs ?? []
             #expect(removed.contains(program.programId) == listed, "+\(offset) ms: \(removed)")
         }
+    }
+
+    /// A 30-s break (longer than the boundary) on news-24 and a 4-s one on kids-fun, whose
+    /// 20-s window holds it for less than the boundary: every reload across each break's life,
+    /// from 2-s and 12-s copies, merges into the full playlist. At the long break's end the v2
+    /// update carries its IN tag alone (the OUT tag is older than 24 s); the short break is
+    /// listed as removed as soon as it leaves, though the window of 24 s before never had it.
+    @Test func breaksLongerAndShorterThanTheBoundary() throws {
+        let sandbox = try FixtureSandbox()
+        try sandbox.editJSON("catalog/assets.json") { assets in
+            for index in (assets.arrayValue ?? []).indices {
+                switch assets[index]["assetId"]?.stringValue {
+                case "news-24": assets[index]["mock"]?["channel"]?["adBreak"]?["ads"] = .array([.string("ad-2"), .string("ad-2"), .string("ad-2")])
+                case "kids-fun": assets[index]["mock"]?["channel"]?["adBreak"] = .object(["offsetMinutes": .integer(10), "ads": .array([.string("ad-3")])])
+                default: break
+                }
+            }
+        }
+        let sandboxed = try DeltaUpdateTests(mock: InProcessPlatform(nowMs: Self.noon, fixtures: sandbox.directory))
+        // news-24's break runs 15 segments (its 2-h playlists are costly: only around the edges);
+        // kids-fun's runs 2 and leaves its 10-segment window 11 segments after it starts.
+        for (channel, offsets) in [("news-24", [1, 15, 16, 28]), ("kids-fun", Array(0...26))] {
+            let program = try #require(sandboxed.schedules[channel]).program(atMs: Self.noon + 3 * 3_600_000)
+            let breakStart = (program.startMs + 10 * 60_000) / 2_000
+            for edge in offsets.map({ breakStart + Int64($0) }) {
+                for age: Int64 in [2_000, 12_000] {
+                    try sandboxed.checkReload("/streams/live/\(channel)/", kind: .live, from: edge * 2_000 - age, to: edge * 2_000, "\(channel) break, edge \(edge), \(age) ms copy")
+                }
+            }
+        }
+        let news = try #require(sandboxed.schedules["news-24"]).program(atMs: Self.noon + 3 * 3_600_000)
+        sandboxed.mock.setNow(news.startMs + 10 * 60_000 + 30_000)
+        let update = try HLSParser.parseMedia(sandboxed.body("/streams/live/news-24/video/360p.m3u8", "?_HLS_skip=v2"))
+        #expect(update.allDateRanges.map { $0.scte35In != nil } == [true], "the IN tag alone: \(update.allDateRanges)")
+        let kids = try #require(sandboxed.schedules["kids-fun"]).program(atMs: Self.noon + 3 * 3_600_000)
+        let id = "ad-\(kids.programId)"
+        var listedAt: [Int64] = []
+        for edge in (kids.startMs + 10 * 60_000) / 2_000...((kids.startMs + 10 * 60_000) / 2_000 + 30) {
+            sandboxed.mock.setNow(edge * 2_000)
+            let removed = try HLSParser.parseMedia(sandboxed.body("/streams/live/kids-fun/video/360p.m3u8", "?_HLS_skip=v2")).skipped?.recentlyRemovedDateRangeIDs ?? []
+            if removed.contains(id) { listedAt.append(edge) }
+        }
+        #expect(listedAt.count == 12, "listed for one Skip Boundary after it left: \(listedAt)")
     }
 
     /// Reloads at irregular instants over hours, each merged into the full load before it.
@@ -257,6 +307,7 @@ import Testing
             let full = body(path)
             #expect(!String(decoding: full, as: UTF8.self).contains("EXT-X-SERVER-CONTROL"), "\(path)")
             #expect(body(path, "?_HLS_skip=YES") == full, "\(path): ENDLIST playlists ignore _HLS_skip")
+            #expect(body(path, "?_HLS_skip=v2") == full, "\(path): ENDLIST playlists ignore _HLS_skip=v2")
         }
     }
 

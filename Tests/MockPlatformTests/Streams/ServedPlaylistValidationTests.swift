@@ -65,6 +65,19 @@ import Testing
         #expect(deltaUpdates.count == (expectsReload ? 2 * media.count : 0), "\(stream.name): both delta updates of every changing playlist")
     }
 
+    /// A client may ask for a delta update only while its copy is no older than half the Skip
+    /// Boundary (RFC 8216bis §6.3.7): after a 20-s wait (the boundary is 24 s) the validator
+    /// reloads in full and asks for none.
+    @Test func aReloadLaterThanHalfTheSkipBoundaryAsksForNoDeltaUpdate() async throws {
+        mock.setNow(Self.noon + 611_000)
+        let path = try mock.streamPath("news-24", token: token)
+        let validator = mock.streamValidator(reload: .after(.seconds(20)))
+        let report = await validator.validate(masterURL: URL(string: "http://127.0.0.1:8080" + path)!)
+        expectClean(report, "news-24, 20-s reload")
+        #expect(report.checked.contains { $0.reloaded })
+        #expect(!report.checked.contains { $0.deltaUpdate })
+    }
+
     /// Every media playlist path of the live channel's master, loaded at `nowMs`.
     private func liveRenditions(_ channel: String, atMs nowMs: Int64) throws -> [(String, MediaPlaylist)] {
         mock.setNow(nowMs)
