@@ -3,6 +3,7 @@
 # start_nginx DIR PORT  → starts nginx in the foreground-less master mode under $WORK; stop_nginx stops it.
 # nginx is set up as Debian's stock nginx.conf sets it up for static files: sendfile on, tcp_nopush
 # on (NGINX_SENDFILE=off gives nginx's compiled-in default instead, copying through user space).
+source scripts/bench/mock-cpu.sh
 start_nginx() {
   local root=$1 port=$2
   mkdir -p "$WORK/nginx/logs" "$WORK/nginx/tmp"
@@ -39,8 +40,8 @@ stop_nginx() {
   [ -f "$WORK/nginx/nginx.pid" ] && kill "$(cat "$WORK/nginx/nginx.pid")" 2>/dev/null || true
 }
 
-# wrk_run URL [LUA] → prints "req/s p99_ms"; fails when any answer was not 2xx/3xx, so an
-# error page can never pass for the figure.
+# wrk_run URL [LUA] → prints "req/s p99_ms requests"; fails when any answer was not 2xx/3xx,
+# so an error page can never pass for the figure.
 wrk_run() {
   local url=$1 lua=${2:-} output
   local args=(-t2 -c32 -d"${BENCH_SECONDS:-5}"s --latency)
@@ -51,9 +52,10 @@ wrk_run() {
     return 1
   fi
   awk '
+    /requests in/ { requests = $1 }
     /Requests\/sec/ { rps = $2 }
     /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us/, "", v); v = v / 1000 } else if (v ~ /ms$/) { sub(/ms/, "", v) } else if (v ~ /s$/) { sub(/s/, "", v); v = v * 1000 } p99 = v }
-    END { printf "%s %s\n", rps, p99 }' <<<"$output"
+    END { printf "%s %s %s\n", rps, p99, requests }' <<<"$output"
 }
 
 # expect_same_bytes URL_A URL_B → fails unless both answer 200 with identical bodies.
@@ -68,23 +70,32 @@ expect_same_bytes() {
 # so a load change on the machine hits both alike, and prints the median of each, the ratio
 # mock/nginx of those medians, and each round's own ratio (mock against the nginx run right
 # after it: on a shared machine the speed drifts by ±15 % within minutes, and a round's pair
-# sees the same drift); fails when any run measured nothing.
+# sees the same drift); fails when any run measured nothing. With MOCK_PID set it also prints
+# the mock's CPU time per request over its rounds, which moves less with the machine's load
+# than req/s (wrk shares the cores).
 compare() {
   local name=$1 mock_url=$2 nginx_url=$3 lua=${4:-} mock_runs="" nginx_runs="" round_ratios="" run mock_round
+  local mock_ticks=0 mock_requests=0 ticks_before
   for _ in $(seq "${BENCH_ROUNDS:-3}"); do
+    ticks_before=$(mock_cpu_ticks)
     run=$(wrk_run "$mock_url" "$lua") && [ -n "$run" ] || { echo "$name: not measured (see above)" >&2; return 1; }
+    mock_ticks=$((mock_ticks + $(mock_cpu_ticks) - ticks_before))
+    mock_requests=$((mock_requests + ${run##* }))
     mock_runs+="$run"$'\n'
     mock_round=${run%% *}
     run=$(wrk_run "$nginx_url" "$lua") && [ -n "$run" ] || { echo "$name: not measured (see above)" >&2; return 1; }
     nginx_runs+="$run"$'\n'
     round_ratios+="$(awk -v a="$mock_round" -v b="${run%% *}" 'BEGIN { printf "%.2f", a / b }') "
   done
-  local mock_rps mock_p99 nginx_rps nginx_p99
-  read -r mock_rps mock_p99 <<<"$(median_run "$mock_runs")"
-  read -r nginx_rps nginx_p99 <<<"$(median_run "$nginx_runs")"
-  printf '%-30s mock %9.0f req/s p99 %7.2f ms | nginx %9.0f req/s p99 %7.2f ms | ratio %.2f | rounds %s\n' \
+  local mock_rps mock_p99 nginx_rps nginx_p99 cpu=""
+  read -r mock_rps mock_p99 _ <<<"$(median_run "$mock_runs")"
+  read -r nginx_rps nginx_p99 _ <<<"$(median_run "$nginx_runs")"
+  if [ "$mock_ticks" -gt 0 ]; then
+    cpu=" | mock CPU $(cpu_us_per_request "$mock_ticks" "$mock_requests") us/request"
+  fi
+  printf '%-30s mock %9.0f req/s p99 %7.2f ms | nginx %9.0f req/s p99 %7.2f ms | ratio %.2f | rounds %s%s\n' \
     "$name" "$mock_rps" "$mock_p99" "$nginx_rps" "$nginx_p99" "$(awk -v a="$mock_rps" -v b="$nginx_rps" 'BEGIN { print a / b }')" \
-    "$(tr ' ' '\n' <<<"$round_ratios" | grep . | sort -n | paste -sd' ')"
+    "$(tr ' ' '\n' <<<"$round_ratios" | grep . | sort -n | paste -sd' ')" "$cpu"
 }
 
 # median_run LINES → the "req/s p99" line with the median req/s.
