@@ -80,6 +80,7 @@ struct SegmentTimeline: Sendable, Equatable {
         }
         segments = SegmentWindow(Self.place(playlist.segments, firstSequence: first, startMs: anchorStart, dateMs: nil))
         needsFullReload = false
+        dateRanges = playlist.allDateRanges
         takeHeader(of: playlist, from: url, atMs: nowMs)
     }
 
@@ -114,11 +115,12 @@ struct SegmentTimeline: Sendable, Equatable {
         for segment in Self.place(delta.segments, firstSequence: listedFrom, startMs: position, dateMs: lastDate) {
             segments.append(segment)
         }
-        let keptDateRanges = dateRanges
-        takeHeader(of: delta, from: url, atMs: nowMs)
         if let removed = delta.skipped?.recentlyRemovedDateRangeIDs {
-            dateRanges = Self.merged(keptDateRanges, added: dateRanges, removedIDs: removed)
+            dateRanges = Self.merged(dateRanges, added: delta.allDateRanges, removedIDs: removed)
+        } else {
+            dateRanges = delta.allDateRanges
         }
+        takeHeader(of: delta, from: url, atMs: nowMs)
         return true
     }
 
@@ -154,7 +156,6 @@ struct SegmentTimeline: Sendable, Equatable {
     }
 
     private mutating func takeHeader(of playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) {
-        dateRanges = playlist.allDateRanges
         baseURL = url
         endList = playlist.endList
         targetDurationMs = Int64(playlist.targetDuration ?? 6) * 1000

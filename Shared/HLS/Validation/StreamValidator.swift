@@ -73,7 +73,8 @@ public struct StreamValidator: Sendable {
             guard let (next, _) = await loadMedia(entry.url, into: &report, reload: true) else { continue }
             report.add(HLSValidator.validateReload(previous: entry.playlist, next: next, kind: entry.kind), in: entry.url, reload: true)
             reloaded.append((entry.url, next))
-            for request in DeltaUpdateRequest.offered(by: entry.playlist.serverControl) where Self.copyIsRecent(after: delay, for: entry.playlist) {
+            guard Self.copyIsRecent(after: delay, for: entry.playlist) else { continue }
+            for request in DeltaUpdateRequest.offered(by: entry.playlist.serverControl) {
                 await checkDeltaUpdate(request, of: entry.url, previous: entry.playlist, full: next, kind: entry.kind, into: &report)
             }
         }
@@ -123,8 +124,7 @@ public struct StreamValidator: Sendable {
     /// may skip segments or DATERANGE tags the copy never had.
     private static func copyIsRecent(after waited: Duration, for playlist: MediaPlaylist) -> Bool {
         guard let skipBoundary = playlist.serverControl?.canSkipUntil else { return false }
-        let (seconds, attoseconds) = waited.components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000 <= skipBoundary.milliseconds / 2
+        return waited <= .milliseconds(skipBoundary.milliseconds / 2)
     }
 
     /// Fetches the `request` delta update of the playlist at `url` and checks it against the first load
