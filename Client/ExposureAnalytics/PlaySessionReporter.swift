@@ -86,27 +86,36 @@ public final class PlaySessionReporter: Sendable {
     /// Whether the session has ended and everything it recorded was acknowledged.
     public var isSettled: Bool { machine.withLock { $0.ended && $0.isIdle } }
 
-    /// Sends what is left, waiting for each try, until everything is acknowledged or `timeout`
-    /// (real time) passes: for a process about to exit. Failures are retried at once, then
-    /// after 0.25 s, 0.5 s …; what is still unsent stays in the outbox for the next start.
-    /// A batch already on its way is always waited for (`timeout: .zero` waits for nothing else).
+    /// Sends what is left, for a process about to exit: the batch on its way is waited for, then
+    /// everything still queued goes as one batch. Only failures are bounded by `timeout` (real
+    /// time): a failed try is retried at once, then after 0.25 s, 0.5 s … (at most 4 s apart) while
+    /// the next try can start before the deadline; what is still unsent stays in the outbox for the
+    /// next start. Tries that succeed are never cut short, so on a loaded machine a healthy
+    /// EventSink still gets everything (`timeout: .zero` retries nothing).
     /// An offline session sends nothing: its events wait for `flushOfflineAnalytics()`.
     public func finish(timeout: Duration = .seconds(5)) async {
         guard !isDeferred else { return }
         let deadline = ContinuousClock.now + timeout
-        var pause = Duration.milliseconds(250)
+        var pause = Duration.zero
         await flight.withLock { $0 }?.value
-        while ContinuousClock.now < deadline, !machine.withLock({ $0.isIdle }) {
-            if let batch = machine.withLock({ $0.takeBatch() }) {
-                launch(batch, atMs: services.now())
-                await flight.withLock { $0 }?.value
-                if machine.withLock({ $0.failures }) == 0 { continue }
+        while !machine.withLock({ $0.isIdle }) {
+            if machine.withLock({ $0.failures }) > 0 {
+                guard ContinuousClock.now + pause < deadline else { return }
+                try? await Task.sleep(for: pause)
+                pause = pause == .zero ? .milliseconds(250) : min(pause * 2, Self.longestRetryPause)
             }
-            try? await Task.sleep(for: min(pause, deadline - ContinuousClock.now))
-            pause *= 2
-            await flight.withLock { $0 }?.value
+            if let batch = machine.withLock({ $0.takeBatch() }) { launch(batch, atMs: services.now()) }
+            if let task = flight.withLock({ $0 }) {
+                await task.value
+            } else {
+                // Another caller took the batch and is about to publish its task.
+                await Task.yield()
+            }
         }
     }
+
+    /// The longest pause between two of ``finish(timeout:)``'s retries.
+    static let longestRetryPause = Duration.seconds(4)
 
     private var isDeferred: Bool { machine.withLock { $0.deferred } }
 
