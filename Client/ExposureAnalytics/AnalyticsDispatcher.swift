@@ -102,6 +102,11 @@ public final class AnalyticsDispatcher: Sendable {
     /// EventSink that was down) — and offline playbacks' too with `includingOffline` (the official
     /// `flushOfflineAnalytics()`). Online sessions this process is still reporting are left to their reporter.
     /// Flushes of one outbox run one at a time, so no event is sent twice by two of them.
+    ///
+    /// `timeout` (real time) bounds only a failing EventSink: once a try has failed, no new one
+    /// starts after it, and the sessions not tried wait for the next flush without counting a
+    /// failed flush. Tries that succeed go on, so a healthy EventSink gets everything however
+    /// slowly this process runs.
     public func flushPending(includingOffline: Bool = false, timeout: Duration = .seconds(10)) async -> FlushResult {
         guard let outbox = services.outbox else { return FlushResult(sent: 0, waiting: 0) }
         return await outbox.oneFlushAtATime { await self.send(pendingIn: outbox, includingOffline: includingOffline, timeout: timeout) }
@@ -111,14 +116,19 @@ public final class AnalyticsDispatcher: Sendable {
         guard let pending = try? outbox.pending() else { return FlushResult(sent: 0, waiting: 0) }
         let deadline = ContinuousClock.now + timeout
         var result = FlushResult(sent: 0, waiting: 0)
+        var failing = false
         // An offline session's reporter never sends (it defers to this flush); a live online one
         // sends its own events.
         for session in pending where session.deferred ? includingOffline : !live.contains(session.sessionId) {
             guard !session.events.isEmpty else { continue }
+            if failing, ContinuousClock.now >= deadline {
+                result.waiting += session.events.count
+                continue
+            }
             let batch = AnalyticsBatch(customer: session.route.environment.customer, businessUnit: session.route.environment.businessUnit,
                                        sessionId: session.sessionId, dispatchTime: services.now(), clockOffset: session.clockOffsetMs,
                                        payload: session.events)
-            var outcome = ContinuousClock.now < deadline ? await services.deliver(batch, route: session.route) : .retry
+            var outcome = await services.deliver(batch, route: session.route)
             if outcome == .unauthorized, let token = services.currentToken() {
                 var renewed = session.route
                 renewed.sessionToken = token
@@ -131,6 +141,7 @@ public final class AnalyticsDispatcher: Sendable {
             case .rejected(let status):
                 services.reject(session.events, sessionId: session.sessionId, status: status)
             case .retry, .unauthorized:
+                failing = true
                 // An EventSink that never answers (a mock long gone from its port) must not keep
                 // events forever: after this many flushes at later starts they are given up.
                 if let failures = try? outbox.countFailedFlush(sessionId: session.sessionId), failures >= Self.flushAttempts {

@@ -161,6 +161,52 @@ import Testing
         #expect(report.eventCount == 4 && report.duplicatesDropped == 0 && report.ended == .aborted)
     }
 
+    @Test func finishWithNoTimeLeftStillSendsWhatFollowsATryThatSucceeded() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        let clock = TestClock()
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        let reporter = try #require(await Self.dispatcher(clock: clock).beginSession(
+            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token, settings: entitlement.analytics))
+        reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
+        reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
+        clock.advance(by: 3_000)
+        reporter.advance()   // the first batch leaves; Completed waits behind it while it travels
+        reporter.record(.completed, offsetMs: 3_000)
+        await reporter.finish(timeout: .zero)
+        #expect(reporter.isSettled, "the deadline only bounds retries, and nothing failed")
+        #expect(platform.analyticsSession(entitlement.playSessionId)?.eventCount == 4)
+    }
+
+    @Test func aFlushWithNoTimeLeftSendsEverySessionToAHealthyEventSinkAndTriesAFailingOneOnce() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        let clock = TestClock()
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        let outbox = try AnalyticsOutbox.inMemory()
+        let sends = "/v2/customer/Sandbox/businessunit/Dev/eventsink/send"
+        try platform.inject(.status(503, path: "/eventsink/send$"))
+        do {
+            let earlierRun = try Self.dispatcher(clock: clock, outbox: outbox)
+            for run in 1...3 {
+                let reporter = try #require(await earlierRun.beginSession(
+                    playSessionId: "\(entitlement.playSessionId)-run\(run)", environment: platform.environment, sessionToken: token,
+                    settings: entitlement.analytics))
+                reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
+                reporter.record(.aborted, offsetMs: 0)
+                await reporter.finish(timeout: .zero)
+            }
+        }
+        #expect(try outbox.pendingEventCount() == 9, "three sessions of Created, Device.Info and Aborted")
+        let dispatcher = try Self.dispatcher(clock: clock, outbox: outbox)
+        let triedBefore = platform.requests(pathPrefix: sends).count
+        #expect(await dispatcher.flushPending(timeout: .zero) == .init(sent: 0, waiting: 9))
+        #expect(platform.requests(pathPrefix: sends).count == triedBefore + 1, "after a failure, no try starts past the deadline")
+        platform.removeFaults()
+        #expect(await dispatcher.flushPending(timeout: .zero) == .init(sent: 9, waiting: 0), "tries that succeed go on")
+        #expect(try outbox.pendingEventCount() == 0)
+    }
+
     @Test func eventsNoEventSinkWillTakeAreGivenUpAfterTwentyFlushes() async throws {
         let platform = try await MockPlatform.start()
         let clock = TestClock()
