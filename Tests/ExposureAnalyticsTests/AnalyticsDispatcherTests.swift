@@ -16,6 +16,16 @@ import Testing
             outbox: try outbox ?? AnalyticsOutbox.inMemory(), now: clock.read, currentToken: currentToken)
     }
 
+    /// `dispatcher`'s reporter of the playback `entitlement` allows (under `sessionId` when given).
+    static func begin(
+        _ dispatcher: AnalyticsDispatcher, _ entitlement: PlaybackEntitlement, token: SessionToken, on platform: MockPlatform,
+        sessionId: String? = nil
+    ) async throws -> PlaySessionReporter {
+        try #require(await dispatcher.beginSession(
+            playSessionId: sessionId ?? entitlement.playSessionId, environment: platform.environment, sessionToken: token,
+            settings: entitlement.analytics))
+    }
+
     /// A short VOD session: Created … Completed, with one heartbeat.
     static func play(_ reporter: PlaySessionReporter, clock: TestClock) async {
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
@@ -80,8 +90,7 @@ import Testing
         // The second mock accepts the first one's token once its user has logged in there too.
         let theirs = try await Authenticate(environment: other.environment).login(username: "premium", password: "sandbox").request()
         let dispatcher = try Self.dispatcher(clock: clock, baseUrlOverride: other.environment.baseUrl, currentToken: { theirs.sessionToken })
-        let reporter = try #require(await dispatcher.beginSession(
-            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token, settings: entitlement.analytics))
+        let reporter = try await Self.begin(dispatcher, entitlement, token: token, on: platform)
         await Self.play(reporter, clock: clock)
         #expect(other.analyticsSession(entitlement.playSessionId)?.eventCount == 8)
         #expect(platform.analyticsSession(entitlement.playSessionId) == nil)
@@ -92,8 +101,7 @@ import Testing
         defer { platform.stop() }
         let clock = TestClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
-        let reporter = try #require(await Self.dispatcher(clock: clock).beginSession(
-            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token, settings: entitlement.analytics))
+        let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         let send = "/eventsink/send$"
         try platform.inject(.status(503, path: send, times: 3))
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
@@ -141,8 +149,7 @@ import Testing
         try platform.inject(.status(503, path: "/eventsink/send$"))
         do {
             let first = try Self.dispatcher(clock: clock, outbox: AnalyticsOutbox(url: file))
-            let reporter = try #require(await first.beginSession(
-                playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token, settings: entitlement.analytics))
+            let reporter = try await Self.begin(first, entitlement, token: token, on: platform)
             reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
             reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
             reporter.record(.aborted, offsetMs: 1_000)
@@ -166,8 +173,7 @@ import Testing
         defer { platform.stop() }
         let clock = TestClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
-        let reporter = try #require(await Self.dispatcher(clock: clock).beginSession(
-            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token, settings: entitlement.analytics))
+        let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
         reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
         clock.advance(by: 3_000)
@@ -189,9 +195,8 @@ import Testing
         do {
             let earlierRun = try Self.dispatcher(clock: clock, outbox: outbox)
             for run in 1...3 {
-                let reporter = try #require(await earlierRun.beginSession(
-                    playSessionId: "\(entitlement.playSessionId)-run\(run)", environment: platform.environment, sessionToken: token,
-                    settings: entitlement.analytics))
+                let reporter = try await Self.begin(earlierRun, entitlement, token: token, on: platform,
+                                              sessionId: "\(entitlement.playSessionId)-run\(run)")
                 reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
                 reporter.record(.aborted, offsetMs: 0)
                 await reporter.finish(timeout: .zero)
