@@ -2,6 +2,7 @@ import Exposure
 @testable import ExposureDownload
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The outbox's delivery rules over a scripted transport: order per asset, final refusals, restarts.
@@ -36,12 +37,9 @@ import Testing
         return (reporter, outcomes.makeAsyncIterator())
     }
 
-    static func folder() -> URL { FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)") }
-
     @Test func waitingReportsTakeTheNewestTokenOfTheirAsset() throws {
-        let folder = Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outbox = DownloadReportOutbox(database: OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder) })
+        let folder = TemporaryFolder("reports")
+        let outbox = DownloadReportOutbox(database: OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder.url) })
         try outbox.add(Self.report(.completed, "a"), nowMs: 0)
         try outbox.add(Self.report(.deleted, "a"), nowMs: 0)
         try outbox.add(Self.report(.completed, "b"), nowMs: 0)
@@ -53,7 +51,8 @@ import Testing
     @Test func aLaterReportOfAnAssetWaitsForItsFailedPredecessorButOtherAssetsGoOn() async throws {
         let transport = ScriptedTransport([503])
         let clock = ManualClock(startMs: 0)
-        let (reporter, _) = Self.reporter(folder: Self.folder(), transport: transport, clock: clock)
+        let folder = TemporaryFolder("reports")
+        let (reporter, _) = Self.reporter(folder: folder.url, transport: transport, clock: clock)
         try await reporter.add(Self.report(.completed, "a"))
         try await reporter.add(Self.report(.deleted, "a"))
         try await reporter.add(Self.report(.completed, "b"))
@@ -69,7 +68,8 @@ import Testing
     @Test func aRefusalRetryingCannotFixLeavesTheOutbox() async throws {
         let transport = ScriptedTransport([403])
         let clock = ManualClock(startMs: 0)
-        var (reporter, outcomes) = Self.reporter(folder: Self.folder(), transport: transport, clock: clock)
+        let folder = TemporaryFolder("reports")
+        var (reporter, outcomes) = Self.reporter(folder: folder.url, transport: transport, clock: clock)
         try await reporter.add(Self.report(.renewed, "a"))
         #expect(await outcomes.next() == .rejected(Self.report(.renewed, "a"), status: 403))
         clock.advance(to: 10_000_000)
@@ -78,16 +78,16 @@ import Testing
     }
 
     @Test func whatARunLeftIsSentByTheNextReporterOnTheFolder() async throws {
-        let folder = Self.folder()
+        let folder = TemporaryFolder("reports")
         let clock = ManualClock(startMs: 0)
-        var (first, firstOutcomes) = Self.reporter(folder: folder, transport: ScriptedTransport([500]), clock: clock)
+        var (first, firstOutcomes) = Self.reporter(folder: folder.url, transport: ScriptedTransport([500]), clock: clock)
         try await first.add(Self.report(.completed, "a"))
         #expect(await firstOutcomes.next() == .retrying(Self.report(.completed, "a"), attempts: 1, nextAttemptMs: 1_000))
         await first.stop()
 
         clock.advance(to: 1_000)
         let transport = ScriptedTransport([])
-        var (second, outcomes) = Self.reporter(folder: folder, transport: transport, clock: clock)
+        var (second, outcomes) = Self.reporter(folder: folder.url, transport: transport, clock: clock)
         await second.deliverDue()
         #expect(await outcomes.next() == .delivered(Self.report(.completed, "a")))
         #expect(transport.sent == ["POST a/downloadcompleted"])

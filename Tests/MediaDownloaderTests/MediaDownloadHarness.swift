@@ -4,24 +4,22 @@ import ExposurePlayback
 import Foundation
 import MockPlatformTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// A mock on 127.0.0.1 port 0, a folder of its own, a free-running virtual clock (so backoff
 /// waits take no time) and downloaders wired to them.
 final class MediaDownloadHarness: Sendable {
     let platform: MockPlatform
-    let folder: URL
+    private let temporaryFolder = TemporaryFolder("media-downloader")
+    var folder: URL { temporaryFolder.url }
     let clock = VirtualClock(startMs: 1_800_000_000_000)
 
     init() async throws {
         platform = try await MockPlatform.start()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("media-downloader-\(UUID().uuidString)")
     }
 
-    deinit {
-        platform.stop()
-        try? FileManager.default.removeItem(at: folder)
-    }
+    deinit { platform.stop() }
 
     /// The VOD master playlist of `assetId`.
     func source(_ assetId: String = "behind-the-scenes") -> URL {

@@ -4,12 +4,14 @@ import ExposurePlayback
 import Foundation
 import MockPlatform
 import Synchronization
+import TestSupport
 
 /// A mock on port 0 whose clock is a test's ``VirtualClock``, and players wired to both.
 final class PlayerHarness: Sendable {
     let clock: VirtualClock
     let platform: MockPlatform
-    let folder: URL
+    private let temporaryFolder = TemporaryFolder("player-tests")
+    var folder: URL { temporaryFolder.url }
 
     /// 2026-03-02T13:20:00Z: "Markets" is on air on news-24; "Sports Desk" follows at 13:30.
     static let monday1320: Int64 = 1_772_457_600_000
@@ -19,13 +21,9 @@ final class PlayerHarness: Sendable {
         self.clock = clock
         platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(realNow: { clock.nowMs }))
         try platform.start()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("player-tests-\(UUID().uuidString)")
     }
 
-    deinit {
-        platform.stop()
-        try? FileManager.default.removeItem(at: folder)
-    }
+    deinit { platform.stop() }
 
     /// The device every test player reports as.
     static let device = DeviceInfo(deviceId: "test-device", type: "WEB", model: "TestBox", os: "Linux", osVersion: "6",

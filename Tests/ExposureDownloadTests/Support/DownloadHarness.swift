@@ -4,13 +4,16 @@ import ExposurePlayback
 import Foundation
 import MockPlatformTesting
 import Synchronization
+import TestSupport
 
 /// A real mock on 127.0.0.1, a logged-in user, and an OfflineManager on a fresh folder with a
 /// scripted downloader, a clock that moves only when the test moves it, and monitors the test
 /// switches. `start` returns once the manager restored its (empty) folder.
 struct DownloadHarness {
     let platform: MockPlatform
-    let folder: URL
+    /// Removed when the last harness on it (this one, and the ones `restarted` made) is released.
+    let temporaryFolder: TemporaryFolder
+    var folder: URL { temporaryFolder.url }
     let clock: ManualClock
     let network: TestNetwork
     let storage: TestStorage
@@ -31,7 +34,7 @@ struct DownloadHarness {
             platform.freezeClock()
         }
         let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request().sessionToken
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-\(UUID().uuidString)")
+        let folder = TemporaryFolder("offline")
         // Whole seconds, as play token expiries are.
         let startMs = Int64(platform.now.timeIntervalSince1970) * 1000
         let harness = make(platform: platform, folder: folder, clock: ManualClock(startMs: startMs), token: token, pace: pace,
@@ -45,19 +48,19 @@ struct DownloadHarness {
     func restarted(laterMs: Int64 = 60_000, pace: ScriptedDownloader.Pace = .automatic) async -> DownloadHarness {
         await manager.shutdown()
         let startMs = clock.nowMs + laterMs
-        return Self.make(platform: platform, folder: folder, clock: ManualClock(startMs: startMs),
+        return Self.make(platform: platform, folder: temporaryFolder, clock: ManualClock(startMs: startMs),
                          token: token, pace: pace, storage: storage)
     }
 
     private static func make(
-        platform: MockPlatform, folder: URL, clock: ManualClock, token: SessionToken, pace: ScriptedDownloader.Pace, storage: TestStorage
+        platform: MockPlatform, folder: TemporaryFolder, clock: ManualClock, token: SessionToken, pace: ScriptedDownloader.Pace, storage: TestStorage
     ) -> DownloadHarness {
         let network = TestNetwork()
-        let downloader = ScriptedDownloader(folder: folder.appendingPathComponent("media"), pace: pace)
+        let downloader = ScriptedDownloader(folder: folder.url.appendingPathComponent("media"), pace: pace)
         let dependencies = OfflineManagerDependencies(
-            dataFolder: folder, transport: AutomaticTransport.shared, clock: clock, network: network, storage: storage,
+            dataFolder: folder.url, transport: AutomaticTransport.shared, clock: clock, network: network, storage: storage,
             makeDownloader: { _, _, _ in downloader })
-        return DownloadHarness(platform: platform, folder: folder, clock: clock, network: network, storage: storage,
+        return DownloadHarness(platform: platform, temporaryFolder: folder, clock: clock, network: network, storage: storage,
                                downloader: downloader, manager: OfflineManager(dependencies: dependencies), token: token)
     }
 
