@@ -147,51 +147,61 @@ struct MediaPlaylistBuilder {
         }
     }
 
-    /// The ranges of the whole `window` a full playlist announces (none on a rendition that
-    /// carries no DATERANGEs), open ones as of `liveEdgeMs`.
-    private func dateRanges(window: ClosedRange<Int>, liveEdgeMs: Int64) -> [StreamDateRange] {
+    /// The ranges of `window` a full playlist announces (none on a rendition that carries no
+    /// DATERANGEs), open ones as of `liveEdgeMs`; with `reachingPastMs`, only those that end after it.
+    private func dateRanges(window: ClosedRange<Int>, liveEdgeMs: Int64, reachingPastMs: Int64? = nil) -> [StreamDateRange] {
         guard rendition.carriesDateRanges else { return [] }
-        let windowStartMs = timeline.segment(window.lowerBound).startMs
-        let windowEndMs = timeline.segment(window.upperBound).startMs + media.segmentDurationMs
-        return timeline.dateRanges(fromMs: windowStartMs, toMs: windowEndMs, liveEdgeMs: liveEdgeMs)
+        let span = span(of: window)
+        guard let reachingPastMs else { return timeline.dateRanges(fromMs: span.startMs, toMs: span.endMs, liveEdgeMs: liveEdgeMs) }
+        // A range of the window that ends after the instant overlaps the window from that
+        // instant on, or its last millisecond when the instant is past its end.
+        let fromMs = min(max(span.startMs, reachingPastMs), span.endMs - 1)
+        return timeline.dateRanges(fromMs: fromMs, toMs: span.endMs, liveEdgeMs: liveEdgeMs).filter { $0.endMs > reachingPastMs }
+    }
+
+    /// From the first segment's start to the last one's end, ms.
+    private func span(of window: ClosedRange<Int>) -> (startMs: Int64, endMs: Int64) {
+        (timeline.segment(window.lowerBound).startMs, timeline.segment(window.upperBound).startMs + media.segmentDurationMs)
     }
 
     /// What changed in the DATERANGEs since the playlist a Skip Boundary earlier (what a
     /// `v2` update carries, RFC 8216bis §6.2.5.1): the tags added since, and the IDs of the
     /// ranges that left the window since. Without an earlier playlist every tag is new.
+    ///
+    /// A range that ended by the earlier playlist's live edge and its last segment's end was
+    /// closed, and listed, in both playlists: its tags are the same. So only the ranges reaching
+    /// past that instant are looked up and compared — a few, where the whole window holds hours.
     private func dateRangeChanges(window: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64) -> (added: [DateRange], removedIDs: [String]) {
-        let current = dateRanges(window: window, liveEdgeMs: liveEdgeMs)
         guard let earlierWindow = self.window(aSkipBoundaryBefore: window, kind: kind) else {
-            return (current.flatMap(DateRangeTags.tags), [])
+            return (dateRanges(window: window, liveEdgeMs: liveEdgeMs).flatMap(DateRangeTags.tags), [])
         }
         let earlierEdgeMs = liveEdgeMs - (timeline.segment(window.upperBound).startMs - timeline.segment(earlierWindow.upperBound).startMs)
+        let settledMs = min(earlierEdgeMs, span(of: earlierWindow).endMs)
         var earlierById: [String: StreamDateRange] = [:]
-        for range in dateRanges(window: earlierWindow, liveEdgeMs: earlierEdgeMs) where earlierById[range.id] == nil {
+        for range in dateRanges(window: earlierWindow, liveEdgeMs: earlierEdgeMs, reachingPastMs: settledMs) where earlierById[range.id] == nil {
             earlierById[range.id] = range
         }
         var added: [DateRange] = []
-        for range in current {
+        for range in dateRanges(window: window, liveEdgeMs: liveEdgeMs, reachingPastMs: settledMs) {
             let before = earlierById[range.id]
             guard before != range else { continue }
             let known = before.map(DateRangeTags.tags) ?? []
             added += DateRangeTags.tags(for: range).filter { !known.contains($0) }
         }
-        return (added, removedIDs(since: earlierWindow, window: window, current: current, liveEdgeMs: liveEdgeMs))
+        return (added, removedIDs(since: earlierWindow, window: window, liveEdgeMs: liveEdgeMs))
     }
 
-    /// The IDs of the ranges listed at some moment between `earlier` and `window` but not in
-    /// `current`: every range the window's start passed over since, including one shorter than
-    /// the Skip Boundary that was never in the earlier window at all.
-    private func removedIDs(
-        since earlier: ClosedRange<Int>, window: ClosedRange<Int>, current: [StreamDateRange], liveEdgeMs: Int64
-    ) -> [String] {
+    /// The IDs of the ranges listed at some moment between `earlier` and `window` but no longer
+    /// in `window`: every range the window's start passed over since and that ends before it,
+    /// including one shorter than the Skip Boundary that was never in the earlier window at all.
+    private func removedIDs(since earlier: ClosedRange<Int>, window: ClosedRange<Int>, liveEdgeMs: Int64) -> [String] {
         guard rendition.carriesDateRanges, earlier.lowerBound < window.lowerBound else { return [] }
-        let kept = Set(current.map(\.id))
         var removed: [String] = []
         let passedFromMs = timeline.segment(earlier.lowerBound).startMs
-        let passedToMs = timeline.segment(window.lowerBound).startMs
-        for range in timeline.dateRanges(fromMs: passedFromMs, toMs: passedToMs, liveEdgeMs: liveEdgeMs)
-        where !kept.contains(range.id) && !removed.contains(range.id) {
+        let windowStartMs = timeline.segment(window.lowerBound).startMs
+        // A passed-over range that reaches the window's start is still listed.
+        for range in timeline.dateRanges(fromMs: passedFromMs, toMs: windowStartMs, liveEdgeMs: liveEdgeMs)
+        where range.endMs <= windowStartMs && !removed.contains(range.id) {
             removed.append(range.id)
         }
         return removed
