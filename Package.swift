@@ -45,7 +45,7 @@ let package = Package(
             dependencies: ["ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
             path: "Server/MockPlatform"
         ),
-        .target(name: "MockPlatformTesting", dependencies: ["MockPlatform"], path: "Server/MockPlatformTesting"),
+        .target(name: "MockPlatformTesting", dependencies: ["MockPlatform", "HTTPServer"], path: "Server/MockPlatformTesting"),
         .executableTarget(name: "ExposureMock", dependencies: ["MockPlatform", "SQLiteStore"], path: "Server/ExposureMock"),
 
         // Client: the SDK. Its HTTP is libcurl on Linux and URLSession on Apple platforms.

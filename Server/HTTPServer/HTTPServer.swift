@@ -53,8 +53,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// Whether the server is listening.
     public var isRunning: Bool { lifecycle.withLock { $0.daemon != nil } }
 
-    /// Connections set aside by a delay or throttle right now (for tests).
-    var parkedConnections: Int { lifecycle.withLock { $0.daemon?.core.parker.count ?? 0 } }
+    /// Connections set aside by a delay or throttle right now, waiting on the server's clock.
+    public var parkedConnections: Int { lifecycle.withLock { $0.daemon?.core.parker.count ?? 0 } }
 
     /// Connections waiting for a request head right now (for tests).
     var awaitingHeads: Int { lifecycle.withLock { $0.daemon?.core.heads.awaitingCount ?? 0 } }

@@ -28,12 +28,15 @@ public final class MockPlatform: Sendable {
         public var adminToken: String?
         /// How many requests the journal keeps before dropping the oldest.
         public var journalCapacity: Int
+        /// The clock fault delays, throttled bodies and the request-head deadline wait on: real
+        /// time, or a ``ManualServerClock`` a test moves so a 30-s delay takes none.
+        public var serverClock: any ServerClock
 
         /// A configuration; defaults serve the bundled fixtures on 127.0.0.1:8080.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, fixturesDirectory: URL = FixtureLoader.bundledDirectory,
             maxBodyBytes: Int = 1 << 20, requestLog: (@Sendable (String) -> Void)? = nil,
-            adminToken: String? = nil, journalCapacity: Int = 10_000
+            adminToken: String? = nil, journalCapacity: Int = 10_000, serverClock: any ServerClock = .system
         ) {
             self.host = host
             self.port = port
@@ -42,6 +45,7 @@ public final class MockPlatform: Sendable {
             self.requestLog = requestLog
             self.adminToken = adminToken
             self.journalCapacity = journalCapacity
+            self.serverClock = serverClock
         }
 
         /// Who may use the admin API with this configuration.
@@ -82,6 +86,7 @@ public final class MockPlatform: Sendable {
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
                 host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
+                clock: configuration.serverClock,
                 errorResponse: { status, message in
                     var response = Responses.error(ExposureErrorMessage(httpCode: status, message: message))
                     RequestID.stamp(&response)
@@ -97,6 +102,9 @@ public final class MockPlatform: Sendable {
 
     /// Stops listening; requests in flight finish first.
     public func stop() { server.stop() }
+
+    /// Answers held back by a delay or throttle fault right now, waiting on the server clock.
+    public var parkedConnections: Int { server.parkedConnections }
 
     /// The port listened on (the real one when configured with 0).
     public var port: Int { server.port }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// Where a platform started for a test keeps its state.
 public enum StateStorage: Sendable, Equatable {
@@ -24,11 +25,13 @@ extension MockPlatform {
     ///   - adminToken: require this Bearer token on `/_mock/` (for tests of the admin API itself).
     ///   - journalCapacity: how many requests the journal keeps.
     ///   - clock: the platform clock, e.g. one over a test's own notion of real time.
+    ///   - serverClock: what fault delays and throttled bodies wait on; a ``ManualServerClock``
+    ///     makes them take no real time (`await clock.untilWaiting()`, then `clock.advance(by:)`).
     /// - Throws: `FixtureProblems` listing every problem of broken fixtures, `SQLiteError` when
     ///   the state file cannot be opened, `HTTPServerError` when no port can be bound.
     public static func start(
         fixtures: URL = FixtureLoader.bundledDirectory, state: StateStorage = .inMemory, adminToken: String? = nil,
-        journalCapacity: Int = 10_000, clock: PlatformClock = PlatformClock()
+        journalCapacity: Int = 10_000, clock: PlatformClock = PlatformClock(), serverClock: any ServerClock = .system
     ) async throws -> MockPlatform {
         let store: any PlatformState = switch state {
         case .inMemory: MemoryState()
@@ -36,7 +39,7 @@ extension MockPlatform {
         }
         let platform = try MockPlatform(
             configuration: Configuration(host: "127.0.0.1", port: 0, fixturesDirectory: fixtures,
-                                         adminToken: adminToken, journalCapacity: journalCapacity),
+                                         adminToken: adminToken, journalCapacity: journalCapacity, serverClock: serverClock),
             clock: clock, state: store)
         try platform.start()
         return platform

@@ -4,7 +4,7 @@ import Testing
 /// Parking as a value: which resumes run when, on a clock the test moves.
 @Suite struct ConnectionParkerTests {
     @Test func resumesWhenTheClockReachesTheDeadline() {
-        let clock = ManualClock()
+        let clock = ManualServerClock()
         let parker = ConnectionParker(clock: clock)
         let calls = Recorded<String>()
         let parked = parker.park(until: .seconds(10), suspend: { calls.add("suspend") }, resume: { calls.add("resume") })
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func closeResumesEveryConnectionOnceAndRefusesMore() {
-        let clock = ManualClock()
+        let clock = ManualServerClock()
         let parker = ConnectionParker(clock: clock)
         let calls = Recorded<String>()
         for name in ["a", "b"] {

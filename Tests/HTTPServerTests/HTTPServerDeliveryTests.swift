@@ -16,7 +16,7 @@ import Testing
     }
 
     /// A server with a single worker thread, so anything that blocked a worker would show.
-    static func singleWorkerServer(_ delivery: HTTPResponse.Delivery, clock: ManualClock) throws -> HTTPServer {
+    static func singleWorkerServer(_ delivery: HTTPResponse.Delivery, clock: ManualServerClock) throws -> HTTPServer {
         let server = HTTPServer(
             configuration: .init(port: 0, workerThreads: 1, clock: clock, errorLog: { _ in }),
             responder: responder(delivery)
@@ -27,7 +27,7 @@ import Testing
 
     /// A suspended connection resumes when the virtual clock reaches its deadline, not before.
     @Test func delayedAnswerWaitsForTheClock() async throws {
-        let clock = ManualClock()
+        let clock = ManualServerClock()
         try await withServer(clock: clock, responder: Self.responder(.delayed(milliseconds: 10_000, then: .immediate))) { server in
             let outcome = try await offThePool { () -> (parkedBeforeDeadline: Bool, answeredEarly: Bool, head: String, body: Data) in
                 let connection = try RawConnection(port: server.port)
@@ -50,7 +50,7 @@ import Testing
     /// The client runs on a thread of its own, over raw sockets: in the full suite other tests
     /// can hold the cooperative pool for many seconds.
     @Test func delaysDoNotOccupyWorkers() async throws {
-        let clock = ManualClock()
+        let clock = ManualServerClock()
         let server = try Self.singleWorkerServer(.delayed(milliseconds: 5000, then: .immediate), clock: clock)
         defer { server.stop() }
         let port = server.port
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func delayedThenDropped() async throws {
-        let clock = ManualClock()
+        let clock = ManualServerClock()
         try await withServer(clock: clock, responder: Self.responder(.delayed(milliseconds: 100, then: .dropConnection))) { server in
             let (data, end) = try await offThePool { () -> (Data, RawConnection.End) in
                 let connection = try RawConnection(port: server.port)
@@ -124,7 +124,7 @@ import Testing
     /// 10 000 bytes at 1 000 B/s: the last tenth-second chunk is due 9.9 s after the first, on
     /// the virtual clock; meanwhile the only worker answers another client at once.
     @Test func throttledBodyArrivesWholeAndSlowly() async throws {
-        let clock = ManualClock()
+        let clock = ManualServerClock()
         let server = try Self.singleWorkerServer(.throttled(bytesPerSecond: 1000), clock: clock)
         defer { server.stop() }
         let port = server.port
@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func throttledBodyTrickles() async throws {
-        let clock = ManualClock()
+        let clock = ManualServerClock()
         try await withServer(clock: clock, responder: Self.responder(.throttled(bytesPerSecond: 20_000))) { server in
             let response = try await offThePool { () -> (head: String, body: Data, end: RawConnection.End) in
                 let connection = try RawConnection(port: server.port)
@@ -165,7 +165,7 @@ import Testing
     /// Reads one response on a thread of its own while this one moves the clock a tenth of a
     /// second each time the throttled connection is parked.
     static func readDrivingTheClock(
-        _ connection: RawConnection, clock: ManualClock, server: HTTPServer
+        _ connection: RawConnection, clock: ManualServerClock, server: HTTPServer
     ) -> (head: String, body: Data, end: RawConnection.End) {
         let read = Locked<(head: String, body: Data, end: RawConnection.End)?>(nil)
         // Handed over, not shared: this thread does not touch the connection until it is read.
@@ -188,7 +188,7 @@ import Testing
     ])
     func stopEndsParkedConnections(delivery: HTTPResponse.Delivery) async throws {
         let server = HTTPServer(
-            configuration: .init(port: 0, clock: ManualClock(), errorLog: { _ in }), responder: Self.responder(delivery))
+            configuration: .init(port: 0, clock: ManualServerClock(), errorLog: { _ in }), responder: Self.responder(delivery))
         try server.start()
         let connection = try RawConnection(port: server.port)
         connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")

@@ -40,20 +40,24 @@ import FoundationNetworking
         }
     }
 
-    @Test func delayHoldsTheAnswerBack() async throws {
-        try await withPlatform { _, client in
+    @Test func delayHoldsTheAnswerBackUntilTheServerClockHasMovedOnThatFar() async throws {
+        let clock = ManualServerClock()
+        try await withPlatform(serverClock: clock) { platform, client in
             try await client.admin.addFault(.delay(700, path: "/time$", times: 1))
-            let started = ContinuousClock.now
-            let answer = try await client.send("GET", timePath)
-            let waited = ContinuousClock.now - started
-            #expect(answer.status == 200, "a delay alone keeps the real answer")
-            #expect(try client.json(answer.body)["epochMillis"] != nil)
-            #expect(waited >= .milliseconds(700))
+            let answer = Task { try await client.send("GET", timePath) }
+            await platform.untilParked(on: clock)
+            clock.advance(by: .milliseconds(699))
+            #expect(platform.parkedConnections == 1, "699 ms is not enough")
+            clock.advance(by: .milliseconds(1))
+            let response = try await answer.value
+            #expect(response.status == 200, "a delay alone keeps the real answer")
+            #expect(try client.json(response.body)["epochMillis"] != nil)
         }
     }
 
     @Test func delayPastTheClientTimeoutIsATimeout() async throws {
-        try await withPlatform { _, client in
+        // The server clock never moves: the answer is held until the platform stops.
+        try await withPlatform(serverClock: ManualServerClock()) { _, client in
             try await client.admin.addFault(.delay(3_000, path: "/time$", times: 1))
             // URLSession on Linux counts timeouts in whole seconds.
             await #expect { try await client.send("GET", timePath, timeoutSeconds: 1) } throws: { error in
@@ -83,15 +87,19 @@ import FoundationNetworking
     }
 
     @Test func throttledBodyArrivesWholeButSlowly() async throws {
-        try await withPlatform { _, client in
+        let clock = ManualServerClock()
+        try await withPlatform(serverClock: clock) { platform, client in
             try await client.admin.addFault(.throttle(bytesPerSecond: 50, path: "/time$"))
-            let started = ContinuousClock.now
-            let answer = try await client.send("GET", timePath)
-            let waited = ContinuousClock.now - started
-            #expect(answer.status == 200)
-            #expect(try client.json(answer.body)["epochMillis"] != nil, "every byte arrives")
-            // ~66 bytes at 50 B/s: the last byte may leave no earlier than (66 - 5) / 50 s.
-            #expect(waited >= .milliseconds(1_100), "took \(waited)")
+            let answer = Task { try await client.send("GET", timePath) }
+            // ~66 bytes at 50 B/s: a second of server time is not enough for all of them.
+            await platform.untilParked(on: clock)
+            clock.advance(by: .seconds(1))
+            await platform.untilParked(on: clock)
+            clock.advance(by: .seconds(1))
+            let response = try await answer.value
+            #expect(response.status == 200)
+            #expect(try client.json(response.body)["epochMillis"] != nil, "every byte arrives")
+            #expect(platform.requests(pathPrefix: timePath).first?.delivery == "throttled")
         }
     }
 

@@ -22,11 +22,12 @@ func controlPlaneFixtures() throws -> FixtureSandbox {
 
 /// A platform on 127.0.0.1:0 over sandboxed fixtures, stopped when the test's body returns.
 func withPlatform(
-    state: StateStorage = .inMemory, adminToken: String? = nil, journalCapacity: Int = 10_000,
+    state: StateStorage = .inMemory, adminToken: String? = nil, journalCapacity: Int = 10_000, serverClock: any ServerClock = .system,
     _ body: (MockPlatform, ControlPlaneClient) async throws -> Void
 ) async throws {
     let fixtures = try controlPlaneFixtures()
-    let platform = try await MockPlatform.start(fixtures: fixtures.directory, state: state, adminToken: adminToken, journalCapacity: journalCapacity)
+    let platform = try await MockPlatform.start(fixtures: fixtures.directory, state: state, adminToken: adminToken,
+                                                journalCapacity: journalCapacity, serverClock: serverClock)
     defer { platform.stop() }
     try await body(platform, ControlPlaneClient(baseURL: platform.baseURL, adminToken: adminToken))
     withExtendedLifetime(fixtures) {}

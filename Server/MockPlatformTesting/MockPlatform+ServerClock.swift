@@ -1,0 +1,26 @@
+import HTTPServer
+
+extension MockPlatform {
+    /// Returns once at least `count` answers are held back by a delay or throttle fault on
+    /// `clock` (the platform's ``Configuration/serverClock``), so the test can move it on:
+    ///
+    /// ```swift
+    /// let clock = ManualServerClock()
+    /// let platform = try await MockPlatform.start(serverClock: clock)
+    /// try platform.inject(.delay(30_000, path: "/play$"))
+    /// let play = Task { try await entitlement.play(assetId: "city-lights").request() }
+    /// await platform.untilParked(on: clock)
+    /// clock.advance(by: .seconds(30))   // the answer goes out now, not in 30 s
+    /// ```
+    ///
+    /// Event-driven: each parked answer registers a wake on the clock, and that is what it waits for.
+    public func untilParked(_ count: Int = 1, on clock: ManualServerClock) async {
+        while true {
+            // Read before the check: a connection is counted as parked before its wake is
+            // registered, so a wake missed here is one whose connection the check already saw.
+            let wakes = clock.pendingWakes
+            guard parkedConnections < count else { return }
+            await clock.untilWaiting(wakes + 1)
+        }
+    }
+}
