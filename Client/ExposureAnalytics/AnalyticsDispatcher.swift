@@ -103,10 +103,10 @@ public final class AnalyticsDispatcher: Sendable {
     /// `flushOfflineAnalytics()`). Online sessions this process is still reporting are left to their reporter.
     /// Flushes of one outbox run one at a time, so no event is sent twice by two of them.
     ///
-    /// `timeout` (real time) bounds only a failing EventSink: once a try has failed, no new one
-    /// starts after it, and the sessions not tried wait for the next flush without counting a
-    /// failed flush. Tries that succeed go on, so a healthy EventSink gets everything however
-    /// slowly this process runs.
+    /// `timeout` (real time) bounds only a failing EventSink: once a try to one has failed, no new
+    /// one to it starts after the timeout, and the sessions not tried wait for the next flush
+    /// without counting a failed flush. Tries that succeed go on, so a healthy EventSink gets
+    /// everything however slowly this process runs.
     public func flushPending(includingOffline: Bool = false, timeout: Duration = .seconds(10)) async -> FlushResult {
         guard let outbox = services.outbox else { return FlushResult(sent: 0, waiting: 0) }
         return await outbox.oneFlushAtATime { await self.send(pendingIn: outbox, includingOffline: includingOffline, timeout: timeout) }
@@ -116,12 +116,13 @@ public final class AnalyticsDispatcher: Sendable {
         guard let pending = try? outbox.pending() else { return FlushResult(sent: 0, waiting: 0) }
         let deadline = ContinuousClock.now + timeout
         var result = FlushResult(sent: 0, waiting: 0)
-        var failing = false
+        // The EventSinks (by base URL) a try to has failed in this flush.
+        var failing: Set<String> = []
         // An offline session's reporter never sends (it defers to this flush); a live online one
         // sends its own events.
         for session in pending where session.deferred ? includingOffline : !live.contains(session.sessionId) {
             guard !session.events.isEmpty else { continue }
-            if failing, ContinuousClock.now >= deadline {
+            if failing.contains(session.route.environment.baseUrl), ContinuousClock.now >= deadline {
                 result.waiting += session.events.count
                 continue
             }
@@ -141,7 +142,7 @@ public final class AnalyticsDispatcher: Sendable {
             case .rejected(let status):
                 services.reject(session.events, sessionId: session.sessionId, status: status)
             case .retry, .unauthorized:
-                failing = true
+                failing.insert(session.route.environment.baseUrl)
                 // An EventSink that never answers (a mock long gone from its port) must not keep
                 // events forever: after this many flushes at later starts they are given up.
                 if let failures = try? outbox.countFailedFlush(sessionId: session.sessionId), failures >= Self.flushAttempts {

@@ -129,11 +129,14 @@ public final class PlaySessionReporter: Sendable {
             state.measuredMs = now
             return true
         }
-        let task = Task {
-            if resync { await self.resyncClock() }
-            await self.send(batch)
+        // Published under the lock it clears it with: a task that finished at once cannot have
+        // cleared it (or started the next batch) before it is published.
+        flight.withLock { flight in
+            flight = Task {
+                if resync { await self.resyncClock() }
+                await self.send(batch)
+            }
         }
-        flight.withLock { $0 = task }
     }
 
     /// A failed measurement keeps the previous offset.
@@ -155,16 +158,18 @@ public final class PlaySessionReporter: Sendable {
             services.retarget(sessionId: sessionId, route: route.withLock { $0 })
             outcome = await services.deliver(batch, route: route.withLock { $0 })
         }
+        // The outbox first: between clearing the flight and the machine hearing the outcome,
+        // `finish` has nothing to wait for, so that gap is kept to two locks.
+        switch outcome {
+        case .delivered: services.acknowledge(events, sessionId: sessionId)
+        case .rejected(let status): services.reject(events, sessionId: sessionId, status: status)
+        case .retry, .unauthorized: break
+        }
         // Cleared before the machine hears the outcome: from then on the loop may start the next
         // batch, and its task must not be overwritten here.
         flight.withLock { $0 = nil }
         switch outcome {
-        case .delivered:
-            services.acknowledge(events, sessionId: sessionId)
-            machine.withLock { $0.delivered() }
-        case .rejected(let status):
-            services.reject(events, sessionId: sessionId, status: status)
-            machine.withLock { $0.delivered() }
+        case .delivered, .rejected: machine.withLock { $0.delivered() }
         case .retry, .unauthorized:
             let now = services.now()
             machine.withLock { $0.failed(atMs: now) }

@@ -1,13 +1,32 @@
 import Synchronization
 
-/// A server clock that moves only when a test moves it: a fault's 30-s delay or a throttled
-/// body takes no real time. Hand it to the server (or `MockPlatform.start(serverClock:)`), wait
-/// until a connection is parked on it with ``untilWaiting(_:)``, then ``advance(by:)``.
+/// A server clock that moves only when a test moves it: a fault's delay or a throttled body
+/// takes no real time. Hand it to the server (or `MockPlatform.start(serverClock:)`), wait until
+/// the answer is parked on it (`MockPlatform.untilParked(on:)`), then ``advance(by:)``.
+///
+/// The server's own deadlines run on it too: the request-head sweep keeps one wake pending at
+/// all times, and moving the clock past the head timeout (30 s by default) cuts connections
+/// still waiting for a request head, idle kept-alive ones included.
 public final class ManualServerClock: ServerClock {
+    private struct Waiter {
+        let id: Int
+        let count: Int
+        let resume: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
         var now = Duration.zero
         var wakes: [(deadline: Duration, action: @Sendable () -> Void)] = []
-        var waiters: [(count: Int, resume: CheckedContinuation<Void, Never>)] = []
+        var waiters: [Waiter] = []
+        var nextWaiterId = 0
+
+        /// Takes the waiters whose count of pending wakes has been reached.
+        mutating func takeReady() -> [CheckedContinuation<Void, Never>] {
+            let count = wakes.count
+            let ready = waiters.filter { $0.count <= count }.map(\.resume)
+            waiters.removeAll { $0.count <= count }
+            return ready
+        }
     }
 
     private let state = Mutex(State())
@@ -23,25 +42,37 @@ public final class ManualServerClock: ServerClock {
         let (due, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
             guard deadline > state.now else { return (true, []) }
             state.wakes.append((deadline, action))
-            return (false, Self.takeReady(&state))
+            return (false, state.takeReady())
         }
         ready.forEach { $0.resume() }
         if due { action() }
     }
 
-    /// Wakes registered and not yet called: the connections waiting on this clock.
+    /// Wakes registered and not yet called, the server's own sweep among them.
     public var pendingWakes: Int { state.withLock { $0.wakes.count } }
 
-    /// Returns once at least `count` wakes are pending (a delayed or throttled answer parked),
-    /// without polling.
-    public func untilWaiting(_ count: Int = 1) async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> Bool in
-                guard state.wakes.count < count else { return true }
-                state.waiters.append((count, continuation))
-                return false
+    /// Returns once at least `count` wakes are pending, or when the task is cancelled; it never
+    /// polls.
+    public func untilWaiting(_ count: Int) async {
+        let id = state.withLock { state in
+            defer { state.nextWaiterId += 1 }
+            return state.nextWaiterId
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready = state.withLock { state -> Bool in
+                    guard state.wakes.count < count, !Task.isCancelled else { return true }
+                    state.waiters.append(Waiter(id: id, count: count, resume: continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).resume
+            }
+            waiter?.resume()
         }
     }
 
@@ -55,12 +86,5 @@ public final class ManualServerClock: ServerClock {
             return due
         }
         for wake in due { wake.action() }
-    }
-
-    private static func takeReady(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
-        let count = state.wakes.count
-        let ready = state.waiters.filter { $0.count <= count }.map(\.resume)
-        state.waiters.removeAll { $0.count <= count }
-        return ready
     }
 }

@@ -26,7 +26,8 @@ extension MockPlatform {
     ///   - journalCapacity: how many requests the journal keeps.
     ///   - clock: the platform clock, e.g. one over a test's own notion of real time.
     ///   - serverClock: what fault delays and throttled bodies wait on; a ``ManualServerClock``
-    ///     makes them take no real time (`await clock.untilWaiting()`, then `clock.advance(by:)`).
+    ///     makes them take no real time (`await platform.untilParked(on: clock)`, then
+    ///     `clock.advance(by:)`).
     /// - Throws: `FixtureProblems` listing every problem of broken fixtures, `SQLiteError` when
     ///   the state file cannot be opened, `HTTPServerError` when no port can be bound.
     public static func start(

@@ -205,10 +205,16 @@ import Testing
         #expect(try outbox.pendingEventCount() == 9, "three sessions of Created, Device.Info and Aborted")
         let dispatcher = try Self.dispatcher(clock: clock, outbox: outbox)
         let triedBefore = platform.requests(pathPrefix: sends).count
-        #expect(await dispatcher.flushPending(timeout: .zero) == .init(sent: 0, waiting: 9))
-        #expect(platform.requests(pathPrefix: sends).count == triedBefore + 1, "after a failure, no try starts past the deadline")
+        // The session tried first is given up after the flushes it may fail; the two never tried
+        // count no failed flush, and wait.
+        for _ in 1..<AnalyticsDispatcher.flushAttempts {
+            #expect(await dispatcher.flushPending(timeout: .zero) == .init(sent: 0, waiting: 9))
+        }
+        #expect(platform.requests(pathPrefix: sends).count == triedBefore + AnalyticsDispatcher.flushAttempts - 1,
+                "after a failure, no try starts past the deadline")
+        #expect(await dispatcher.flushPending(timeout: .zero) == .init(sent: 0, waiting: 6))
         platform.removeFaults()
-        #expect(await dispatcher.flushPending(timeout: .zero) == .init(sent: 9, waiting: 0), "tries that succeed go on")
+        #expect(await dispatcher.flushPending(timeout: .zero) == .init(sent: 6, waiting: 0), "tries that succeed go on")
         #expect(try outbox.pendingEventCount() == 0)
     }
 

@@ -63,6 +63,7 @@ import Testing
         clock.advance(to: 1_000)
         await reporter.deliverDue()
         #expect(transport.sent.suffix(2) == ["POST a/downloadcompleted", "DELETE a/downloads"])
+        withExtendedLifetime(folder) {}
     }
 
     @Test func aRefusalRetryingCannotFixLeavesTheOutbox() async throws {
@@ -75,6 +76,7 @@ import Testing
         clock.advance(to: 10_000_000)
         await reporter.deliverDue()
         #expect(transport.sent == ["POST a/downloadrenewed"])
+        withExtendedLifetime(folder) {}
     }
 
     @Test func whatARunLeftIsSentByTheNextReporterOnTheFolder() async throws {
@@ -91,5 +93,6 @@ import Testing
         await second.deliverDue()
         #expect(await outcomes.next() == .delivered(Self.report(.completed, "a")))
         #expect(transport.sent == ["POST a/downloadcompleted"])
+        withExtendedLifetime(folder) {}
     }
 }

@@ -54,7 +54,8 @@ final class PlaybackSession: TechObserver {
     }
 
     /// Plays, lets the last ad beacons and analytics (its own, and offline playbacks' it found the
-    /// network for) go out, bounded, then tells the hub this playback is over.
+    /// network for) go out (retries of failed tries bounded, see `PlaySessionReporter.finish`), then
+    /// tells the hub this playback is over.
     func run() async {
         await play()
         await beacons.drain()

@@ -40,7 +40,7 @@ import FoundationNetworking
         }
     }
 
-    @Test func delayHoldsTheAnswerBackUntilTheServerClockHasMovedOnThatFar() async throws {
+    @Test(.timeLimit(.minutes(1))) func delayHoldsTheAnswerBackUntilTheServerClockHasMovedOnThatFar() async throws {
         let clock = ManualServerClock()
         try await withPlatform(serverClock: clock) { platform, client in
             try await client.admin.addFault(.delay(700, path: "/time$", times: 1))
@@ -86,16 +86,23 @@ import FoundationNetworking
         }
     }
 
-    @Test func throttledBodyArrivesWholeButSlowly() async throws {
+    @Test(.timeLimit(.minutes(1))) func throttledBodyArrivesWholeButSlowly() async throws {
         let clock = ManualServerClock()
         try await withPlatform(serverClock: clock) { platform, client in
-            try await client.admin.addFault(.throttle(bytesPerSecond: 50, path: "/time$"))
+            try await client.admin.addFault(.throttle(bytesPerSecond: 10, path: "/time$"))
             let answer = Task { try await client.send("GET", timePath) }
-            // ~66 bytes at 50 B/s: a second of server time is not enough for all of them.
+            // The body (dozens of bytes) at 10 B/s is still held after a second of server time.
             await platform.untilParked(on: clock)
             clock.advance(by: .seconds(1))
             await platform.untilParked(on: clock)
-            clock.advance(by: .seconds(1))
+            // Then a second at a time, each once the rest is parked again, until it is all there.
+            let driver = Task {
+                while !Task.isCancelled {
+                    await platform.untilParked(on: clock)
+                    clock.advance(by: .seconds(1))
+                }
+            }
+            defer { driver.cancel() }
             let response = try await answer.value
             #expect(response.status == 200)
             #expect(try client.json(response.body)["epochMillis"] != nil, "every byte arrives")
