@@ -89,8 +89,8 @@ struct PlayCommand: CLICommand {
         let playable: any Playable = try await downloadedPlayable() ?? AssetPlayable(assetId: assetId)
         let playback = player.startPlayback(playable: playable, properties: properties, enableAnalytics: analytics)
         // The playback's task ends once its last analytics batch is out (failed tries retried for
-        // a bounded time), so the next
-        // `exposure play` finds this play session ended and its stream slot free.
+        // a bounded time), so the next `exposure play` finds this play session ended and its
+        // stream slot free.
         await playback.value
         timer.withLock { $0?.cancel() }
         // What an earlier run left unsent (killed mid-playback, EventSink down) goes out too.
