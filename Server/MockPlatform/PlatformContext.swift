@@ -87,7 +87,7 @@ public final class LoadedCatalog: Sendable {
         }
         self.assetJSON = assetJSON
         assetListBodies = AssetListBodies(assets: catalog.wireAssets)
-        assetFields = assetJSON.compactMapValues { try? ExposureJSON.decode(JSONValue.self, from: $0) }
+        assetFields = assetJSON.compactMapValues { try? JSONValue(parsing: $0) }
     }
 
     /// The EPG under `channelId`: a channel's, or a live event's own.

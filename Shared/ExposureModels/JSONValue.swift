@@ -18,7 +18,8 @@ public enum JSONValue: Codable, Sendable, Equatable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Most values are strings and numbers: try them first, since every failed attempt
-        // builds and throws a DecodingError.
+        // builds and throws a DecodingError. A whole document is read by `init(parsing:)`,
+        // which tries nothing.
         if let value = try? container.decode(String.self) {
             self = .string(value)
         } else if let value = try? container.decode(Int64.self) {

@@ -26,7 +26,7 @@ struct AnalyticsCommand: CLICommand {
                 + (response.status == 404 && sessionId == nil ? " — is \(context.environment.baseUrl) an exposure-mock?" : ""))
         }
         if context.json { return Console.out(String(decoding: response.body, as: UTF8.self)) }
-        let body = try ExposureJSON.decode(JSONValue.self, from: response.body)
+        let body = try JSONValue(parsing: response.body)
         Console.out(sessionId == nil ? Self.list(body["sessions"]?.arrayValue ?? []) : Self.timeline(body))
     }
 

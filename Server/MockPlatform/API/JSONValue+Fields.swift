@@ -35,11 +35,6 @@ extension JSONValue {
         case .null: 5
         }
     }
-
-    /// The JSON value `value` encodes to.
-    init<Value: Encodable>(encoding value: Value) throws {
-        self = try ExposureJSON.decode(JSONValue.self, from: ExposureJSON.encode(value))
-    }
 }
 
 /// Which of two values comes first.

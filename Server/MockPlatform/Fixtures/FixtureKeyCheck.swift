@@ -29,7 +29,7 @@ enum FixtureKeyCheck {
 
     /// The problems for every ignored key of `value` as decoded from `sent` in `file`.
     static func problems<Value: Encodable>(_ value: Value, sent: JSONValue, file: String, path: String = "$") -> [FixtureProblem] {
-        guard let understood = try? ExposureJSON.decode(JSONValue.self, from: ExposureJSON.encode(value)) else { return [] }
+        guard let understood = try? JSONValue(encoding: value) else { return [] }
         return problems(understood: understood, sent: sent, file: file, path: path)
     }
 
@@ -44,8 +44,8 @@ enum FixtureKeyCheck {
 
     /// A catalog entry as the mock understood it: the asset's keys plus `mock`.
     static func understood(_ entry: CatalogAsset) -> JSONValue? {
-        guard var asset = try? ExposureJSON.decode(JSONValue.self, from: ExposureJSON.encode(entry.asset)),
-              let mock = try? ExposureJSON.decode(JSONValue.self, from: ExposureJSON.encode(entry.mock)) else { return nil }
+        guard var asset = try? JSONValue(encoding: entry.asset),
+              let mock = try? JSONValue(encoding: entry.mock) else { return nil }
         asset["mock"] = mock
         return asset
     }

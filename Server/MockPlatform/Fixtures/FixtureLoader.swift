@@ -79,7 +79,7 @@ public enum FixtureLoader {
         _ type: Element.Type, _ file: String, in directory: URL, problems: inout [FixtureProblem]
     ) -> [Element]? {
         decodeArray(type, file, in: directory, problems: &problems) { element in
-            try? ExposureJSON.decode(JSONValue.self, from: ExposureJSON.encode(element))
+            try? JSONValue(encoding: element)
         }
     }
 
@@ -91,7 +91,7 @@ public enum FixtureLoader {
             return nil
         }
         do {
-            return (data, try ExposureJSON.decode(JSONValue.self, from: data))
+            return (data, try JSONValue(parsing: data))
         } catch {
             problems.append(problem(from: error, file: file))
             return nil
