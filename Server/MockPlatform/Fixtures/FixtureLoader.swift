@@ -31,10 +31,13 @@ public enum FixtureLoader {
     private static func decodeObject<Value: Codable>(
         _ type: Value.Type, _ file: String, in directory: URL, problems: inout [FixtureProblem], checkKeys: Bool = true
     ) -> Value? {
-        guard let (data, json) = read(file, in: directory, problems: &problems) else { return nil }
+        guard let data = read(file, in: directory, problems: &problems) else { return nil }
         do {
             let value = try ExposureJSON.decode(type, from: data)
-            if checkKeys { problems += FixtureKeyCheck.problems(value, sent: json, file: file) }
+            if checkKeys {
+                guard let json = tree(of: data, file: file, problems: &problems) else { return nil }
+                problems += FixtureKeyCheck.problems(value, sent: json, file: file)
+            }
             return value
         } catch {
             problems.append(problem(from: error, file: file))
@@ -48,7 +51,9 @@ public enum FixtureLoader {
         _ type: Element.Type, _ file: String, in directory: URL, problems: inout [FixtureProblem],
         understood: (Element) -> JSONValue?
     ) -> [Element]? {
-        guard let (data, json) = read(file, in: directory, problems: &problems) else { return nil }
+        guard let data = read(file, in: directory, problems: &problems), let json = tree(of: data, file: file, problems: &problems) else {
+            return nil
+        }
         guard case .array(let sentElements) = json else {
             problems.append(FixtureProblem(file: file, message: "The file must hold a JSON array."))
             return nil
@@ -83,15 +88,20 @@ public enum FixtureLoader {
         }
     }
 
-    /// The file's bytes and its JSON tree; nil (with a problem) when missing or not JSON.
-    private static func read(_ file: String, in directory: URL, problems: inout [FixtureProblem]) -> (Data, JSONValue)? {
+    /// The file's bytes; nil (with a problem) when missing.
+    private static func read(_ file: String, in directory: URL, problems: inout [FixtureProblem]) -> Data? {
         let url = directory.appendingPathComponent(file)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             problems.append(FixtureProblem(file: file, message: "The file is missing or unreadable."))
             return nil
         }
+        return data
+    }
+
+    /// The JSON tree of a file's bytes, to check its keys; nil (with a problem) when not JSON.
+    private static func tree(of data: Data, file: String, problems: inout [FixtureProblem]) -> JSONValue? {
         do {
-            return (data, try JSONValue(parsing: data))
+            return try JSONValue(parsing: data)
         } catch {
             problems.append(problem(from: error, file: file))
             return nil
