@@ -91,7 +91,8 @@ public final class PlaySessionReporter: Sendable {
     /// time): a failed try is retried at once, then after 0.25 s, 0.5 s … (at most 4 s apart) while
     /// the next try can start before the deadline; what is still unsent stays in the outbox for the
     /// next start. Tries that succeed are never cut short, so on a loaded machine a healthy
-    /// EventSink still gets everything (`timeout: .zero` retries nothing).
+    /// EventSink still gets everything (`timeout: .zero` retries nothing). Cancelling the task
+    /// stops the retries.
     /// An offline session sends nothing: its events wait for `flushOfflineAnalytics()`.
     public func finish(timeout: Duration = .seconds(5)) async {
         guard !isDeferred else { return }
@@ -101,7 +102,8 @@ public final class PlaySessionReporter: Sendable {
         while !machine.withLock({ $0.isIdle }) {
             if machine.withLock({ $0.failures }) > 0 {
                 guard ContinuousClock.now + pause < deadline else { return }
-                try? await Task.sleep(for: pause)
+                // Cancelled, the pause ends at once: stop retrying rather than retry without pause.
+                do { try await Task.sleep(for: pause) } catch { return }
                 pause = pause == .zero ? .milliseconds(250) : min(pause * 2, Self.longestRetryPause)
             }
             if let batch = machine.withLock({ $0.takeBatch() }) { launch(batch, atMs: services.now()) }

@@ -184,6 +184,23 @@ import Testing
         #expect(platform.analyticsSession(entitlement.playSessionId)?.eventCount == 4)
     }
 
+    @Test func aCancelledFinishStopsRetrying() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        let clock = TestClock()
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        try platform.inject(.status(503, path: "/eventsink/send$"))
+        let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
+        reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
+        reporter.record(.aborted, offsetMs: 0)
+        let finishing = Task { await reporter.finish(timeout: .seconds(600)) }
+        finishing.cancel()
+        await finishing.value
+        #expect(!reporter.isSettled)
+        #expect(platform.requests(pathPrefix: "/v2/customer/Sandbox/businessunit/Dev/eventsink/send").count == 1,
+                "only the try already on its way: a cancelled pause retries nothing")
+    }
+
     @Test func aFlushWithNoTimeLeftSendsEverySessionToAHealthyEventSinkAndTriesAFailingOneOnce() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
