@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "MockPlatform", targets: ["MockPlatform"]),
         .library(name: "MockPlatformTesting", targets: ["MockPlatformTesting"]),
         .executable(name: "exposure-mock", targets: ["ExposureMock"]),
-        .executable(name: "exposure", targets: ["ExposureCLI"]),
+        .executable(name: "exposure", targets: ["ExposureCLI"])
     ],
     targets: [
         // Shared: code both sides use: wire models and HLS (pure, no I/O), and the SQLite adapter.
@@ -68,15 +68,23 @@ let package = Package(
         ),
         .target(name: "ExposureAnalytics", dependencies: ["Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
         .target(name: "ExposurePlayback", dependencies: ["Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
-        .target(name: "ExposureDownload", dependencies: ["CCrypto", "Exposure", "ExposureAnalytics", "ExposurePlayback", "HLS", "SQLiteStore"], path: "Client/ExposureDownload"),
-        .executableTarget(name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "ExposureDownload", "HLS"], path: "Client/ExposureCLI"),
+        .target(
+            name: "ExposureDownload", dependencies: ["CCrypto", "Exposure", "ExposureAnalytics", "ExposurePlayback", "HLS", "SQLiteStore"],
+            path: "Client/ExposureDownload"),
+        .executableTarget(
+            name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "ExposureDownload", "HLS"], path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-*), and what they measure of themselves.
         .target(name: "BenchSupport", path: "scripts/BenchSupport"),
         .executableTarget(name: "HLSBench", dependencies: ["BenchSupport", "HLS"], path: "scripts/HLSBench"),
-        .executableTarget(name: "PlayerBench", dependencies: ["BenchSupport", "ExposurePlayback", "ExposureAnalytics", "MockPlatform"], path: "scripts/PlayerBench"),
-        .executableTarget(name: "TransportBench", dependencies: ["BenchSupport", "Exposure", "MockPlatform"], path: "scripts/TransportBench"),
-        .executableTarget(name: "DownloadBench", dependencies: ["BenchSupport", "ExposureDownload", "Exposure", "ExposurePlayback"], path: "scripts/DownloadBench"),
+        .executableTarget(
+            name: "PlayerBench", dependencies: ["BenchSupport", "ExposurePlayback", "ExposureAnalytics", "MockPlatform"],
+            path: "scripts/PlayerBench"),
+        .executableTarget(
+            name: "TransportBench", dependencies: ["BenchSupport", "Exposure", "MockPlatform"], path: "scripts/TransportBench"),
+        .executableTarget(
+            name: "DownloadBench", dependencies: ["BenchSupport", "ExposureDownload", "Exposure", "ExposurePlayback"],
+            path: "scripts/DownloadBench"),
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
@@ -87,17 +95,27 @@ let package = Package(
         .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "SQLiteStore"]),
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure", "MockPlatformTesting", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Exposure", "MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "HTTPServer", "SQLiteStore"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Exposure", "MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "HTTPServer", "SQLiteStore"]),
         .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback", "Exposure"]),
         .testTarget(name: "ExposureAnalyticsTests", dependencies: ["ExposureAnalytics", "MockPlatformTesting", "TestSupport"]),
-        .testTarget(name: "PlayerEndToEndTests", dependencies: ["ExposurePlayback", "ExposureAnalytics", "ExposureDownload", "MockPlatform", "MockPlatformTesting", "HLS", "TestSupport"]),
-        .testTarget(name: "ExposureDownloadTests", dependencies: ["ExposureDownload", "Exposure", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"]),
+        .testTarget(
+            name: "PlayerEndToEndTests",
+            dependencies: [
+                "ExposurePlayback", "ExposureAnalytics", "ExposureDownload", "MockPlatform", "MockPlatformTesting", "HLS", "TestSupport"
+            ]),
+        .testTarget(
+            name: "ExposureDownloadTests",
+            dependencies: ["ExposureDownload", "Exposure", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"]),
         // Requests exactly as the official Red Bee iOS SDK forms them, against a real mock.
         .testTarget(name: "ConformanceTests", dependencies: ["Exposure", "MockPlatformTesting"]),
         // The seed's code samples, compiled as written and run against the mock.
         .testTarget(name: "SeedSampleTests", dependencies: ["ExposurePlayback", "ExposureAnalytics", "ExposureDownload", "MockPlatform"]),
         // The media downloader: values as unit tests, whole downloads against a real mock.
-        .testTarget(name: "MediaDownloaderTests", dependencies: ["ExposureDownload", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"]),
+        .testTarget(
+            name: "MediaDownloaderTests",
+            dependencies: ["ExposureDownload", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )

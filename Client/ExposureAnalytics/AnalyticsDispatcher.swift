@@ -58,8 +58,9 @@ public final class AnalyticsDispatcher: Sendable {
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.configuration = configuration
-        services = ReporterServices(now: now, reporting: configuration.reporting, outbox: outbox, transport: transport,
-                                    currentToken: currentToken, log: log)
+        services = ReporterServices(
+            now: now, reporting: configuration.reporting, outbox: outbox, transport: transport,
+            currentToken: currentToken, log: log)
         self.random = random
         live = LiveSessions()
     }
@@ -73,8 +74,9 @@ public final class AnalyticsDispatcher: Sendable {
         guard configuration.enabled, isSampled(settings) else { return nil }
         let route = route(environment: environment, settings: settings, sessionToken: sessionToken)
         let offset = await services.measureClockOffset(route.environment)
-        return makeReporter(sessionId: playSessionId, route: route, clockOffsetMs: offset, settings: settings,
-                            cdnVendor: cdnVendor, deferred: false)
+        return makeReporter(
+            sessionId: playSessionId, route: route, clockOffsetMs: offset, settings: settings,
+            cdnVendor: cdnVendor, deferred: false)
     }
 
     /// Starts recording an offline playback of a download: its events wait in the outbox under
@@ -94,8 +96,9 @@ public final class AnalyticsDispatcher: Sendable {
             return nil
         }
         let route = route(environment: environment, settings: settings, sessionToken: sessionToken)
-        return makeReporter(sessionId: "\(playSessionId)_\(number)", route: route, clockOffsetMs: 0, settings: settings,
-                            cdnVendor: nil, deferred: true)
+        return makeReporter(
+            sessionId: "\(playSessionId)_\(number)", route: route, clockOffsetMs: 0, settings: settings,
+            cdnVendor: nil, deferred: true)
     }
 
     /// Sends the events waiting in the outbox from earlier runs (a process that was killed, an
@@ -126,9 +129,10 @@ public final class AnalyticsDispatcher: Sendable {
                 result.waiting += session.events.count
                 continue
             }
-            let batch = AnalyticsBatch(customer: session.route.environment.customer, businessUnit: session.route.environment.businessUnit,
-                                       sessionId: session.sessionId, dispatchTime: services.now(), clockOffset: session.clockOffsetMs,
-                                       payload: session.events)
+            let batch = AnalyticsBatch(
+                customer: session.route.environment.customer, businessUnit: session.route.environment.businessUnit,
+                sessionId: session.sessionId, dispatchTime: services.now(), clockOffset: session.clockOffsetMs,
+                payload: session.events)
             var outcome = await services.deliver(batch, route: session.route)
             if outcome == .unauthorized, let token = services.currentToken() {
                 var renewed = session.route
@@ -146,7 +150,9 @@ public final class AnalyticsDispatcher: Sendable {
                 // An EventSink that never answers (a mock long gone from its port) must not keep
                 // events forever: after this many flushes at later starts they are given up.
                 if let failures = try? outbox.countFailedFlush(sessionId: session.sessionId), failures >= Self.flushAttempts {
-                    services.log("analytics: \(session.events.count) event(s) of \(session.sessionId) undeliverable after \(failures) flushes; dropped")
+                    services.log(
+                        "analytics: \(session.events.count) event(s) of \(session.sessionId) undeliverable after \(failures) flushes; dropped"
+                    )
                     services.acknowledge(session.events, sessionId: session.sessionId)
                 } else {
                     result.waiting += session.events.count
@@ -172,8 +178,9 @@ public final class AnalyticsDispatcher: Sendable {
 
     private func route(environment: Environment, settings: AnalyticsSettings?, sessionToken: SessionToken?) -> AnalyticsRoute {
         let base = configuration.baseUrlOverride ?? settings?.baseUrl ?? environment.baseUrl
-        return AnalyticsRoute(environment: Environment(baseUrl: base, customer: environment.customer, businessUnit: environment.businessUnit),
-                              sessionToken: sessionToken)
+        return AnalyticsRoute(
+            environment: Environment(baseUrl: base, customer: environment.customer, businessUnit: environment.businessUnit),
+            sessionToken: sessionToken)
     }
 
     private func makeReporter(
@@ -191,8 +198,9 @@ public final class AnalyticsDispatcher: Sendable {
             }
         }
         live.insert(sessionId)
-        return PlaySessionReporter(sessionId: sessionId, route: route, clockOffsetMs: clockOffsetMs, machine: machine,
-                                   services: services, onRelease: { [live] in live.remove(sessionId) })
+        return PlaySessionReporter(
+            sessionId: sessionId, route: route, clockOffsetMs: clockOffsetMs, machine: machine,
+            services: services, onRelease: { [live] in live.remove(sessionId) })
     }
 }
 

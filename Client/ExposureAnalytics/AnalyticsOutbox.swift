@@ -48,7 +48,7 @@ public final class AnalyticsOutbox: Sendable {
             play_session_id TEXT PRIMARY KEY,
             count INTEGER NOT NULL
         );
-        """,
+        """
     ])
 
     /// Opens (creating it and its folder if needed) the outbox at `url`.
@@ -78,10 +78,12 @@ public final class AnalyticsOutbox: Sendable {
     public static var defaultURL: URL {
         let variables = ProcessInfo.processInfo.environment
         #if os(Linux)
-        let base = variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let base =
+            variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         #else
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         #endif
         return base.appendingPathComponent("exposure/analytics.sqlite")
@@ -90,7 +92,8 @@ public final class AnalyticsOutbox: Sendable {
     /// Records where a session's events go (before its first event is stored).
     func open(sessionId: String, route: AnalyticsRoute, clockOffsetMs: Int64?, deferred: Bool) throws {
         _ = try database.access { (db) throws(SQLiteError) in
-            try db.update("""
+            try db.update(
+                """
                 INSERT OR REPLACE INTO sessions (session_id, base_url, customer, business_unit, session_token, clock_offset_ms, deferred)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, .text(sessionId), .text(route.environment.baseUrl), .text(route.environment.customer),
@@ -102,11 +105,13 @@ public final class AnalyticsOutbox: Sendable {
     /// The number of this offline playback of the download entitled with `playSessionId`: 1, 2, …
     func nextOfflinePlayback(playSessionId: String) throws -> Int {
         try database.transaction { (db) throws(SQLiteError) -> Int in
-            try db.update("""
+            try db.update(
+                """
                 INSERT INTO offline_playbacks (play_session_id, count) VALUES (?, 1)
                 ON CONFLICT (play_session_id) DO UPDATE SET count = count + 1
                 """, .text(playSessionId))
-            return Int(try db.query("SELECT count FROM offline_playbacks WHERE play_session_id = ?", .text(playSessionId)).first?.int(0) ?? 1)
+            return Int(
+                try db.query("SELECT count FROM offline_playbacks WHERE play_session_id = ?", .text(playSessionId)).first?.int(0) ?? 1)
         }
     }
 
@@ -128,17 +133,20 @@ public final class AnalyticsOutbox: Sendable {
     /// Keeps a renewed token for the session's later batches.
     func updateToken(_ token: SessionToken?, sessionId: String) throws {
         _ = try database.access { (db) throws(SQLiteError) in
-            try db.update("UPDATE sessions SET session_token = ? WHERE session_id = ?", token.map { .text($0.value) } ?? .null, .text(sessionId))
+            try db.update(
+                "UPDATE sessions SET session_token = ? WHERE session_id = ?", token.map { .text($0.value) } ?? .null, .text(sessionId))
         }
     }
 
     /// Stores events of a session.
     func store(_ events: [AnalyticsEvent], sessionId: String) throws {
-        let bodies = try events.map { event in (event.sequenceNumber ?? 0, String(decoding: try ExposureJSON.encode(event), as: UTF8.self)) }
+        let bodies = try events.map { event in (event.sequenceNumber ?? 0, String(decoding: try ExposureJSON.encode(event), as: UTF8.self))
+        }
         try database.transaction { (db) throws(SQLiteError) in
             for (number, body) in bodies {
-                try db.update("INSERT OR REPLACE INTO events (session_id, sequence_number, body) VALUES (?, ?, ?)",
-                              .text(sessionId), .integer(number), .text(body))
+                try db.update(
+                    "INSERT OR REPLACE INTO events (session_id, sequence_number, body) VALUES (?, ?, ?)",
+                    .text(sessionId), .integer(number), .text(body))
             }
         }
     }
@@ -149,8 +157,9 @@ public final class AnalyticsOutbox: Sendable {
             for number in events.compactMap(\.sequenceNumber) {
                 try db.update("DELETE FROM events WHERE session_id = ? AND sequence_number = ?", .text(sessionId), .integer(number))
             }
-            try db.update("DELETE FROM sessions WHERE session_id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE session_id = ?)",
-                          .text(sessionId), .text(sessionId))
+            try db.update(
+                "DELETE FROM sessions WHERE session_id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE session_id = ?)",
+                .text(sessionId), .text(sessionId))
         }
     }
 
@@ -166,7 +175,8 @@ public final class AnalyticsOutbox: Sendable {
     func pending() throws -> [PendingSession] {
         try database.access { (db) throws(SQLiteError) -> [PendingSession] in
             let sessions = try db.query(
-                "SELECT session_id, base_url, customer, business_unit, session_token, clock_offset_ms, deferred FROM sessions ORDER BY rowid")
+                "SELECT session_id, base_url, customer, business_unit, session_token, clock_offset_ms, deferred FROM sessions ORDER BY rowid"
+            )
             return try sessions.map { (row) throws(SQLiteError) -> PendingSession in
                 let id = row.text(0) ?? ""
                 let events = try db.query("SELECT body FROM events WHERE session_id = ? ORDER BY sequence_number", .text(id))

@@ -41,7 +41,7 @@ public struct AnalyticsReporting: Sendable, Equatable {
         var fields: [String: JSONValue] = [
             "Player": .string(playerName), "DeviceId": .string(device.deviceId), "DeviceModel": .string(device.model),
             "OS": .string(device.os), "OSVersion": .string(device.osVersion), "Manufacturer": .string(device.manufacturer),
-            "AppType": .string(appType), "StreamingTechnology": .string("HLS"),
+            "AppType": .string(appType), "StreamingTechnology": .string("HLS")
         ]
         if let bucket = settings.bucket { fields["AnalyticsBucket"] = .integer(Int64(bucket)) }
         if let interval = settings.postInterval { fields["AnalyticsPostInterval"] = .integer(Int64(interval)) }

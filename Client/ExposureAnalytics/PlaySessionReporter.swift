@@ -45,7 +45,10 @@ public final class PlaySessionReporter: Sendable {
     /// Ignored once the session has ended (after Completed, Aborted or Error).
     public func record(_ event: PlaybackAnalyticsEvent, offsetMs: Int64? = nil) {
         let now = services.now()
-        let previousOffset = lastOffsetMs.withLock { last in defer { last = offsetMs ?? last }; return last }
+        let previousOffset = lastOffsetMs.withLock { last in
+            defer { last = offsetMs ?? last }
+            return last
+        }
         var fields = event.ownFields
         if case .created = event { fields["Version"] = .string(services.reporting.sdkVersion) }
         let deviceInfo: [String: JSONValue]? = if case .created = event { services.reporting.deviceInfoFields } else { nil }
@@ -126,11 +129,13 @@ public final class PlaySessionReporter: Sendable {
     /// which batch follows a resync depends only on the playback clock. Offline sessions keep
     /// `ClockOffset` 0: there is no server to measure against.
     private func launch(_ batch: [AnalyticsEvent], atMs now: Int64) {
-        let resync = !isDeferred && clockOffset.withLock { state in
-            guard now - state.measuredMs >= Self.clockResyncIntervalMs else { return false }
-            state.measuredMs = now
-            return true
-        }
+        let resync =
+            !isDeferred
+            && clockOffset.withLock { state in
+                guard now - state.measuredMs >= Self.clockResyncIntervalMs else { return false }
+                state.measuredMs = now
+                return true
+            }
         // Published under the lock it clears it with: a task that finished at once cannot have
         // cleared it (or started the next batch) before it is published.
         flight.withLock { flight in
@@ -150,9 +155,10 @@ public final class PlaySessionReporter: Sendable {
 
     private func send(_ events: [AnalyticsEvent]) async {
         let current = route.withLock { $0 }
-        let batch = AnalyticsBatch(customer: customer, businessUnit: businessUnit, sessionId: sessionId,
-                                   dispatchTime: services.now(), clockOffset: clockOffset.withLock { $0.offsetMs },
-                                   payload: events)
+        let batch = AnalyticsBatch(
+            customer: customer, businessUnit: businessUnit, sessionId: sessionId,
+            dispatchTime: services.now(), clockOffset: clockOffset.withLock { $0.offsetMs },
+            payload: events)
         var outcome = await services.deliver(batch, route: current)
         if outcome == .unauthorized, let renewed = services.currentToken(), renewed != current.sessionToken {
             // Retried once with the renewed token; the outbox keeps it for later batches too.

@@ -42,8 +42,10 @@ struct ReporterServices: Sendable {
 
     func deliver(_ batch: AnalyticsBatch, route: AnalyticsRoute) async -> SendOutcome {
         do {
-            _ = try await EventSinkSend(environment: route.environment, transport: transport, sessionToken: route.sessionToken, batch: batch)
-                .request()
+            _ = try await EventSinkSend(
+                environment: route.environment, transport: transport, sessionToken: route.sessionToken, batch: batch
+            )
+            .request()
             return .delivered
         } catch {
             return SendOutcome(error)

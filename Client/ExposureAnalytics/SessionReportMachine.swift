@@ -44,8 +44,9 @@ struct SessionReportMachine: Sendable {
     /// Numbers and queues an event that happened at `atMs`; nil once the session has ended.
     mutating func record(_ type: String, fields: [String: JSONValue], offsetMs: Int64?, atMs: Int64) -> AnalyticsEvent? {
         guard !ended else { return nil }
-        let event = AnalyticsEvent(eventType: type, timestamp: atMs, offsetTime: offsetMs, sequenceNumber: nextSequenceNumber,
-                                   fields: commonFields.merging(fields) { $1 })
+        let event = AnalyticsEvent(
+            eventType: type, timestamp: atMs, offsetTime: offsetMs, sequenceNumber: nextSequenceNumber,
+            fields: commonFields.merging(fields) { $1 })
         nextSequenceNumber += 1
         queued.append(event)
         lastEventMs = atMs
@@ -64,7 +65,8 @@ struct SessionReportMachine: Sendable {
     mutating func heartbeatsOwed(byMs nowMs: Int64, lastOffsetMs: Int64?) -> [AnalyticsEvent] {
         var heartbeats: [AnalyticsEvent] = []
         while !ended, let last = lastEventMs, nowMs >= last + heartbeatIntervalMs,
-              let beat = record(AnalyticsEventType.heartbeat, fields: [:], offsetMs: lastOffsetMs, atMs: last + heartbeatIntervalMs) {
+            let beat = record(AnalyticsEventType.heartbeat, fields: [:], offsetMs: lastOffsetMs, atMs: last + heartbeatIntervalMs)
+        {
             heartbeats.append(beat)
         }
         return heartbeats
@@ -72,7 +74,9 @@ struct SessionReportMachine: Sendable {
 
     /// What is due by `nowMs`: the heartbeats owed (already queued, returned so they can be
     /// stored), the batch to send now, and when to look again.
-    mutating func advance(toMs nowMs: Int64, lastOffsetMs: Int64?) -> (heartbeats: [AnalyticsEvent], send: [AnalyticsEvent]?, nextWakeMs: Int64?) {
+    mutating func advance(toMs nowMs: Int64, lastOffsetMs: Int64?) -> (
+        heartbeats: [AnalyticsEvent], send: [AnalyticsEvent]?, nextWakeMs: Int64?
+    ) {
         let heartbeats = heartbeatsOwed(byMs: nowMs, lastOffsetMs: lastOffsetMs)
         var send: [AnalyticsEvent]?
         if !deferred, let due = dueMs, nowMs >= due {

@@ -64,7 +64,8 @@ extension OfflineManagerError {
         switch failure {
         case .insufficientSpace: self = .insufficientSpace
         case .network(let reason): self = .network(reason)
-        case .httpStatus(let status, let url): self = status == 403 ? .notEntitled("HTTP 403 for \(url)") : .network("HTTP \(status) for \(url)")
+        case .httpStatus(let status, let url):
+            self = status == 403 ? .notEntitled("HTTP 403 for \(url)") : .network("HTTP \(status) for \(url)")
         case .invalidSource(let reason): self = .invalidSource(reason)
         case .storage(let reason): self = .storage(reason)
         case .unknownDownload(let id): self = .storage("the downloader has no download \(id)")

@@ -65,7 +65,9 @@ struct MockArguments {
                 adminToken = token
             case "--journal-capacity":
                 let text = try value(for: flag)
-                guard let number = Int(text), number >= 1 else { throw UsageError("--journal-capacity takes a number of at least 1, not \(text)") }
+                guard let number = Int(text), number >= 1 else {
+                    throw UsageError("--journal-capacity takes a number of at least 1, not \(text)")
+                }
                 journalCapacity = number
             case "--help", "-h": throw UsageError(nil)
             default: throw UsageError("unknown argument \(flag)")

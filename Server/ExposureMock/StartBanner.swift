@@ -9,11 +9,12 @@ enum StartBanner {
         let login = "\(platform.baseURL)/v3/customer/\(settings.customer)/businessunit/\(settings.businessUnit)/auth/login"
         let users = catalog.users.values.sorted { $0.username < $1.username }
             .map { "    \($0.username) / \($0.password)  (products: \($0.products.joined(separator: ", ")))" }
-        let admin = switch platform.configuration.adminAccess {
-        case .open: "open at \(platform.baseURL)/_mock/"
-        case .token: "at \(platform.baseURL)/_mock/ (Bearer admin token required)"
-        case .disabled: "disabled (not loopback and no --admin-token)"
-        }
+        let admin =
+            switch platform.configuration.adminAccess {
+            case .open: "open at \(platform.baseURL)/_mock/"
+            case .token: "at \(platform.baseURL)/_mock/ (Bearer admin token required)"
+            case .disabled: "disabled (not loopback and no --admin-token)"
+            }
         return """
             Exposure mock listening on \(platform.baseURL)
               customer \(settings.customer), business unit \(settings.businessUnit)

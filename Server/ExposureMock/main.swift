@@ -21,7 +21,9 @@ do {
 if arguments.checkOnly {
     do {
         let catalog = try FixtureLoader.load(from: arguments.fixtures)
-        standardOutput("Fixtures OK: \(catalog.assets.count) assets, \(catalog.channels.count) channels, \(catalog.users.count) users (\(arguments.fixtures.path))")
+        standardOutput(
+            "Fixtures OK: \(catalog.assets.count) assets, \(catalog.channels.count) channels, \(catalog.users.count) users (\(arguments.fixtures.path))"
+        )
         exit(0)
     } catch {
         standardError(error.description)
@@ -33,9 +35,10 @@ let platform: MockPlatform
 do {
     let log: (@Sendable (String) -> Void)? = arguments.logLevel == .info ? standardOutput : nil
     let state: any PlatformState = try arguments.statePath.map { try SQLiteState(path: $0) } ?? MemoryState()
-    platform = try MockPlatform(configuration: MockPlatform.Configuration(
-        host: arguments.host, port: arguments.port, fixturesDirectory: arguments.fixtures, requestLog: log,
-        adminToken: arguments.adminToken, journalCapacity: arguments.journalCapacity), state: state)
+    platform = try MockPlatform(
+        configuration: MockPlatform.Configuration(
+            host: arguments.host, port: arguments.port, fixturesDirectory: arguments.fixtures, requestLog: log,
+            adminToken: arguments.adminToken, journalCapacity: arguments.journalCapacity), state: state)
     try platform.start()
 } catch let problems as FixtureProblems {
     standardError(problems.description)

@@ -37,9 +37,10 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// allocating lower-cased copies: every request looks up several fields.
     public static func sameName(_ lhs: String, _ rhs: String) -> Bool {
         // Lengths first: most names compared are different ones, and a native String knows its length.
-        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8) { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
-        }
+        lhs.utf8.count == rhs.utf8.count
+            && lhs.utf8.elementsEqual(rhs.utf8) { a, b in
+                a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+            }
     }
 
     /// Iterates the fields in order.

@@ -29,11 +29,12 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
 
     /// A one-line explanation naming the address.
     public var description: String {
-        let reason = switch kind {
-        case .invalidHost: "not a numeric IP address"
-        case .cannotListen: "cannot listen"
-        case .alreadyRunning: "already running"
-        }
+        let reason =
+            switch kind {
+            case .invalidHost: "not a numeric IP address"
+            case .cannotListen: "cannot listen"
+            case .alreadyRunning: "already running"
+            }
         return "HTTP server on \(host):\(port): \(reason)" + (detail.isEmpty ? "" : " (\(detail))")
     }
 }

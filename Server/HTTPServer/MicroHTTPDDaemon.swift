@@ -2,6 +2,7 @@
 // MicroHTTPDResponses.swift, the only code of the server that touches C.
 import CMicroHTTPD
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -57,7 +58,8 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
         let retained = Unmanaged.passRetained(core)
         let daemon = address.withSocketAddress { socketAddress in
             cmhd_start_daemon(
-                flags, socketAddress, tuning, handleAccess, completeRequest, notifyConnection, openRequest, logDiagnostic, retained.toOpaque())
+                flags, socketAddress, tuning, handleAccess, completeRequest, notifyConnection, openRequest, logDiagnostic,
+                retained.toOpaque())
         }
         guard let daemon else {
             retained.release()

@@ -5,6 +5,7 @@
 // @MainActor context crashes when libmicrohttpd calls it from its own thread.
 import CMicroHTTPD
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -170,9 +171,18 @@ func dottedQuad(_ address: UInt32) -> String {
         var count = 0
         for shift in stride(from: 24, through: 0, by: -8) {
             let octet = Int((address >> UInt32(shift)) & 0xFF)
-            if shift != 24 { buffer[count] = UInt8(ascii: "."); count += 1 }
-            if octet >= 100 { buffer[count] = UInt8(ascii: "0") + UInt8(octet / 100); count += 1 }
-            if octet >= 10 { buffer[count] = UInt8(ascii: "0") + UInt8(octet / 10 % 10); count += 1 }
+            if shift != 24 {
+                buffer[count] = UInt8(ascii: ".")
+                count += 1
+            }
+            if octet >= 100 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(octet / 100)
+                count += 1
+            }
+            if octet >= 10 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(octet / 10 % 10)
+                count += 1
+            }
             buffer[count] = UInt8(ascii: "0") + UInt8(octet % 10)
             count += 1
         }

@@ -20,9 +20,11 @@ func queue(
     case .truncated(let afterBytes):
         made = streamedResponse(BodyStream(body: body, limit: afterBytes, pacer: nil, connection: connection, parker: core.parker))
     case .throttled(let bytesPerSecond):
-        made = streamedResponse(BodyStream(
-            body: body, limit: body.count, pacer: ThrottlePacer(bytesPerSecond: bytesPerSecond), connection: connection, parker: core.parker
-        ))
+        made = streamedResponse(
+            BodyStream(
+                body: body, limit: body.count, pacer: ThrottlePacer(bytesPerSecond: bytesPerSecond), connection: connection,
+                parker: core.parker
+            ))
     }
     guard let made else { return .NO }
     defer { MHD_destroy_response(made) }
@@ -47,7 +49,8 @@ private func memoryResponse(_ body: Data) -> OpaquePointer? {
     let retained = Unmanaged.passRetained(SharedBytes(body))
     // A heap-backed Data's storage does not move while it is retained and never mutated.
     let start = retained.takeUnretainedValue().data.withUnsafeBytes { UnsafeMutableRawPointer(mutating: $0.baseAddress!) }
-    guard let made = MHD_create_response_from_buffer_with_free_callback_cls(body.count, start, releaseSharedBytes, retained.toOpaque()) else {
+    guard let made = MHD_create_response_from_buffer_with_free_callback_cls(body.count, start, releaseSharedBytes, retained.toOpaque())
+    else {
         retained.release()
         return nil
     }
@@ -94,9 +97,11 @@ private final class BodyStream {
 private func streamedResponse(_ stream: BodyStream) -> OpaquePointer? {
     let retained = Unmanaged.passRetained(stream)
     let blockSize = 16 * 1024
-    guard let response = MHD_create_response_from_callback(
-        UInt64(stream.body.count), blockSize, readBody, retained.toOpaque(), releaseBody
-    ) else {
+    guard
+        let response = MHD_create_response_from_callback(
+            UInt64(stream.body.count), blockSize, readBody, retained.toOpaque(), releaseBody
+        )
+    else {
         retained.release()
         return nil
     }

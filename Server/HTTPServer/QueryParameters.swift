@@ -54,7 +54,8 @@ public struct QueryParameters: Sendable, Equatable {
             if byte == UInt8(ascii: "+") {
                 decoded.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), index + 2 < component.count,
-                      let high = hexValue(component[index + 1]), let low = hexValue(component[index + 2]) {
+                let high = hexValue(component[index + 1]), let low = hexValue(component[index + 2])
+            {
                 decoded.append(high << 4 | low)
                 index += 2
             } else {

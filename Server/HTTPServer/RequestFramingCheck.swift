@@ -34,8 +34,8 @@ enum RequestFramingCheck {
     }
 }
 
-private extension Substring {
-    var trimmingSpaces: String {
+extension Substring {
+    fileprivate var trimmingSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -63,9 +63,10 @@ public struct Router: HTTPResponder {
         let outcome = path.withUTF8 { bytes -> Outcome in
             let segments = RoutePattern.segments(of: bytes)
             var allowed: [HTTPMethod] = []
-            let literal = segments.first.flatMap { first in
-                byFirstLiteral.first { bytes[first].elementsEqual($0.literal) }?.routes
-            } ?? []
+            let literal =
+                segments.first.flatMap { first in
+                    byFirstLiteral.first { bytes[first].elementsEqual($0.literal) }?.routes
+                } ?? []
             for index in Self.merged(literal, openStart) where segmentCounts[index].admits(segments.count) {
                 let route = routes[index]
                 guard let parameters = route.pattern.match(segments, in: bytes) else { continue }

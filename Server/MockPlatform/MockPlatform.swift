@@ -70,17 +70,20 @@ public final class MockPlatform: Sendable {
         self.configuration = configuration
         let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
         context = PlatformContext(catalog: catalog, fixturesDirectory: configuration.fixturesDirectory, state: state, clock: clock)
-        control = PlatformControl(context: context, faults: FaultInjector(), journal: RequestJournal(capacity: configuration.journalCapacity),
-                                  fixturesDirectory: configuration.fixturesDirectory)
+        control = PlatformControl(
+            context: context, faults: FaultInjector(), journal: RequestJournal(capacity: configuration.journalCapacity),
+            fixturesDirectory: configuration.fixturesDirectory)
         // Journal outermost, so it records what faults made of the answer; CORS outside the
         // faults, so a browser sees an injected 500 as a 500 rather than as a CORS failure.
         let platform = JournalResponder(
-            next: CORSResponder(next: FaultResponder(
-                next: PlatformRouter.make(context: context),
-                faults: control.faults)),
+            next: CORSResponder(
+                next: FaultResponder(
+                    next: PlatformRouter.make(context: context),
+                    faults: control.faults)),
             journal: control.journal, context: context)
-        var responder: any HTTPResponder = RequestIDResponder(next: ControlPlaneResponder(
-            access: configuration.adminAccess, admin: AdminAPI.make(control: control), platform: platform))
+        var responder: any HTTPResponder = RequestIDResponder(
+            next: ControlPlaneResponder(
+                access: configuration.adminAccess, admin: AdminAPI.make(control: control), platform: platform))
         if let log = configuration.requestLog { responder = RequestLogResponder(next: responder, log: log) }
         self.responder = responder
         server = HTTPServer(

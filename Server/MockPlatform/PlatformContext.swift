@@ -14,7 +14,8 @@ public final class PlatformContext: Sendable {
 
     /// A context over a catalog loaded from `fixturesDirectory` (its media files are served from there).
     public init(
-        catalog: Catalog, fixturesDirectory: URL, state: any PlatformState, clock: PlatformClock, activity: ClientActivity = ClientActivity()
+        catalog: Catalog, fixturesDirectory: URL, state: any PlatformState, clock: PlatformClock,
+        activity: ClientActivity = ClientActivity()
     ) {
         self.clock = clock
         self.state = state
@@ -105,8 +106,9 @@ public final class LoadedCatalog: Sendable {
     /// occurrences play the event asset, which the catalog answers).
     public func program(assetId: String) -> ScheduledProgram? {
         guard assetId.hasSuffix(ScheduledProgram.assetSuffix),
-              let program = program(id: String(assetId.dropLast(ScheduledProgram.assetSuffix.count))),
-              program.assetId == assetId else { return nil }
+            let program = program(id: String(assetId.dropLast(ScheduledProgram.assetSuffix.count))),
+            program.assetId == assetId
+        else { return nil }
         return program
     }
 }

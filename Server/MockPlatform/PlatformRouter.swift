@@ -23,12 +23,15 @@ enum PlatformRouter {
     /// 404 for unknown paths, 405 (with `Allow`) for known paths asked with another method.
     @Sendable static func notFound(_ request: HTTPRequest, allowed: [HTTPMethod]) -> HTTPResponse {
         if allowed.isEmpty {
-            return Responses.error(ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND",
-                                                        extendedMessage: "No endpoint at \(request.path)."))
+            return Responses.error(
+                ExposureErrorMessage(
+                    httpCode: 404, message: "NOT_FOUND",
+                    extendedMessage: "No endpoint at \(request.path)."))
         }
-        var response = Responses.error(ExposureErrorMessage(
-            httpCode: 405, message: "METHOD_NOT_ALLOWED",
-            extendedMessage: "\(request.method) is not allowed here; use \(allowed.map(\.rawValue).joined(separator: ", "))."))
+        var response = Responses.error(
+            ExposureErrorMessage(
+                httpCode: 405, message: "METHOD_NOT_ALLOWED",
+                extendedMessage: "\(request.method) is not allowed here; use \(allowed.map(\.rawValue).joined(separator: ", "))."))
         response.headers.set("Allow", allowed.map(\.rawValue).joined(separator: ", "))
         return response
     }

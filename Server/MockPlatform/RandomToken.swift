@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Unguessable identifiers for session tokens, play sessions, play tokens and request ids.
 enum RandomToken {

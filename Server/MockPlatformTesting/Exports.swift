@@ -1,5 +1,6 @@
 // An app's test target imports only MockPlatformTesting and gets the platform's types with it,
 // and the server clock it can move by hand.
 @_exported import MockPlatform
-@_exported import protocol HTTPServer.ServerClock
+
 @_exported import class HTTPServer.ManualServerClock
+@_exported import protocol HTTPServer.ServerClock

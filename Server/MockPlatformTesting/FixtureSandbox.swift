@@ -26,7 +26,8 @@ public final class FixtureSandbox: Sendable {
         let files = FileManager.default
         try files.createDirectory(at: target, withIntermediateDirectories: true)
         for name in try files.contentsOfDirectory(atPath: source.path) {
-            let from = source.appendingPathComponent(name), to = target.appendingPathComponent(name)
+            let from = source.appendingPathComponent(name)
+            let to = target.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
             _ = files.fileExists(atPath: from.path, isDirectory: &isDirectory)
             if isDirectory.boolValue {

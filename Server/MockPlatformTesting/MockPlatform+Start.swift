@@ -34,13 +34,15 @@ extension MockPlatform {
         fixtures: URL = FixtureLoader.bundledDirectory, state: StateStorage = .inMemory, adminToken: String? = nil,
         journalCapacity: Int = 10_000, clock: PlatformClock = PlatformClock(), serverClock: any ServerClock = .system
     ) async throws -> MockPlatform {
-        let store: any PlatformState = switch state {
-        case .inMemory: MemoryState()
-        case .file(let url): try SQLiteState(path: url.path)
-        }
+        let store: any PlatformState =
+            switch state {
+            case .inMemory: MemoryState()
+            case .file(let url): try SQLiteState(path: url.path)
+            }
         let platform = try MockPlatform(
-            configuration: Configuration(host: "127.0.0.1", port: 0, fixturesDirectory: fixtures,
-                                         adminToken: adminToken, journalCapacity: journalCapacity, serverClock: serverClock),
+            configuration: Configuration(
+                host: "127.0.0.1", port: 0, fixturesDirectory: fixtures,
+                adminToken: adminToken, journalCapacity: journalCapacity, serverClock: serverClock),
             clock: clock, state: store)
         try platform.start()
         return platform

@@ -45,9 +45,10 @@ extension MockPlatform {
 
     /// The requests the platform answered (admin requests excluded), oldest first.
     public func requests(pathPrefix: String? = nil, since: Date? = nil, accountId: String? = nil, method: String? = nil) -> [JournalEntry] {
-        control.journal.entries(matching: JournalFilter(
-            pathPrefix: pathPrefix, sinceMs: since.map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) },
-            accountId: accountId, method: method))
+        control.journal.entries(
+            matching: JournalFilter(
+                pathPrefix: pathPrefix, sinceMs: since.map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) },
+                accountId: accountId, method: method))
     }
 
     /// The analytics events clients sent, oldest first.

@@ -1,5 +1,6 @@
 import ExposureModels
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -58,7 +59,9 @@ public struct MockPlatformAdminClient: Sendable {
     public func requests(
         pathPrefix: String? = nil, since: String? = nil, accountId: String? = nil, method: String? = nil, limit: Int? = nil
     ) async throws -> JournalPage {
-        let query = [("pathPrefix", pathPrefix), ("since", since), ("session", accountId), ("method", method), ("limit", limit.map(String.init))]
+        let query = [
+            ("pathPrefix", pathPrefix), ("since", since), ("session", accountId), ("method", method), ("limit", limit.map(String.init))
+        ]
         return try await call("GET", "/requests" + Self.queryString(query))
     }
 
@@ -71,7 +74,9 @@ public struct MockPlatformAdminClient: Sendable {
     }
 
     /// `GET /_mock/analytics`.
-    public func analytics(sessionId: String? = nil, accountId: String? = nil, eventType: String? = nil) async throws -> [RecordedAnalyticsEvent] {
+    public func analytics(sessionId: String? = nil, accountId: String? = nil, eventType: String? = nil) async throws
+        -> [RecordedAnalyticsEvent]
+    {
         let query = [("sessionId", sessionId), ("accountId", accountId), ("eventType", eventType)]
         return (try await call("GET", "/analytics" + Self.queryString(query)) as AnalyticsPage).events
     }
@@ -103,7 +108,9 @@ public struct MockPlatformAdminClient: Sendable {
 
     // MARK: Plumbing
 
-    private func call<Answer: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<String>.none) async throws -> Answer {
+    private func call<Answer: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<String>.none) async throws
+        -> Answer
+    {
         let data = try await send(method, path, body: body)
         return try ExposureJSON.decode(Answer.self, from: data)
     }

@@ -14,7 +14,9 @@ public struct AnalyticsBatch: Codable, Sendable, Equatable {
     public var payload: [AnalyticsEvent]
 
     /// A batch.
-    public init(customer: String, businessUnit: String, sessionId: String, dispatchTime: Int64, clockOffset: Int64? = nil, payload: [AnalyticsEvent]) {
+    public init(
+        customer: String, businessUnit: String, sessionId: String, dispatchTime: Int64, clockOffset: Int64? = nil, payload: [AnalyticsEvent]
+    ) {
         self.customer = customer
         self.businessUnit = businessUnit
         self.sessionId = sessionId

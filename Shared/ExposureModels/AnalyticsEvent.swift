@@ -13,7 +13,9 @@ public struct AnalyticsEvent: Codable, Sendable, Equatable {
     public var fields: [String: JSONValue]
 
     /// An event; the typed values override the same keys in `fields`.
-    public init(eventType: String, timestamp: Int64, offsetTime: Int64? = nil, sequenceNumber: Int64? = nil, fields: [String: JSONValue] = [:]) {
+    public init(
+        eventType: String, timestamp: Int64, offsetTime: Int64? = nil, sequenceNumber: Int64? = nil, fields: [String: JSONValue] = [:]
+    ) {
         self.eventType = eventType
         self.timestamp = timestamp
         self.offsetTime = offsetTime
@@ -41,8 +43,9 @@ public struct AnalyticsEvent: Codable, Sendable, Equatable {
         if let offset = fields["OffsetTime"], offset != .null, offset.int64Value == nil {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "OffsetTime must be a whole number of ms.")
         }
-        self.init(eventType: eventType, timestamp: timestamp, offsetTime: fields["OffsetTime"]?.int64Value,
-                  sequenceNumber: fields["SequenceNumber"]?.int64Value, fields: fields)
+        self.init(
+            eventType: eventType, timestamp: timestamp, offsetTime: fields["OffsetTime"]?.int64Value,
+            sequenceNumber: fields["SequenceNumber"]?.int64Value, fields: fields)
     }
 
     public func encode(to encoder: any Encoder) throws {

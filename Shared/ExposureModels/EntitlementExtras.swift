@@ -80,7 +80,9 @@ public struct EntitlementValidation: Codable, Sendable, Equatable {
     public var streamInfo: StreamInfo?
 
     /// A validation.
-    public init(status: String, accountId: String? = nil, productId: String? = nil, publicationId: String? = nil, streamInfo: StreamInfo? = nil) {
+    public init(
+        status: String, accountId: String? = nil, productId: String? = nil, publicationId: String? = nil, streamInfo: StreamInfo? = nil
+    ) {
         self.status = status
         self.accountId = accountId
         self.productId = productId

@@ -28,7 +28,9 @@ public struct ExposureErrorMessage: Codable, Sendable, Equatable, Error {
 
 extension ExposureErrorMessage {
     /// 400: the request body is not valid JSON or not the expected shape.
-    public static func invalidJSON(_ detail: String? = nil) -> Self { .init(httpCode: 400, message: "INVALID_JSON", extendedMessage: detail) }
+    public static func invalidJSON(_ detail: String? = nil) -> Self {
+        .init(httpCode: 400, message: "INVALID_JSON", extendedMessage: detail)
+    }
     /// 401: no `Authorization: Bearer` header.
     public static let noSessionToken = Self(httpCode: 401, message: "NO_SESSION_TOKEN")
     /// 401: the token is unknown, logged out or expired.
@@ -48,5 +50,7 @@ extension ExposureErrorMessage {
     /// 404: no asset with that id.
     public static let unknownAsset = Self(httpCode: 404, message: "UNKNOWN_ASSET")
     /// 500: the server failed.
-    public static func internalError(_ detail: String? = nil) -> Self { .init(httpCode: 500, message: "INTERNAL_ERROR", extendedMessage: detail) }
+    public static func internalError(_ detail: String? = nil) -> Self {
+        .init(httpCode: 500, message: "INTERNAL_ERROR", extendedMessage: detail)
+    }
 }

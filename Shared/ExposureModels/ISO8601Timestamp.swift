@@ -37,13 +37,13 @@ public enum ISO8601Timestamp {
     public static func milliseconds(from text: String) -> Int64? {
         var utf8 = Array(text.utf8)[...]
         guard let year = number(&utf8, digits: 4), expect(&utf8, "-"),
-              let month = number(&utf8, digits: 2), expect(&utf8, "-"),
-              let day = number(&utf8, digits: 2), expect(&utf8, "T") || expect(&utf8, " "),
-              let hour = number(&utf8, digits: 2), expect(&utf8, ":"),
-              let minute = number(&utf8, digits: 2), expect(&utf8, ":"),
-              let second = number(&utf8, digits: 2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 61
+            let month = number(&utf8, digits: 2), expect(&utf8, "-"),
+            let day = number(&utf8, digits: 2), expect(&utf8, "T") || expect(&utf8, " "),
+            let hour = number(&utf8, digits: 2), expect(&utf8, ":"),
+            let minute = number(&utf8, digits: 2), expect(&utf8, ":"),
+            let second = number(&utf8, digits: 2),
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 61
         else { return nil }
         var millis: Int64 = 0
         if expect(&utf8, ".") {

@@ -131,12 +131,13 @@ public final class SQLiteDatabase: @unchecked Sendable {
         }
         for (index, value) in bindings.enumerated() {
             let position = Int32(index + 1)
-            let result: Int32 = switch value {
-            case .integer(let number): sqlite3_bind_int64(statement, position, number)
-            case .real(let number): sqlite3_bind_double(statement, position, number)
-            case .text(let text): sqlite3_bind_text(statement, position, text, -1, csqlite_transient())
-            case .null: sqlite3_bind_null(statement, position)
-            }
+            let result: Int32 =
+                switch value {
+                case .integer(let number): sqlite3_bind_int64(statement, position, number)
+                case .real(let number): sqlite3_bind_double(statement, position, number)
+                case .text(let text): sqlite3_bind_text(statement, position, text, -1, csqlite_transient())
+                case .null: sqlite3_bind_null(statement, position)
+                }
             guard result == SQLITE_OK else { throw error(result, sql) }
         }
         var rows: [SQLiteRow] = []

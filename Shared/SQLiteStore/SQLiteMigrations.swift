@@ -18,8 +18,9 @@ public struct SQLiteMigrations: Sendable {
             try db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             let found = try db.query("SELECT MAX(version) FROM schema_version").first?.int(0) ?? 0
             guard found <= currentVersion else {
-                throw SQLiteError(code: 0, message: "the file has schema version \(found); this build knows up to \(currentVersion)",
-                                  statement: "schema check")
+                throw SQLiteError(
+                    code: 0, message: "the file has schema version \(found); this build knows up to \(currentVersion)",
+                    statement: "schema check")
             }
             for version in stride(from: found + 1, through: currentVersion, by: 1) {
                 try db.execute(steps[Int(version) - 1])

@@ -15,8 +15,10 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
     }
 
     /// A case that only needs the answer to decode as `model`.
-    static func decodes<Model: Decodable & Sendable>(_ name: String, as model: Model.Type,
-                                          _ request: @escaping @Sendable (ConformancePlatform) async throws -> OfficialRequest) -> ConformanceCase {
+    static func decodes<Model: Decodable & Sendable>(
+        _ name: String, as model: Model.Type,
+        _ request: @escaping @Sendable (ConformancePlatform) async throws -> OfficialRequest
+    ) -> ConformanceCase {
         ConformanceCase(name) { platform in _ = try await platform.decode(Model.self, try await request(platform)) }
     }
 }

@@ -14,26 +14,34 @@ extension ConformanceCase {
             let info = try await platform.decode(OfficialDownloadInfo.self, OfficialCatalog.downloadInfo("arctic-journey", token: token))
             #expect(!info.videos.isEmpty && info.maxDownloadCount == 2)
             _ = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.downloadVod("arctic-journey", token: token))
-            let completed = try await platform.decode(OfficialDownloadCompleted.self,
-                                                      OfficialCatalog.downloadReport("arctic-journey", "downloadcompleted", token: token))
+            let completed = try await platform.decode(
+                OfficialDownloadCompleted.self,
+                OfficialCatalog.downloadReport("arctic-journey", "downloadcompleted", token: token))
             #expect(completed.downloadCount == 1)
             _ = try await platform.decode(OfficialDownloadVerified.self, OfficialCatalog.downloadVerified("arctic-journey", token: token))
-            _ = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.validateDownload("arctic-journey", token: token))
-            _ = try await platform.decode(OfficialDownloadCompleted.self,
-                                          OfficialCatalog.downloadReport("arctic-journey", "downloadrenewed", token: token))
+            _ = try await platform.decode(
+                OfficialPlaybackEntitlement.self, OfficialCatalog.validateDownload("arctic-journey", token: token))
+            _ = try await platform.decode(
+                OfficialDownloadCompleted.self,
+                OfficialCatalog.downloadReport("arctic-journey", "downloadrenewed", token: token))
             let all = try await platform.decode(OfficialAllDownloads.self, OfficialCatalog.allDownloads(token: token))
             #expect(all.assets?.map(\.assetId) == ["arctic-journey"])
-            _ = try await platform.decode(OfficialDeleteDownloadCompleted.self, OfficialCatalog.deleteDownload("arctic-journey", token: token))
+            _ = try await platform.decode(
+                OfficialDeleteDownloadCompleted.self, OfficialCatalog.deleteDownload("arctic-journey", token: token))
             _ = try await platform.decode(OfficialAvailabilityKeys.self, OfficialCatalog.availabilityKeys(token: token))
-        },
+        }
     ]
 
     static let authentication: [ConformanceCase] = [
         .decodes("login v3 with device", as: OfficialCredentials.self) { _ in OfficialCatalog.login(version: "v3") },
         .decodes("login v2 with device", as: OfficialCredentials.self) { _ in OfficialCatalog.login(version: "v2") },
         .decodes("anonymous login", as: OfficialCredentials.self) { _ in OfficialCatalog.anonymous() },
-        .decodes("session validate v1", as: OfficialSessionResponse.self) { OfficialCatalog.validateSession(version: "v1", token: try await $0.login()) },
-        .decodes("session validate v2", as: OfficialSessionResponse.self) { OfficialCatalog.validateSession(version: "v2", token: try await $0.login()) },
+        .decodes("session validate v1", as: OfficialSessionResponse.self) {
+            OfficialCatalog.validateSession(version: "v1", token: try await $0.login())
+        },
+        .decodes("session validate v2", as: OfficialSessionResponse.self) {
+            OfficialCatalog.validateSession(version: "v2", token: try await $0.login())
+        },
         ConformanceCase("logout v1 and v2") { platform in
             for version in ["v1", "v2"] {
                 let token = try await platform.login()
@@ -42,7 +50,7 @@ extension ConformanceCase {
                 _ = try JSONDecoder().decode(OfficialEmptyResponse.self, from: response.body)
                 #expect(try await platform.send(OfficialCatalog.validateSession(version: version, token: token)).status == 401)
             }
-        },
+        }
     ]
 
     static let content: [ConformanceCase] = [
@@ -51,8 +59,10 @@ extension ConformanceCase {
             OfficialCatalog.assetList(["assetType": .string("TV_CHANNEL"), "sort": .string("assetId,-originalTitle")])
         },
         .decodes("asset list by ids with field filters", as: OfficialAssetList.self) { _ in
-            OfficialCatalog.assetList(["assetIds": .list(["arctic-journey", "city-lights"]), "fieldSet": .string("PARTIAL"),
-                                       "includeFields": .string("publications,medias"), "excludeFields": .string("localized.images")])
+            OfficialCatalog.assetList([
+                "assetIds": .list(["arctic-journey", "city-lights"]), "fieldSet": .string("PARTIAL"),
+                "includeFields": .string("publications,medias"), "excludeFields": .string("localized.images")
+            ])
         },
         .decodes("asset list searched", as: OfficialAssetList.self) { _ in
             OfficialCatalog.assetList(["query": .string("type:MOVIE AND \"arctic journey\"")])
@@ -63,7 +73,8 @@ extension ConformanceCase {
             #expect(bookmarked?.userData?.playHistory?.lastViewedOffset == 600_000)
         },
         ConformanceCase("single asset with user data") { platform in
-            let asset = try await platform.decode(OfficialAsset.self, OfficialCatalog.asset("arctic-journey", token: try await platform.login()))
+            let asset = try await platform.decode(
+                OfficialAsset.self, OfficialCatalog.asset("arctic-journey", token: try await platform.login()))
             #expect(asset.userData?.playHistory?.lastViewedTime ?? 0 > 0, "a bookmark carries the time it was made")
         },
         .decodes("server time", as: OfficialServerTime.self) { _ in OfficialCatalog.time() },
@@ -71,10 +82,11 @@ extension ConformanceCase {
             OfficialCatalog.lastViewedOffsets(["arctic-journey", "harbour-tales-s1e2"], token: try await $0.login())
         },
         ConformanceCase("continue a TV show") { platform in
-            let next = try await platform.decode(OfficialContinueTVShow.self,
-                                                 OfficialCatalog.continueTVShow("harbour-tales", token: try await platform.login()))
+            let next = try await platform.decode(
+                OfficialContinueTVShow.self,
+                OfficialCatalog.continueTVShow("harbour-tales", token: try await platform.login()))
             #expect(next.asset.assetId == "harbour-tales-s1e2" && next.startedWatching && next.lastViewedOffset == 420_000)
-        },
+        }
     ]
 
     static let epg: [ConformanceCase] = [
@@ -92,12 +104,14 @@ extension ConformanceCase {
         },
         ConformanceCase("EPG v1, several channels") { platform in
             let now = platform.platform.context.clock.nowMs()
-            let epgs = try await platform.decode([OfficialChannelEpg].self, OfficialCatalog.epgSpan("news-24,sport-max", fromMs: now, toMs: now))
+            let epgs = try await platform.decode(
+                [OfficialChannelEpg].self, OfficialCatalog.epgSpan("news-24,sport-max", fromMs: now, toMs: now))
             #expect(epgs.map(\.channelId) == ["news-24", "sport-max"] && epgs.allSatisfy { $0.programs?.count == 1 })
         },
         .decodes("EPG v2 by date, one channel", as: OfficialChannelEpg.self) { OfficialCatalog.epgDate(["news-24"], date: $0.today) },
         ConformanceCase("EPG v2 by date, several channels") { platform in
-            let epgs = try await platform.decode([OfficialChannelEpg].self, OfficialCatalog.epgDate(["news-24", "kids-fun"], date: platform.today))
+            let epgs = try await platform.decode(
+                [OfficialChannelEpg].self, OfficialCatalog.epgDate(["news-24", "kids-fun"], date: platform.today))
             #expect(epgs.map(\.channelId) == ["news-24", "kids-fun"])
         },
         ConformanceCase("EPG v2 by date, every channel (epg//date)") { platform in
@@ -110,8 +124,10 @@ extension ConformanceCase {
         ConformanceCase("next and previous program, both path forms") { platform in
             let program = try await platform.programOnAir()
             for channelId in [nil, "news-24"] {
-                let next = try await platform.decode(OfficialProgram.self, OfficialCatalog.neighbour("next", of: program.programId, channelId: channelId))
-                let previous = try await platform.decode(OfficialProgram.self, OfficialCatalog.neighbour("previous", of: program.programId, channelId: channelId))
+                let next = try await platform.decode(
+                    OfficialProgram.self, OfficialCatalog.neighbour("next", of: program.programId, channelId: channelId))
+                let previous = try await platform.decode(
+                    OfficialProgram.self, OfficialCatalog.neighbour("previous", of: program.programId, channelId: channelId))
                 #expect(next.startTime == program.endTime && previous.endTime == program.startTime)
             }
         },
@@ -122,24 +138,29 @@ extension ConformanceCase {
             // Half an hour into an occurrence (live 90 minutes every two hours).
             let occurrenceStart = platform.platform.context.clock.nowMs() / 7_200_000 * 7_200_000
             platform.platform.setClock(to: Date(timeIntervalSince1970: Double(occurrenceStart + 1_800_000) / 1000), rate: 0)
-            let play = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.play("summer-concert", token: try await platform.login()))
+            let play = try await platform.decode(
+                OfficialPlaybackEntitlement.self, OfficialCatalog.play("summer-concert", token: try await platform.login()))
             let streamInfo = try #require(play.streamInfo)
             let program = try await platform.programOnAir(try #require(streamInfo.channelId))
             let start = try #require(streamInfo.start)
             #expect(program.programId == streamInfo.programId && program.startMs == Int64(start) * 1000)
-            let next = try await platform.decode(OfficialProgram.self, OfficialCatalog.neighbour("next", of: program.programId, channelId: nil))
+            let next = try await platform.decode(
+                OfficialProgram.self, OfficialCatalog.neighbour("next", of: program.programId, channelId: nil))
             #expect(next.channelId == streamInfo.channelId)
-        },
+        }
     ]
 
     static let entitlement: [ConformanceCase] = [
         ConformanceCase("play VOD with the SDK's query and the Adobe header") { platform in
             let adobe = Data("adobe-media-token".utf8).base64EncodedString()
-            _ = try await platform.decode(OfficialPlaybackEntitlement.self,
-                                          OfficialCatalog.play("arctic-journey", token: try await platform.login(), adobeToken: adobe))
+            _ = try await platform.decode(
+                OfficialPlaybackEntitlement.self,
+                OfficialCatalog.play("arctic-journey", token: try await platform.login(), adobeToken: adobe))
             let play = platform.platform.requests(pathPrefix: "/v2/customer/Sandbox/businessunit/Dev/entitlement/").last
             #expect(play?.headers["X-Adobe-Primetime-MediaToken"] == adobe)
-            #expect(play?.query.hasPrefix("deviceMake=apple&deviceModel=iPhone14%2C2&supportedDrms=fairplay&supportedFormats=hls%2Cmp3") == true)
+            #expect(
+                play?.query.hasPrefix("deviceMake=apple&deviceModel=iPhone14%2C2&supportedDrms=fairplay&supportedFormats=hls%2Cmp3") == true
+            )
         },
         .decodes("play a trailer material", as: OfficialPlaybackEntitlement.self) {
             OfficialCatalog.play("arctic-journey", token: try await $0.login(), materialProfile: "TRAILER")
@@ -148,29 +169,33 @@ extension ConformanceCase {
             OfficialCatalog.play("mountain-ssai", token: try await $0.login(), ads: true)
         },
         ConformanceCase("play a live channel") { platform in
-            let play = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.play("news-24", token: try await platform.login()))
+            let play = try await platform.decode(
+                OfficialPlaybackEntitlement.self, OfficialCatalog.play("news-24", token: try await platform.login()))
             #expect(play.streamInfo?.channelId == "news-24" && play.epg?.enabled == true)
         },
         ConformanceCase("play a live event") { platform in
-            let play = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.play("summer-concert", token: try await platform.login()))
+            let play = try await platform.decode(
+                OfficialPlaybackEntitlement.self, OfficialCatalog.play("summer-concert", token: try await platform.login()))
             #expect(play.streamInfo?.event == true && play.streamInfo?.channelId?.isEmpty == false)
         },
         ConformanceCase("play a program") { platform in
             let program = try await platform.programOnAir()
-            let play = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.play(program.assetId, token: try await platform.login()))
+            let play = try await platform.decode(
+                OfficialPlaybackEntitlement.self, OfficialCatalog.play(program.assetId, token: try await platform.login()))
             #expect(play.streamInfo?.channelId == "news-24" && play.streamInfo?.programId == program.programId)
         },
         ConformanceCase("entitle at the ProgramService's instant") { platform in
             let program = try await platform.programOnAir()
             let start = try #require(program.startMs)
             let time = ISO8601Timestamp.string(fromMilliseconds: start + 1000)
-            let check = try await platform.decode(OfficialEntitlementValidation.self,
-                                                  OfficialCatalog.entitle(program.assetId, token: try await platform.login(), time: time))
+            let check = try await platform.decode(
+                OfficialEntitlementValidation.self,
+                OfficialCatalog.entitle(program.assetId, token: try await platform.login(), time: time))
             #expect(check.status == "SUCCESS")
         },
         .decodes("entitle now", as: OfficialEntitlementValidation.self) {
             OfficialCatalog.entitle("arctic-journey", token: try await $0.login(), time: nil)
-        },
+        }
     ]
 
     static let eventSink: [ConformanceCase] = [
@@ -180,10 +205,13 @@ extension ConformanceCase {
             let token = try await platform.login()
             for versioned in [false, true] {
                 let play = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.play("arctic-journey", token: token))
-                _ = try await platform.decode(OfficialAnalyticsConfig.self, OfficialCatalog.eventSinkSend(
-                    playSessionId: play.playSessionId, token: token, versioned: versioned, nowMs: platform.platform.context.clock.nowMs()))
+                _ = try await platform.decode(
+                    OfficialAnalyticsConfig.self,
+                    OfficialCatalog.eventSinkSend(
+                        playSessionId: play.playSessionId, token: token, versioned: versioned,
+                        nowMs: platform.platform.context.clock.nowMs()))
                 #expect(platform.platform.analyticsEvents(sessionId: play.playSessionId).count == 1)
             }
-        },
+        }
     ]
 }

@@ -8,9 +8,11 @@ enum OfficialCatalog {
 
     /// `Login` (v3; `Authenticate.login` — v2 is the older form): credentials and the device.
     static func login(version: String, username: String = "premium") -> OfficialRequest {
-        .api(.post, version, "/auth/login", json: [
-            "username": username, "password": "sandbox", "rememberMe": false, "device": OfficialDevice.json,
-        ])
+        .api(
+            .post, version, "/auth/login",
+            json: [
+                "username": username, "password": "sandbox", "rememberMe": false, "device": OfficialDevice.json
+            ])
     }
 
     /// `Anonymous` (v2): the device and its id.
@@ -35,7 +37,7 @@ enum OfficialCatalog {
     static func assetList(_ extra: [String: OfficialQueryValue] = [:], token: String? = nil) -> OfficialRequest {
         let defaults: [String: OfficialQueryValue] = [
             "fieldSet": .string("ALL"), "onlyPublished": .bool(true), "pageNumber": .integer(1), "pageSize": .integer(50),
-            "includeUserData": .bool(token != nil),
+            "includeUserData": .bool(token != nil)
         ]
         return .api(.get, "v1", "/content/asset", query: defaults.merging(extra) { $1 }, token: token)
     }
@@ -43,7 +45,7 @@ enum OfficialCatalog {
     /// `FetchAssetById`.
     static func asset(_ assetId: String, token: String? = nil, _ extra: [String: OfficialQueryValue] = [:]) -> OfficialRequest {
         let defaults: [String: OfficialQueryValue] = [
-            "fieldSet": .string("ALL"), "onlyPublished": .bool(true), "includeUserData": .bool(token != nil),
+            "fieldSet": .string("ALL"), "onlyPublished": .bool(true), "includeUserData": .bool(token != nil)
         ]
         return .api(.get, "v1", "/content/asset/" + assetId, query: defaults.merging(extra) { $1 }, token: token)
     }
@@ -66,18 +68,22 @@ enum OfficialCatalog {
     /// `FetchEpg(environment:)` (v1) `.channel(id:).filter(starting:ending:)`; the ProgramService
     /// sends `from == to`, the unfiltered call `from=0&to=now`.
     static func epgSpan(_ channelIds: String, fromMs: Int64, toMs: Int64) -> OfficialRequest {
-        .api(.get, "v1", "/epg/" + OfficialQuery.escape(channelIds), query: [
-            "onlyPublished": .bool(true), "pageNumber": .integer(1), "pageSize": .integer(50),
-            "from": .integer(fromMs), "to": .integer(toMs),
-        ])
+        .api(
+            .get, "v1", "/epg/" + OfficialQuery.escape(channelIds),
+            query: [
+                "onlyPublished": .bool(true), "pageNumber": .integer(1), "pageSize": .integer(50),
+                "from": .integer(fromMs), "to": .integer(toMs)
+            ])
     }
 
     /// `FetchEpg(environment:date:version: .v2)`: `.channel(id:)`, `.channels(ids:)` (ids joined
     /// and escaped, so `,` is `%2C`) and `.channels()` (no ids: `epg//date/…`).
     static func epgDate(_ channelIds: [String], date: String) -> OfficialRequest {
-        .api(.get, "v2", "/epg/" + OfficialQuery.escape(channelIds.joined(separator: ",")) + "/date/" + date, query: [
-            "pageNumber": .integer(1), "pageSize": .integer(50), "daysBackward": .integer(0), "daysForward": .integer(0),
-        ])
+        .api(
+            .get, "v2", "/epg/" + OfficialQuery.escape(channelIds.joined(separator: ",")) + "/date/" + date,
+            query: [
+                "pageNumber": .integer(1), "pageSize": .integer(50), "daysBackward": .integer(0), "daysForward": .integer(0)
+            ])
     }
 
     /// `FetchEpgProgram` (v2).
@@ -101,12 +107,15 @@ enum OfficialCatalog {
 
     /// `PlayEnigmaAsset` (or, with ads, `PlayEnigmaAdsAsset` with every `AdsOptions` field and
     /// custom parameters merged in), with the Adobe Primetime header when given.
-    static func play(_ assetId: String, token: String, ads: Bool = false, adobeToken: String? = nil,
-                     materialProfile: String? = nil) -> OfficialRequest {
+    static func play(
+        _ assetId: String, token: String, ads: Bool = false, adobeToken: String? = nil,
+        materialProfile: String? = nil
+    ) -> OfficialRequest {
         var query = ads ? OfficialDevice.adsQuery.merging(["campaign": .string("spring,2026")]) { $1 } : OfficialDevice.playQuery
         if let materialProfile { query["materialProfile"] = .string(materialProfile) }
-        return .api(.get, "v2", "/entitlement/\(assetId)/play", query: query, token: token,
-                    headers: adobeToken.map { ["X-Adobe-Primetime-MediaToken": $0] } ?? [:])
+        return .api(
+            .get, "v2", "/entitlement/\(assetId)/play", query: query, token: token,
+            headers: adobeToken.map { ["X-Adobe-Primetime-MediaToken": $0] } ?? [:])
     }
 
     /// `ValidateEntitlement` (v2): `time` as the ProgramService writes it (`yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`, `:` escaped).
@@ -123,8 +132,9 @@ enum OfficialCatalog {
 
     /// `DownloadVod`: the device's make (lower-cased) and model in the query.
     static func downloadVod(_ assetId: String, token: String) -> OfficialRequest {
-        .api(.get, "v2", "/entitlement/\(assetId)/download", query: ["deviceMake": .string("apple"), "deviceModel": .string("iPhone14,2")],
-             token: token)
+        .api(
+            .get, "v2", "/entitlement/\(assetId)/download", query: ["deviceMake": .string("apple"), "deviceModel": .string("iPhone14,2")],
+            token: token)
     }
 
     /// `ValidateDownload`: the same path without a query.
@@ -167,13 +177,14 @@ enum OfficialCatalog {
             "EventType": "Playback.Created", "Timestamp": nowMs, "OffsetTime": 0, "SequenceNumber": 1, "Player": "EMP.iOS2",
             "Version": "3.15.1", "AutoPlay": true, "PlayMode": "vod", "AssetId": "arctic-journey", "DeviceId": OfficialDevice.deviceId,
             "DeviceModel": OfficialDevice.model, "OS": "iOS", "OSVersion": "17.3.1", "Manufacturer": "Apple", "AppType": "app",
-            "StreamingTechnology": "HLS",
+            "StreamingTechnology": "HLS"
         ]
         let body: [String: Any] = [
             "Customer": "Sandbox", "BusinessUnit": "Dev", "SessionId": playSessionId, "analyticsBase": "http://127.0.0.1",
-            "analyticsPercentage": 100, "analyticsPostInterval": 60, "Payload": [created], "DispatchTime": nowMs, "ClockOffset": 0,
+            "analyticsPercentage": 100, "analyticsPostInterval": 60, "Payload": [created], "DispatchTime": nowMs, "ClockOffset": 0
         ]
-        return versioned ? .api(.post, "v2", "/eventsink/send", token: token, json: body)
+        return versioned
+            ? .api(.post, "v2", "/eventsink/send", token: token, json: body)
             : .unversioned(.post, "/eventsink/send", token: token, json: body)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @Suite struct OfficialQueryTests {
     @Test func keysSortedArraysRepeatedBooleansSpelledOut() {
         let query = OfficialQuery.string([
-            "sort": .string("assetId,-originalTitle"), "assetIds": .list(["a", "b"]), "onlyPublished": .bool(true), "pageSize": .integer(50),
+            "sort": .string("assetId,-originalTitle"), "assetIds": .list(["a", "b"]), "onlyPublished": .bool(true), "pageSize": .integer(50)
         ])
         #expect(query == "assetIds=a&assetIds=b&onlyPublished=true&pageSize=50&sort=assetId%2C-originalTitle")
     }

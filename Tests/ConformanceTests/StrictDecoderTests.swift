@@ -25,19 +25,28 @@ import Testing
     @Test func requiredKeysOfTheOfficialModels() async throws {
         let platform = try await ConformancePlatform()
         let token = try await platform.login()
-        try check(OfficialCredentials.self, answer: try await platform.send(OfficialCatalog.login(version: "v3")).body, required: ["sessionToken"])
-        try check(OfficialSessionResponse.self, answer: try await platform.send(OfficialCatalog.validateSession(version: "v1", token: token)).body,
-                  required: ["crmToken", "accountId", "userId"])
-        try check(OfficialPlaybackEntitlement.self, answer: try await platform.send(OfficialCatalog.play("arctic-journey", token: token)).body,
-                  required: ["playSessionId", "playTokenExpiration", "productId"])
+        try check(
+            OfficialCredentials.self, answer: try await platform.send(OfficialCatalog.login(version: "v3")).body, required: ["sessionToken"]
+        )
+        try check(
+            OfficialSessionResponse.self,
+            answer: try await platform.send(OfficialCatalog.validateSession(version: "v1", token: token)).body,
+            required: ["crmToken", "accountId", "userId"])
+        try check(
+            OfficialPlaybackEntitlement.self, answer: try await platform.send(OfficialCatalog.play("arctic-journey", token: token)).body,
+            required: ["playSessionId", "playTokenExpiration", "productId"])
         let program = try await platform.programOnAir()
-        try check(OfficialProgram.self, answer: try await platform.send(OfficialCatalog.program(program.programId, channelId: "news-24")).body,
-                  required: ["programId", "assetId", "channelId"])
-        try check(OfficialContinueTVShow.self, answer: try await platform.send(OfficialCatalog.continueTVShow("harbour-tales", token: token)).body,
-                  required: ["asset", "startedWatching", "lastViewedOffset"])
+        try check(
+            OfficialProgram.self, answer: try await platform.send(OfficialCatalog.program(program.programId, channelId: "news-24")).body,
+            required: ["programId", "assetId", "channelId"])
+        try check(
+            OfficialContinueTVShow.self,
+            answer: try await platform.send(OfficialCatalog.continueTVShow("harbour-tales", token: token)).body,
+            required: ["asset", "startedWatching", "lastViewedOffset"])
         try check(OfficialAsset.self, answer: try await platform.send(OfficialCatalog.asset("arctic-journey")).body, required: ["assetId"])
-        try check(OfficialErrorMessage.self, answer: try await platform.send(OfficialCatalog.asset("no-such-asset")).body,
-                  required: ["httpCode", "message"])
+        try check(
+            OfficialErrorMessage.self, answer: try await platform.send(OfficialCatalog.asset("no-such-asset")).body,
+            required: ["httpCode", "message"])
     }
 
     @Test func formatsNeedFormatAndLocatorAndAssetTypesAreClosed() throws {

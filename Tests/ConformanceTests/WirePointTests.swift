@@ -18,7 +18,8 @@ import Testing
         let start = try #require(try await platform.programOnAir("kids-fun").startMs)
         platform.platform.setClock(to: Date(timeIntervalSince1970: Double(start) / 1000), rate: 0)
         for timestamp in [start, start + 1, start + 59_999, start - 1] {
-            let epg = try await platform.decode(OfficialChannelEpg.self, OfficialCatalog.epgSpan("kids-fun", fromMs: timestamp, toMs: timestamp))
+            let epg = try await platform.decode(
+                OfficialChannelEpg.self, OfficialCatalog.epgSpan("kids-fun", fromMs: timestamp, toMs: timestamp))
             let program = try #require(requestedProgram(epg.programs ?? [], at: timestamp), "no program at \(timestamp)")
             #expect(try #require(program.startMs) <= timestamp && timestamp < (try #require(program.endMs)))
         }
@@ -40,7 +41,8 @@ import Testing
 
     @Test func spriteImagesLoadThroughTheOfficialWebVTTParser() async throws {
         let platform = try await ConformancePlatform()
-        let play = try await platform.decode(OfficialPlaybackEntitlement.self, OfficialCatalog.play("arctic-journey", token: try await platform.login()))
+        let play = try await platform.decode(
+            OfficialPlaybackEntitlement.self, OfficialCatalog.play("arctic-journey", token: try await platform.login()))
         let vttAddress = try #require(play.sprites?.first?.vtt)
         let vtt = try #require(URL(string: vttAddress))
         let track = try await platform.transport.send(TransportRequest(method: .get, url: vtt))
@@ -70,10 +72,13 @@ import Testing
     @Test(arguments: [
         ("wrong type", OfficialCatalog.assetList(["pageSize": .string("fifty")]), "pageSize must be a whole number"),
         ("unknown sort field", OfficialCatalog.assetList(["sort": .string("-rank")]), "sort names an unknown asset field \"rank\""),
-        ("unknown included field", OfficialCatalog.assetList(["includeFields": .string("poster")]), "includeFields names an unknown asset field"),
+        (
+            "unknown included field", OfficialCatalog.assetList(["includeFields": .string("poster")]),
+            "includeFields names an unknown asset field"
+        ),
         ("malformed query", OfficialCatalog.assetList(["query": .string("title:(arctic")]), "query is outside the supported search syntax"),
         ("unsupported query", OfficialCatalog.assetList(["query": .string("arc*")]), "wildcards (*) is not supported"),
-        ("reversed range", OfficialCatalog.epgSpan("news-24", fromMs: 2_000, toMs: 1_000), "to must not be before from"),
+        ("reversed range", OfficialCatalog.epgSpan("news-24", fromMs: 2_000, toMs: 1_000), "to must not be before from")
     ])
     func badInputIsRefusedWithWhatWasWrong(_ what: String, _ request: OfficialRequest, _ explanation: String) async throws {
         let platform = try await ConformancePlatform()

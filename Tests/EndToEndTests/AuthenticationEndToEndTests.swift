@@ -34,8 +34,9 @@ import Testing
     @Test func malformedJSONIsInvalidJSON() async throws {
         let mock = try RunningPlatform()
         let url = URL(string: mock.environment.apiBase(.v3) + "/auth/login")!
-        let response = try await URLSessionTransport.shared.send(TransportRequest(
-            method: .post, url: url, headers: ["Content-Type": "application/json"], body: Data("{\"username\":".utf8)))
+        let response = try await URLSessionTransport.shared.send(
+            TransportRequest(
+                method: .post, url: url, headers: ["Content-Type": "application/json"], body: Data("{\"username\":".utf8)))
         #expect(response.status == 400)
         #expect(try ExposureJSON.decode(ExposureErrorMessage.self, from: response.body).message == "INVALID_JSON")
     }
@@ -43,8 +44,9 @@ import Testing
     @Test func oversizedBodyIs413WithAnExposureBody() async throws {
         let mock = try RunningPlatform()
         let url = URL(string: mock.environment.apiBase(.v3) + "/auth/login")!
-        let response = try await URLSessionTransport.shared.send(TransportRequest(
-            method: .post, url: url, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 2 << 20)))
+        let response = try await URLSessionTransport.shared.send(
+            TransportRequest(
+                method: .post, url: url, headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 2 << 20)))
         #expect(response.status == 413)
         #expect(try ExposureJSON.decode(ExposureErrorMessage.self, from: response.body).httpCode == 413)
         let stillUp = try await FetchServerTime(environment: mock.environment).request()

@@ -28,7 +28,9 @@ import Testing
 
     @Test func unknownAsset() async throws {
         let mock = try RunningPlatform()
-        let result = await RunningPlatform.serverMessage { try await FetchAsset(environment: mock.environment).filter(assetId: "nope").request() }
+        let result = await RunningPlatform.serverMessage {
+            try await FetchAsset(environment: mock.environment).filter(assetId: "nope").request()
+        }
         #expect(result.status == 404)
         #expect(result.message == "UNKNOWN_ASSET")
     }

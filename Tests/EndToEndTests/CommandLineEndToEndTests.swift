@@ -1,7 +1,7 @@
 import Exposure
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The two executables as people use them.
 @Suite struct CommandLineEndToEndTests {

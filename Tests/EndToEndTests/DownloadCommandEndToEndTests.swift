@@ -3,8 +3,8 @@ import Foundation
 import MockPlatform
 import MockPlatformTesting
 import SQLiteStore
-import Testing
 import TestSupport
+import Testing
 
 /// `exposure download` as people run it: a download killed with SIGKILL comes back Suspended,
 /// resumes without refetching what it had, and ends verified and reported to the backend.
@@ -26,7 +26,9 @@ import TestSupport
         #expect(killed["state"] as? String == "suspended")
         let bytesAtKill = try #require(killed["completedBytes"] as? Int64)
         #expect(bytesAtKill > 0)
-        #expect(session.mock.platform.downloads(accountId: "acc-premium").allSatisfy { $0.kind != .download }, "not reported before it is complete")
+        #expect(
+            session.mock.platform.downloads(accountId: "acc-premium").allSatisfy { $0.kind != .download },
+            "not reported before it is complete")
 
         let resumed = try await session.run(Array(arguments.dropLast()))
         #expect(resumed.status == 0, "\(resumed.errors)")
@@ -82,7 +84,8 @@ import TestSupport
         // The 90-second clip, allowed one download per account.
         let fixtures = try FixtureSandbox()
         try fixtures.editJSON("catalog/assets.json") { assets in
-            guard case .array(let list) = assets, let clip = list.firstIndex(where: { $0["assetId"] == .string("behind-the-scenes") }) else {
+            guard case .array(let list) = assets, let clip = list.firstIndex(where: { $0["assetId"] == .string("behind-the-scenes") })
+            else {
                 Issue.record("no behind-the-scenes in the fixtures")
                 return
             }
@@ -164,8 +167,12 @@ extension LoggedInCLI {
         }
         var sources: [URL: Data] = [:]
         for row in rows {
-            let (package, path, url) = (try #require(row.text(0)), try #require(row.text(1)), try #require(row.text(2).flatMap(URL.init(string:))))
-            if sources[url] == nil { sources[url] = try await AutomaticTransport.shared.send(TransportRequest(method: .get, url: url)).body }
+            let (package, path, url) = (
+                try #require(row.text(0)), try #require(row.text(1)), try #require(row.text(2).flatMap(URL.init(string:)))
+            )
+            if sources[url] == nil {
+                sources[url] = try await AutomaticTransport.shared.send(TransportRequest(method: .get, url: url)).body
+            }
             let local = try Data(contentsOf: media.appendingPathComponent(package).appendingPathComponent(path))
             #expect(local == sources[url], "\(path) differs from \(url)")
         }
@@ -175,7 +182,8 @@ extension LoggedInCLI {
     /// The media files of the package whose master playlist is at `path`.
     func packageFiles(master path: String) throws -> [URL] {
         let package = URL(fileURLWithPath: path).deletingLastPathComponent()
-        return (FileManager.default.enumerator(at: package, includingPropertiesForKeys: [.isRegularFileKey])?.compactMap { $0 as? URL } ?? [])
+        return
+            (FileManager.default.enumerator(at: package, includingPropertiesForKeys: [.isRegularFileKey])?.compactMap { $0 as? URL } ?? [])
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true && $0.pathExtension != "m3u8" }
     }
 }

@@ -6,7 +6,7 @@ import Testing
     @Test(arguments: [
         ("arctic-journey", StreamKind.vod),
         ("news-24", StreamKind.liveChannel),
-        ("summer-concert", StreamKind.liveEvent),
+        ("summer-concert", StreamKind.liveEvent)
     ])
     func eachStreamKind(assetId: String, kind: StreamKind) async throws {
         let mock = try RunningPlatform()
@@ -56,7 +56,8 @@ import Testing
         let entitlement = Entitlement(environment: mock.environment, sessionToken: try await mock.login())
         let ssai = try await entitlement.play(
             assetId: "mountain-ssai", adsOptions: AdsOptions(latitude: 59.3, longitude: 18.0, mute: true, consent: "yes"),
-            customAdParams: ["campaign": "winter,2026"]).request()
+            customAdParams: ["campaign": "winter,2026"]
+        ).request()
         #expect(ssai.ads?.clips?.count == 5)
         let trailer = try await entitlement.play(assetId: "arctic-journey", materialProfile: "TRAILER").request()
         #expect(trailer.durationInMs == 60_000)

@@ -1,8 +1,8 @@
 import Foundation
 import MockPlatform
 import MockPlatformTesting
-import Testing
 import TestSupport
+import Testing
 
 /// The `exposure` CLI logged in as `premium` against a mock of its own, with its session file,
 /// download folder and analytics outbox in a folder of the test's own (`folder`; the test removes it).

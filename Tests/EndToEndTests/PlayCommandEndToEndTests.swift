@@ -1,7 +1,7 @@
 import Foundation
 import MockPlatformTesting
-import Testing
 import TestSupport
+import Testing
 
 /// `exposure play` as people run it: it stops when told, reports failures on stderr with a
 /// non-zero status, and `--json` prints one object per event. Clocks run at `--speed 100` so
@@ -62,7 +62,8 @@ import TestSupport
             #expect(next.status == 0, "\(next.errors)")
         }
         let report = try #require(session.mock.platform.analyticsSession(killed))
-        #expect(report.eventCount >= 4 && report.duplicatesDropped == 0, "\(report.eventCount) events, \(report.duplicatesDropped) repeated")
+        #expect(
+            report.eventCount >= 4 && report.duplicatesDropped == 0, "\(report.eventCount) events, \(report.duplicatesDropped) repeated")
         #expect(report.events?.first?.event.eventType == "Playback.Created")
     }
 

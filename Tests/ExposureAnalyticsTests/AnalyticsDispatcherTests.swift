@@ -21,9 +21,10 @@ import Testing
         _ dispatcher: AnalyticsDispatcher, _ entitlement: PlaybackEntitlement, token: SessionToken, on platform: MockPlatform,
         sessionId: String? = nil
     ) async throws -> PlaySessionReporter {
-        try #require(await dispatcher.beginSession(
-            playSessionId: sessionId ?? entitlement.playSessionId, environment: platform.environment, sessionToken: token,
-            settings: entitlement.analytics))
+        try #require(
+            await dispatcher.beginSession(
+                playSessionId: sessionId ?? entitlement.playSessionId, environment: platform.environment, sessionToken: token,
+                settings: entitlement.analytics))
     }
 
     /// A short VOD session: Created … Completed, with one heartbeat.
@@ -46,22 +47,27 @@ import Testing
         defer { platform.stop() }
         let clock = TestClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
-        let reporter = try #require(await Self.dispatcher(clock: clock).beginSession(
-            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token,
-            settings: entitlement.analytics, cdnVendor: "mock-cdn"))
+        let reporter = try #require(
+            await Self.dispatcher(clock: clock).beginSession(
+                playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token,
+                settings: entitlement.analytics, cdnVendor: "mock-cdn"))
         await Self.play(reporter, clock: clock)
         #expect(reporter.isSettled)
         let report = try #require(platform.analyticsSession(entitlement.playSessionId))
         #expect(report.problems == [], "\(report.problems.map(\.message))")
         #expect(report.ended == .completed)
         let events = (report.events ?? []).map(\.event)
-        #expect(events.map(\.eventType) == [
-            "Playback.Created", "Device.Info", "Playback.HandshakeStarted", "Playback.PlayerReady", "Playback.Started",
-            "Playback.Heartbeat", "Playback.Paused", "Playback.Completed",
-        ])
+        #expect(
+            events.map(\.eventType) == [
+                "Playback.Created", "Device.Info", "Playback.HandshakeStarted", "Playback.PlayerReady", "Playback.Started",
+                "Playback.Heartbeat", "Playback.Paused", "Playback.Completed"
+            ])
         #expect(events.map(\.sequenceNumber) == (1...8).map { Int64($0) })
-        #expect(events.allSatisfy { $0["DeviceId"] == .string("device-1") && $0["StreamingTechnology"] == .string("HLS")
-            && $0["AnalyticsPostInterval"] == .integer(60) && $0["CDNVendor"] == .string("mock-cdn") && $0["Player"] != nil })
+        #expect(
+            events.allSatisfy {
+                $0["DeviceId"] == .string("device-1") && $0["StreamingTechnology"] == .string("HLS")
+                    && $0["AnalyticsPostInterval"] == .integer(60) && $0["CDNVendor"] == .string("mock-cdn") && $0["Player"] != nil
+            })
         #expect(events[0]["AssetId"] == .string("city-lights") && events[0]["PlayMode"] == .string("vod") && events[0]["Version"] != nil)
         #expect(events[1]["AppName"] == .string("SampleApp") && events[1]["AppVersion"] == .string("2.1"))
         #expect(events[4]["MediaLocator"] == .string("http://x/master.m3u8") && events[4]["Bitrate"] == .integer(800))
@@ -84,12 +90,16 @@ import Testing
     @Test func analyticsBaseUrlSendsEveryBatchToAnotherEventSink() async throws {
         let platform = try await MockPlatform.start()
         let other = try await MockPlatform.start()
-        defer { platform.stop(); other.stop() }
+        defer {
+            platform.stop()
+            other.stop()
+        }
         let clock = TestClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         // The second mock accepts the first one's token once its user has logged in there too.
         let theirs = try await Authenticate(environment: other.environment).login(username: "premium", password: "sandbox").request()
-        let dispatcher = try Self.dispatcher(clock: clock, baseUrlOverride: other.environment.baseUrl, currentToken: { theirs.sessionToken })
+        let dispatcher = try Self.dispatcher(
+            clock: clock, baseUrlOverride: other.environment.baseUrl, currentToken: { theirs.sessionToken })
         let reporter = try await Self.begin(dispatcher, entitlement, token: token, on: platform)
         await Self.play(reporter, clock: clock)
         #expect(other.analyticsSession(entitlement.playSessionId)?.eventCount == 8)
@@ -177,7 +187,7 @@ import Testing
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
         reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
         clock.advance(by: 3_000)
-        reporter.advance()   // the first batch leaves; Completed waits behind it while it travels
+        reporter.advance()  // the first batch leaves; Completed waits behind it while it travels
         reporter.record(.completed, offsetMs: 3_000)
         await reporter.finish(timeout: .zero)
         #expect(reporter.isSettled, "the deadline only bounds retries, and nothing failed")
@@ -197,8 +207,9 @@ import Testing
         finishing.cancel()
         await finishing.value
         #expect(!reporter.isSettled)
-        #expect(platform.requests(pathPrefix: "/v2/customer/Sandbox/businessunit/Dev/eventsink/send").count == 1,
-                "only the try already on its way: a cancelled pause retries nothing")
+        #expect(
+            platform.requests(pathPrefix: "/v2/customer/Sandbox/businessunit/Dev/eventsink/send").count == 1,
+            "only the try already on its way: a cancelled pause retries nothing")
     }
 
     @Test func aFlushWithNoTimeLeftSendsEverySessionToAHealthyEventSinkAndTriesAFailingOneOnce() async throws {
@@ -212,8 +223,9 @@ import Testing
         do {
             let earlierRun = try Self.dispatcher(clock: clock, outbox: outbox)
             for run in 1...3 {
-                let reporter = try await Self.begin(earlierRun, entitlement, token: token, on: platform,
-                                              sessionId: "\(entitlement.playSessionId)-run\(run)")
+                let reporter = try await Self.begin(
+                    earlierRun, entitlement, token: token, on: platform,
+                    sessionId: "\(entitlement.playSessionId)-run\(run)")
                 reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
                 reporter.record(.aborted, offsetMs: 0)
                 await reporter.finish(timeout: .zero)
@@ -227,8 +239,9 @@ import Testing
         for _ in 1..<AnalyticsDispatcher.flushAttempts {
             #expect(await dispatcher.flushPending(timeout: .zero) == .init(sent: 0, waiting: 9))
         }
-        #expect(platform.requests(pathPrefix: sends).count == triedBefore + AnalyticsDispatcher.flushAttempts - 1,
-                "after a failure, no try starts past the deadline")
+        #expect(
+            platform.requests(pathPrefix: sends).count == triedBefore + AnalyticsDispatcher.flushAttempts - 1,
+            "after a failure, no try starts past the deadline")
         #expect(await dispatcher.flushPending(timeout: .zero) == .init(sent: 0, waiting: 6))
         platform.removeFaults()
         #expect(await dispatcher.flushPending(timeout: .zero) == .init(sent: 6, waiting: 0), "tries that succeed go on")
@@ -241,11 +254,12 @@ import Testing
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let outbox = try AnalyticsOutbox.inMemory()
         let dispatcher = try Self.dispatcher(clock: clock, outbox: outbox)
-        let reporter = try #require(dispatcher.beginOfflineSession(
-            playSessionId: entitlement.playSessionId, playback: 1, environment: platform.environment, sessionToken: token,
-            settings: entitlement.analytics))
+        let reporter = try #require(
+            dispatcher.beginOfflineSession(
+                playSessionId: entitlement.playSessionId, playback: 1, environment: platform.environment, sessionToken: token,
+                settings: entitlement.analytics))
         reporter.record(.created(autoPlay: true, playMode: .offline, target: .asset(id: "city-lights")))
-        platform.stop()   // nobody listens on that port any more: every try fails at once
+        platform.stop()  // nobody listens on that port any more: every try fails at once
         for _ in 1..<AnalyticsDispatcher.flushAttempts {
             #expect(await dispatcher.flushOfflineAnalytics() == .init(sent: 0, waiting: 2))
         }
@@ -260,8 +274,10 @@ import Testing
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let expired = SessionToken(value: "not-a-valid-token")
         let dispatcher = try Self.dispatcher(clock: clock, currentToken: { token })
-        let reporter = try #require(await dispatcher.beginSession(
-            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: expired, settings: entitlement.analytics))
+        let reporter = try #require(
+            await dispatcher.beginSession(
+                playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: expired,
+                settings: entitlement.analytics))
         await Self.play(reporter, clock: clock)
         #expect(platform.analyticsSession(entitlement.playSessionId)?.eventCount == 8)
     }
@@ -272,9 +288,10 @@ import Testing
         let clock = TestClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let dispatcher = try Self.dispatcher(clock: clock)
-        let reporter = try #require(dispatcher.beginOfflineSession(
-            playSessionId: entitlement.playSessionId, playback: 2, environment: platform.environment, sessionToken: token,
-            settings: entitlement.analytics))
+        let reporter = try #require(
+            dispatcher.beginOfflineSession(
+                playSessionId: entitlement.playSessionId, playback: 2, environment: platform.environment, sessionToken: token,
+                settings: entitlement.analytics))
         #expect(reporter.sessionId == entitlement.playSessionId + "_2")
         reporter.record(.created(autoPlay: true, playMode: .offline, target: .asset(id: "city-lights")))
         clock.advance(by: 600_000)

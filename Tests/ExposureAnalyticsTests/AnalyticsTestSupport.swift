@@ -16,8 +16,9 @@ final class TestClock: Sendable {
 
 /// Device facts that never change, so fields can be compared exactly.
 let testReporting = AnalyticsReporting(
-    device: DeviceInfo(deviceId: "device-1", type: "WEB", model: "TestModel", name: "bench", os: "Linux", osVersion: "6.1",
-                       manufacturer: "Acme", height: 1080, width: 1920),
+    device: DeviceInfo(
+        deviceId: "device-1", type: "WEB", model: "TestModel", name: "bench", os: "Linux", osVersion: "6.1",
+        manufacturer: "Acme", height: 1080, width: 1920),
     appName: "SampleApp", appVersion: "2.1", connection: "ethernet")
 
 /// A logged-in premium user and a play entitlement on the platform.

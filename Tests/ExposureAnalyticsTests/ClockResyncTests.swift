@@ -22,9 +22,12 @@ import Testing
         let platform = try await Self.skewedPlatform(clock)
         defer { platform.stop() }
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
-        let dispatcher = AnalyticsDispatcher(configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox.inMemory(), now: clock.read)
-        let reporter = try #require(await dispatcher.beginSession(
-            playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token, settings: entitlement.analytics))
+        let dispatcher = AnalyticsDispatcher(
+            configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox.inMemory(), now: clock.read)
+        let reporter = try #require(
+            await dispatcher.beginSession(
+                playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token,
+                settings: entitlement.analytics))
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
         reporter.record(.started(mediaLocator: "m", videoLengthMs: Self.twoHoursMs, bitrateKbps: 800), offsetMs: 0)
         // Two hours of silence but for heartbeats: the clock goes from one wake to the next, and
@@ -52,8 +55,9 @@ import Testing
             // A heartbeat travels 3 s after it happened; Completed at once.
             let sentMs = recorded.event.timestamp - Self.t0 + (recorded.event.eventType == AnalyticsEventType.completed ? 0 : 3_000)
             let measuredAt = resyncs.last { $0 <= sentMs } ?? 0
-            #expect(recorded.clockOffset == measuredAt / 1000,
-                    "\(recorded.event.eventType) #\(recorded.event.sequenceNumber ?? 0) sent at \(sentMs) ms")
+            #expect(
+                recorded.clockOffset == measuredAt / 1000,
+                "\(recorded.event.eventType) #\(recorded.event.sequenceNumber ?? 0) sent at \(sentMs) ms")
         }
     }
 }

@@ -18,12 +18,14 @@ import Testing
         let file = folder.appendingPathComponent("outbox.sqlite")
         let clock = TestClock()
         do {
-            let dispatcher = AnalyticsDispatcher(configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox(url: file), now: clock.read)
+            let dispatcher = AnalyticsDispatcher(
+                configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox(url: file), now: clock.read)
             #expect(Self.begin(dispatcher, "play-1") == "play-1_1")
             #expect(Self.begin(dispatcher, "play-1") == "play-1_2")
             #expect(Self.begin(dispatcher, "play-2") == "play-2_1", "another download counts from 1")
         }
-        let reopened = AnalyticsDispatcher(configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox(url: file), now: clock.read)
+        let reopened = AnalyticsDispatcher(
+            configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox(url: file), now: clock.read)
         #expect(Self.begin(reopened, "play-1") == "play-1_3")
     }
 
@@ -31,7 +33,8 @@ import Testing
         let clock = TestClock()
         let noOutbox = AnalyticsDispatcher(configuration: .init(reporting: testReporting), outbox: nil, now: clock.read)
         #expect(Self.begin(noOutbox, "play-1") == nil, "the events would have nowhere to wait")
-        let off = AnalyticsDispatcher(configuration: .init(enabled: false, reporting: testReporting), outbox: try AnalyticsOutbox.inMemory(), now: clock.read)
+        let off = AnalyticsDispatcher(
+            configuration: .init(enabled: false, reporting: testReporting), outbox: try AnalyticsOutbox.inMemory(), now: clock.read)
         #expect(Self.begin(off, "play-1") == nil)
     }
 }

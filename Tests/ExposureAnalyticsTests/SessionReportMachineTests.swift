@@ -1,6 +1,7 @@
-@testable import ExposureAnalytics
 import ExposureModels
 import Testing
+
+@testable import ExposureAnalytics
 
 /// The reporting rules as values: numbering, batching, heartbeats, retries, offline deferral.
 @Suite struct SessionReportMachineTests {
@@ -76,7 +77,7 @@ import Testing
         var waits: [Int64] = []
         for _ in 0..<8 {
             machine.failed(atMs: now)
-            _ = machine.record("Playback.Heartbeat", fields: [:], offsetMs: nil, atMs: now) // more arrives meanwhile
+            _ = machine.record("Playback.Heartbeat", fields: [:], offsetMs: nil, atMs: now)  // more arrives meanwhile
             let wakeAt = machine.advance(toMs: now, lastOffsetMs: nil).nextWakeMs
             let wake = try #require(wakeAt)
             waits.append(wake - now)

@@ -1,9 +1,10 @@
 import Exposure
-@testable import ExposureDownload
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ExposureDownload
 
 /// The outbox's delivery rules over a scripted transport: order per asset, final refusals, restarts.
 @Suite(.timeLimit(.minutes(1))) struct DownloadReporterTests {
@@ -30,16 +31,19 @@ import Testing
     }
 
     static func reporter(folder: URL, transport: ScriptedTransport, clock: ManualClock)
-        -> (DownloadReporter, AsyncStream<DownloadReportOutcome>.Iterator) {
+        -> (DownloadReporter, AsyncStream<DownloadReportOutcome>.Iterator)
+    {
         let database = OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder) }
         let (outcomes, sink) = AsyncStream.makeStream(of: DownloadReportOutcome.self)
-        let reporter = DownloadReporter(outbox: DownloadReportOutbox(database: database), transport: transport, clock: clock, outcomes: sink)
+        let reporter = DownloadReporter(
+            outbox: DownloadReportOutbox(database: database), transport: transport, clock: clock, outcomes: sink)
         return (reporter, outcomes.makeAsyncIterator())
     }
 
     @Test func waitingReportsTakeTheNewestTokenOfTheirAsset() throws {
         let folder = TemporaryFolder("reports")
-        let outbox = DownloadReportOutbox(database: OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder.url) })
+        let outbox = DownloadReportOutbox(
+            database: OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder.url) })
         try outbox.add(Self.report(.completed, "a"), nowMs: 0)
         try outbox.add(Self.report(.deleted, "a"), nowMs: 0)
         try outbox.add(Self.report(.completed, "b"), nowMs: 0)

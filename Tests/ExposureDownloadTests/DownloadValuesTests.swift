@@ -1,13 +1,15 @@
 import Exposure
-@testable import ExposureDownload
 import Foundation
 import Testing
 
+@testable import ExposureDownload
+
 /// The small rules behind a download: bitrate choice, license expiry, size estimate, error reading, backoff.
 @Suite(.timeLimit(.minutes(1))) struct DownloadValuesTests {
-    @Test(arguments: [
-        (nil, 1_500_000), (500_000, 800_000), (800_000, 800_000), (2_000_000, 1_500_000), (0, 300_000),
-    ] as [(Int?, Int)])
+    @Test(
+        arguments: [
+            (nil, 1_500_000), (500_000, 800_000), (800_000, 800_000), (2_000_000, 1_500_000), (0, 300_000)
+        ] as [(Int?, Int)])
     func theVideoBitrateIsTheLowestAtOrAboveTheMinimumElseTheHighest(minimum: Int?, chosen: Int) {
         #expect(DownloadConfiguration(minimumBitrate: minimum).videoBitrate(among: [800_000, 300_000, 1_500_000]) == chosen)
     }
@@ -42,8 +44,9 @@ import Testing
             downloadCount: 0, maxDownloadCount: 1)
         // The master's BANDWIDTH adds the audio's peak to each rendition's video bitrate.
         let master = [928_000, 428_000]
-        var request = DownloadRequest(selection: MediaTrackSelection(audioLanguages: ["sv"], subtitleLanguages: []),
-                                      configuration: DownloadConfiguration(minimumBitrate: 200_000))
+        var request = DownloadRequest(
+            selection: MediaTrackSelection(audioLanguages: ["sv"], subtitleLanguages: []),
+            configuration: DownloadConfiguration(minimumBitrate: 200_000))
         #expect(request.settle(with: info, masterBitrates: master) == 100 + 20)
         #expect(request.selection.videoBitrate == 428_000)
         var everything = DownloadRequest(selection: MediaTrackSelection(), configuration: DownloadConfiguration())
@@ -66,7 +69,7 @@ import Testing
         ("DOWNLOAD_BLOCKED", .downloadLimitReached),
         ("LICENSE_EXPIRED", .licenseExpired),
         ("NOT_ENTITLED", .notEntitled("NOT_ENTITLED")),
-        ("GEO_BLOCKED", .notEntitled("GEO_BLOCKED")),
+        ("GEO_BLOCKED", .notEntitled("GEO_BLOCKED"))
     ])
     func forbiddenAnswersAreReadAsTheirReason(message: String, error: OfflineManagerError) {
         let answer = ExposureError.server(status: 403, message: ExposureErrorMessage(httpCode: 403, message: message))

@@ -89,7 +89,9 @@ import Testing
         let harness = try await DownloadHarness.start()
         defer { harness.platform.stop() }
         let item = harness.item("arctic-journey")
-        #expect(harness.manager.offlineDrmLicenseInformation(for: item) == DrmLicenseInformation(licenseDuration: 0, playbackDuration: 0, expiryMs: nil))
+        #expect(
+            harness.manager.offlineDrmLicenseInformation(for: item)
+                == DrmLicenseInformation(licenseDuration: 0, playbackDuration: 0, expiryMs: nil))
         #expect(harness.manager.createOfflineSourceItem(for: item, restrictedToAssetCache: true) == nil)
         await #expect(throws: OfflineManagerError.notDownloaded(item.assetId)) { try await harness.manager.syncLicense(item) }
     }

@@ -18,7 +18,8 @@ import Testing
         try await manager.startDownload(item, configuration: DownloadConfiguration(minimumBitrate: 1))
         let seen = await ExposureDownloadTests.events(&events) { $0 == .finished(assetId: item.assetId) }
 
-        #expect(seen == [25, 50, 75, 100].map { .progressed(assetId: item.assetId, percent: Double($0)) } + [.finished(assetId: item.assetId)])
+        #expect(
+            seen == [25, 50, 75, 100].map { .progressed(assetId: item.assetId, percent: Double($0)) } + [.finished(assetId: item.assetId)])
         #expect(manager.offlineState(for: item) == .downloaded)
         let prepared = try #require(harness.downloader.download(item.assetId))
         let master = try await harness.downloader.availableTracks(source: prepared.source)

@@ -1,9 +1,10 @@
 import Exposure
-@testable import ExposureDownload
 import Foundation
 import MockPlatformTesting
 import Synchronization
 import Testing
+
+@testable import ExposureDownload
 
 /// Every state a listener hears of is already on disk, and the track selection asked for is the one
 /// planned (the video in the master playlist's terms).
@@ -16,7 +17,8 @@ import Testing
         var states: [String] { read.withLock { $0 } }
 
         init(folder: URL, assetId: String) {
-            store = OfflineStore(database: OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder) })
+            store = OfflineStore(
+                database: OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder) })
             self.assetId = assetId
         }
 
@@ -85,7 +87,10 @@ import Testing
 
         let planned = try #require(harness.downloader.download(item.assetId))
         let master = try await harness.downloader.availableTracks(source: planned.source)
-        #expect(planned.selection == MediaTrackSelection(videoBitrate: master.videos.map(\.bitrate).max(),
-                                                         audioLanguages: [language], subtitleLanguages: []))
+        #expect(
+            planned.selection
+                == MediaTrackSelection(
+                    videoBitrate: master.videos.map(\.bitrate).max(),
+                    audioLanguages: [language], subtitleLanguages: []))
     }
 }

@@ -10,13 +10,13 @@ import Testing
         (.downloaded, .deleteOfflineData, .notDownloaded),
         (.suspended, .resumeDownload, .downloading),
         (.suspended, .cancelDownload, .canceling),
-        (.downloaded, .renewOfflineLicense, .downloaded),
+        (.downloaded, .renewOfflineLicense, .downloaded)
     ]
 
     static let allowedEvents: [(OfflineState, OfflineStateEvent, OfflineState)] = [
         (.downloading, .finished, .downloaded),
         (.downloading, .progressed, .downloading),
-        (.canceling, .canceled, .notDownloaded),
+        (.canceling, .canceled, .notDownloaded)
     ]
 
     @Test(arguments: 0..<allowedCalls.count)

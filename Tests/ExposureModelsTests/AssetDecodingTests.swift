@@ -16,8 +16,10 @@ struct AssetDecodingTests {
         #expect(asset.title(locale: "sv") == "Den långa natten")
         #expect(asset.title(locale: "fi") == "The Long Night")
         let image = try #require(asset.localized?.first?.images?.first)
-        #expect(image == LocalizedData.Image(
-            url: "https://img.example.com/c0ffee/cover.jpg", width: 1920, height: 1080, orientation: "LANDSCAPE", type: "cover"))
+        #expect(
+            image
+                == LocalizedData.Image(
+                    url: "https://img.example.com/c0ffee/cover.jpg", width: 1920, height: 1080, orientation: "LANDSCAPE", type: "cover"))
         let publication = try #require(asset.publications?.first)
         #expect(publication.countries == ["SE", "NO"])
         #expect(publication.products == ["EnigmaFVOD_enigma"])
@@ -25,10 +27,11 @@ struct AssetDecodingTests {
         #expect(publication.isActive(at: Date(timeIntervalSince1970: 1_764_400_000)))
         #expect(asset.medias?.map(\.mediaId) == ["media_hls_1", "media_trailer"])
         #expect(asset.medias?.last?.materialProfile == "TRAILER")
-        #expect(asset.markerPoints == [
-            AdMarker(type: "INTRO", offset: 0, endOffset: 42_000),
-            AdMarker(type: "CREDITS", offset: 5_280_000, title: "Credits"),
-        ])
+        #expect(
+            asset.markerPoints == [
+                AdMarker(type: "INTRO", offset: 0, endOffset: 42_000),
+                AdMarker(type: "CREDITS", offset: 5_280_000, title: "Credits")
+            ])
         #expect(asset.userData?.playHistory == PlayHistory(lastViewedOffset: 1_200_000, lastViewedTime: 1_717_228_800_000))
     }
 

@@ -10,8 +10,10 @@ struct CredentialsTests {
         #expect(credentials.sessionToken.value == "crm_9|acc_1|user_1|aGVsbG8|1764400000000|1764486400000|false")
         #expect(credentials.accountStatus == "Active")
         #expect(credentials.expirationDateTime == Date(timeIntervalSince1970: 1_764_486_400))
-        #expect(credentials.userProfile == UserProfile(
-            username: "alice@example.com", displayName: "Alice", emailAddress: "alice@example.com"))
+        #expect(
+            credentials.userProfile
+                == UserProfile(
+                    username: "alice@example.com", displayName: "Alice", emailAddress: "alice@example.com"))
     }
 
     @Test func credentialsNeedOnlyASessionToken() throws {
@@ -58,7 +60,7 @@ struct CredentialsTests {
         "a|b|c|d|1|2",
         "a|b|c|d|1|2|false|extra",
         "a|b|c|d|soon|2|false",
-        "a|b|c|d|1|later|false",
+        "a|b|c|d|1|later|false"
     ])
     func malformedTokensStayUsableButUnreadable(text: String) {
         let token = SessionToken(value: text)

@@ -13,8 +13,10 @@ struct EntitlementDecodingTests {
         #expect(entitlement.entitlementType == "AVOD")
         #expect(entitlement.formats?.count == 2)
         #expect(entitlement.formats?.first?.drm?["com.widevine.alpha"]?.licenseServerUrl == "https://lic.example.com/wv")
-        #expect(entitlement.playableFormat == MediaFormat(
-            format: "HLS", mediaLocator: "https://cdn.example.com/c0ffee/index.m3u8", liveDelay: 24_000))
+        #expect(
+            entitlement.playableFormat
+                == MediaFormat(
+                    format: "HLS", mediaLocator: "https://cdn.example.com/c0ffee/index.m3u8", liveDelay: 24_000))
         #expect(entitlement.streamInfo?.kind == .vod)
         #expect(entitlement.streamInfo?.ssai == true)
         #expect(entitlement.streamInfo?.start == 1_764_400_000)
@@ -32,8 +34,10 @@ struct EntitlementDecodingTests {
         #expect(clips[0].trackingEvents?.complete == ["https://ads.example.com/done?id=1"])
         #expect(clips[0].trackingEvents?.load == nil)
         #expect(entitlement.sprites == [Sprite(width: 160, vtt: "https://cdn.example.com/c0ffee/sprites/160/index.vtt")])
-        #expect(entitlement.analytics == AnalyticsSettings(
-            bucket: 3, postInterval: 60, tag: "default", percentage: 100, baseUrl: "https://events.example.com"))
+        #expect(
+            entitlement.analytics
+                == AnalyticsSettings(
+                    bucket: 3, postInterval: 60, tag: "default", percentage: 100, baseUrl: "https://events.example.com"))
         #expect(entitlement.cdn?.provider == "Akamai")
         #expect(entitlement.epg == EPGSettings(enabled: false, entitlementCheck: false))
     }
@@ -58,7 +62,7 @@ struct EntitlementDecodingTests {
         (StreamInfo(live: true, static: false), .liveChannel),
         (StreamInfo(live: true, static: false, programId: "p"), .liveProgram),
         (StreamInfo(live: false, static: true, channelId: "c", programId: "p"), .catchup),
-        (StreamInfo(live: true, event: true), .liveEvent),
+        (StreamInfo(live: true, event: true), .liveEvent)
     ])
     func classifiesStreams(info: StreamInfo, kind: StreamKind) {
         #expect(info.kind == kind)

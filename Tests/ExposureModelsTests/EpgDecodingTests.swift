@@ -41,7 +41,9 @@ struct EpgDecodingTests {
     }
 
     @Test func decodesLastViewedOffsets() throws {
-        let list = try decode(LastViewedOffsetList.self, #"""
+        let list = try decode(
+            LastViewedOffsetList.self,
+            #"""
             {"items": [{"assetId": "movie_2", "lastViewedOffset": 60000, "lastViewedTime": 1764400000000},
                        {"assetId": "channel_1", "channelId": "channel_1", "programId": "prog_1", "liveTime": 1764410500000}]}
             """#)

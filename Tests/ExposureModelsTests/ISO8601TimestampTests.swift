@@ -14,7 +14,7 @@ struct ISO8601TimestampTests {
         ("2024-01-01T05:30:00+05:30", 1_704_067_200_000),
         ("2024-01-01T05:30:00+0530", 1_704_067_200_000),
         ("1970-01-01T00:00:00Z", 0),
-        ("1969-12-31T23:59:59.999Z", -1),
+        ("1969-12-31T23:59:59.999Z", -1)
     ])
     func parses(text: String, milliseconds: Int64) {
         #expect(ISO8601Timestamp.milliseconds(from: text) == milliseconds)
@@ -33,7 +33,7 @@ struct ISO8601TimestampTests {
         "2024-01-01T00:00:00.Z",
         "2024-01-01T00:00:00Zjunk",
         "2024-1-01T00:00:00Z",
-        "2024-01-01",
+        "2024-01-01"
     ])
     func rejects(text: String) {
         #expect(ISO8601Timestamp.milliseconds(from: text) == nil)
@@ -44,7 +44,7 @@ struct ISO8601TimestampTests {
         (Int64(1_709_251_199_999), "2024-02-29T23:59:59.999Z"),
         (1_704_067_199_000, "2023-12-31T23:59:59.000Z"),
         (0, "1970-01-01T00:00:00.000Z"),
-        (-1, "1969-12-31T23:59:59.999Z"),
+        (-1, "1969-12-31T23:59:59.999Z")
     ])
     func formats(milliseconds: Int64, text: String) {
         #expect(ISO8601Timestamp.string(fromMilliseconds: milliseconds) == text)

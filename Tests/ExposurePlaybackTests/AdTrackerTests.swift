@@ -1,5 +1,6 @@
 import Exposure
 import Testing
+
 @testable import ExposurePlayback
 
 /// The ad tracker as a value: playhead positions in, beacons and events out.
@@ -57,12 +58,18 @@ import Testing
         _ = tracker.follow(positionMs: 5_000)
         let seek = tracker.seeked(to: 150_000)
         #expect(seek.events.count == 1)
-        guard case .serverSideAdShouldSkip(let breakStart)? = seek.events.first else { Issue.record("\(seek.events)"); return }
+        guard case .serverSideAdShouldSkip(let breakStart)? = seek.events.first else {
+            Issue.record("\(seek.events)")
+            return
+        }
         #expect(breakStart == 104_000)
         _ = tracker.seeked(to: breakStart)
         var resume: [PlayerEvent] = []
         for position in stride(from: breakStart, through: 112_000, by: 1_000) { resume += tracker.follow(positionMs: position).events }
-        guard case .serverSideAdShouldSkip(let target)? = resume.last else { Issue.record("\(resume)"); return }
+        guard case .serverSideAdShouldSkip(let target)? = resume.last else {
+            Issue.record("\(resume)")
+            return
+        }
         #expect(target == 150_000)
     }
 

@@ -1,5 +1,6 @@
 import HLS
 import Testing
+
 @testable import ExposurePlayback
 
 /// Date ranges as the app sees them: one per ID, filtered by the app's identifiers.
@@ -8,11 +9,13 @@ import Testing
 
     /// An ad break as SCTE-35 streams write it: the OUT tag, then the same ID with the real duration.
     static let adBreak = [
-        DateRange(id: "ad-1", rangeClass: "ad", startDate: start, plannedDuration: .seconds(30),
-                  clientAttributes: [ClientAttribute(name: "X-AD-ID", value: .string("a1"))]),
+        DateRange(
+            id: "ad-1", rangeClass: "ad", startDate: start, plannedDuration: .seconds(30),
+            clientAttributes: [ClientAttribute(name: "X-AD-ID", value: .string("a1"))]),
         DateRange(id: "program-1", startDate: start, duration: .seconds(600)),
-        DateRange(id: "ad-1", startDate: start, duration: .seconds(28),
-                  clientAttributes: [ClientAttribute(name: "X-COM-ID", value: .string("c1"))]),
+        DateRange(
+            id: "ad-1", startDate: start, duration: .seconds(28),
+            clientAttributes: [ClientAttribute(name: "X-COM-ID", value: .string("c1"))])
     ]
 
     @Test func tagsSharingAnIdAreOneRange() {

@@ -1,6 +1,7 @@
 import Foundation
 import HLS
 import Testing
+
 @testable import ExposurePlayback
 
 /// Playlist Delta Updates in the engine: after a full load of a playlist that offers them,
@@ -12,14 +13,15 @@ import Testing
     static let epochMs: Int64 = 1_700_000_000_000
 
     static func masterBody() -> Data {
-        Data("""
-        #EXTM3U
-        #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="audio-en.m3u8"
-        #EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=320x180,AUDIO="aud"
-        low.m3u8
-        #EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,AUDIO="aud"
-        high.m3u8
-        """.utf8)
+        Data(
+            """
+            #EXTM3U
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="audio-en.m3u8"
+            #EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=320x180,AUDIO="aud"
+            low.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,AUDIO="aud"
+            high.m3u8
+            """.utf8)
     }
 
     /// A live channel on a 2-s grid with a 2-minute window: a discontinuity every 25 segments,
@@ -48,7 +50,8 @@ import Testing
             for program in (first / 40)...(last / 40) {
                 let start = program * 40
                 let range = DateRange(
-                    id: "program-\(program)", rangeClass: "program", startDate: HLSDate(millisecondsSince1970: epochMs + Int64(start) * 2_000),
+                    id: "program-\(program)", rangeClass: "program",
+                    startDate: HLSDate(millisecondsSince1970: epochMs + Int64(start) * 2_000),
                     duration: .seconds(80), clientAttributes: [ClientAttribute(name: "X-TITLE", value: .string("Show \(program)"))])
                 segments[max(0, start - first)].dateRanges.append(range)
                 let adStart = start + 10
@@ -60,7 +63,8 @@ import Testing
             }
             return MediaPlaylist(
                 version: 6, targetDuration: 2, mediaSequence: first, discontinuitySequence: first == 0 ? 0 : (first - 1) / 25 + 1,
-                serverControl: offersDeltaUpdates ? ServerControl(canSkipUntil: Self.skipBoundary, canSkipDateRanges: skipsDateRanges ? true : nil) : nil,
+                serverControl: offersDeltaUpdates
+                    ? ServerControl(canSkipUntil: Self.skipBoundary, canSkipDateRanges: skipsDateRanges ? true : nil) : nil,
                 segments: segments)
         }
 
@@ -97,11 +101,12 @@ import Testing
         /// What the server answers `url` with at `nowMs`.
         func body(for url: URL, atMs nowMs: Int64) -> Data {
             let name = String(url.lastPathComponent.dropLast(".m3u8".count))
-            let playlist = switch url.query.flatMap({ $0.contains("_HLS_skip=") ? String($0.split(separator: "=").last ?? "") : nil }) {
-            case "YES" where answersDeltaUpdates: delta(name, atMs: nowMs)
-            case "v2" where answersDeltaUpdates && skipsDateRanges: deltaSkippingDateRanges(name, atMs: nowMs)
-            default: full(name, atMs: nowMs)
-            }
+            let playlist =
+                switch url.query.flatMap({ $0.contains("_HLS_skip=") ? String($0.split(separator: "=").last ?? "") : nil }) {
+                case "YES" where answersDeltaUpdates: delta(name, atMs: nowMs)
+                case "v2" where answersDeltaUpdates && skipsDateRanges: deltaSkippingDateRanges(name, atMs: nowMs)
+                default: full(name, atMs: nowMs)
+                }
             return Data(HLSWriter.bytes(playlist))
         }
 
@@ -196,7 +201,8 @@ import Testing
         // whose skipped segments the engine never had.
         _ = engine.handle(.tick(nowMs: start + 2_000))
         guard case .fetch(let reload) = engine.nextStep(), case .mediaPlaylist = reload.kind else {
-            Issue.record("expected the variant's reload"); return
+            Issue.record("expected the variant's reload")
+            return
         }
         #expect(reload.url.query == "_HLS_skip=YES")
         let before = engine.timeline
@@ -204,7 +210,8 @@ import Testing
         _ = engine.handle(.fetched(id: reload.id, body: Data(HLSWriter.bytes(Channel().delta(name, atMs: start + 600_000))), elapsedMs: 0))
         #expect(engine.timeline.segments == before.segments, "nothing merged")
         guard case .fetch(let retry) = engine.nextStep(), case .mediaPlaylist = retry.kind else {
-            Issue.record("expected the full playlist at once"); return
+            Issue.record("expected the full playlist at once")
+            return
         }
         #expect(retry.url.query == nil && retry.url.path == reload.url.path)
         _ = engine.handle(.fetched(id: retry.id, body: Channel().body(for: retry.url, atMs: start + 2_000), elapsedMs: 0))

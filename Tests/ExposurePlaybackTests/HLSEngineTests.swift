@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ExposurePlayback
 
 /// The engine as a plain value: synthetic playlists in, events and steps out, no I/O.
@@ -7,13 +8,14 @@ import Testing
     static let master = URL(string: "http://test/master.m3u8")!
 
     static func masterBody() -> Data {
-        Data("""
-        #EXTM3U
-        #EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=320x180
-        low.m3u8
-        #EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360
-        high.m3u8
-        """.utf8)
+        Data(
+            """
+            #EXTM3U
+            #EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=320x180
+            low.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360
+            high.m3u8
+            """.utf8)
     }
 
     static func mediaBody(first: Int, count: Int, endList: Bool) -> Data {
@@ -81,7 +83,10 @@ import Testing
         _ = Self.pump(&engine, now: 0, events: &events, respond: Self.vodResponder)
         // Once the playhead has eaten into the buffer, the engine fetches again.
         events += engine.handle(.tick(nowMs: 1_000))
-        guard case .fetch(let pending) = engine.nextStep() else { Issue.record("expected a fetch"); return }
+        guard case .fetch(let pending) = engine.nextStep() else {
+            Issue.record("expected a fetch")
+            return
+        }
         events += engine.handle(.command(.seekToPosition(41_000)))
         #expect(events.last == .seeked(positionMs: 41_000))
         // The answer to the pre-seek fetch changes nothing.
@@ -89,7 +94,8 @@ import Testing
         #expect(stale.isEmpty)
         #expect(engine.bufferedRange == 40_000...40_000)
         guard case .fetch(let next) = engine.nextStep(), case .segment(let sequence, _) = next.kind else {
-            Issue.record("expected a segment fetch"); return
+            Issue.record("expected a segment fetch")
+            return
         }
         #expect(sequence == 20)
     }

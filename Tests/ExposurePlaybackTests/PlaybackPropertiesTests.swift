@@ -1,5 +1,5 @@
-import Testing
 import ExposurePlayback
+import Testing
 
 /// The official SDK's spellings of the properties mean the seed's.
 @Suite struct PlaybackPropertiesTests {

@@ -2,6 +2,7 @@ import Exposure
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ExposurePlayback
 
 /// A playback from entitlement to its one final event, against transport doubles on a virtual clock.
@@ -10,7 +11,8 @@ import Testing
 
     /// A player whose API and stream calls are answered by `api` and `streams`.
     static func player(api: ScriptedTransport, streams: ScriptedTransport) -> Player {
-        let store = LanguagePreferenceStore(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).json"))
+        let store = LanguagePreferenceStore(
+            fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).json"))
         return Player(
             environment: environment, sessionToken: SessionToken(value: "t"),
             dependencies: PlayerDependencies(
@@ -20,7 +22,8 @@ import Testing
 
     static func entitlement(format: String = "HLS", restrictions: ContractRestrictions? = nil) -> PlaybackEntitlement {
         PlaybackEntitlement(
-            playSessionId: "ps", playTokenExpiration: 0, productId: "x", formats: [MediaFormat(format: format, mediaLocator: "http://cdn/master.m3u8")],
+            playSessionId: "ps", playTokenExpiration: 0, productId: "x",
+            formats: [MediaFormat(format: format, mediaLocator: "http://cdn/master.m3u8")],
             streamInfo: StreamInfo(live: false, static: true), contractRestrictions: restrictions)
     }
 
@@ -36,8 +39,11 @@ import Testing
     }
 
     /// Plays `movie` and returns the event names.
-    static func play(api: ScriptedTransport, streams: ScriptedTransport, control: @escaping @Sendable (Player, PlayerEvent) -> Void = { _, _ in })
-        async -> [String] {
+    static func play(
+        api: ScriptedTransport, streams: ScriptedTransport, control: @escaping @Sendable (Player, PlayerEvent) -> Void = { _, _ in }
+    )
+        async -> [String]
+    {
         let player = player(api: api, streams: streams)
         let names = Mutex<[String]>([])
         player.onEvent { player, _, event in
@@ -93,7 +99,9 @@ import Testing
 
     @Test func theContractRefusesSeeksAndPauses() async {
         let api = ScriptedTransport()
-        api.answer("/entitlement/movie/play", json: Self.entitlement(restrictions: ContractRestrictions(ffEnabled: false, timeshiftEnabled: false)))
+        api.answer(
+            "/entitlement/movie/play", json: Self.entitlement(restrictions: ContractRestrictions(ffEnabled: false, timeshiftEnabled: false))
+        )
         let names = await Self.play(api: api, streams: Self.vodStreams()) { player, event in
             guard case .playbackStarted = event else { return }
             player.seek(toPosition: 4_000)

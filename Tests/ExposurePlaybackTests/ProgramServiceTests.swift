@@ -1,6 +1,7 @@
 import Exposure
 import Foundation
 import Testing
+
 @testable import ExposurePlayback
 
 /// The program service against a transport double: EPG and entitlement checks as scripted answers.
@@ -13,10 +14,16 @@ import Testing
 
     /// "a" 13:00–14:00, a gap to 14:30, "b" 14:30–15:30.
     static func service(check: Bool, transport: ScriptedTransport) -> ProgramService {
-        transport.answer("/epg/ch", json: ChannelEpg(channelId: "ch", programs: [
-            Program(programId: "a", assetId: "a_asset", channelId: "ch", startTime: date(base), endTime: date(base + hour)),
-            Program(programId: "b", assetId: "b_asset", channelId: "ch", startTime: date(base + hour * 3 / 2), endTime: date(base + hour * 5 / 2)),
-        ]))
+        transport.answer(
+            "/epg/ch",
+            json: ChannelEpg(
+                channelId: "ch",
+                programs: [
+                    Program(programId: "a", assetId: "a_asset", channelId: "ch", startTime: date(base), endTime: date(base + hour)),
+                    Program(
+                        programId: "b", assetId: "b_asset", channelId: "ch", startTime: date(base + hour * 3 / 2),
+                        endTime: date(base + hour * 5 / 2))
+                ]))
         let token = SessionToken(value: "t")
         return ProgramService(
             channelId: "ch", assetId: "ch", entitlementCheck: check, epg: FetchEpg(environment: environment, transport: transport),
@@ -36,7 +43,10 @@ import Testing
         #expect(Self.names(await service.follow(playheadTimeMs: Self.base + Self.hour + 1)) == ["warning"])
         #expect(await service.follow(playheadTimeMs: Self.base + Self.hour + 60_000).events.isEmpty)
         let b = await service.follow(playheadTimeMs: Self.base + Self.hour * 3 / 2)
-        guard case .programChanged(let program)? = b.events.first else { Issue.record("\(b.events)"); return }
+        guard case .programChanged(let program)? = b.events.first else {
+            Issue.record("\(b.events)")
+            return
+        }
         #expect(program?.programId == "b" && service.currentProgram?.programId == "b")
         // One EPG load covers all of it; no entitlement checks were asked for.
         #expect(transport.paths.filter { $0.contains("/epg/") }.count == 1 && !transport.paths.contains { $0.contains("entitle") })
@@ -48,7 +58,10 @@ import Testing
         transport.answer("/entitlement/ch/entitle", json: EntitlementValidation(status: "NOT_ENTITLED"))
         _ = await service.follow(playheadTimeMs: Self.base)
         let refused = await service.follow(playheadTimeMs: Self.base + Self.hour * 3 / 2)
-        guard case .notEntitled(let status, let programId)? = refused.stop else { Issue.record("\(refused)"); return }
+        guard case .notEntitled(let status, let programId)? = refused.stop else {
+            Issue.record("\(refused)")
+            return
+        }
         #expect(status == "NOT_ENTITLED" && programId == "b" && refused.events.isEmpty)
 
         let failing = ScriptedTransport()
@@ -65,6 +78,9 @@ import Testing
         let service = ProgramService(
             channelId: "none", assetId: "none", entitlementCheck: false, epg: FetchEpg(environment: Self.environment, transport: transport),
             entitlement: Entitlement(environment: Self.environment, sessionToken: token, transport: transport))
-        guard case .epgUnavailable? = await service.ensureLoaded(around: Self.base) else { Issue.record("expected a warning"); return }
+        guard case .epgUnavailable? = await service.ensureLoaded(around: Self.base) else {
+            Issue.record("expected a warning")
+            return
+        }
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import ExposurePlayback
 
 /// Alternate renditions in the engine: fetched beside the variant, counted in the buffer,
 /// switched from the playhead.
 @Suite struct RenditionTrackTests {
-    static let masterBody = Data("""
+    static let masterBody = Data(
+        """
         #EXTM3U
         #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="English",LANGUAGE="en",DEFAULT=YES,URI="audio/en.m3u8"
         #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Svenska",LANGUAGE="sv",URI="audio/sv.m3u8"
@@ -66,7 +68,10 @@ import Testing
         engine.tracks[0].bufferEndMs = 6_000
         #expect(engine.bufferedRange == 0...6_000)
         // The starved audio is the next thing fetched.
-        guard case .fetch(let fetch) = engine.nextStep() else { Issue.record("no fetch"); return }
+        guard case .fetch(let fetch) = engine.nextStep() else {
+            Issue.record("no fetch")
+            return
+        }
         #expect(fetch.kind == .renditionSegment(sequence: 5, type: .audio))
     }
 }

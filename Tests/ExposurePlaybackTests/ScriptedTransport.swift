@@ -30,7 +30,8 @@ final class ScriptedTransport: HTTPTransport {
         state.withLock { state in
             state.sent.append(request)
             guard let key = state.answers.keys.filter({ request.url.path.hasSuffix($0) }).max(by: { $0.count < $1.count }),
-                  var queue = state.answers[key] else {
+                var queue = state.answers[key]
+            else {
                 return TransportResponse(status: 404, headers: [:], body: Data(#"{"httpCode":404,"message":"NOT_FOUND"}"#.utf8))
             }
             let next = queue.count > 1 ? queue.removeFirst() : queue[0]

@@ -1,10 +1,12 @@
 import Testing
+
 @testable import ExposurePlayback
 
 /// The live window's storage against a plain array under the same drops and appends.
 @Suite struct SegmentWindowTests {
     static func segment(_ sequence: Int) -> TimelineSegment {
-        TimelineSegment(sequence: sequence, startMs: Int64(sequence) * 2_000, durationMs: 2_000, programDateTimeMs: nil, uri: "s\(sequence).ts")
+        TimelineSegment(
+            sequence: sequence, startMs: Int64(sequence) * 2_000, durationMs: 2_000, programDateTimeMs: nil, uri: "s\(sequence).ts")
     }
 
     @Test func behavesLikeAnArrayThroughManySlides() {

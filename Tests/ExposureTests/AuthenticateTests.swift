@@ -18,9 +18,10 @@ struct AuthenticateTests {
         #expect(sent.url.absoluteString == "\(TestValues.base)/v3/customer/Sandbox/businessunit/Dev/auth/login")
         #expect(sent.headers == ["Accept": "application/json", "Content-Type": "application/json"])
         let body = String(decoding: try #require(sent.body), as: UTF8.self)
-        #expect(body == #"{"device":{"deviceId":"device-1","height":1080,"manufacturer":"Generic","model":"x86_64","#
-            + #""name":"box","os":"Linux","osVersion":"6.1","type":"WEB","width":1920},"password":"s3cret","#
-            + #""rememberMe":true,"username":"alice"}"#)
+        #expect(
+            body == #"{"device":{"deviceId":"device-1","height":1080,"manufacturer":"Generic","model":"x86_64","#
+                + #""name":"box","os":"Linux","osVersion":"6.1","type":"WEB","width":1920},"password":"s3cret","#
+                + #""rememberMe":true,"username":"alice"}"#)
     }
 
     @Test func anonymousLoginPostsTheDeviceToV2() async throws {

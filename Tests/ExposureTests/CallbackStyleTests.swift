@@ -37,7 +37,8 @@ struct CallbackStyleTests {
         let request = try call.transportRequest()
         #expect(request.headers["X-Adobe-Primetime-MediaToken"] == "dG9rZW4=")
         #expect(request.headers["Accept"] == "application/json")
-        let plain = try Entitlement(environment: TestValues.environment, sessionToken: TestValues.token).play(assetId: "a").transportRequest()
+        let plain = try Entitlement(environment: TestValues.environment, sessionToken: TestValues.token).play(assetId: "a")
+            .transportRequest()
         #expect(plain.headers["X-Adobe-Primetime-MediaToken"] == nil)
     }
 

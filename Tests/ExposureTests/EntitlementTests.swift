@@ -5,7 +5,8 @@ import Testing
 @Suite("Entitlement")
 struct EntitlementTests {
     let path = "\(TestValues.base)/v2/customer/Sandbox/businessunit/Dev/entitlement"
-    let entitlementBody = #"{"playSessionId": "ps1", "playTokenExpiration": 1764500000, "productId": "free","#
+    let entitlementBody =
+        #"{"playSessionId": "ps1", "playTokenExpiration": 1764500000, "productId": "free","#
         + #" "formats": [{"format": "HLS", "mediaLocator": "http://127.0.0.1:8080/hls/a/master.m3u8"}]}"#
 
     func entitlement(_ transport: RecordingTransport) -> Entitlement {
@@ -35,7 +36,8 @@ struct EntitlementTests {
         _ = try await entitlement(transport)
             .play(
                 assetId: "movie_1", supportedDrms: ["widevine", "fairplay"], materialProfile: "TRAILER",
-                device: TestValues.device, adsOptions: ads, customAdParams: ["campaign": "winter,2025", "zone": "a b"])
+                device: TestValues.device, adsOptions: ads, customAdParams: ["campaign": "winter,2025", "zone": "a b"]
+            )
             .request()
 
         let sent = try #require(await transport.onlyRequest)
@@ -44,7 +46,7 @@ struct EntitlementTests {
             "campaign=winter%2C2025", "consent=CPx%2Cy", "deviceMake=Acme", "deviceModel=x86_64", "deviceType=TV",
             "gdprOptin=true", "height=2160", "ifa=ifa-1", "ifaType=dpid", "latitude=59.3293", "limitAdTracking=true",
             "longitude=18.0686", "materialProfile=TRAILER", "mute=false", "supportedDrms=widevine%2Cfairplay",
-            "supportedFormats=hls%2Cmp3", "uid=u1", "width=3840", "zone=a%20b",
+            "supportedFormats=hls%2Cmp3", "uid=u1", "width=3840", "zone=a%20b"
         ]
         #expect(sent.url.absoluteString == path + "/movie_1/play?" + expected.joined(separator: "&"))
     }
@@ -53,7 +55,8 @@ struct EntitlementTests {
         let request = try entitlement(RecordingTransport())
             .play(
                 assetId: "a", device: TestValues.device, adsOptions: AdsOptions(mute: true),
-                customAdParams: ["supportedFormats": "dash", "mute": "false"])
+                customAdParams: ["supportedFormats": "dash", "mute": "false"]
+            )
             .transportRequest()
         let query = try #require(request.url.query)
         #expect(query.contains("supportedFormats=hls%2Cmp3"))

@@ -10,7 +10,7 @@ struct ErrorMappingTests {
 
     @Test(arguments: [
         (401, "INVALID_SESSION_TOKEN"), (401, "NO_SESSION_TOKEN"), (403, "NOT_ENTITLED"), (403, "GEO_BLOCKED"),
-        (404, "UNKNOWN_ASSET"), (500, "INTERNAL_ERROR"),
+        (404, "UNKNOWN_ASSET"), (500, "INTERNAL_ERROR")
     ])
     func errorBodiesBecomeServerErrors(status: Int, message: String) async throws {
         let transport = RecordingTransport(
@@ -42,7 +42,7 @@ struct ErrorMappingTests {
         (502, "<html><body>Bad gateway</body></html>", "INTERNAL_ERROR", "<html><body>Bad gateway</body></html>" as String?),
         (503, "", "INTERNAL_ERROR", nil),
         (404, "Not Found\n", "UNKNOWN_ERROR", "Not Found"),
-        (400, "[1, 2]", "UNKNOWN_ERROR", "[1, 2]"),
+        (400, "[1, 2]", "UNKNOWN_ERROR", "[1, 2]")
     ])
     func bodiesThatAreNotErrorJSONStillGiveTheStatus(status: Int, body: String, message: String, detail: String?) async {
         let error = await asset(RecordingTransport(status: status, body: body)).failure()

@@ -32,9 +32,10 @@ struct FetchAssetTests {
             .request()
 
         let sent = try #require(await transport.onlyRequest)
-        #expect(sent.url.absoluteString == listPath
-            + "?assetIds=ch_2&assetIds=ch%2C1&assetType=TV_CHANNEL&fieldSet=ALL&includeUserData=true"
-            + "&onlyPublished=false&pageNumber=2&pageSize=10&query=news%20%26%20weather&sort=assetId%2C-originalTitle")
+        #expect(
+            sent.url.absoluteString == listPath
+                + "?assetIds=ch_2&assetIds=ch%2C1&assetType=TV_CHANNEL&fieldSet=ALL&includeUserData=true"
+                + "&onlyPublished=false&pageNumber=2&pageSize=10&query=news%20%26%20weather&sort=assetId%2C-originalTitle")
         #expect(sent.header(named: "Authorization") == "Bearer \(TestValues.token.value)")
     }
 

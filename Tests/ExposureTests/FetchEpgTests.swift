@@ -20,8 +20,9 @@ struct FetchEpgTests {
         #expect(epg.programs.map(\.programId) == ["p1"])
         let sent = try #require(await transport.onlyRequest)
         #expect(sent.method == .get)
-        #expect(sent.url.absoluteString
-            == v1 + "/ch_1?from=1764324000000&onlyPublished=true&pageNumber=1&pageSize=100&to=1764410400250")
+        #expect(
+            sent.url.absoluteString
+                == v1 + "/ch_1?from=1764324000000&onlyPublished=true&pageNumber=1&pageSize=100&to=1764410400250")
         #expect(sent.header(named: "Authorization") == nil)
     }
 
@@ -37,7 +38,7 @@ struct FetchEpgTests {
         (TestValues.tenOClock, "2025-11-29"),
         (Date(timeIntervalSince1970: 1_764_460_799), "2025-11-29"),
         (Date(timeIntervalSince1970: 1_764_460_800), "2025-11-30"),
-        (Date(timeIntervalSince1970: 1_709_251_199), "2024-02-29"),
+        (Date(timeIntervalSince1970: 1_709_251_199), "2024-02-29")
     ])
     func aDayUsesV2WithTheUTCDate(date: Date, day: String) async throws {
         let transport = RecordingTransport(body: channelBody)
@@ -60,8 +61,9 @@ struct FetchEpgTests {
 
         #expect(epgs.map(\.channelId) == ["ch_1", "ch_2"])
         let sent = try #require(await transport.onlyRequest)
-        #expect(sent.url.absoluteString
-            == v2 + "/ch_1,ch_2/date/2025-11-29?daysBackward=1&daysForward=2&pageNumber=1&pageSize=50")
+        #expect(
+            sent.url.absoluteString
+                == v2 + "/ch_1,ch_2/date/2025-11-29?daysBackward=1&daysForward=2&pageNumber=1&pageSize=50")
     }
 
     @Test func oneProgramOnAChannel() async throws {

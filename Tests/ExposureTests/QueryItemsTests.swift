@@ -35,7 +35,7 @@ struct QueryItemsTests {
         ("path/with?query", "path/with?query"),
         ("AZaz09-._~", "AZaz09-._~"),
         ("Den långa natten", "Den%20l%C3%A5nga%20natten"),
-        ("2025-11-29T10:00:00.000Z", "2025-11-29T10%3A00%3A00.000Z"),
+        ("2025-11-29T10:00:00.000Z", "2025-11-29T10%3A00%3A00.000Z")
     ])
     func reservedCharactersArePercentEncoded(raw: String, escaped: String) {
         #expect(QueryItems.escape(raw) == escaped)

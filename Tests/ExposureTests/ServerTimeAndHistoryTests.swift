@@ -24,8 +24,9 @@ struct ServerTimeAndHistoryTests {
 
         #expect(history.items.first?.lastViewedOffset == 60_000)
         let sent = try #require(await transport.onlyRequest)
-        #expect(sent.url.absoluteString
-            == "\(TestValues.base)/v1/customer/Sandbox/businessunit/Dev/userplayhistory/lastviewedoffset?assetIds=m1&assetIds=m2")
+        #expect(
+            sent.url.absoluteString
+                == "\(TestValues.base)/v1/customer/Sandbox/businessunit/Dev/userplayhistory/lastviewedoffset?assetIds=m1&assetIds=m2")
         #expect(sent.header(named: "Authorization") == "Bearer \(TestValues.token.value)")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 /// Not a test: a server for `scripts/bench-http` to load with wrk. Runs only when

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// Parking as a value: which resumes run when, on a clock the test moves.

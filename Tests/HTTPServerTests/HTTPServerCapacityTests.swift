@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import HTTPServer
 
 /// Many connections, and connections that stall: what the thread-per-connection server could not
@@ -42,7 +43,8 @@ import Testing
         try server.start()
         defer { server.stop() }
         let port = server.port
-        let ends = try await offThePool { () -> (stalledHead: RawConnection.End, idle: RawConnection.End, chunk: (Data, RawConnection.End)) in
+        let ends = try await offThePool {
+            () -> (stalledHead: RawConnection.End, idle: RawConnection.End, chunk: (Data, RawConnection.End)) in
             let stalled = try RawConnection(port: port)
             stalled.send("GET / HTTP/1.1\r\nHost: x\r\nX-Half")
             let chunk = try RawConnection(port: port)
@@ -70,7 +72,8 @@ import Testing
         try server.start()
         defer { server.stop() }
         let port = server.port
-        let outcome = try await offThePool { () -> (trickling: RawConnection.End, silent: RawConnection.End, inTime: String, inTimeStillOpen: Bool) in
+        let outcome = try await offThePool {
+            () -> (trickling: RawConnection.End, silent: RawConnection.End, inTime: String, inTimeStillOpen: Bool) in
             let trickling = try RawConnection(port: port)
             let silent = try RawConnection(port: port)
             let inTime = try RawConnection(port: port)

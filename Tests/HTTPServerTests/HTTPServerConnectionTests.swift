@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 /// Connection reuse and load.
@@ -50,7 +51,7 @@ import Testing
     @Test func stopUnderMixedLoadIsClean() async throws {
         let deliveries: [HTTPResponse.Delivery] = [
             .immediate, .delayed(milliseconds: 30, then: .immediate), .throttled(bytesPerSecond: 50_000),
-            .truncated(afterBytes: 100), .dropConnection,
+            .truncated(afterBytes: 100), .dropConnection
         ]
         for _ in 0..<5 {
             let server = HTTPServer(

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import HTTPServer
 
 /// Each `HTTPResponse.Delivery` as a client observes it. Delays and throttles wait on a clock
@@ -184,7 +185,7 @@ import Testing
     @Test(arguments: [
         HTTPResponse.Delivery.delayed(milliseconds: 60_000, then: .immediate),
         .throttled(bytesPerSecond: 10),
-        .delayed(milliseconds: 60_000, then: .throttled(bytesPerSecond: 10)),
+        .delayed(milliseconds: 60_000, then: .throttled(bytesPerSecond: 10))
     ])
     func stopEndsParkedConnections(delivery: HTTPResponse.Delivery) async throws {
         let server = HTTPServer(

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import HTTPServer
 
 /// What the server adds around a responder's answer: framing, Date, Connection, 100-continue,
@@ -170,11 +171,14 @@ import Testing
     @Test(arguments: [
         "Content-Length: 4\r\nTransfer-Encoding: chunked",
         "Content-Length: 3\r\nContent-Length: 5",
-        "Transfer-Encoding: gzip, chunked",
+        "Transfer-Encoding: gzip, chunked"
     ])
     func ambiguousFramingIsRefusedAndCloses(fields: String) async throws {
         let reached = Locked<[String]>([])
-        try await withServer({ request in reached.withLock { $0.append(request.path) }; return .text("x") }) { server in
+        try await withServer({ request in
+            reached.withLock { $0.append(request.path) }
+            return .text("x")
+        }) { server in
             let connection = try RawConnection(port: server.port)
             connection.send("POST /first HTTP/1.1\r\nHost: x\r\n\(fields)\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n")
             let response = connection.readResponse()

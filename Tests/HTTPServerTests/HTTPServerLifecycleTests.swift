@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import HTTPServer
 
 @Suite struct HTTPServerLifecycleTests {
@@ -39,10 +40,12 @@ import Testing
     @Test func aHandlerReadingThePortWhileTheServerStopsLetsItStop() async throws {
         let proceed = DispatchSemaphore(value: 0)
         let serverBox = Locked<HTTPServer?>(nil)
-        let server = HTTPServer(configuration: .init(port: 0, errorLog: { _ in }), responder: ClosureResponder { _ in
-            proceed.wait()
-            return .text("\(serverBox.withLock { $0 }?.port ?? 0)")
-        })
+        let server = HTTPServer(
+            configuration: .init(port: 0, errorLog: { _ in }),
+            responder: ClosureResponder { _ in
+                proceed.wait()
+                return .text("\(serverBox.withLock { $0 }?.port ?? 0)")
+            })
         serverBox.withLock { $0 = server }
         try server.start()
         let port = server.port

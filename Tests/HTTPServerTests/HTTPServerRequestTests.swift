@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 /// What a responder sees of a request that came over a real socket.
@@ -15,7 +16,10 @@ import Testing
 
     @Test func rawQueryIsKeptExactly() async throws {
         let capture = Capture()
-        try await withServer({ capture.keep($0); return .text("ok") }) { server in
+        try await withServer({
+            capture.keep($0)
+            return .text("ok")
+        }) { server in
             let query = "fields=a%2Cb&fields=c&empty=&flag&space=x+y%20z"
             _ = try await HTTPClient.send(port: server.port, "/v1/assets?\(query)")
             let request = try #require(capture.request)
@@ -29,7 +33,10 @@ import Testing
 
     @Test func pathIsDecodedAndQueryAbsentIsEmpty() async throws {
         let capture = Capture()
-        try await withServer({ capture.keep($0); return .text("ok") }) { server in
+        try await withServer({
+            capture.keep($0)
+            return .text("ok")
+        }) { server in
             _ = try await HTTPClient.send(port: server.port, "/a%20b/c")
             #expect(capture.request?.path == "/a b/c")
             #expect(capture.request?.rawQuery == "")
@@ -38,7 +45,10 @@ import Testing
 
     @Test func headersArriveInOrderWithRemoteAddress() async throws {
         let capture = Capture()
-        try await withServer({ capture.keep($0); return .text("ok") }) { server in
+        try await withServer({
+            capture.keep($0)
+            return .text("ok")
+        }) { server in
             let connection = try RawConnection(port: server.port)
             connection.send("GET /h HTTP/1.1\r\nHost: x\r\nX-B: 2\r\nX-A: 1\r\nx-b: 3\r\n\r\n")
             _ = connection.readResponse()
@@ -133,7 +143,7 @@ import Testing
         "unknown version": "GET / HTTP/9.9\r\n\r\n",
         "header without colon": "GET / HTTP/1.1\r\nNo-Colon-Header\r\n\r\n",
         "non-numeric length": "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: banana\r\n\r\n",
-        "huge header": "GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n",
+        "huge header": "GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n"
     ]
 
     @Test(arguments: malformed.keys.sorted())

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// Head deadlines as a value: which sockets are cut when, on a clock the test moves.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// Which heads are refused for framing two parties could read differently.
@@ -9,7 +10,7 @@ import Testing
         ["Content-Length": "5", "content-length": "5"],
         ["Content-Length": "5, 5"],
         ["Transfer-Encoding": "chunked"],
-        ["Transfer-Encoding": " Chunked "],
+        ["Transfer-Encoding": " Chunked "]
     ])
     func unambiguousFramingPasses(headers: HTTPHeaders) {
         #expect(RequestFramingCheck.refusal(for: headers) == nil)
@@ -22,7 +23,7 @@ import Testing
 
     @Test(arguments: [
         [("Content-Length", "3"), ("Content-Length", "5")],
-        [("Content-Length", "3, 5")],
+        [("Content-Length", "3, 5")]
     ])
     func conflictingLengthsAre400(fields: [(String, String)]) {
         #expect(RequestFramingCheck.refusal(for: HTTPHeaders(fields))?.status == 400)

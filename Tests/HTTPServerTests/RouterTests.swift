@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 @Suite struct RouterTests {
@@ -38,7 +39,9 @@ import Testing
         router.add(.get, "/{any}/x") { _, _ in .text("capture") }
         router.add(.get, "/a/x") { _, _ in .text("second literal") }
         router.add(.get, "/b/{rest...}") { _, parameters in .text("rest \(parameters["rest"] ?? "?")") }
-        func body(_ path: String) -> String { String(decoding: router.respond(to: HTTPRequest(method: .get, path: path)).body, as: UTF8.self) }
+        func body(_ path: String) -> String {
+            String(decoding: router.respond(to: HTTPRequest(method: .get, path: path)).body, as: UTF8.self)
+        }
         #expect(body("/a/literal") == "first literal")
         #expect(body("/a/x") == "capture", "registered before the literal route, so it wins")
         #expect(body("/zzz/x") == "capture")

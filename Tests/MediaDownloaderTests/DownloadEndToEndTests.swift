@@ -1,10 +1,11 @@
 import Exposure
-@testable import ExposureDownload
 import Foundation
 import HLS
 import MockPlatformTesting
 import TestSupport
 import Testing
+
+@testable import ExposureDownload
 
 /// Whole downloads against the real mock over HTTP: the plan, the bytes, the package, faults.
 @Suite(.timeLimit(.minutes(2))) struct DownloadEndToEndTests {
@@ -20,8 +21,9 @@ import Testing
 
         let id = MediaDownloadID(rawValue: "bts")
         let lowest = try #require(tracks.videos.first)
-        let snapshot = try await downloader.prepare(id, source: harness.source(),
-                                                    selection: MediaTrackSelection(videoBitrate: lowest.bitrate, audioLanguages: ["sv"], subtitleLanguages: ["en"]))
+        let snapshot = try await downloader.prepare(
+            id, source: harness.source(),
+            selection: MediaTrackSelection(videoBitrate: lowest.bitrate, audioLanguages: ["sv"], subtitleLanguages: ["en"]))
         #expect(snapshot.phase == .suspended)
         #expect(snapshot.progress.completedBytes == 0)
         #expect(transport.mediaGets.isEmpty)
@@ -31,7 +33,10 @@ import Testing
         #expect(record.files.count == 45 * 3)
         let sourceBytes = try record.files.reduce(Int64(0)) { $0 + Int64(try MediaDownloadHarness.sourceBytes(of: $1.planned.url).count) }
         #expect(snapshot.progress.expectedBytes == sourceBytes, "HEAD sizes sum to the source files")
-        #expect(record.files.allSatisfy { $0.planned.url.path.contains("/180p/") || $0.planned.url.path.contains("/sv/") || $0.planned.url.path.contains("/en/") })
+        #expect(
+            record.files.allSatisfy {
+                $0.planned.url.path.contains("/180p/") || $0.planned.url.path.contains("/sv/") || $0.planned.url.path.contains("/en/")
+            })
         #expect(!record.files.contains { $0.planned.url.path.contains("audio/en") || $0.planned.url.path.contains("subtitles/sv") })
 
         let master = try HLSParser.parseMaster(try Data(contentsOf: snapshot.masterPlaylist))
@@ -57,7 +62,10 @@ import Testing
         #expect(seen.last == .finished(id))
         let progress = seen.compactMap(\.progress)
         #expect(progress.count == prepared.progress.totalFiles, "one event per completed file")
-        #expect(zip(progress, progress.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes && $0.completedFiles < $1.completedFiles })
+        #expect(
+            zip(progress, progress.dropFirst()).allSatisfy {
+                $0.completedBytes <= $1.completedBytes && $0.completedFiles < $1.completedFiles
+            })
         #expect(progress.last?.completedBytes == prepared.progress.expectedBytes)
         try harness.expectPackageEqualsSource(id)
 
@@ -67,8 +75,11 @@ import Testing
         #expect(try await downloader.verify(id) == [])
 
         let probe = try await ChildProcess.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["ffprobe", "-v", "error", "-show_streams", "-of", "compact=p=0:nk=1", "-show_entries", "stream=codec_type",
-                                                   snapshot.masterPlaylist.path])
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "ffprobe", "-v", "error", "-show_streams", "-of", "compact=p=0:nk=1", "-show_entries", "stream=codec_type",
+                snapshot.masterPlaylist.path
+            ])
         #expect(probe.status == 0, "ffprobe: \(probe.errors)")
         #expect(probe.output.contains("video") && probe.output.contains("audio"), "ffprobe found: \(probe.output)")
     }

@@ -1,8 +1,9 @@
 import Exposure
-@testable import ExposureDownload
 import Foundation
 import MockPlatformTesting
 import Testing
+
+@testable import ExposureDownload
 
 /// Suspending, abandoning, restoring, verifying and repairing against the real mock.
 @Suite(.timeLimit(.minutes(2))) struct DownloadRecoveryTests {
@@ -36,7 +37,9 @@ import Testing
         #expect(seen.last == .finished(id))
         #expect(transport.mediaGets.count == totalFiles - passing, "no complete file fetched again")
         let progress = seen.compactMap(\.progress)
-        #expect(progress.first.map { $0.completedBytes >= lastAnnounced?.completedBytes ?? 0 } == true, "bytes never go back across the restart")
+        #expect(
+            progress.first.map { $0.completedBytes >= lastAnnounced?.completedBytes ?? 0 } == true, "bytes never go back across the restart"
+        )
         try harness.expectPackageEqualsSource(id)
     }
 
@@ -88,7 +91,8 @@ import Testing
         let seen = await events(of: downloader) { $0.isEnd }
         #expect(seen.last == .finished(id))
         #expect(transport.mediaGets.count == fetched + 3, "only the broken files were fetched")
-        #expect(seen.compactMap(\.progress).allSatisfy { $0.completedBytes >= before.completedBytes }, "bytes never go back during a repair")
+        #expect(
+            seen.compactMap(\.progress).allSatisfy { $0.completedBytes >= before.completedBytes }, "bytes never go back during a repair")
         #expect(try await downloader.verify(id) == [])
         try harness.expectPackageEqualsSource(id)
     }

@@ -1,5 +1,6 @@
-@testable import ExposureDownload
 import Testing
+
+@testable import ExposureDownload
 
 @Suite struct FetchScheduleTests {
     let first = MediaDownloadID(rawValue: "first")
@@ -17,10 +18,12 @@ import Testing
     @Test func aJobStoringItsBodyGivesItsConnectionToTheNextFile() {
         var schedule = FetchSchedule(connections: 2)
         schedule.begin(first, pending: Array(0..<10))
-        let a = schedule.next(nowMs: 0)!, b = schedule.next(nowMs: 0)!
+        let a = schedule.next(nowMs: 0)!
+        let b = schedule.next(nowMs: 0)!
         schedule.received(a)
         schedule.received(b)
-        let c = schedule.next(nowMs: 0)!, d = schedule.next(nowMs: 0)!
+        let c = schedule.next(nowMs: 0)!
+        let d = schedule.next(nowMs: 0)!
         #expect([c.position, d.position] == [2, 3])
         schedule.received(c)
         schedule.received(d)

@@ -1,11 +1,12 @@
 import Exposure
-@testable import ExposureDownload
 import ExposurePlayback
 import Foundation
 import MockPlatformTesting
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ExposureDownload
 
 /// A mock on 127.0.0.1 port 0, a folder of its own, a free-running virtual clock (so backoff
 /// waits take no time) and downloaders wired to them.
@@ -48,8 +49,9 @@ final class MediaDownloadHarness: Sendable {
             let source = try Self.sourceBytes(of: file.planned.url)
             let local = try Data(contentsOf: package.appendingPathComponent(file.planned.path))
             #expect(local == source, "\(file.planned.path) differs from \(file.planned.url.path)", sourceLocation: sourceLocation)
-            #expect(file.completion == .init(length: Int64(source.count), sha256: SHA256.hex(of: source)),
-                    "\(file.planned.path) is not recorded with its length and digest", sourceLocation: sourceLocation)
+            #expect(
+                file.completion == .init(length: Int64(source.count), sha256: SHA256.hex(of: source)),
+                "\(file.planned.path) is not recorded with its length and digest", sourceLocation: sourceLocation)
         }
     }
 }

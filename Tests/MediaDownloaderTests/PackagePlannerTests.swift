@@ -1,7 +1,8 @@
-@testable import ExposureDownload
 import Foundation
 import HLS
 import Testing
+
+@testable import ExposureDownload
 
 /// Plans built from playlists given as text: which files, which local names, which local playlists.
 @Suite struct PackagePlannerTests {
@@ -33,14 +34,18 @@ import Testing
     static func parsedMaster() throws -> MasterPlaylist { try HLSParser.parseMaster(master) }
 
     /// The plan of `selection`, with every media playlist as `media(…)` makes it for its URL.
-    static func plan(_ selection: MediaTrackSelection, playlist: (URL) -> String = { url in
-        media(url.deletingPathExtension().lastPathComponent, extension: url.path.contains("subtitles") ? "vtt" : "ts")
-    }) throws -> PackagePlan {
+    static func plan(
+        _ selection: MediaTrackSelection,
+        playlist: (URL) -> String = { url in
+            media(url.deletingPathExtension().lastPathComponent, extension: url.path.contains("subtitles") ? "vtt" : "ts")
+        }
+    ) throws -> PackagePlan {
         let master = try parsedMaster()
         let choice = try TrackChoice.resolve(selection, in: master)
         let tracks = try PackagePlanner.tracks(of: choice, source: source)
-        return try PackagePlanner.plan(master: master, choice: choice, tracks: tracks,
-                                       playlists: try tracks.map { try HLSParser.parseMedia(playlist($0.url)) })
+        return try PackagePlanner.plan(
+            master: master, choice: choice, tracks: tracks,
+            playlists: try tracks.map { try HLSParser.parseMedia(playlist($0.url)) })
     }
 
     @Test func tracksListVideosLowestBitrateFirstAndTheRenditions() throws {
@@ -114,7 +119,7 @@ import Testing
         let refusals = [
             Self.media("x", extension: "ts", endList: false),
             Self.media("x", extension: "ts", extraHeader: "#EXT-X-KEY:METHOD=AES-128,URI=\"key\"\n"),
-            "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:2.0,\n#EXT-X-BYTERANGE:100@0\nall.ts\n#EXT-X-ENDLIST\n",
+            "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:2.0,\n#EXT-X-BYTERANGE:100@0\nall.ts\n#EXT-X-ENDLIST\n"
         ]
         for text in refusals {
             #expect(throws: MediaDownloadFailure.self) { try Self.plan(MediaTrackSelection()) { _ in text } }

@@ -1,5 +1,6 @@
-@testable import ExposureDownload
 import Testing
+
+@testable import ExposureDownload
 
 @Suite struct ProgressLedgerTests {
     @Test func expectedBytesAreKnownOnceEveryFileHasASize() {

@@ -1,5 +1,6 @@
-@testable import ExposureDownload
 import Testing
+
+@testable import ExposureDownload
 
 @Suite struct RetryPolicyTests {
     @Test func theBackoffDoublesUpToItsCap() {
@@ -10,8 +11,11 @@ import Testing
     @Test func aFileGetsFiveRetriesWhileNothingMoves() {
         var budget = RetryBudget()
         let decisions = (1...6).map { _ in budget.failed(position: 3, completions: 0) }
-        #expect(decisions == [.retry(afterMs: 500), .retry(afterMs: 1_000), .retry(afterMs: 2_000), .retry(afterMs: 4_000),
-                              .retry(afterMs: 8_000), .giveUp])
+        #expect(
+            decisions == [
+                .retry(afterMs: 500), .retry(afterMs: 1_000), .retry(afterMs: 2_000), .retry(afterMs: 4_000),
+                .retry(afterMs: 8_000), .giveUp
+            ])
     }
 
     @Test func theCountStartsOverWhenTheDownloadCompletesAFile() {

@@ -1,8 +1,9 @@
-@testable import ExposureDownload
 import Foundation
 import MockPlatformTesting
 import TestSupport
 import Testing
+
+@testable import ExposureDownload
 
 @Suite struct SHA256Tests {
     /// FIPS 180-2 appendix B and the usual extra vectors.
@@ -11,15 +12,16 @@ import Testing
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
         ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
         (String(repeating: "a", count: 55), "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"),
-        (String(repeating: "a", count: 64), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"),
+        (String(repeating: "a", count: 64), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
     ])
     func knownDigests(_ message: String, _ digest: String) {
         #expect(SHA256.hex(of: Array(message.utf8)) == digest)
     }
 
     @Test func aMillionAs() {
-        #expect(SHA256.hex(of: [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
-            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            SHA256.hex(of: [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test func chunksInAnySizeGiveTheSameDigest() {

@@ -2,6 +2,7 @@ import ExposureModels
 import Foundation
 import MockPlatformTesting
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -98,7 +99,9 @@ import FoundationNetworking
         #expect(try await admin.faults().map(\.id) == [rule.id])
         try await admin.removeFaults(id: rule.id)
         #expect(try await admin.faults().isEmpty)
-        await #expect { try await MockPlatformAdminClient(baseURL: platform.baseURL).health() } throws: { ($0 as? MockAdminError)?.status == 401 }
+        await #expect { try await MockPlatformAdminClient(baseURL: platform.baseURL).health() } throws: {
+            ($0 as? MockAdminError)?.status == 401
+        }
     }
 
     // MARK: Helpers
@@ -108,7 +111,9 @@ import FoundationNetworking
     private func sandbox() throws -> FixtureSandbox {
         let sandbox = try FixtureSandbox()
         if !FileManager.default.fileExists(atPath: sandbox.url(of: "media/media.json").path) {
-            try sandbox.write("media/media.json", """
+            try sandbox.write(
+                "media/media.json",
+                """
                 {"segmentDurationMs":2000,"targetDuration":2,"reel":{"durationMs":60000,"segmentCount":30},
                  "ads":[{"id":"ad-1","durationMs":6000},{"id":"ad-2","durationMs":10000},{"id":"ad-3","durationMs":4000}],
                  "sprites":[{"width":160},{"width":320}]}

@@ -1,5 +1,6 @@
 import ExposureModels
 import Testing
+
 @testable import MockPlatform
 
 /// The search subset as a value: what parses to what, what matches, and what is refused.
@@ -10,7 +11,8 @@ import Testing
         #expect(try AssetSearchQuery.parse("arctic") == .term(field: nil, words: ["arctic"]))
         #expect(try AssetSearchQuery.parse("\"Arctic Journey\"") == .term(field: nil, words: ["arctic", "journey"]))
         #expect(try AssetSearchQuery.parse("type:MOVIE") == .term(field: try field("type"), words: ["movie"]))
-        #expect(try AssetSearchQuery.parse("localized.title:\"city lights\"")
+        #expect(
+            try AssetSearchQuery.parse("localized.title:\"city lights\"")
                 == .term(field: try field("localized.title"), words: ["city", "lights"]))
         let a = AssetSearchQuery.term(field: nil, words: ["a"])
         let b = AssetSearchQuery.term(field: nil, words: ["b"])
@@ -21,20 +23,21 @@ import Testing
     }
 
     @Test func nestingUpToTheLimitParses() throws {
-        let nested = String(repeating: "(", count: AssetSearchQuery.maxNesting) + "a" + String(repeating: ")", count: AssetSearchQuery.maxNesting)
+        let nested =
+            String(repeating: "(", count: AssetSearchQuery.maxNesting) + "a" + String(repeating: ")", count: AssetSearchQuery.maxNesting)
         #expect(try AssetSearchQuery.parse(nested) == .term(field: nil, words: ["a"]))
     }
 
     @Test func matchesWholeWordsCaseInsensitively() throws {
         let asset = JSONValue.object([
             "assetId": .string("city-lights"), "type": .string("MOVIE"), "live": .bool(false), "duration": .integer(5_400_000),
-            "localized": .array([.object(["title": .string("City Lights"), "description": .string("A night in the city.")])]),
+            "localized": .array([.object(["title": .string("City Lights"), "description": .string("A night in the city.")])])
         ])
         let cases: [(String, Bool)] = [
             ("city", true), ("CITY", true), ("cit", false), ("\"city lights\"", true), ("\"lights city\"", false),
             ("type:movie", true), ("type:EPISODE", false), ("live:false", true), ("duration:5400000", true),
             ("assetId:city-lights", true), ("assetId:city", false), ("night AND city", true), ("night AND ocean", false),
-            ("ocean OR night", true), ("localized.description:night", true), ("localized.title:night", false),
+            ("ocean OR night", true), ("localized.description:night", true), ("localized.title:night", false)
         ]
         for (query, expected) in cases {
             #expect(try AssetSearchQuery.parse(query).matches(asset) == expected, "\(query)")
@@ -46,7 +49,7 @@ import Testing
         ("city~2", "fuzzy"), ("city^2", "boosts"), ("/ci.y/", "regular expressions"), ("a && b", "&&"), ("a || b", "||"),
         ("duration:>5", "comparisons"), ("\"open", "never closed"), ("(a OR b", "never closed"), ("a OR", "ends"),
         ("AND a", "AND where"), ("a)", "unexpected"), ("type:", "must be followed"), ("nonsense:x", "unknown asset field"),
-        ("\"\"", "no word"), (String(repeating: "(", count: 10_000) + "a", "nest deeper than 32"),
+        ("\"\"", "no word"), (String(repeating: "(", count: 10_000) + "a", "nest deeper than 32")
     ])
     func refusesWhatItDoesNotSupportByName(query: String, named: String) {
         #expect {

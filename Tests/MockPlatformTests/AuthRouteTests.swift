@@ -1,6 +1,7 @@
-import Foundation
 import ExposureModels
+import Foundation
 import Testing
+
 @testable import MockPlatform
 
 @Suite struct AuthRouteTests {
@@ -9,8 +10,11 @@ import Testing
 
     @Test(arguments: ["/v2", "/v3"])
     func loginIssuesATokenInExposuresShape(version: String) throws {
-        let credentials = try mock.json(Credentials.self, .post, "\(version)/customer/Sandbox/businessunit/Dev/auth/login",
-                                        body: #"{"username":"premium","password":"sandbox","rememberMe":false,"device":{"deviceId":"d1","type":"WEB","model":"m","os":"Linux","osVersion":"6","manufacturer":"x","height":1,"width":1}}"#)
+        let credentials = try mock.json(
+            Credentials.self, .post, "\(version)/customer/Sandbox/businessunit/Dev/auth/login",
+            body:
+                #"{"username":"premium","password":"sandbox","rememberMe":false,"device":{"deviceId":"d1","type":"WEB","model":"m","os":"Linux","osVersion":"6","manufacturer":"x","height":1,"width":1}}"#
+        )
         let token = credentials.sessionToken
         #expect(token.isWellFormed)
         #expect(token.accountId == "acc-premium")
@@ -77,7 +81,8 @@ import Testing
     }
 
     @Test func unknownBusinessUnit() {
-        let response = mock.send(.post, "/v3/customer/Other/businessunit/Dev/auth/login", body: #"{"username":"premium","password":"sandbox"}"#)
+        let response = mock.send(
+            .post, "/v3/customer/Other/businessunit/Dev/auth/login", body: #"{"username":"premium","password":"sandbox"}"#)
         #expect(response.status == 404)
         #expect(mock.error(of: response).message == "UNKNOWN_BUSINESS_UNIT")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MockPlatform
 
 struct BearerTokenTests {
@@ -7,7 +8,7 @@ struct BearerTokenTests {
         ("bearer abc", "abc"),
         ("BEARER abc", "abc"),
         ("Bearer   abc \t", "abc"),
-        ("Bearer a b", "a b"),
+        ("Bearer a b", "a b")
     ])
     func readsTheToken(header: String, token: String) {
         #expect(BearerToken.token(in: header) == token)

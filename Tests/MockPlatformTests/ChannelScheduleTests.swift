@@ -1,10 +1,14 @@
 import Testing
+
 @testable import MockPlatform
 
 @Suite struct ChannelScheduleTests {
-    let schedule = ChannelSchedule(channelId: "ch", slots: [
-        ProgramSlot(title: "A", durationMinutes: 30), ProgramSlot(title: "B", durationMinutes: 60), ProgramSlot(title: "C", durationMinutes: 30),
-    ])
+    let schedule = ChannelSchedule(
+        channelId: "ch",
+        slots: [
+            ProgramSlot(title: "A", durationMinutes: 30), ProgramSlot(title: "B", durationMinutes: 60),
+            ProgramSlot(title: "C", durationMinutes: 30)
+        ])
 
     @Test(arguments: [Int64(0), 1, 1_799_999, 1_800_000, 7_199_999, 1_796_040_123_456, -1, -7_200_001])
     func everyInstantHasExactlyOneProgram(ms: Int64) {

@@ -1,5 +1,6 @@
 import ExposureModels
 import Testing
+
 @testable import MockPlatform
 
 @Suite struct ContentRouteTests {
@@ -100,7 +101,9 @@ import Testing
     }
 
     @Test func lastViewedOffsets() throws {
-        let list = try mock.json(LastViewedOffsetList.self, .get, InProcessPlatform.api1 + "/userplayhistory/lastviewedoffset?assetIds=arctic-journey", token: try mock.login())
+        let list = try mock.json(
+            LastViewedOffsetList.self, .get, InProcessPlatform.api1 + "/userplayhistory/lastviewedoffset?assetIds=arctic-journey",
+            token: try mock.login())
         #expect(list.items.map(\.assetId) == ["arctic-journey"])
         #expect(list.items.first?.lastViewedOffset == 600_000)
     }
@@ -127,9 +130,12 @@ import Testing
         #expect(answer.headers["Access-Control-Allow-Origin"] == "http://app.example")
         let error = mock.send(.get, assets + "/nope")
         #expect(error.headers["Access-Control-Allow-Origin"] == "*")
-        let preflight = mock.send(.options, InProcessPlatform.api2 + "/entitlement/x/play",
-                                  headers: [("Origin", "http://app.example"), ("Access-Control-Request-Method", "GET"),
-                                            ("Access-Control-Request-Headers", "authorization")])
+        let preflight = mock.send(
+            .options, InProcessPlatform.api2 + "/entitlement/x/play",
+            headers: [
+                ("Origin", "http://app.example"), ("Access-Control-Request-Method", "GET"),
+                ("Access-Control-Request-Headers", "authorization")
+            ])
         #expect(preflight.status == 204)
         #expect(preflight.headers["Access-Control-Allow-Headers"] == "authorization")
     }

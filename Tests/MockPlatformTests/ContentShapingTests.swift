@@ -1,6 +1,7 @@
 import ExposureModels
 import Foundation
 import Testing
+
 @testable import MockPlatform
 
 /// `sort` on any field, `fieldSet`/`includeFields`/`excludeFields`, and `query` on the asset list.
@@ -48,8 +49,9 @@ import Testing
     }
 
     @Test func singleAssetIsShapedToo() throws {
-        let response = mock.send(.get, assets + "/arctic-journey?fieldSet=NONE&includeFields=duration&includeUserData=true",
-                                 token: try mock.login())
+        let response = mock.send(
+            .get, assets + "/arctic-journey?fieldSet=NONE&includeFields=duration&includeUserData=true",
+            token: try mock.login())
         let body = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
         #expect(Set(body.keys) == ["assetId", "duration", "userData"])
     }
@@ -60,16 +62,18 @@ import Testing
         }
         #expect(try ids("arctic") == ["arctic-journey", "behind-the-scenes"])  // the clip's description names the film
         #expect(try ids("originalTitle%3Aarctic") == ["arctic-journey"])
-        #expect(try ids("%22harbour%20tales%22%20AND%20type%3AEPISODE") == ["harbour-tales-s1e1", "harbour-tales-s1e2", "harbour-tales-s1e3"])
+        #expect(
+            try ids("%22harbour%20tales%22%20AND%20type%3AEPISODE") == ["harbour-tales-s1e1", "harbour-tales-s1e2", "harbour-tales-s1e3"])
         #expect(try ids("type%3ATV_CHANNEL%20OR%20type%3ALIVE_EVENT").count == 4)
         #expect(try ids("zzz-nothing-like-it").isEmpty)
     }
 
     @Test(arguments: [
         ("sort=nonsense", "sort names an unknown asset field"), ("sort=localized..title", "unknown asset field"),
-        ("includeFields=bogus", "includeFields names an unknown asset field"), ("excludeFields=assetId", "excludeFields may not name assetId"),
+        ("includeFields=bogus", "includeFields names an unknown asset field"),
+        ("excludeFields=assetId", "excludeFields may not name assetId"),
         ("fieldSet=SOME", "fieldSet must be ALL, PARTIAL or NONE"), ("query=arc*", "wildcards"), ("query=NOT%20arctic", "NOT"),
-        ("query=title%3A%5Ba%20TO%20b%5D", "ranges"), ("query=%22open", "never closed"),
+        ("query=title%3A%5Ba%20TO%20b%5D", "ranges"), ("query=%22open", "never closed")
     ])
     func badInputNamesWhatWasWrong(query: String, named: String) {
         let response = mock.send(.get, assets + "?" + query)

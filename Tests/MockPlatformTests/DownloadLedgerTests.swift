@@ -1,5 +1,6 @@
-@testable import MockPlatform
 import Testing
+
+@testable import MockPlatform
 
 /// Download counts and license expiry as values.
 @Suite struct DownloadLedgerTests {
@@ -10,17 +11,20 @@ import Testing
     }
 
     @Test func onlyDownloadsCountAgainstTheLimit() {
-        let ledger = DownloadLedger(records: [Self.record(.download, at: 0), Self.record(.renew, at: 5), Self.record(.renew, at: 9)],
-                                    settings: DownloadSettings(maxDownloadCount: 2, licenseLifetimeHours: 1), publicationEndMs: nil)
+        let ledger = DownloadLedger(
+            records: [Self.record(.download, at: 0), Self.record(.renew, at: 5), Self.record(.renew, at: 9)],
+            settings: DownloadSettings(maxDownloadCount: 2, licenseLifetimeHours: 1), publicationEndMs: nil)
         #expect(ledger.downloadCount == 1 && !ledger.isAtLimit)
-        let full = DownloadLedger(records: ledger.records + [Self.record(.download, at: 10)], settings: ledger.settings, publicationEndMs: nil)
+        let full = DownloadLedger(
+            records: ledger.records + [Self.record(.download, at: 10)], settings: ledger.settings, publicationEndMs: nil)
         #expect(full.isAtLimit)
     }
 
     @Test func theLicenseRunsFromTheLastDownloadOrRenewalButNeverPastThePublication() {
         let settings = DownloadSettings(maxDownloadCount: 1, licenseLifetimeHours: 48)
-        let open = DownloadLedger(records: [Self.record(.download, at: 0), Self.record(.renew, at: 10 * Self.hour)],
-                                  settings: settings, publicationEndMs: nil)
+        let open = DownloadLedger(
+            records: [Self.record(.download, at: 0), Self.record(.renew, at: 10 * Self.hour)],
+            settings: settings, publicationEndMs: nil)
         #expect(open.expiryMs == 58 * Self.hour)
         let ending = DownloadLedger(records: open.records, settings: settings, publicationEndMs: 20 * Self.hour)
         #expect(ending.expiryMs == 20 * Self.hour)
@@ -29,8 +33,9 @@ import Testing
     }
 
     @Test func theAPIListsEveryRecordOldestFirst() {
-        let ledger = DownloadLedger(records: [Self.record(.download, at: 0), Self.record(.renew, at: 1_000)],
-                                    settings: DownloadSettings(maxDownloadCount: 3, licenseLifetimeHours: 1), publicationEndMs: nil)
+        let ledger = DownloadLedger(
+            records: [Self.record(.download, at: 0), Self.record(.renew, at: 1_000)],
+            settings: DownloadSettings(maxDownloadCount: 3, licenseLifetimeHours: 1), publicationEndMs: nil)
         let asset = ledger.asset(assetId: "x", userId: "u")
         #expect(asset.downloads.map(\.type) == ["DOWNLOAD", "RENEW"])
         #expect(asset.downloads.first?.time == "1970-01-01T00:00:00.000Z")

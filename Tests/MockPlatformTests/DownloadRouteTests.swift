@@ -5,7 +5,9 @@ import Testing
 
 /// The Downloads API as iOSClientExposureDownload calls it, over real HTTP.
 @Suite struct DownloadRouteTests {
-    static func entitlement(_ id: String, _ suffix: String) -> String { "/v2/customer/Sandbox/businessunit/Dev/entitlement/\(id)/\(suffix)" }
+    static func entitlement(_ id: String, _ suffix: String) -> String {
+        "/v2/customer/Sandbox/businessunit/Dev/entitlement/\(id)/\(suffix)"
+    }
 
     @Test func downloadInfoSizesAreTheBytesOfTheFilesTheVODPlaylistsList() async throws {
         try await withPlatform { platform, client in
@@ -20,12 +22,15 @@ import Testing
             let play = try await client.play("arctic-journey", token: token)
             let master = try #require((play.body["formats"] as? [[String: Any]])?.first?["mediaLocator"] as? String)
             let masterURL = try #require(URL(string: master))
-            let playlist = try await client.send("GET", masterURL.deletingLastPathComponent().appendingPathComponent("video/360p.m3u8").path)
+            let playlist = try await client.send(
+                "GET", masterURL.deletingLastPathComponent().appendingPathComponent("video/360p.m3u8").path)
             let files = String(decoding: playlist.body, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("/media/") }
             #expect(files.count == 1_350)
             let onDisk = try files.reduce(Int64(0)) { total, path in
                 let file = platform.control.fixturesDirectory.appendingPathComponent(String(path.dropFirst()))
-                return total + Int64(try #require(try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)[.size] as? Int))
+                return total
+                    + Int64(
+                        try #require(try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)[.size] as? Int))
             }
             #expect(info.videos.last?.fileSize == onDisk)
         }
@@ -49,8 +54,11 @@ import Testing
             #expect(refused.status == 403)
             #expect(try client.json(refused.body)["message"] as? String == "DOWNLOAD_LIMIT_REACHED")
             #expect(try await client.send("POST", Self.entitlement("arctic-journey", "downloadcompleted"), token: token).status == 403)
-            let listed = try ExposureJSON.decode(AllDownloads.self, from: try await client.send(
-                "GET", "/v2/customer/Sandbox/businessunit/Dev/entitlement/downloads", token: token).body)
+            let listed = try ExposureJSON.decode(
+                AllDownloads.self,
+                from: try await client.send(
+                    "GET", "/v2/customer/Sandbox/businessunit/Dev/entitlement/downloads", token: token
+                ).body)
             #expect(listed.assets.map(\.assetId) == ["arctic-journey"] && listed.assets.first?.downloadCount == 2)
             #expect(try await client.admin.downloads(accountId: "acc-premium").count == 2)
             #expect(try await client.send("DELETE", Self.entitlement("arctic-journey", "downloads"), token: token).status == 200)
@@ -63,16 +71,18 @@ import Testing
         try await withPlatform { platform, client in
             try await client.admin.setClock(ClockUpdate(now: "2030-01-01T12:00:00.000Z", rate: 0))
             var token = try await client.login("basic")
-            let vod = try await client.send("GET", Self.entitlement("city-lights", "download?deviceMake=acme&deviceModel=box"), token: token)
+            let vod = try await client.send(
+                "GET", Self.entitlement("city-lights", "download?deviceMake=acme&deviceModel=box"), token: token)
             let entitlement = try ExposureJSON.decode(PlaybackEntitlement.self, from: vod.body)
             #expect(entitlement.playTokenExpiration == 1_893_499_200 + 24 * 3600, "the license lifetime, 24 h")
-            #expect(try await client.send("GET", Self.entitlement("city-lights", "downloadverified"), token: token).status == 403,
-                    "not downloaded yet")
+            #expect(
+                try await client.send("GET", Self.entitlement("city-lights", "downloadverified"), token: token).status == 403,
+                "not downloaded yet")
             _ = try await client.send("POST", Self.entitlement("city-lights", "downloadcompleted"), token: token)
             let verified = try await client.send("GET", Self.entitlement("city-lights", "downloadverified"), token: token)
             #expect(try ExposureJSON.decode(DownloadVerified.self, from: verified.body).publicationEnd == "2099-12-31T23:59:59.000Z")
             platform.advanceClock(by: .seconds(24 * 3600))
-            token = try await client.login("basic")   // the session lasted a day too
+            token = try await client.login("basic")  // the session lasted a day too
             let expired = try await client.send("GET", Self.entitlement("city-lights", "downloadverified"), token: token)
             #expect(expired.status == 403)
             #expect(try client.json(expired.body)["message"] as? String == "LICENSE_EXPIRED")
@@ -86,9 +96,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("nordic-noir", "basic", 403, "NOT_ENTITLED"),        // not downloadable
-        ("arctic-journey", "basic", 403, "NOT_ENTITLED"),     // a premium title
-        ("no-such-asset", "basic", 404, "UNKNOWN_ASSET"),
+        ("nordic-noir", "basic", 403, "NOT_ENTITLED"),  // not downloadable
+        ("arctic-journey", "basic", 403, "NOT_ENTITLED"),  // a premium title
+        ("no-such-asset", "basic", 404, "UNKNOWN_ASSET")
     ])
     func refusalsSayWhy(_ asset: String, _ user: String, _ status: Int, _ message: String) async throws {
         try await withPlatform { _, client in
@@ -104,8 +114,11 @@ import Testing
 
     @Test func everyDownloadCallNeedsASession() async throws {
         try await withPlatform { _, client in
-            let calls = [("GET", Self.entitlement("city-lights", "downloadinfo")), ("GET", "/v2/customer/Sandbox/businessunit/Dev/entitlement/downloads"),
-                         ("DELETE", Self.entitlement("city-lights", "downloads")), ("GET", Self.entitlement("city-lights", "download"))]
+            let calls = [
+                ("GET", Self.entitlement("city-lights", "downloadinfo")),
+                ("GET", "/v2/customer/Sandbox/businessunit/Dev/entitlement/downloads"),
+                ("DELETE", Self.entitlement("city-lights", "downloads")), ("GET", Self.entitlement("city-lights", "download"))
+            ]
             for (method, path) in calls {
                 let answer = try await client.send(method, path)
                 #expect(answer.status == 401, "\(method) \(path)")
@@ -118,8 +131,11 @@ import Testing
             let token = try await client.login("basic")
             #expect(try await client.send("GET", Self.entitlement("city-lights", "download"), token: token).status == 403)
             #expect(try await client.send("POST", Self.entitlement("city-lights", "downloadrenewed"), token: token).status == 403)
-            let keys = try ExposureJSON.decode(AvailabilityKeys.self, from: try await client.send(
-                "GET", "/v2/customer/Sandbox/businessunit/Dev/entitlement/availabilitykey", token: token).body)
+            let keys = try ExposureJSON.decode(
+                AvailabilityKeys.self,
+                from: try await client.send(
+                    "GET", "/v2/customer/Sandbox/businessunit/Dev/entitlement/availabilitykey", token: token
+                ).body)
             #expect(keys.availabilityKeys == ["free", "basic"])
         }
     }

@@ -1,6 +1,7 @@
 import ExposureModels
 import Foundation
 import Testing
+
 @testable import MockPlatform
 
 @Suite struct EPGRouteTests {
@@ -28,7 +29,8 @@ import Testing
     }
 
     @Test func severalChannelsAnswerAnArray() throws {
-        let epgs = try mock.json([ChannelEpg].self, .get, InProcessPlatform.api2 + "/epg/news-24,kids-fun/date/\(today)?daysBackward=1&daysForward=1")
+        let epgs = try mock.json(
+            [ChannelEpg].self, .get, InProcessPlatform.api2 + "/epg/news-24,kids-fun/date/\(today)?daysBackward=1&daysForward=1")
         #expect(epgs.map(\.channelId) == ["news-24", "kids-fun"])
         #expect(epgs[0].programs.count == 3 * 48)
     }
@@ -60,7 +62,10 @@ import Testing
         #expect(after.startTime == before.endTime)
     }
 
-    @Test(arguments: ["/epg/news-24/date/2026-13-01", "/epg/news-24/date/yesterday", "/epg/nope/date/2026-01-01", "/epg/news-24/program/news-24_209901010000x"])
+    @Test(arguments: [
+        "/epg/news-24/date/2026-13-01", "/epg/news-24/date/yesterday", "/epg/nope/date/2026-01-01",
+        "/epg/news-24/program/news-24_209901010000x"
+    ])
     func badOrUnknownRequests(path: String) {
         let response = mock.send(.get, InProcessPlatform.api2 + path)
         #expect([400, 404].contains(response.status))
@@ -86,7 +91,9 @@ import Testing
     func sameInstantAnswersTheProgramOnAir(offsetMs: Int64) throws {
         let onAir = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=\(now)&to=\(now)").programs
         let instant = msFromDate(try #require(onAir.first?.startTime)) + offsetMs
-        let epg = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=\(instant)&to=\(instant)&onlyPublished=true&pageNumber=1&pageSize=50")
+        let epg = try mock.json(
+            ChannelEpg.self, .get,
+            InProcessPlatform.api1 + "/epg/news-24?from=\(instant)&to=\(instant)&onlyPublished=true&pageNumber=1&pageSize=50")
         #expect(epg.programs.count == 1)
         let program = try #require(epg.programs.last)
         #expect(msFromDate(program.startTime!) <= instant && instant < msFromDate(program.endTime!))
@@ -101,15 +108,18 @@ import Testing
         let total = try #require(first.totalHitsAllChannels)
         #expect(total == Int((now + 1_799_999) / 1_800_000))  // news-24 airs 30-minute programs back to back
         let lastPage = (total + 49) / 50
-        let last = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=0&to=\(now)&pageNumber=\(lastPage)&pageSize=50")
+        let last = try mock.json(
+            ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=0&to=\(now)&pageNumber=\(lastPage)&pageSize=50")
         #expect(last.programs.last.map { msFromDate($0.startTime!) < now && now <= msFromDate($0.endTime!) } == true)
-        let beyond = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=0&to=\(now)&pageNumber=\(lastPage + 1)&pageSize=50")
+        let beyond = try mock.json(
+            ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=0&to=\(now)&pageNumber=\(lastPage + 1)&pageSize=50")
         #expect(beyond.programs.isEmpty)
     }
 
     @Test func everyChannelByDateInBothPathForms() throws {
         for path in ["/epg/date/\(today)", "/epg//date/\(today)"] {
-            let epgs = try mock.json([ChannelEpg].self, .get, InProcessPlatform.api2 + path + "?pageNumber=1&pageSize=50&daysBackward=0&daysForward=0")
+            let epgs = try mock.json(
+                [ChannelEpg].self, .get, InProcessPlatform.api2 + path + "?pageNumber=1&pageSize=50&daysBackward=0&daysForward=0")
             #expect(epgs.map(\.channelId) == ["news-24", "kids-fun", "sport-max"], "\(path)")
             #expect(epgs.allSatisfy { !$0.programs.isEmpty })
         }

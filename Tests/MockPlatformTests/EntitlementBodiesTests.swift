@@ -1,7 +1,8 @@
 import ExposureModels
 import Foundation
-@testable import HTTPServer
 import Testing
+
+@testable import HTTPServer
 @testable import MockPlatform
 
 /// The cached, patched entitlement JSON is byte for byte what JSONEncoder writes for the real
@@ -11,8 +12,9 @@ import Testing
         .fresh(accountId: "acct-1"),
         PlayIdentifiers(playSessionId: "0123456789abcdef0123456789abcdef", playToken: "tok/en", requestId: "req-2", accountId: "a:b@c.d"),
         // Quotes, backslashes, control characters and non-ASCII go through the encoder's own escaping.
-        PlayIdentifiers(playSessionId: "sess\"ion", playToken: "back\\slash\u{1}\u{1f}", requestId: "line\nbreak\ttab",
-                        accountId: "Åsa \"quoted\" 😀 \u{7f}"),
+        PlayIdentifiers(
+            playSessionId: "sess\"ion", playToken: "back\\slash\u{1}\u{1f}", requestId: "line\nbreak\ttab",
+            accountId: "Åsa \"quoted\" 😀 \u{7f}")
     ]
 
     /// VOD with sprites and a bookmark, SSAI (the session id inside every beacon URL), a live
@@ -27,7 +29,8 @@ import Testing
         let now = mock.clock.nowMs()
         let assetId = asset == "program" ? try #require(loaded.schedules["news-24"]).program(atMs: now).assetId : asset
         let target = try #require(PlaybackTarget(assetId: assetId, loaded: loaded, nowMs: now))
-        let request = HTTPRequest(method: .get, path: "/play", rawQuery: "", headers: HTTPHeaders([("Host", "127.0.0.1:8080")]), body: Data())
+        let request = HTTPRequest(
+            method: .get, path: "/play", rawQuery: "", headers: HTTPHeaders([("Host", "127.0.0.1:8080")]), body: Data())
         let context = RequestContext(request: request, parameters: PathParameters([]), platform: platform, loaded: loaded, nowMs: now)
         let grant = try AccessPolicy(session: session, country: "SE").grant(for: target.governingAsset.asset, atMs: now)
         func build(_ ids: PlayIdentifiers) -> PlaybackEntitlement {
@@ -44,8 +47,9 @@ import Testing
 
     @Test func aChangedShapeIsEncodedAfreshNotServedStale() throws {
         let bodies = EntitlementBodies()
-        var shape = PlaybackEntitlement(playSessionId: bodies.markers.playSessionId, playTokenExpiration: 100, productId: "free",
-                                        assetId: "a", accountId: bodies.markers.accountId)
+        var shape = PlaybackEntitlement(
+            playSessionId: bodies.markers.playSessionId, playTokenExpiration: 100, productId: "free",
+            assetId: "a", accountId: bodies.markers.accountId)
         let ids = PlayIdentifiers.fresh(accountId: "x")
         _ = try bodies.body(of: shape, for: ids)
         shape.playTokenExpiration = 101

@@ -1,6 +1,7 @@
 import ExposureModels
 import HTTPServer
 import Testing
+
 @testable import MockPlatform
 
 @Suite struct EntitlementRouteTests {
@@ -19,7 +20,8 @@ import Testing
     }
 
     private func entitlement(_ assetId: String, token: String? = nil, query: String = "") throws -> PlaybackEntitlement {
-        try mock.json(PlaybackEntitlement.self, .get, InProcessPlatform.api2 + "/entitlement/\(assetId)/play" + query, token: token ?? premium)
+        try mock.json(
+            PlaybackEntitlement.self, .get, InProcessPlatform.api2 + "/entitlement/\(assetId)/play" + query, token: token ?? premium)
     }
 
     private func schedule(_ channel: String) -> ChannelSchedule { mock.platform.context.catalog.schedules[channel]! }
@@ -131,7 +133,8 @@ import Testing
     }
 
     @Test func geoBlockFollowsTheClientCountry() {
-        let response = mock.send(.get, InProcessPlatform.api2 + "/entitlement/nordic-noir/play", token: premium, headers: [("X-Mock-Country", "no")])
+        let response = mock.send(
+            .get, InProcessPlatform.api2 + "/entitlement/nordic-noir/play", token: premium, headers: [("X-Mock-Country", "no")])
         #expect(response.status == 200)
     }
 
@@ -142,7 +145,8 @@ import Testing
         let plain = news.first { $0.slot.requiredProducts == nil }!
         func entitle(_ atMs: Int64, _ token: String) throws -> EntitlementValidation {
             let time = ISO8601Timestamp.string(fromMilliseconds: atMs)
-            return try mock.json(EntitlementValidation.self, .get, InProcessPlatform.api2 + "/entitlement/news-24/entitle?time=\(time)", token: token)
+            return try mock.json(
+                EntitlementValidation.self, .get, InProcessPlatform.api2 + "/entitlement/news-24/entitle?time=\(time)", token: token)
         }
         #expect(try entitle(sports.startMs + 1000, basic).status == "NOT_ENTITLED")
         #expect(try entitle(sports.startMs + 1000, premium).status == "SUCCESS")

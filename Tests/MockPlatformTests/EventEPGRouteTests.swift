@@ -1,6 +1,7 @@
 import ExposureModels
 import Foundation
 import Testing
+
 @testable import MockPlatform
 
 /// The EPG of a live event, under the id its entitlement names as `streamInfo.channelId`
@@ -14,7 +15,9 @@ import Testing
 
     /// The official ProgramService's lookup, query as it sends it.
     private func programsAt(_ instant: Int64) throws -> ChannelEpg {
-        try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/\(event)?from=\(instant)&onlyPublished=true&pageNumber=1&pageSize=50&to=\(instant)")
+        try mock.json(
+            ChannelEpg.self, .get,
+            InProcessPlatform.api1 + "/epg/\(event)?from=\(instant)&onlyPublished=true&pageNumber=1&pageSize=50&to=\(instant)")
     }
 
     @Test func theEntitlementAndTheEPGNameTheSameOccurrence() throws {
@@ -31,8 +34,10 @@ import Testing
         #expect(program.endTime.map(msFromDate) == streamInfo.end.map { $0 * 1000 })
         #expect(program.asset?.assetId == event && program.assetId == event)
         // The check the ProgramService makes at a boundary asks about the program's asset.
-        let check = try mock.json(EntitlementValidation.self, .get,
-                                  InProcessPlatform.api2 + "/entitlement/\(program.assetId)/entitle?time=\(ISO8601Timestamp.string(fromMilliseconds: now))", token: token)
+        let check = try mock.json(
+            EntitlementValidation.self, .get,
+            InProcessPlatform.api2 + "/entitlement/\(program.assetId)/entitle?time=\(ISO8601Timestamp.string(fromMilliseconds: now))",
+            token: token)
         #expect(check.status == "SUCCESS")
     }
 
@@ -43,7 +48,9 @@ import Testing
 
     @Test func byDateTheDaysOccurrences() throws {
         let today = String(ISO8601Timestamp.string(fromMilliseconds: now).prefix(10))
-        let epg = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api2 + "/epg/\(event)/date/\(today)?daysBackward=0&daysForward=0&pageNumber=1&pageSize=50")
+        let epg = try mock.json(
+            ChannelEpg.self, .get,
+            InProcessPlatform.api2 + "/epg/\(event)/date/\(today)?daysBackward=0&daysForward=0&pageNumber=1&pageSize=50")
         #expect(epg.programs.count == 12 && epg.totalHitsAllChannels == 12)
         #expect(epg.programs.allSatisfy { $0.channelId == event && $0.assetId == event })
         let all = try mock.json([ChannelEpg].self, .get, InProcessPlatform.api2 + "/epg//date/\(today)")
@@ -71,8 +78,10 @@ import Testing
         #expect(gap.programs.map { $0.startTime.map(msFromDate) } == [now + 20 * 60_000])
     }
 
-    @Test(arguments: ["/epg/\("summer-concert")/program/summer-concert_202611301330", "/epg/news-24/program/summer-concert_202611301200",
-                      "/epg/arctic-journey/date/2026-11-30"])
+    @Test(arguments: [
+        "/epg/\("summer-concert")/program/summer-concert_202611301330", "/epg/news-24/program/summer-concert_202611301200",
+        "/epg/arctic-journey/date/2026-11-30"
+    ])
     func foreignOrMisplacedIdsAreUnknown(path: String) {
         let response = mock.send(.get, InProcessPlatform.api2 + path)
         #expect(response.status == 404)

@@ -1,12 +1,14 @@
 import ExposureModels
 import Testing
+
 @testable import MockPlatform
 
 /// A live event's occurrences as an EPG, tested as a value: live 90 minutes every two hours.
 @Suite struct EventScheduleTests {
     static let event = CatalogAsset(
-        asset: Asset(assetId: "gig", type: "LIVE_EVENT", originalTitle: "Gig",
-                     localized: [LocalizedData(locale: "en", title: "The Gig", description: "Loud.")]),
+        asset: Asset(
+            assetId: "gig", type: "LIVE_EVENT", originalTitle: "Gig",
+            localized: [LocalizedData(locale: "en", title: "The Gig", description: "Loud.")]),
         mock: MockAssetSettings(event: EventSettings(periodMinutes: 120, durationMinutes: 90)))
     let schedule = EventSchedule(entry: event, settings: EventSettings(periodMinutes: 120, durationMinutes: 90))
     /// 2026-11-30T12:00:00Z, an occurrence's start.
@@ -32,7 +34,7 @@ import Testing
 
     /// `from == to`, the official ProgramService's lookup: the occurrence on air, or none in a gap.
     static let instants: [(offsetMs: Int64, onAir: Bool)] = [
-        (0, true), (1, true), (5_399_999, true), (5_400_000, false), (7_140_000, false), (7_200_000, true), (-1, false),
+        (0, true), (1, true), (5_399_999, true), (5_400_000, false), (7_140_000, false), (7_200_000, true), (-1, false)
     ]
 
     @Test(arguments: instants)

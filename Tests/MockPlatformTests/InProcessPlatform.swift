@@ -1,6 +1,7 @@
 import ExposureModels
 import Foundation
 import HTTPServer
+
 @testable import MockPlatform
 
 /// The bundled fixtures behind an in-process responder: the whole request pipeline, no socket.
@@ -19,7 +20,9 @@ struct InProcessPlatform {
     }
 
     /// Sends a request through the pipeline.
-    func send(_ method: HTTPMethod, _ target: String, body: String? = nil, token: String? = nil, headers: [(String, String)] = []) -> HTTPResponse {
+    func send(_ method: HTTPMethod, _ target: String, body: String? = nil, token: String? = nil, headers: [(String, String)] = [])
+        -> HTTPResponse
+    {
         let parts = target.split(separator: "?", maxSplits: 1)
         var allHeaders = HTTPHeaders([("Host", "127.0.0.1:8080")] + headers)
         if let token { allHeaders.add("Authorization", "Bearer \(token)") }
@@ -30,7 +33,9 @@ struct InProcessPlatform {
     }
 
     /// Sends a request and decodes a 2xx JSON answer.
-    func json<Value: Decodable>(_ type: Value.Type, _ method: HTTPMethod = .get, _ target: String, body: String? = nil, token: String? = nil) throws -> Value {
+    func json<Value: Decodable>(
+        _ type: Value.Type, _ method: HTTPMethod = .get, _ target: String, body: String? = nil, token: String? = nil
+    ) throws -> Value {
         let response = send(method, target, body: body, token: token)
         guard (200..<300).contains(response.status) else { throw error(of: response) }
         return try ExposureJSON.decode(type, from: response.body)
@@ -44,8 +49,10 @@ struct InProcessPlatform {
 
     /// Logs in and returns the session token.
     func login(_ username: String = "premium", password: String = "sandbox") throws -> String {
-        try json(Credentials.self, .post, Self.api3 + "/auth/login",
-                 body: #"{"username":"\#(username)","password":"\#(password)"}"#).sessionToken.value
+        try json(
+            Credentials.self, .post, Self.api3 + "/auth/login",
+            body: #"{"username":"\#(username)","password":"\#(password)"}"#
+        ).sessionToken.value
     }
 }
 

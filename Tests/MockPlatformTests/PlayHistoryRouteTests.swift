@@ -1,6 +1,7 @@
 import ExposureModels
 import Foundation
 import Testing
+
 @testable import MockPlatform
 
 /// Bookmarks carry the time they were made; continue-watching picks the episode to resume.
@@ -16,10 +17,12 @@ import Testing
     }
 
     @Test func seededBookmarksAreDatedWhenTheCatalogLoaded() throws {
-        let list = try mock.json(LastViewedOffsetList.self, .get, InProcessPlatform.api1 + "/userplayhistory/lastviewedoffset?assetIds=arctic-journey",
-                                 token: try mock.login())
+        let list = try mock.json(
+            LastViewedOffsetList.self, .get, InProcessPlatform.api1 + "/userplayhistory/lastviewedoffset?assetIds=arctic-journey",
+            token: try mock.login())
         #expect(list.items.first?.lastViewedTime == mock.clock.nowMs())
-        let asset = try mock.json(Asset.self, .get, InProcessPlatform.api1 + "/content/asset/arctic-journey?includeUserData=true", token: try mock.login())
+        let asset = try mock.json(
+            Asset.self, .get, InProcessPlatform.api1 + "/content/asset/arctic-journey?includeUserData=true", token: try mock.login())
         #expect(asset.userData?.playHistory?.lastViewedTime == mock.clock.nowMs())
     }
 
@@ -40,8 +43,9 @@ import Testing
         #expect(fresh["lastViewedOffset"] as? Int == 0)
         let session = try #require(mock.platform.context.state.session(token: basic))
         let duration = try #require(mock.platform.context.catalog.catalog.assetsById["harbour-tales-s1e1"]?.asset.duration)
-        mock.platform.context.state.save(Bookmark(assetId: "harbour-tales-s1e1", offsetMs: duration - 1000, savedMs: mock.clock.nowMs()),
-                                         accountId: session.accountId)
+        mock.platform.context.state.save(
+            Bookmark(assetId: "harbour-tales-s1e1", offsetMs: duration - 1000, savedMs: mock.clock.nowMs()),
+            accountId: session.accountId)
         let next = try continued(basic)
         #expect((next["asset"] as? [String: Any])?["assetId"] as? String == "harbour-tales-s1e2")
         #expect(next["startedWatching"] as? Bool == false)

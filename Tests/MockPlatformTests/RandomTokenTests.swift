@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MockPlatform
 
 @Suite struct RandomTokenTests {
@@ -6,7 +7,10 @@ import Testing
     func tokensAreLowercaseHexOfTwiceTheBytes(bytes: Int) {
         let token = RandomToken.make(bytes: bytes)
         #expect(token.count == bytes * 2)
-        #expect(token.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+        #expect(
+            token.utf8.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            })
     }
 
     @Test func aThousandTokensAreAllDifferent() {

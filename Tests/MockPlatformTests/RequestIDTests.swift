@@ -1,6 +1,7 @@
 import ExposureModels
 import HTTPServer
 import Testing
+
 @testable import MockPlatform
 
 /// Every answer carries a new `X-Request-Id`, and the journal records it with the request.
@@ -17,7 +18,8 @@ import Testing
             mock.send(.get, "/no/such/endpoint"),
             mock.send(.get, InProcessPlatform.api2 + "/epg/news-24/date/2026-12-01"),
             mock.send(.get, "/_mock/clock"),
-            mock.send(.options, InProcessPlatform.api1 + "/time", headers: [("Origin", "http://app"), ("Access-Control-Request-Method", "GET")]),
+            mock.send(
+                .options, InProcessPlatform.api1 + "/time", headers: [("Origin", "http://app"), ("Access-Control-Request-Method", "GET")])
         ]
         #expect(answers.map(\.status) == [200, 200, 404, 404, 503, 200, 204])
         let ids = answers.compactMap { $0.headers["X-Request-Id"] }
@@ -28,7 +30,8 @@ import Testing
 
     @Test func theJournalRecordsTheIdTheClientGot() throws {
         let answer = mock.send(.get, InProcessPlatform.api1 + "/time")
-        let entry = try #require(mock.platform.control.journal.entries(matching: JournalFilter(pathPrefix: InProcessPlatform.api1 + "/time")).last)
+        let entry = try #require(
+            mock.platform.control.journal.entries(matching: JournalFilter(pathPrefix: InProcessPlatform.api1 + "/time")).last)
         #expect(entry.requestId == answer.headers["X-Request-Id"])
         let encoded = try ExposureJSON.encode(entry)
         #expect(try ExposureJSON.decode(JournalEntry.self, from: encoded).requestId == entry.requestId)

@@ -30,7 +30,8 @@ import Testing
         let log = EventLog(player, clock: harness.clock)
         await player.startPlayback(
             playable: AssetPlayable(assetId: "arctic-journey"), properties: PlaybackProperties(maxBitrate: 400_000),
-            materialProfile: "TRAILER").value
+            materialProfile: "TRAILER"
+        ).value
         #expect(log.bitrates.allSatisfy { $0 <= 400_000 })
         #expect(log.bitrates.last == 380_391)
         #expect(log.names.last == "playbackCompleted")

@@ -23,10 +23,14 @@ import Testing
         // The DVR window is whole after ~300 merges.
         #expect((player.seekableTimeRange.map { $0.upperBound - $0.lowerBound } ?? 0) > 7_000_000)
         for playlist in ["/video/", "/audio/en.m3u8"] {
-            let loads = recorder.requests(containing: "/streams/live/news-24/").filter { $0.path.contains(playlist) && $0.path.hasSuffix(".m3u8") }
+            let loads = recorder.requests(containing: "/streams/live/news-24/").filter {
+                $0.path.contains(playlist) && $0.path.hasSuffix(".m3u8")
+            }
             for (index, load) in loads.enumerated() {
                 let startsOnThePlaylist = index == 0 || loads[index - 1].path != load.path
-                #expect(load.query == (startsOnThePlaylist ? nil : "_HLS_skip=v2"), "\(playlist) load \(index): \(load.path)?\(load.query ?? "")")
+                #expect(
+                    load.query == (startsOnThePlaylist ? nil : "_HLS_skip=v2"),
+                    "\(playlist) load \(index): \(load.path)?\(load.query ?? "")")
             }
             #expect(loads.filter { $0.query != nil }.count > 250, "\(playlist): delta updates")
             #expect(loads.filter { $0.query == nil }.count <= 4, "\(playlist): full loads")

@@ -1,6 +1,6 @@
 import Exposure
-import ExposurePlayback
 import ExposureModels
+import ExposurePlayback
 import Foundation
 import MockPlatformTesting
 import Synchronization
@@ -19,8 +19,10 @@ import Testing
         // The expectation comes from the channel's EPG and the entitlement's post interval alone.
         let programs = try await FetchEpg(environment: harness.platform.environment).channel(id: "news-24")
             .show(page: 1, spanning: 500)
-            .filter(starting: Date(timeIntervalSince1970: Double(Self.startMs) / 1000),
-                    ending: Date(timeIntervalSince1970: Double(Self.startMs + Self.sixHoursMs + 3_600_000) / 1000))
+            .filter(
+                starting: Date(timeIntervalSince1970: Double(Self.startMs) / 1000),
+                ending: Date(timeIntervalSince1970: Double(Self.startMs + Self.sixHoursMs + 3_600_000) / 1000)
+            )
             .request().programs
         let starts = programs.compactMap { $0.startTime.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } }.sorted()
         let boundaries = starts.filter { $0 > Self.startMs }

@@ -79,10 +79,14 @@ import Testing
         let log = EventLog(player, clock: harness.clock)
         player.onPlaybackStarted { player, _ in player.stop() }
         let inside = PlayerHarness.monday1320 - 45 * 60_000
-        await player.startPlayback(playable: AssetPlayable(assetId: "news-24"), properties: PlaybackProperties(playFrom: .customTime(time: inside))).value
+        await player.startPlayback(
+            playable: AssetPlayable(assetId: "news-24"), properties: PlaybackProperties(playFrom: .customTime(time: inside))
+        ).value
         #expect(player.playheadTime == inside)
         let outside = PlayerHarness.monday1320 - 5 * 3_600_000
-        await player.startPlayback(playable: AssetPlayable(assetId: "news-24"), properties: PlaybackProperties(playFrom: .customTime(time: outside))).value
+        await player.startPlayback(
+            playable: AssetPlayable(assetId: "news-24"), properties: PlaybackProperties(playFrom: .customTime(time: outside))
+        ).value
         guard case .invalidStartTime(let start, _)? = log.warnings.first else {
             Issue.record("expected invalidStartTime, got \(log.warnings)")
             return

@@ -22,7 +22,8 @@ import Testing
         let player = try await harness.player()
         player.onPlaybackReady { player, _ in player.stop() }
         await player.startPlayback(
-            playable: AssetPlayable(assetId: "arctic-journey"), properties: PlaybackProperties(language: .custom(text: "sv", audio: "sv"))).value
+            playable: AssetPlayable(assetId: "arctic-journey"), properties: PlaybackProperties(language: .custom(text: "sv", audio: "sv"))
+        ).value
         #expect(player.selectedAudioLanguage == "sv")
         #expect(player.selectedTextLanguage == "sv")
         #expect(player.availableAudioLanguages == ["en", "sv"])

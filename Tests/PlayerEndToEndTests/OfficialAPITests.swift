@@ -27,7 +27,8 @@ import Testing
         await Self.playToStart(player) {
             $0.startPlayback(
                 playable: AssetPlayable(assetId: "behind-the-scenes", assetType: .CLIP),
-                properties: PlaybackProperties(autoPlay: true, playFrom: .defaultBehaviour, language: .defaultBehaviour, maxBitrate: 300_000),
+                properties: PlaybackProperties(
+                    autoPlay: true, playFrom: .defaultBehaviour, language: .defaultBehaviour, maxBitrate: 300_000),
                 adobePrimetimeToken: "dG9rZW4=", customAdParams: customAdParams, deviceMake: "Acme", deviceModel: "Box 2")
         }
         let play = try #require(recorder.requests(containing: "/entitlement/behind-the-scenes/play").first)
@@ -66,9 +67,12 @@ import Testing
         #expect(await player.serverTime(forceRefresh: true) == harness.clock.nowMs)
         #expect(player.serverTime == Date(timeIntervalSince1970: Double(harness.clock.nowMs) / 1000))
         let live = Mutex<(delay: Int64?, behind: Int64?, edge: Int64?, time: Int64?)?>(nil)
-        await Self.playToStart(player, atStart: { player in
-            live.withLock { $0 = (player.liveDelay, player.timeBehindLive, player.seekableTimeRange?.upperBound, player.playheadTime) }
-        }) { $0.startPlayback(playable: AssetPlayable(assetId: "news-24")) }
+        await Self.playToStart(
+            player,
+            atStart: { player in
+                live.withLock { $0 = (player.liveDelay, player.timeBehindLive, player.seekableTimeRange?.upperBound, player.playheadTime) }
+            }
+        ) { $0.startPlayback(playable: AssetPlayable(assetId: "news-24")) }
         let seen = try #require(live.withLock { $0 })
         let edge = try #require(seen.edge)
         #expect(seen.behind == (seen.time ?? 0) - edge && (seen.behind ?? 1) <= 0)
@@ -91,8 +95,10 @@ import Testing
             let shown = player.selectedTextTrack?.title ?? "none"
             player.selectText(track: nil)
             seen.withLock {
-                $0 = [player.selectedAudioTrack?.extendedLanguageTag ?? "none", shown, player.selectedTextTrack?.title ?? "none",
-                      "\(player.audioTracks.count)", "\(player.variants.count)"]
+                $0 = [
+                    player.selectedAudioTrack?.extendedLanguageTag ?? "none", shown, player.selectedTextTrack?.title ?? "none",
+                    "\(player.audioTracks.count)", "\(player.variants.count)"
+                ]
             }
             player.selectAudio(mediaTrackId: 99)
             player.stop()
@@ -137,9 +143,11 @@ import Testing
     @Test func aURLPlayablePlaysTheStreamWithoutExposure() async throws {
         let harness = try PlayerHarness()
         let clock = harness.clock
-        let token = try await Authenticate(environment: harness.platform.environment).login(username: "premium", password: "sandbox").request().sessionToken
-        let locator = try #require(try await Entitlement(environment: harness.platform.environment, sessionToken: token)
-            .play(assetId: "behind-the-scenes").request().playableFormat?.mediaLocator)
+        let token = try await Authenticate(environment: harness.platform.environment).login(username: "premium", password: "sandbox")
+            .request().sessionToken
+        let locator = try #require(
+            try await Entitlement(environment: harness.platform.environment, sessionToken: token)
+                .play(assetId: "behind-the-scenes").request().playableFormat?.mediaLocator)
         let recorder = RecordingTransport { clock.nowMs }
         let player = try await harness.player(apiTransport: recorder)
         let log = EventLog(player, clock: clock)

@@ -1,7 +1,7 @@
 import Exposure
 import ExposureAnalytics
-import ExposurePlayback
 import ExposureModels
+import ExposurePlayback
 import Foundation
 import MockPlatformTesting
 import Testing
@@ -18,7 +18,8 @@ import Testing
         let token = try await Authenticate(environment: environment).login(username: "premium", password: "sandbox").request().sessionToken
         let entitlement = try await Entitlement(environment: environment, sessionToken: token).play(assetId: assetId).request()
         let master = try #require(entitlement.playableFormat.flatMap { URL(string: $0.mediaLocator) })
-        let package = try await DownloadedPackage.download(master, languages: ["en", "sv"], into: harness.folder.appendingPathComponent("download"))
+        let package = try await DownloadedPackage.download(
+            master, languages: ["en", "sv"], into: harness.folder.appendingPathComponent("download"))
         return (package, entitlement)
     }
 
@@ -41,8 +42,9 @@ import Testing
         #expect(!log.names.contains("entitlementResponse"), "no entitlement was asked for")
         #expect(network.attempts == 0, "the network was never tried")
         #expect(player.playheadPosition >= 88_000, "played to the end: \(player.playheadPosition)")
-        #expect(Set(player.availableAudioLanguages) == ["en", "sv"] && Set(player.availableTextLanguages) == ["en", "sv"],
-                "the package's renditions were read from disk")
+        #expect(
+            Set(player.availableAudioLanguages) == ["en", "sv"] && Set(player.availableTextLanguages) == ["en", "sv"],
+            "the package's renditions were read from disk")
     }
 
     /// However the app reached it, a download whose license ran out on the player's clock does not
@@ -55,7 +57,9 @@ import Testing
         let network = RefusingTransport()
         let player = try await Self.offlinePlayer(harness, network: network)
         let log = EventLog(player, clock: harness.clock)
-        await player.startPlayback(offlineMediaPlayable: OfflineMediaPlayable(assetId: Self.assetId, entitlement: entitlement, url: package.masterURL)).value
+        await player.startPlayback(
+            offlineMediaPlayable: OfflineMediaPlayable(assetId: Self.assetId, entitlement: entitlement, url: package.masterURL)
+        ).value
         guard case .licenseExpired(let expiredAtMs)? = log.errors.first else {
             Issue.record("expected licenseExpired, got \(log.errors)")
             return
@@ -82,7 +86,9 @@ import Testing
         let network = RefusingTransport()
         let player = try await Self.offlinePlayer(harness, network: network)
         let log = EventLog(player, clock: harness.clock)
-        await player.startPlayback(offlineMediaPlayable: OfflineMediaPlayable(assetId: Self.assetId, entitlement: entitlement, url: package.masterURL)).value
+        await player.startPlayback(
+            offlineMediaPlayable: OfflineMediaPlayable(assetId: Self.assetId, entitlement: entitlement, url: package.masterURL)
+        ).value
         #expect(log.names.last == "error", "\(log.names)")
         let error = try #require(log.errors.first)
         guard case .offlineMedia(let reason) = error else {

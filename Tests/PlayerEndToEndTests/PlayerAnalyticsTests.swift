@@ -1,6 +1,6 @@
 import Exposure
-import ExposurePlayback
 import ExposureModels
+import ExposurePlayback
 import MockPlatformTesting
 import Synchronization
 import Testing
@@ -33,8 +33,10 @@ import Testing
 
     @Test func premiumPlaysFiveTitlesInARowAndBasicTwo() async throws {
         let harness = try PlayerHarness()
-        for (user, titles) in [("premium", ["arctic-journey", "city-lights", "harbour-tales-s1e1", "harbour-tales-s1e2", "masterclass-lecture"]),
-                               ("basic", ["city-lights", "harbour-tales-s1e2"])] {
+        for (user, titles) in [
+            ("premium", ["arctic-journey", "city-lights", "harbour-tales-s1e1", "harbour-tales-s1e2", "masterclass-lecture"]),
+            ("basic", ["city-lights", "harbour-tales-s1e2"])
+        ] {
             let player = try await harness.player(user: user)
             let log = EventLog(player, clock: harness.clock)
             for title in titles {
@@ -51,7 +53,8 @@ import Testing
     @Test func enableAnalyticsFalseSendsNothing() async throws {
         let harness = try PlayerHarness()
         let player = try await harness.player()
-        await player.startPlayback(playable: AssetPlayable(assetId: "arctic-journey"), enableAnalytics: false, materialProfile: "TRAILER").value
+        await player.startPlayback(playable: AssetPlayable(assetId: "arctic-journey"), enableAnalytics: false, materialProfile: "TRAILER")
+            .value
         #expect(harness.platform.analyticsSessions().isEmpty)
         #expect(harness.platform.requests(pathPrefix: "/v2/customer/Sandbox/businessunit/Dev/eventsink").isEmpty)
     }
@@ -65,7 +68,8 @@ import Testing
         let again = try await harness.player(user: "basic")
         let log = EventLog(again, clock: harness.clock)
         again.onPlaybackStarted { player, _ in player.stop() }
-        await again.startPlayback(playable: AssetPlayable(assetId: "city-lights"), properties: PlaybackProperties(playFrom: .bookmark)).value
+        await again.startPlayback(playable: AssetPlayable(assetId: "city-lights"), properties: PlaybackProperties(playFrom: .bookmark))
+            .value
         #expect(log.errors.isEmpty)
         #expect((300_000...302_000).contains(again.playheadPosition), "\(again.playheadPosition)")
     }
@@ -94,7 +98,8 @@ extension PlayerAnalyticsTests {
         stopper.withLock { $0 = nil }
         let id = try #require(Self.playSessionId(player) ?? harness.platform.playSessions(accountId: "acc-basic").first?.id)
         let report = try #require(harness.platform.analyticsSession(id))
-        #expect(report.events?.map(\.event.eventType) == ["Playback.Created", "Device.Info", "Playback.HandshakeStarted", "Playback.Aborted"])
+        #expect(
+            report.events?.map(\.event.eventType) == ["Playback.Created", "Device.Info", "Playback.HandshakeStarted", "Playback.Aborted"])
         #expect(report.problems == [] && report.ended == .aborted)
         #expect(harness.platform.playSessions(accountId: "acc-basic").first?.endReason == "Playback.Aborted", "basic's only slot is free")
     }

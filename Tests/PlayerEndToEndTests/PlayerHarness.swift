@@ -26,8 +26,9 @@ final class PlayerHarness: Sendable {
     deinit { platform.stop() }
 
     /// The device every test player reports as.
-    static let device = DeviceInfo(deviceId: "test-device", type: "WEB", model: "TestBox", os: "Linux", osVersion: "6",
-                                   manufacturer: "Acme", height: 1080, width: 1920)
+    static let device = DeviceInfo(
+        deviceId: "test-device", type: "WEB", model: "TestBox", os: "Linux", osVersion: "6",
+        manufacturer: "Acme", height: 1080, width: 1920)
 
     /// A logged-in player on the virtual clock; its analytics outbox is `outbox`, else a new one in memory.
     func player(
@@ -36,16 +37,19 @@ final class PlayerHarness: Sendable {
         clock playerClock: (any PlaybackClock)? = nil, appName: String? = nil, analyticsBaseUrl: String? = nil,
         outbox: AnalyticsOutbox? = nil
     ) async throws -> Player {
-        let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request().sessionToken
+        let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request()
+            .sessionToken
         let dependencies = PlayerDependencies(
             apiTransport: apiTransport ?? AutomaticTransport.shared,
             streamTransport: streamTransport ?? AutomaticTransport.shared, clock: playerClock ?? clock,
             languageStore: LanguagePreferenceStore(fileURL: folder.appendingPathComponent("languages.json")),
             deviceLanguage: deviceLanguage, analyticsOutbox: try outbox ?? AnalyticsOutbox.inMemory(), device: Self.device)
         if let appName {
-            return Player(environment: platform.environment, sessionToken: token, appName: appName, appVersion: "2.1", dependencies: dependencies)
+            return Player(
+                environment: platform.environment, sessionToken: token, appName: appName, appVersion: "2.1", dependencies: dependencies)
         }
-        return Player(environment: platform.environment, sessionToken: token, analyticsBaseUrl: analyticsBaseUrl, dependencies: dependencies)
+        return Player(
+            environment: platform.environment, sessionToken: token, analyticsBaseUrl: analyticsBaseUrl, dependencies: dependencies)
     }
 }
 

@@ -18,7 +18,8 @@ import Testing
         let log = EventLog(player, clock: clock)
         await player.startPlayback(
             playable: AssetPlayable(assetId: "arctic-journey"), properties: PlaybackProperties(language: .custom(text: "sv", audio: "sv")),
-            materialProfile: "TRAILER").value
+            materialProfile: "TRAILER"
+        ).value
         #expect(log.names.last == "playbackCompleted")
         let video = recorder.requests(containing: "/media/reel/video/").count
         // Every segment of the 60 s trailer, in Swedish audio and subtitles, none in English.

@@ -33,8 +33,14 @@ import Testing
         #expect(markers == [AdMarker(type: "AD", offset: 0, endOffset: 16_000), AdMarker(type: "AD", offset: 316_000, endOffset: 320_000)])
 
         let interstitials = log.events.compactMap { if case .willPresentInterstitial(let ad) = $0 { ad } else { nil } }
-        #expect(interstitials.map { [$0.adClipDuration, Int64($0.noOfAds), Int64($0.adIndex)] } == [[6_000, 2, 0], [10_000, 2, 1], [4_000, 1, 0]])
-        #expect(interstitials.allSatisfy { $0.contractRestrictionService == ContractRestrictionsPolicy(fastForwardEnabled: false, rewindEnabled: false) })
+        #expect(
+            interstitials.map { [$0.adClipDuration, Int64($0.noOfAds), Int64($0.adIndex)] } == [
+                [6_000, 2, 0], [10_000, 2, 1], [4_000, 1, 0]
+            ])
+        #expect(
+            interstitials.allSatisfy {
+                $0.contractRestrictionService == ContractRestrictionsPolicy(fastForwardEnabled: false, rewindEnabled: false)
+            })
         #expect(interstitials.allSatisfy { $0.adTrackingUrls.count == 1 && $0.adTrackingUrls[0].hasSuffix("/click") })
         #expect(log.names.filter { $0 == "didPresentInterstitial" }.count == 3)
         #expect(!log.names.contains("serverSideAdShouldSkip"))
@@ -91,7 +97,9 @@ import Testing
         let player = try await harness.player(clock: SteppingClock(startMs: PlayerHarness.monday1320, speed: speed))
         let log = EventLog(player, clock: harness.clock)
         await player.startPlayback(playable: AssetPlayable(assetId: "mountain-ssai")).value
-        let adEvents: Set = ["playbackStartedWithAds", "willPresentInterstitial", "didPresentInterstitial", "serverSideAdShouldSkip", "playbackCompleted"]
+        let adEvents: Set = [
+            "playbackStartedWithAds", "willPresentInterstitial", "didPresentInterstitial", "serverSideAdShouldSkip", "playbackCompleted"
+        ]
         let beacons = harness.platform.context.activity.beacons().map { "\($0.clipIndex)/\($0.event)" }
         return (log.names.filter(adEvents.contains), beacons)
     }

@@ -1,6 +1,6 @@
 import Exposure
-import Foundation
 import ExposurePlayback
+import Foundation
 import Testing
 
 @Suite struct SpriteTests {

@@ -10,7 +10,10 @@ import Testing
         let started = harness.clock.nowMs
         await player.startPlayback(playable: AssetPlayable(assetId: "arctic-journey"), materialProfile: "TRAILER").value
         let names = log.names.filter { !["bitrateChanged", "durationChanged", "dateRangeMetadataChanged"].contains($0) }
-        #expect(Array(names.prefix(6)) == ["entitlementResponse", "mediaType", "playbackCreated", "playbackPrepared", "playbackReady", "playbackStarted"])
+        #expect(
+            Array(names.prefix(6)) == [
+                "entitlementResponse", "mediaType", "playbackCreated", "playbackPrepared", "playbackReady", "playbackStarted"
+            ])
         #expect(names.last == "playbackCompleted")
         #expect(player.durationMs == 60_000)
         #expect(player.playheadPosition == 60_000)
@@ -33,14 +36,15 @@ import Testing
         (.beginning, 0),
         (.bookmark, 600_000),
         (.customPosition(position: 120_000), 120_000),
-        (.customTime(time: 1_709_287_200_000 + 90_000), 90_000),  // 2024-03-01T10:00Z is the VOD's first PDT
+        (.customTime(time: 1_709_287_200_000 + 90_000), 90_000)  // 2024-03-01T10:00Z is the VOD's first PDT
     ])
     func vodStartModes(playFrom: PlaybackProperties.PlayFrom, expected: Int64) async throws {
         let harness = try PlayerHarness()
         let player = try await harness.player()
         let log = EventLog(player, clock: harness.clock)
         player.onPlaybackStarted { player, _ in player.stop() }
-        await player.startPlayback(playable: AssetPlayable(assetId: "arctic-journey"), properties: PlaybackProperties(playFrom: playFrom)).value
+        await player.startPlayback(playable: AssetPlayable(assetId: "arctic-journey"), properties: PlaybackProperties(playFrom: playFrom))
+            .value
         #expect(log.warnings.isEmpty)
         #expect(player.playheadPosition == expected)
     }
@@ -52,7 +56,8 @@ import Testing
         player.onPlaybackStarted { player, _ in player.stop() }
         await player.startPlayback(
             playable: AssetPlayable(assetId: "arctic-journey"),
-            properties: PlaybackProperties(playFrom: .customPosition(position: 99_000_000))).value
+            properties: PlaybackProperties(playFrom: .customPosition(position: 99_000_000))
+        ).value
         #expect(log.warnings == [.invalidStartTime(startTime: 99_000_000, seekableRange: 0...2_700_000)])
         #expect(player.playheadPosition == 0)
     }
@@ -68,7 +73,8 @@ import Testing
         }
         await player.startPlayback(
             playable: AssetPlayable(assetId: "masterclass-lecture"),
-            properties: PlaybackProperties(playFrom: .customPosition(position: 120_000))).value
+            properties: PlaybackProperties(playFrom: .customPosition(position: 120_000))
+        ).value
         #expect(log.warnings == [.fastForwardDisabled, .rewindDisabled])
         #expect(!log.names.contains("playbackScrubbed"))
     }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (the seed's samples stay as the seed writes them)
 import Exposure
 import ExposurePlayback
 import Foundation

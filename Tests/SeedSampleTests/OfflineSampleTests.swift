@@ -26,7 +26,10 @@ extension SeedSampleTests {
         app.enigmaDownloadManager.download(assetId: assetId, using: app.sessionToken, in: app.environment)
         while let event = await events.next() {
             if event == .finished(assetId: assetId) { break }
-            if case .failed(assetId: assetId, let error) = event { Issue.record("the download failed: \(error)"); return }
+            if case .failed(assetId: assetId, let error) = event {
+                Issue.record("the download failed: \(error)")
+                return
+            }
         }
 
         let (downloadedAsset, allDownloadedAssets) = app.downloadedAssetSamples(assetId: assetId)
@@ -39,8 +42,9 @@ extension SeedSampleTests {
         let requestsBefore = mock.platform.control.journal.totalRecorded
         let playback = try #require(app.offlineMediaPlayableSample(assetId: assetId), "the sample started no playback")
         await playback.value
-        #expect(app.received.filter { !$0.hasPrefix("bitrate") } == ["created", "prepared", "started", "completed"],
-                "no entitlement was asked for: \(app.received)")
+        #expect(
+            app.received.filter { !$0.hasPrefix("bitrate") } == ["created", "prepared", "started", "completed"],
+            "no entitlement was asked for: \(app.received)")
         #expect(app.player.playheadPosition >= 88_000, "played to the end: \(app.player.playheadPosition)")
         // The manager may still report `downloadcompleted`; the playback itself asked the mock for nothing.
         let asked = mock.platform.control.journal.entries().filter { $0.id > requestsBefore && !$0.path.contains("/download") }

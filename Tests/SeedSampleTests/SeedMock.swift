@@ -29,7 +29,8 @@ final class SeedMock: Sendable {
     /// in `outbox` (the user's own by default, as an app's player does).
     func app(outbox: AnalyticsOutbox? = AnalyticsOutbox.standard) async throws -> SampleApp {
         let token = try await Authenticate(environment: environment).login(username: "premium", password: "sandbox").request().sessionToken
-        return SampleApp(environment: environment, sessionToken: token,
-                         dependencies: PlayerDependencies(clock: clock, deviceLanguage: "en", analyticsOutbox: outbox))
+        return SampleApp(
+            environment: environment, sessionToken: token,
+            dependencies: PlayerDependencies(clock: clock, deviceLanguage: "en", analyticsOutbox: outbox))
     }
 }

@@ -35,7 +35,10 @@ import Testing
         for playback in app.startingThePlaybackSamples(assetId: "arctic-journey") { await playback.value }
         // Each start ends the one before: four are aborted before they begin, the last plays.
         let received = app.received.filter { !$0.hasPrefix("bitrate") }
-        #expect(received == Array(repeating: "aborted", count: 4) + ["entitlement ok", "mediaType video", "created", "prepared", "started", "aborted"])
+        #expect(
+            received == Array(repeating: "aborted", count: 4) + [
+                "entitlement ok", "mediaType video", "created", "prepared", "started", "aborted"
+            ])
         #expect(app.received.contains { $0.hasPrefix("bitrate") })
         #expect(app.contractRestrictionsSample()?.assetId == "arctic-journey")
     }

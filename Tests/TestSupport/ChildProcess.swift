@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,8 +33,9 @@ public enum ChildProcess {
         let outputData = FileHandle(fileDescriptor: child.output, closeOnDealloc: true).readDataToEndOfFile()
         // The exit status, or the number of the signal that ended the program.
         let (_, code) = child.wait()
-        return Result(status: code, output: String(decoding: outputData, as: UTF8.self),
-                      errors: String(decoding: errorData.wait(), as: UTF8.self))
+        return Result(
+            status: code, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData.wait(), as: UTF8.self))
     }
 }
 

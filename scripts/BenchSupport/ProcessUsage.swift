@@ -12,7 +12,8 @@ public enum ProcessUsage {
     /// Resident memory in MiB (`/proc/self/statm`), 0 where it cannot be read.
     public static func residentMegabytes() -> Double {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+            let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return 0 }
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 }

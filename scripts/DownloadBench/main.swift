@@ -56,11 +56,15 @@ do {
     if let restored = try await downloader.restore().first(where: { $0.id == id }) {
         total = restored.progress.totalFiles
         complete = restored.phase == .complete
-        say("restored \(restored.phase.rawValue) files=\(restored.progress.completedFiles)/\(total) bytes=\(restored.progress.completedBytes)")
+        say(
+            "restored \(restored.phase.rawValue) files=\(restored.progress.completedFiles)/\(total) bytes=\(restored.progress.completedBytes)"
+        )
     } else {
         let prepared = try await downloader.prepare(id, source: source, selection: MediaTrackSelection())
         total = prepared.progress.totalFiles
-        say("prepared files=\(total) expectedBytes=\(prepared.progress.expectedBytes.map(String.init) ?? "unknown") seconds=\(seconds(since: start))")
+        say(
+            "prepared files=\(total) expectedBytes=\(prepared.progress.expectedBytes.map(String.init) ?? "unknown") seconds=\(seconds(since: start))"
+        )
     }
     let fetchStart = ContinuousClock.now
     // A download that finished before the kill announces nothing when started again.
@@ -81,7 +85,9 @@ do {
     }
     let totals = transport.totals
     let used = await downloader.snapshot(id)?.usedBytes ?? 0
-    say("fetched files=\(totals.requests) bytes=\(totals.bytes) fetchSeconds=\(seconds(since: fetchStart)) totalSeconds=\(seconds(since: start)) cpuSeconds=\(String(format: "%.2f", ProcessUsage.cpuSeconds())) usedBytes=\(used)")
+    say(
+        "fetched files=\(totals.requests) bytes=\(totals.bytes) fetchSeconds=\(seconds(since: fetchStart)) totalSeconds=\(seconds(since: start)) cpuSeconds=\(String(format: "%.2f", ProcessUsage.cpuSeconds())) usedBytes=\(used)"
+    )
 } catch {
     say("failed \(error)")
     exit(1)

@@ -14,7 +14,10 @@ final class CountingTransport: HTTPTransport {
     let counts = Mutex((requests: 0, bytes: 0))
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let response = try await AutomaticTransport.shared.send(request)
-        counts.withLock { $0.requests += 1; $0.bytes += response.body.count }
+        counts.withLock {
+            $0.requests += 1
+            $0.bytes += response.body.count
+        }
         return response
     }
 }
@@ -35,7 +38,8 @@ let streams = CountingTransport()
 let player = Player(
     environment: platform.environment, sessionToken: token,
     dependencies: PlayerDependencies(
-        streamTransport: streams, clock: clock, analyticsOutbox: try AnalyticsOutbox(url: outboxFolder.appendingPathComponent("outbox.sqlite"))))
+        streamTransport: streams, clock: clock,
+        analyticsOutbox: try AnalyticsOutbox(url: outboxFolder.appendingPathComponent("outbox.sqlite"))))
 let programChanges = Mutex(0)
 let nextReport = Mutex(startMs + 3_600_000)
 let wallStart = ContinuousClock.now
@@ -53,9 +57,11 @@ player.onEvent { player, _, _ in
     }
     if due {
         let elapsed = ContinuousClock.now - wallStart
-        print(String(format: "  virtual hour %2d: wall %6.2f s, RSS %6.1f MB, requests %d",
-                     (now - startMs) / 3_600_000, elapsed.inSeconds,
-                     ProcessUsage.residentMegabytes(), streams.counts.withLock { $0.requests }))
+        print(
+            String(
+                format: "  virtual hour %2d: wall %6.2f s, RSS %6.1f MB, requests %d",
+                (now - startMs) / 3_600_000, elapsed.inSeconds,
+                ProcessUsage.residentMegabytes(), streams.counts.withLock { $0.requests }))
     }
     if now >= endMs { player.stop() }
 }
@@ -65,8 +71,18 @@ let wall = ContinuousClock.now - wallStart
 let wallSeconds = wall.inSeconds
 let virtualSeconds = Double(clock.nowMs - startMs) / 1000
 let counts = streams.counts.withLock { $0 }
-print(String(format: "channel %@: %.2f virtual hours in %.2f s wall, %.2f s CPU: %.0f× real time", channel, virtualSeconds / 3600, wallSeconds, ProcessUsage.cpuSeconds() - cpuStart, virtualSeconds / wallSeconds))
-print(String(format: "stream requests %d (%.1f MB), program changes %d, final RSS %.1f MB", counts.requests, Double(counts.bytes) / 1_048_576, programChanges.withLock { $0 }, ProcessUsage.residentMegabytes()))
+print(
+    String(
+        format: "channel %@: %.2f virtual hours in %.2f s wall, %.2f s CPU: %.0f× real time", channel, virtualSeconds / 3600, wallSeconds,
+        ProcessUsage.cpuSeconds() - cpuStart, virtualSeconds / wallSeconds))
+print(
+    String(
+        format: "stream requests %d (%.1f MB), program changes %d, final RSS %.1f MB", counts.requests, Double(counts.bytes) / 1_048_576,
+        programChanges.withLock { $0 }, ProcessUsage.residentMegabytes()))
 let reported = platform.context.analyticsSessions()
-print("analytics \(analyticsOn ? "on" : "off"): " + (reported.first.map { "\($0.eventCount) events recorded (\($0.heartbeats) heartbeats), \($0.duplicatesDropped) duplicates, \($0.problems.count) problems, ended \($0.ended)" } ?? "no session reported"))
+print(
+    "analytics \(analyticsOn ? "on" : "off"): "
+        + (reported.first.map {
+            "\($0.eventCount) events recorded (\($0.heartbeats) heartbeats), \($0.duplicatesDropped) duplicates, \($0.problems.count) problems, ended \($0.ended)"
+        } ?? "no session reported"))
 platform.stop()

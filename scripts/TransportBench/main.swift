@@ -10,7 +10,9 @@ import MockPlatform
 #if canImport(CCurl)
 
 /// Wall and CPU µs per request for `count` requests, `parallel` in flight at a time.
-func measure(_ transport: any HTTPTransport, _ request: TransportRequest, count: Int, parallel: Int) async throws -> (wall: Double, cpu: Double) {
+func measure(_ transport: any HTTPTransport, _ request: TransportRequest, count: Int, parallel: Int) async throws -> (
+    wall: Double, cpu: Double
+) {
     let cpuStart = ProcessUsage.cpuSeconds()
     let start = ContinuousClock.now
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -41,8 +43,11 @@ for parallel in [1, 8] {
     for round in 1...rounds {
         let ours = try await measure(curl, request, count: count, parallel: parallel)
         let reference = try await measure(urlSession, request, count: count, parallel: parallel)
-        print(String(format: "%d in flight, round %d: curl %.0f µs wall %.0f µs CPU, URLSession %.0f µs wall %.0f µs CPU per request: curl takes %.2f× the wall, %.2f× the CPU",
-                     parallel, round, ours.wall, ours.cpu, reference.wall, reference.cpu, ours.wall / reference.wall, ours.cpu / reference.cpu))
+        print(
+            String(
+                format:
+                    "%d in flight, round %d: curl %.0f µs wall %.0f µs CPU, URLSession %.0f µs wall %.0f µs CPU per request: curl takes %.2f× the wall, %.2f× the CPU",
+                parallel, round, ours.wall, ours.cpu, reference.wall, reference.cpu, ours.wall / reference.wall, ours.cpu / reference.cpu))
     }
 }
 platform.stop()

@@ -44,7 +44,8 @@ extension DeviceInfo {
 
     /// A hex digest of the machine id, so the id is stable yet does not reveal the raw value.
     private static func machineFingerprint(fallback: String) -> String {
-        let machineId = (try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8))?
+        let machineId =
+            (try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let seed = (machineId.isEmpty ? fallback : machineId) + "|exposure-sdk"
         // FNV-1a, 64 bits twice with different offsets: enough to tell devices apart, no crypto needed.

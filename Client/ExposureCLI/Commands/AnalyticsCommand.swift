@@ -18,12 +18,15 @@ struct AnalyticsCommand: CLICommand {
     func run(in context: CommandContext) async throws {
         let escaped = sessionId?.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
         let path = "/_mock/analytics/sessions" + (escaped.map { "/" + $0 } ?? "")
-        guard let url = URL(string: context.environment.baseUrl + path) else { throw CLIError("not a URL: \(context.environment.baseUrl + path)") }
+        guard let url = URL(string: context.environment.baseUrl + path) else {
+            throw CLIError("not a URL: \(context.environment.baseUrl + path)")
+        }
         let response = try await context.transport.send(TransportRequest(method: .get, url: url, headers: ["Accept": "application/json"]))
         guard response.isSuccess else {
             let message = try? ExposureJSON.decode(ExposureErrorMessage.self, from: response.body)
-            throw CLIError("\(message?.message ?? "HTTP \(response.status)") (HTTP \(response.status))\(message?.extendedMessage.map { ": \($0)" } ?? "")"
-                + (response.status == 404 && sessionId == nil ? " — is \(context.environment.baseUrl) an exposure-mock?" : ""))
+            throw CLIError(
+                "\(message?.message ?? "HTTP \(response.status)") (HTTP \(response.status))\(message?.extendedMessage.map { ": \($0)" } ?? "")"
+                    + (response.status == 404 && sessionId == nil ? " — is \(context.environment.baseUrl) an exposure-mock?" : ""))
         }
         if context.json { return Console.out(String(decoding: response.body, as: UTF8.self)) }
         let body = try JSONValue(parsing: response.body)
@@ -34,8 +37,9 @@ struct AnalyticsCommand: CLICommand {
         guard !sessions.isEmpty else { return "No analytics received yet." }
         var table = Table("SESSION", "ACCOUNT", "EVENTS", "HEARTBEATS", "DUPLICATES", "ENDED", "PROBLEMS")
         for session in sessions {
-            table.add(text(session["sessionId"]), text(session["accountId"]), text(session["eventCount"]), text(session["heartbeats"]),
-                      text(session["duplicatesDropped"]), text(session["ended"]), String(session["problems"]?.arrayValue?.count ?? 0))
+            table.add(
+                text(session["sessionId"]), text(session["accountId"]), text(session["eventCount"]), text(session["heartbeats"]),
+                text(session["duplicatesDropped"]), text(session["ended"]), String(session["problems"]?.arrayValue?.count ?? 0))
         }
         return table.rendered
     }
@@ -44,13 +48,14 @@ struct AnalyticsCommand: CLICommand {
         var table = Table("SEQ", "TIME", "OFFSET", "EVENT")
         for recorded in session["events"]?.arrayValue ?? [] {
             let event = recorded["event"]
-            table.add(text(event?["SequenceNumber"]), Format.time(epochMilliseconds: event?["Timestamp"]?.int64Value),
-                      Format.duration(milliseconds: event?["OffsetTime"]?.int64Value), text(event?["EventType"]))
+            table.add(
+                text(event?["SequenceNumber"]), Format.time(epochMilliseconds: event?["Timestamp"]?.int64Value),
+                Format.duration(milliseconds: event?["OffsetTime"]?.int64Value), text(event?["EventType"]))
         }
         let problems = (session["problems"]?.arrayValue ?? []).map { "  \(text($0["rule"])): \(text($0["message"]))" }
         let summary = Table.fields([
             ("Session", text(session["sessionId"])), ("Ended", text(session["ended"])), ("Heartbeats", text(session["heartbeats"])),
-            ("Duplicates dropped", text(session["duplicatesDropped"])),
+            ("Duplicates dropped", text(session["duplicatesDropped"]))
         ])
         return [summary, table.rendered, problems.isEmpty ? "No problems." : "Problems:\n" + problems.joined(separator: "\n")]
             .joined(separator: "\n\n")

@@ -20,16 +20,18 @@ struct AssetCommand: CLICommand {
     }
 
     private static func render(_ asset: Asset) -> String {
-        var sections = [Table.fields([
-            ("Asset", asset.assetId),
-            ("Type", asset.type),
-            ("Title", asset.title()),
-            ("Original title", asset.originalTitle),
-            ("Duration", asset.duration.map { Format.duration(milliseconds: $0) }),
-            ("Live", asset.live.map { Format.flag($0) }),
-            ("Description", asset.localized?.first?.description),
-            ("Last viewed at", asset.userData?.playHistory?.lastViewedOffset.map { Format.duration(milliseconds: $0) }),
-        ])]
+        var sections = [
+            Table.fields([
+                ("Asset", asset.assetId),
+                ("Type", asset.type),
+                ("Title", asset.title()),
+                ("Original title", asset.originalTitle),
+                ("Duration", asset.duration.map { Format.duration(milliseconds: $0) }),
+                ("Live", asset.live.map { Format.flag($0) }),
+                ("Description", asset.localized?.first?.description),
+                ("Last viewed at", asset.userData?.playHistory?.lastViewedOffset.map { Format.duration(milliseconds: $0) })
+            ])
+        ]
         if let publications = asset.publications, !publications.isEmpty {
             var table = Table("PUBLICATION", "FROM", "TO", "COUNTRIES", "PRODUCTS")
             for publication in publications {

@@ -10,7 +10,7 @@ struct AssetsCommand: CLICommand {
         "--page N                page number, from 1 (default 1)",
         "--page-size N           assets per page (default 50)",
         "--sort KEYS             comma-separated keys, '-' for descending, e.g. -created,assetId",
-        "--all                   include unpublished assets",
+        "--all                   include unpublished assets"
     ]
     static let valueOptions: Set<String> = ["type", "page", "page-size", "sort"]
     static let flagOptions: Set<String> = ["all"]

@@ -19,7 +19,7 @@ struct DownloadCommand: CLICommand {
         "cancel             stop a download that is not finished and delete what it fetched",
         "delete             delete a finished download and free its download count on the backend",
         "verify             re-hash every file and refetch those that no longer match",
-        "renew              renew the offline license",
+        "renew              renew the offline license"
     ]
     static let valueOptions: Set<String> = ["bitrate", "audio", "subtitles"]
 
@@ -50,7 +50,9 @@ struct DownloadCommand: CLICommand {
         audioLanguages = Self.languages(arguments.value("audio"))
         subtitleLanguages = Self.languages(arguments.value("subtitles"))
         let choosesTracks = minimumBitrate != nil || audioLanguages != nil || subtitleLanguages != nil
-        guard !choosesTracks || action == .fetch else { throw UsageError("--bitrate, --audio and --subtitles choose what a new download fetches") }
+        guard !choosesTracks || action == .fetch else {
+            throw UsageError("--bitrate, --audio and --subtitles choose what a new download fetches")
+        }
     }
 
     private static func languages(_ list: String?) -> [String]? {
@@ -85,7 +87,9 @@ struct DownloadCommand: CLICommand {
         case .verify:
             let broken = try await manager.verify(item)
             guard !broken.isEmpty else { return Console.out("Verified \(assetId): every file matches its SHA-256.") }
-            Console.out("\(broken.count) file(s) of \(assetId) did not match; refetching them:\n" + broken.map { "  " + $0 }.joined(separator: "\n"))
+            Console.out(
+                "\(broken.count) file(s) of \(assetId) did not match; refetching them:\n" + broken.map { "  " + $0 }.joined(separator: "\n")
+            )
             try await manager.repair(item)
             Console.out("Repaired \(assetId).")
         case .renew:
@@ -102,7 +106,9 @@ struct DownloadCommand: CLICommand {
         guard let holder = DownloadFolderLock.holder(folder: folder), holder.assetId == assetId else {
             throw CLIError("no `exposure download \(assetId)` is running; a download interrupted earlier is Suspended already")
         }
-        guard kill(holder.pid, SIGINT) == 0 else { throw CLIError("cannot signal process \(holder.pid): \(String(cString: strerror(errno)))") }
+        guard kill(holder.pid, SIGINT) == 0 else {
+            throw CLIError("cannot signal process \(holder.pid): \(String(cString: strerror(errno)))")
+        }
         DownloadFolderLock.waitUntilFree(folder: folder)
         Console.out("Suspended \(assetId) (process \(holder.pid) stopped); `exposure download \(assetId)` resumes it.")
     }

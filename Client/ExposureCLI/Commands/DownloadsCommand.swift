@@ -25,8 +25,9 @@ struct DownloadsCommand: CLICommand {
         guard !assets.isEmpty else { return Console.out("No downloads; `exposure download ASSET_ID` starts one.") }
         var table = Table("ASSET", "STATE", "PROGRESS", "SIZE", "ACCOUNT", "LICENSE UNTIL")
         for asset in assets {
-            table.add(asset.assetId, asset.downloadState.rawValue, String(format: "%.0f%%", asset.percent),
-                      DownloadProgressLine.bytes(asset.usedBytes), asset.accountId ?? "-", Format.time(epochMilliseconds: asset.licenseExpiryMs))
+            table.add(
+                asset.assetId, asset.downloadState.rawValue, String(format: "%.0f%%", asset.percent),
+                DownloadProgressLine.bytes(asset.usedBytes), asset.accountId ?? "-", Format.time(epochMilliseconds: asset.licenseExpiryMs))
         }
         Console.out(table.rendered)
     }
@@ -35,7 +36,7 @@ struct DownloadsCommand: CLICommand {
         let objects = assets.map { asset -> [String: Any] in
             var object: [String: Any] = [
                 "assetId": asset.assetId, "state": asset.downloadState.rawValue, "percent": asset.percent,
-                "completedBytes": asset.completedBytes, "usedBytes": asset.usedBytes,
+                "completedBytes": asset.completedBytes, "usedBytes": asset.usedBytes
             ]
             object["estimatedBytes"] = asset.estimatedBytes
             object["accountId"] = asset.accountId
@@ -43,7 +44,8 @@ struct DownloadsCommand: CLICommand {
             object["masterPlaylist"] = asset.urlAsset?.url.path
             return object
         }
-        let data = (try? JSONSerialization.data(withJSONObject: ["downloads": objects], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: ["downloads": objects], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 }

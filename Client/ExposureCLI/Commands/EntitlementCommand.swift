@@ -42,8 +42,11 @@ struct EntitlementCommand: CLICommand {
             ("Seek forward", Format.flag(restrictions.canFastForward)),
             ("Seek back", Format.flag(restrictions.canRewind)),
             ("Timeshift", Format.flag(restrictions.canTimeshift)),
-            ("Ads", clips.isEmpty ? nil : "\(clips.filter(\.isAd).count) ad clip(s) of \(clips.count), \(entitlement.ads?.stitcher ?? "?")"),
-            ("Sprites", entitlement.sprites.map { $0.compactMap { $0.width.map(String.init) }.joined(separator: ", ") + " px" }),
+            (
+                "Ads",
+                clips.isEmpty ? nil : "\(clips.filter(\.isAd).count) ad clip(s) of \(clips.count), \(entitlement.ads?.stitcher ?? "?")"
+            ),
+            ("Sprites", entitlement.sprites.map { $0.compactMap { $0.width.map(String.init) }.joined(separator: ", ") + " px" })
         ])
     }
 }

@@ -10,7 +10,7 @@ struct EpgCommand: CLICommand {
         "--date yyyy-MM-dd       programs on that UTC day",
         "--from ISO --to ISO     programs overlapping the window, e.g. 2026-01-01T10:00:00Z",
         "--page N                page number, from 1 (default 1)",
-        "--page-size N           programs per page (default 100)",
+        "--page-size N           programs per page (default 100)"
     ]
     static let valueOptions: Set<String> = ["date", "from", "to", "page", "page-size"]
 
@@ -48,10 +48,11 @@ struct EpgCommand: CLICommand {
         let channel = FetchEpg(environment: context.environment, transport: context.transport)
             .channel(id: channelId)
             .show(page: page, spanning: pageSize)
-        let response = switch range {
-        case .day(let date): try await channel.filter(date: date).response()
-        case .window(let from, let to): try await channel.filter(starting: from, ending: to).response()
-        }
+        let response =
+            switch range {
+            case .day(let date): try await channel.filter(date: date).response()
+            case .window(let from, let to): try await channel.filter(starting: from, ending: to).response()
+            }
         context.show(response, render: Self.render)
     }
 

@@ -23,15 +23,16 @@ struct LoginCommand: CLICommand {
             .login(username: username, password: password, rememberMe: rememberMe)
             .response()
         let credentials = response.value
-        try context.sessionStore.save(SavedSession(
-            environment: context.environment, sessionToken: credentials.sessionToken,
-            username: credentials.userProfile?.username ?? username, expiration: credentials.expirationDateTime))
+        try context.sessionStore.save(
+            SavedSession(
+                environment: context.environment, sessionToken: credentials.sessionToken,
+                username: credentials.userProfile?.username ?? username, expiration: credentials.expirationDateTime))
         context.show(response) { credentials in
             Table.fields([
                 ("Logged in as", credentials.userProfile?.displayName ?? username),
                 ("Account", credentials.accountId),
                 ("Expires", credentials.expirationDateTime.map { Format.time($0) }),
-                ("Session saved to", context.sessionStore.fileURL.path),
+                ("Session saved to", context.sessionStore.fileURL.path)
             ])
         }
     }

@@ -16,7 +16,7 @@ struct PlayCommand: CLICommand {
         "--max-bitrate N  cap the bitrate, bits/s",
         "--json         one JSON object per event instead of the timeline",
         "--no-analytics send no analytics for this playback (they go to the EventSink by default)",
-        "--offline      play the download of ASSET_ID from disk (`exposure download`), with no network",
+        "--offline      play the download of ASSET_ID from disk (`exposure download`), with no network"
     ]
     static let valueOptions: Set<String> = ["from", "seconds", "speed", "max-bitrate"]
     static let flagOptions: Set<String> = ["no-analytics", "offline"]
@@ -65,20 +65,25 @@ struct PlayCommand: CLICommand {
         let timer = Mutex<Task<Void, any Error>?>(nil)
         player.onEvent { [speed, seconds, json = context.json] player, _, event in
             if case .error(let error) = event { return failure.withLock { $0 = error } }
-            let line = PlayEventLine(event: event, elapsedMs: clock.nowMs - startedMs, positionMs: player.playheadPosition, timeMs: player.playheadTime)
+            let line = PlayEventLine(
+                event: event, elapsedMs: clock.nowMs - startedMs, positionMs: player.playheadPosition, timeMs: player.playheadTime)
             Console.out(json ? line.json : line.text)
             switch event {
             case .playbackStarted, .playbackStartedWithAds:
                 guard let seconds else { break }
                 let stopMs = clock.nowMs + Int64(seconds) * 1000
                 timer.withLock { running in
-                    running = running ?? Task {
-                        try await clock.sleep(untilMs: stopMs)
-                        player.stop()
-                    }
+                    running =
+                        running
+                        ?? Task {
+                            try await clock.sleep(untilMs: stopMs)
+                            player.stop()
+                        }
                 }
             case .entitlementResponse(let entitlement) where speed > 1 && entitlement.streamInfo?.live == true:
-                Console.err("exposure play: --speed \(speed) on a live stream: playback cannot outrun the live edge, so once the buffer is used up it buffers until each new segment exists")
+                Console.err(
+                    "exposure play: --speed \(speed) on a live stream: playback cannot outrun the live edge, so once the buffer is used up it buffers until each new segment exists"
+                )
             case .serverSideAdShouldSkip(let skipTime):
                 // The seed asks every app to honour SSAI skip requests (play an ad seeked over, pass a watched one).
                 player.seek(toPosition: skipTime)

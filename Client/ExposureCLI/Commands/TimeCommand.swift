@@ -18,7 +18,7 @@ struct TimeCommand: CLICommand {
             Table.fields([
                 ("Server", Format.time(epochMilliseconds: time.epochMillis)),
                 ("Epoch ms", String(time.epochMillis)),
-                ("Local offset", "\(localMs - time.epochMillis) ms (includes the request's latency)"),
+                ("Local offset", "\(localMs - time.epochMillis) ms (includes the request's latency)")
             ])
         }
     }

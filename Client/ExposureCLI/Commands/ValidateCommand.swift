@@ -12,7 +12,7 @@ struct ValidateCommand: CLICommand {
     static let summary = "Check an HLS stream (master, renditions, live reload, delta update) against the HLS rules"
     static let optionHelp = [
         "--reload-after SECONDS  reload live playlists after this long (default: the target duration)",
-        "--no-reload             check single loads only",
+        "--no-reload             check single loads only"
     ]
     static let valueOptions: Set<String> = ["reload-after"]
     static let flagOptions: Set<String> = ["no-reload"]
@@ -66,8 +66,10 @@ struct ValidateCommand: CLICommand {
         let deltaUpdates = media.filter(\.deltaUpdate).count
         let reloads = media.filter(\.reloaded).count - deltaUpdates
         let kinds = Set(media.compactMap(\.kind)).sorted().joined(separator: ", ")
-        lines.append("\(report.isClean ? "OK" : "FAILED"): \(media.count - reloads - deltaUpdates) media playlist(s) (\(kinds.isEmpty ? "none" : kinds)), "
-            + "\(reloads) reload(s), \(deltaUpdates) delta update(s); \(report.findings.count) violation(s), \(report.fetchFailures.count) fetch failure(s)")
+        lines.append(
+            "\(report.isClean ? "OK" : "FAILED"): \(media.count - reloads - deltaUpdates) media playlist(s) (\(kinds.isEmpty ? "none" : kinds)), "
+                + "\(reloads) reload(s), \(deltaUpdates) delta update(s); \(report.findings.count) violation(s), \(report.fetchFailures.count) fetch failure(s)"
+        )
         return lines.joined(separator: "\n")
     }
 

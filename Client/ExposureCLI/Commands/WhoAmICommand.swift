@@ -22,7 +22,7 @@ struct WhoAmICommand: CLICommand {
                 ("Account", info.accountId),
                 ("Anonymous", session.sessionToken.isAnonymous.map { Format.flag($0) }),
                 ("Expires", session.sessionToken.expirationMs.map { Format.time(epochMilliseconds: $0) }),
-                ("Server", "\(context.environment.baseUrl) (\(context.environment.customer)/\(context.environment.businessUnit))"),
+                ("Server", "\(context.environment.baseUrl) (\(context.environment.customer)/\(context.environment.businessUnit))")
             ])
         }
     }

@@ -16,8 +16,9 @@ final class DownloadFolderLock {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.holder(folder: folder)
             close(descriptor)
-            throw CLIError("another exposure process (\(holder.map { "pid \($0.pid), \($0.assetId)" } ?? "unknown")) is working on the downloads; "
-                + "wait for it, or stop it with `exposure download suspend \(holder?.assetId ?? "ASSET_ID")`")
+            throw CLIError(
+                "another exposure process (\(holder.map { "pid \($0.pid), \($0.assetId)" } ?? "unknown")) is working on the downloads; "
+                    + "wait for it, or stop it with `exposure download suspend \(holder?.assetId ?? "ASSET_ID")`")
         }
         let line = Data("\(getpid()) \(assetId)\n".utf8)
         ftruncate(descriptor, 0)

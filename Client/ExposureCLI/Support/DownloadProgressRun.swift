@@ -36,7 +36,9 @@ struct DownloadProgressRun {
         defer { withExtendedLifetime(interrupt) {} }
         switch manager.offlineState(for: item) {
         case .notDownloaded:
-            guard !resumeOnly else { throw CLIError("\(item.assetId) has no download to resume; `exposure download \(item.assetId)` starts one") }
+            guard !resumeOnly else {
+                throw CLIError("\(item.assetId) has no download to resume; `exposure download \(item.assetId)` starts one")
+            }
             try await manager.startDownload(item, tracks: tracks, configuration: configuration)
         case .suspended:
             try await manager.resume(item)
@@ -50,8 +52,10 @@ struct DownloadProgressRun {
         func show(_ event: String) {
             let asset = EnigmaDownloads(manager: manager).getDownloadedAsset(assetId: item.assetId)
             let elapsed = ContinuousClock.now - started
-            display.show(event: event, completedBytes: asset?.completedBytes ?? 0, expectedBytes: asset?.estimatedBytes,
-                         fraction: (asset?.percent ?? 0) / 100, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            display.show(
+                event: event, completedBytes: asset?.completedBytes ?? 0, expectedBytes: asset?.estimatedBytes,
+                fraction: (asset?.percent ?? 0) / 100,
+                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         show("progress")
         for await event in events where event.assetId == item.assetId {

@@ -12,7 +12,7 @@ enum GlobalOptions {
         "--customer NAME         customer (default \(defaultCustomer), or the session's)",
         "--business-unit NAME    business unit (default \(defaultBusinessUnit), or the session's)",
         "--json                  print the server's JSON body as received",
-        "--help, -h              show help",
+        "--help, -h              show help"
     ]
 
     static func isHelp(_ argument: String) -> Bool { argument == "--help" || argument == "-h" }

@@ -3,7 +3,8 @@ enum Help {
     static func overview(_ commands: [any CLICommand.Type]) -> String {
         let width = commands.map { $0.name.count }.max() ?? 0
         let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
-        return (["usage: exposure COMMAND [ARGUMENTS] [OPTIONS]", "", "commands:"] + list
+        return
+            (["usage: exposure COMMAND [ARGUMENTS] [OPTIONS]", "", "commands:"] + list
             + ["", "options for every command:"] + GlobalOptions.help.map { "  " + $0 }
             + ["", "`exposure COMMAND --help` shows a command's own options."]).joined(separator: "\n")
     }

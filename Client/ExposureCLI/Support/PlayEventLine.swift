@@ -48,8 +48,10 @@ struct PlayEventLine: Encodable {
         case .mediaType(let type): ["mediaType": type.rawValue]
         case .playbackScrubbed(let position): ["toPositionMs": "\(position)"]
         case .playbackStartedWithAds(let vod, let ads, let total, let markers):
-            ["vodMs": "\(vod)", "adsMs": "\(ads)", "totalMs": "\(total)",
-             "breaks": markers.map { "\($0.offset ?? 0)-\($0.endOffset ?? 0)" }.joined(separator: ",")]
+            [
+                "vodMs": "\(vod)", "adsMs": "\(ads)", "totalMs": "\(total)",
+                "breaks": markers.map { "\($0.offset ?? 0)-\($0.endOffset ?? 0)" }.joined(separator: ",")
+            ]
         case .willPresentInterstitial(let ad): ["ad": "\(ad.adIndex + 1)/\(ad.noOfAds)", "clipMs": "\(ad.adClipDuration)"]
         case .serverSideAdShouldSkip(let time): ["skipToMs": "\(time)"]
         case .warning(let warning): ["message": "\(warning)"]

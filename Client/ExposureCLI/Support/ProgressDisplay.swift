@@ -21,13 +21,16 @@ struct ProgressDisplay {
         // Clamped, so the bar's arithmetic can never trap on a stray value.
         let fraction = fraction.isFinite ? min(1, max(0, fraction)) : 0
         rate.record(bytes: completedBytes, atSeconds: seconds)
-        let line = DownloadProgressLine(completedBytes: completedBytes, expectedBytes: expectedBytes, fraction: fraction, bytesPerSecond: rate.bytesPerSecond)
+        let line = DownloadProgressLine(
+            completedBytes: completedBytes, expectedBytes: expectedBytes, fraction: fraction, bytesPerSecond: rate.bytesPerSecond)
         let percent = Int((fraction * 100).rounded(.down))
         let isDue = percent > lastPercent || event != "progress"
         if json {
             guard isDue else { return }
-            let fields = ["\"event\":\"\(event)\"", "\"percent\":\(percent)", "\"completedBytes\":\(completedBytes)",
-                          "\"expectedBytes\":\(expectedBytes.map(String.init) ?? "null")", "\"bytesPerSecond\":\(Int64(rate.bytesPerSecond))"]
+            let fields = [
+                "\"event\":\"\(event)\"", "\"percent\":\(percent)", "\"completedBytes\":\(completedBytes)",
+                "\"expectedBytes\":\(expectedBytes.map(String.init) ?? "null")", "\"bytesPerSecond\":\(Int64(rate.bytesPerSecond))"
+            ]
             Console.out("{" + fields.joined(separator: ",") + "}")
         } else if terminal {
             FileHandle.standardOutput.write(Data(("\r" + line.bar + "\u{1B}[K").utf8))

@@ -57,8 +57,9 @@ public struct DownloadBackend: Sendable {
 
     /// `GET …/entitlement/downloads`: every asset the account has downloaded.
     public func list() -> ExposureCall<AllDownloads> {
-        ExposureCall(environment: environment, transport: transport,
-                     endpoint: Endpoint(.get, .v2, path: ["entitlement", "downloads"], sessionToken: sessionToken))
+        ExposureCall(
+            environment: environment, transport: transport,
+            endpoint: Endpoint(.get, .v2, path: ["entitlement", "downloads"], sessionToken: sessionToken))
     }
 
     /// `DELETE …/entitlement/{assetId}/downloads`: releases the account's count for the asset.
@@ -66,7 +67,9 @@ public struct DownloadBackend: Sendable {
         call(.delete, [assetId, "downloads"])
     }
 
-    private func call<Response: Decodable>(_ method: HTTPMethod, _ path: [String], query: QueryItems = QueryItems()) -> ExposureCall<Response> {
+    private func call<Response: Decodable>(_ method: HTTPMethod, _ path: [String], query: QueryItems = QueryItems()) -> ExposureCall<
+        Response
+    > {
         ExposureCall(environment: environment, transport: transport, endpoint: endpoint(method, path, query: query))
     }
 

@@ -12,9 +12,10 @@ public enum StoredDownloads {
     /// - Throws: ``OfflineManagerError/storage(_:)`` when the folder's database cannot be read.
     public static func assets(in dataFolder: URL) throws(OfflineManagerError) -> [OfflineMediaAsset] {
         guard FileManager.default.fileExists(atPath: dataFolder.appendingPathComponent(OfflineDatabase.fileName).path) else { return [] }
-        let store = OfflineStore(database: OfflineDatabaseHandle { () throws(OfflineManagerError) in
-            try OfflineDatabase.open(folder: dataFolder)
-        })
+        let store = OfflineStore(
+            database: OfflineDatabaseHandle { () throws(OfflineManagerError) in
+                try OfflineDatabase.open(folder: dataFolder)
+            })
         return try store.all().sorted { $0.item.assetId < $1.item.assetId }.map(OfflineMediaAsset.init)
     }
 }

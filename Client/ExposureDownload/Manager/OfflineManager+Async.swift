@@ -47,13 +47,17 @@ extension OfflineManager {
     /// The tracks the item offers (from `downloadinfo`), all selected.
     public func availableTracks(for sourceItem: SourceItem) async throws(OfflineManagerError) -> OfflineTrackSelection {
         adoptToken(of: sourceItem)
-        return try await enqueue(sourceItem.assetId, recovering: false) { () throws(OfflineManagerError) in try await self.fetchTracks(sourceItem) }.value.get()
+        return try await enqueue(sourceItem.assetId, recovering: false) { () throws(OfflineManagerError) in
+            try await self.fetchTracks(sourceItem)
+        }.value.get()
     }
 
     /// Refreshes the stored license from the backend (`downloadverified`).
     public func syncLicense(_ sourceItem: SourceItem) async throws(OfflineManagerError) {
         adoptToken(of: sourceItem)
-        try await enqueue(sourceItem.assetId, recovering: false) { () throws(OfflineManagerError) in try await self.refreshLicense(sourceItem.assetId) }.value.get()
+        try await enqueue(sourceItem.assetId, recovering: false) { () throws(OfflineManagerError) in
+            try await self.refreshLicense(sourceItem.assetId)
+        }.value.get()
     }
 
     private func finish(_ task: WorkTask?) async throws(OfflineManagerError) {

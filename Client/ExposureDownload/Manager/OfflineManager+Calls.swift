@@ -46,8 +46,9 @@ extension OfflineManager {
     /// Downloads the tracks `tracks` selects, with `downloadConfiguration`.
     public func download(sourceItem: SourceItem, tracks: OfflineTrackSelection, downloadConfiguration: DownloadConfiguration) {
         reportFailure(of: sourceItem) { () throws(OfflineManagerError) in
-            try beginDownload(sourceItem, selection: tracks.mediaSelection,
-                              configuration: downloadConfiguration)
+            try beginDownload(
+                sourceItem, selection: tracks.mediaSelection,
+                configuration: downloadConfiguration)
         }
     }
 
@@ -84,7 +85,8 @@ extension OfflineManager {
     /// Refreshes the stored license from the backend (`downloadverified`); needs the network.
     public func syncOfflineDrmLicenseInformation(for sourceItem: SourceItem) {
         adoptToken(of: sourceItem)
-        enqueue(sourceItem.assetId, recovering: false) { () throws(OfflineManagerError) in try await self.refreshLicense(sourceItem.assetId) }
+        enqueue(sourceItem.assetId, recovering: false) { () throws(OfflineManagerError) in try await self.refreshLicense(sourceItem.assetId)
+        }
     }
 
     /// Adds a listener for the item's events; any number per item, held weakly.

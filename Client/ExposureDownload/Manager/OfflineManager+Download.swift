@@ -4,23 +4,33 @@ import Foundation
 /// A download's way: downloadinfo → download entitlement → the downloader's plan and start →
 /// downloadcompleted in the outbox → Downloaded; and the ways out (suspend, cancel, delete).
 extension OfflineManager {
-    func beginDownload(_ item: SourceItem, selection: MediaTrackSelection, configuration: DownloadConfiguration) throws(OfflineManagerError) -> WorkTask? {
-        try update(item.assetId, followUp: { () throws(OfflineManagerError) in try await self.drive(item.assetId) }) { (record) throws(OfflineManagerError) in
+    func beginDownload(_ item: SourceItem, selection: MediaTrackSelection, configuration: DownloadConfiguration) throws(OfflineManagerError)
+        -> WorkTask?
+    {
+        try update(item.assetId, followUp: { () throws(OfflineManagerError) in try await self.drive(item.assetId) }) {
+            (record) throws(OfflineManagerError) in
             let next = try OfflineStateMachine.state(after: .download, from: record?.state ?? .notDownloaded)
-            record = OfflineItemRecord(item: item, state: next, request: DownloadRequest(selection: selection, configuration: configuration))
+            record = OfflineItemRecord(
+                item: item, state: next, request: DownloadRequest(selection: selection, configuration: configuration))
             return []
         }
     }
 
-    func beginSuspend(_ assetId: String, byPolicy: Bool, announcing events: [OfflineManagerEvent]? = nil) throws(OfflineManagerError) -> WorkTask? {
-        try transition(assetId, .suspendDownload, announcing: events ?? [.suspended(assetId: assetId)],
-                       followUp: { () throws(OfflineManagerError) in try await self.stopFetching(assetId) }) { $0.suspendedByPolicy = byPolicy }
+    func beginSuspend(_ assetId: String, byPolicy: Bool, announcing events: [OfflineManagerEvent]? = nil) throws(OfflineManagerError)
+        -> WorkTask?
+    {
+        try transition(
+            assetId, .suspendDownload, announcing: events ?? [.suspended(assetId: assetId)],
+            followUp: { () throws(OfflineManagerError) in try await self.stopFetching(assetId) }
+        ) { $0.suspendedByPolicy = byPolicy }
     }
 
     func beginResume(_ assetId: String) throws(OfflineManagerError) -> WorkTask? {
         let percent = record(assetId)?.percent ?? 0
-        return try transition(assetId, .resumeDownload, announcing: [.resumed(assetId: assetId, percent: percent)],
-                              followUp: { () throws(OfflineManagerError) in try await self.drive(assetId) }) { $0.suspendedByPolicy = false }
+        return try transition(
+            assetId, .resumeDownload, announcing: [.resumed(assetId: assetId, percent: percent)],
+            followUp: { () throws(OfflineManagerError) in try await self.drive(assetId) }
+        ) { $0.suspendedByPolicy = false }
     }
 
     func beginCancel(_ assetId: String) throws(OfflineManagerError) -> WorkTask? {
@@ -29,13 +39,15 @@ extension OfflineManager {
 
     func beginDelete(_ assetId: String) throws(OfflineManagerError) -> WorkTask? {
         let item = record(assetId)?.item
-        return try transition(assetId, .deleteOfflineData, followUp: { () throws(OfflineManagerError) in
-            self.cancelExpiry(assetId)
-            // The release goes into the outbox first: files that fail to go cannot keep the
-            // download counted on the backend.
-            if let item { try await self.reporter.add(DownloadReport(kind: .deleted, item: item)) }
-            try await self.removeFiles(assetId)
-        })
+        return try transition(
+            assetId, .deleteOfflineData,
+            followUp: { () throws(OfflineManagerError) in
+                self.cancelExpiry(assetId)
+                // The release goes into the outbox first: files that fail to go cannot keep the
+                // download counted on the backend.
+                if let item { try await self.reporter.add(DownloadReport(kind: .deleted, item: item)) }
+                try await self.removeFiles(assetId)
+            })
     }
 
     /// Takes a Downloading item as far as fetching; returns early whenever the item left Downloading meanwhile.
@@ -44,24 +56,34 @@ extension OfflineManager {
         await waitForRestoredDownloads()
         guard var record = record(assetId), record.state == .downloading else { return }
         let downloader = try self.downloader.get()
-        let backend = DownloadBackend(environment: record.item.environment, sessionToken: record.item.sessionToken,
-                                      transport: dependencies.transport)
+        let backend = DownloadBackend(
+            environment: record.item.environment, sessionToken: record.item.sessionToken,
+            transport: dependencies.transport)
         if record.entitlement == nil {
             let entitlement = try await Self.send(backend.entitlement(assetId: assetId, device: dependencies.device))
             record.entitlement = entitlement
-            try amend(assetId) { $0.entitlement = entitlement; $0.license = DownloadLicense(entitlement: entitlement) }
+            try amend(assetId) {
+                $0.entitlement = entitlement
+                $0.license = DownloadLicense(entitlement: entitlement)
+            }
         }
         var snapshot = await downloader.snapshot(record.item.downloadId)
         if snapshot == nil {
             guard let locator = record.entitlement?.playableFormat?.mediaLocator ?? record.entitlement?.formats?.first?.mediaLocator,
-                  let source = URL(string: locator) else { throw .invalidSource("the download entitlement names no HLS stream") }
+                let source = URL(string: locator)
+            else { throw .invalidSource("the download entitlement names no HLS stream") }
             if record.estimatedBytes == nil {
                 let info = try await Self.send(backend.info(assetId: assetId))
-                let master = try await Self.perform { () throws(MediaDownloadFailure) in try await downloader.availableTracks(source: source) }
+                let master = try await Self.perform { () throws(MediaDownloadFailure) in
+                    try await downloader.availableTracks(source: source)
+                }
                 let estimate = record.request.settle(with: info, masterBitrates: master.videos.map(\.bitrate))
                 guard registry.withLock({ $0.availableBytes }) - estimate >= Self.minimumAvailableBytes else { throw .insufficientSpace }
                 let request = record.request
-                try amend(assetId) { $0.request = request; $0.estimatedBytes = estimate }
+                try amend(assetId) {
+                    $0.request = request
+                    $0.estimatedBytes = estimate
+                }
             }
             let request = record.request
             snapshot = try await Self.perform { () throws(MediaDownloadFailure) in
@@ -70,7 +92,11 @@ extension OfflineManager {
         }
         guard self.record(assetId)?.state == .downloading else { return }
         if let snapshot {
-            try amend(assetId) { $0.masterPlaylist = snapshot.masterPlaylist; $0.usedBytes = snapshot.usedBytes; $0.absorb(snapshot.progress) }
+            try amend(assetId) {
+                $0.masterPlaylist = snapshot.masterPlaylist
+                $0.usedBytes = snapshot.usedBytes
+                $0.absorb(snapshot.progress)
+            }
             if snapshot.phase == .complete { return try await finishDownload(assetId) }
         }
         if policyBlock != nil { return applyPolicy() }

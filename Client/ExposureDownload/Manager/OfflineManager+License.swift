@@ -11,8 +11,9 @@ extension OfflineManager {
     /// The validate call (the download path without a query), then `downloadrenewed` into the outbox.
     func renew(_ assetId: String) async throws(OfflineManagerError) {
         guard let record = record(assetId), record.state == .downloaded else { return }
-        let backend = DownloadBackend(environment: record.item.environment, sessionToken: record.item.sessionToken,
-                                      transport: dependencies.transport)
+        let backend = DownloadBackend(
+            environment: record.item.environment, sessionToken: record.item.sessionToken,
+            transport: dependencies.transport)
         let entitlement = try await Self.send(backend.validate(assetId: assetId))
         try await reporter.add(DownloadReport(kind: .renewed, item: record.item))
         try update(assetId) { record in
@@ -30,8 +31,9 @@ extension OfflineManager {
         guard let record = record(assetId), record.state == .downloaded, var entitlement = record.entitlement else {
             throw .notDownloaded(assetId)
         }
-        let backend = DownloadBackend(environment: record.item.environment, sessionToken: record.item.sessionToken,
-                                      transport: dependencies.transport)
+        let backend = DownloadBackend(
+            environment: record.item.environment, sessionToken: record.item.sessionToken,
+            transport: dependencies.transport)
         let license: DownloadLicense
         do {
             entitlement.publicationEnd = try await Self.send(backend.verified(assetId: assetId)).publicationEnd
@@ -41,7 +43,10 @@ extension OfflineManager {
             // The entitlement says so too: the Player refuses an offline playback by it.
             entitlement.playTokenExpiration = min(entitlement.playTokenExpiration, license.expiryMs / 1000)
         }
-        try amend(assetId) { $0.entitlement = entitlement; $0.license = license }
+        try amend(assetId) {
+            $0.entitlement = entitlement
+            $0.license = license
+        }
         scheduleExpiry(assetId)
     }
 
@@ -79,8 +84,10 @@ extension OfflineManager {
     /// What the player needs for the downloaded item; nil unless it is Downloaded with a package on disk.
     public func createOfflineSourceItem(for sourceItem: SourceItem, restrictedToAssetCache: Bool) -> OfflineSourceItem? {
         guard let record = record(sourceItem.assetId), record.state == .downloaded,
-              let url = record.masterPlaylist, let entitlement = record.entitlement else { return nil }
-        return OfflineSourceItem(sourceItem: record.item, url: url, entitlement: entitlement, restrictedToAssetCache: restrictedToAssetCache)
+            let url = record.masterPlaylist, let entitlement = record.entitlement
+        else { return nil }
+        return OfflineSourceItem(
+            sourceItem: record.item, url: url, entitlement: entitlement, restrictedToAssetCache: restrictedToAssetCache)
     }
 
     /// Whether the item plays without network: Downloaded and its license not expired on the clock.

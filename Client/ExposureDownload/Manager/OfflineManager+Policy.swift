@@ -39,7 +39,8 @@ extension OfflineManager {
         for record in records {
             let assetId = record.item.assetId
             if let block, record.state == .downloading {
-                let events: [OfflineManagerEvent] = block == .lowSpace
+                let events: [OfflineManagerEvent] =
+                    block == .lowSpace
                     ? [.failed(assetId: assetId, .insufficientSpace), .suspended(assetId: assetId)] : [.suspended(assetId: assetId)]
                 _ = try? beginSuspend(assetId, byPolicy: true, announcing: events)
             } else if block == nil, record.state == .suspended, record.suspendedByPolicy {

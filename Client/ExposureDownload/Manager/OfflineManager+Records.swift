@@ -31,7 +31,10 @@ extension OfflineManager {
     ) throws(OfflineManagerError) -> WorkTask? {
         try update(assetId, followUp: followUp) { (record) throws(OfflineManagerError) in
             let next = try OfflineStateMachine.state(after: call, from: record?.state ?? .notDownloaded)
-            guard next != .notDownloaded else { record = nil; return events }
+            guard next != .notDownloaded else {
+                record = nil
+                return events
+            }
             guard var changed = record else { throw .notDownloaded(assetId) }
             changed.state = next
             change(&changed)

@@ -17,7 +17,8 @@ extension OfflineManager {
         }
         for record in registry.withLock({ Array($0.records.values) }) {
             switch record.state {
-            case .canceling: enqueue(record.item.assetId) { () throws(OfflineManagerError) in try await self.completeCancel(record.item.assetId) }
+            case .canceling:
+                enqueue(record.item.assetId) { () throws(OfflineManagerError) in try await self.completeCancel(record.item.assetId) }
             case .downloaded: scheduleExpiry(record.item.assetId)
             case .notDownloaded, .downloading, .suspended: break
             }
@@ -48,8 +49,9 @@ extension OfflineManager {
         case .failed(let id, let failure):
             let error = OfflineManagerError(failure)
             endRepairs(id.rawValue, with: .failure(error))
-            _ = try? beginSuspend(id.rawValue, byPolicy: error == .insufficientSpace,
-                                  announcing: [.failed(assetId: id.rawValue, error), .suspended(assetId: id.rawValue)])
+            _ = try? beginSuspend(
+                id.rawValue, byPolicy: error == .insufficientSpace,
+                announcing: [.failed(assetId: id.rawValue, error), .suspended(assetId: id.rawValue)])
         }
     }
 }

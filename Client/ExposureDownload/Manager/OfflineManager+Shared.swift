@@ -37,8 +37,9 @@ extension OfflineManager {
     private static func sharedInstance(madeWith configuration: OfflineConfiguration) -> OfflineManager {
         shared.withLock { shared in
             if let shared { return shared }
-            let made = OfflineManager(dependencies: .standard(dataFolder: configuration.dataFolder),
-                                      restrictMediaDownloadsToWiFi: configuration.restrictMediaDownloadsToWiFi)
+            let made = OfflineManager(
+                dependencies: .standard(dataFolder: configuration.dataFolder),
+                restrictMediaDownloadsToWiFi: configuration.restrictMediaDownloadsToWiFi)
             shared = made
             return made
         }

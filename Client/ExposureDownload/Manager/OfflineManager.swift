@@ -55,8 +55,9 @@ public final class OfflineManager: Sendable {
         store = OfflineStore(database: database)
         let (outcomes, outcomeSink) = AsyncStream.makeStream(of: DownloadReportOutcome.self)
         reportOutcomes = outcomes
-        reporter = DownloadReporter(outbox: DownloadReportOutbox(database: database), transport: dependencies.transport,
-                                    clock: dependencies.clock, outcomes: outcomeSink)
+        reporter = DownloadReporter(
+            outbox: DownloadReportOutbox(database: database), transport: dependencies.transport,
+            clock: dependencies.clock, outcomes: outcomeSink)
         downloader = Result { () throws(OfflineManagerError) -> any MediaDownloading in
             do throws(MediaDownloadFailure) {
                 return try dependencies.makeDownloader(
@@ -67,8 +68,10 @@ public final class OfflineManager: Sendable {
         }
         let (stream, sink) = AsyncStream.makeStream(of: OfflineManagerEvent.self)
         announcements = sink
-        registry = Mutex(Registry(restrictToWiFi: restrictMediaDownloadsToWiFi, networkPath: dependencies.network.currentPath,
-                                  availableBytes: dependencies.storage.availableBytes))
+        registry = Mutex(
+            Registry(
+                restrictToWiFi: restrictMediaDownloadsToWiFi, networkPath: dependencies.network.currentPath,
+                availableBytes: dependencies.storage.availableBytes))
         loadRecords()
         startBackground(deliveringFrom: stream)
     }
@@ -102,7 +105,7 @@ public final class OfflineManager: Sendable {
             },
             Task { [weak self, updates = dependencies.storage.availableBytesUpdates] in
                 for await bytes in updates { self?.availableBytesChanged(to: bytes) }
-            },
+            }
         ]
         background.withLock { $0 = tasks }
         restoring.withLock { $0 = Task { [weak self] in await self?.restore() } }

@@ -7,7 +7,8 @@ import Foundation
 /// move time and script the downloader.
 public struct OfflineManagerDependencies: Sendable {
     /// Makes the media downloader over the manager's `media` folder, transport and clock.
-    public typealias DownloaderFactory = @Sendable (_ folder: URL, _ transport: any HTTPTransport, _ clock: any PlaybackClock)
+    public typealias DownloaderFactory =
+        @Sendable (_ folder: URL, _ transport: any HTTPTransport, _ clock: any PlaybackClock)
         throws(MediaDownloadFailure) -> any MediaDownloading
 
     /// Where `offline.sqlite` and the downloader's `media/` folder live.

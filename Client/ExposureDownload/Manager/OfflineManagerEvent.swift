@@ -23,7 +23,7 @@ public enum OfflineManagerEvent: Sendable, Equatable {
     public var assetId: String {
         switch self {
         case .progressed(let id, _), .suspended(let id), .resumed(let id, _), .finished(let id), .canceled(let id),
-             .renewedLicense(let id), .fetchedAvailableTracks(let id, _), .failed(let id, _), .licenseExpired(let id):
+            .renewedLicense(let id), .fetchedAvailableTracks(let id, _), .failed(let id, _), .licenseExpired(let id):
             return id
         }
     }

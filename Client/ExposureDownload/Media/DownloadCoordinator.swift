@@ -27,8 +27,10 @@ actor DownloadCoordinator {
     private var reserved: Set<MediaDownloadID> = []
     private var closed = false
 
-    init(root: URL, index: DownloadIndex, transport: any HTTPTransport, clock: any PlaybackClock, connections: Int,
-         events: AsyncStream<MediaDownloadEvent>.Continuation, restored: [IndexedDownload]) {
+    init(
+        root: URL, index: DownloadIndex, transport: any HTTPTransport, clock: any PlaybackClock, connections: Int,
+        events: AsyncStream<MediaDownloadEvent>.Continuation, restored: [IndexedDownload]
+    ) {
         self.root = root
         self.index = index
         fetcher = FileFetcher(transport: transport)
@@ -47,9 +49,10 @@ actor DownloadCoordinator {
     func snapshot(_ id: MediaDownloadID) -> MediaDownloadSnapshot? { downloads[id].map(snapshot) }
 
     private func snapshot(_ download: LiveDownload) -> MediaDownloadSnapshot {
-        MediaDownloadSnapshot(id: download.record.id, phase: download.reportedPhase, progress: download.ledger.progress,
-                              masterPlaylist: download.folder.appendingPathComponent(PackagePlan.masterPath),
-                              usedBytes: PackageFiles.usedBytes(under: download.folder))
+        MediaDownloadSnapshot(
+            id: download.record.id, phase: download.reportedPhase, progress: download.ledger.progress,
+            masterPlaylist: download.folder.appendingPathComponent(PackagePlan.masterPath),
+            usedBytes: PackageFiles.usedBytes(under: download.folder))
     }
 
     private func existing(_ id: MediaDownloadID) throws(MediaDownloadFailure) -> LiveDownload {
@@ -67,14 +70,18 @@ actor DownloadCoordinator {
 
     // MARK: Prepare
 
-    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure) -> MediaDownloadSnapshot {
+    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
+        -> MediaDownloadSnapshot
+    {
         guard downloads[id] == nil, reserved.insert(id).inserted else { throw .alreadyExists(id) }
         defer { reserved.remove(id) }
-        let package = try await PackagePreparation(fetcher: fetcher, connections: schedule.connections).plan(source: source, selection: selection)
+        let package = try await PackagePreparation(fetcher: fetcher, connections: schedule.connections).plan(
+            source: source, selection: selection)
         let folderName = uniqueFolderName(for: id)
         let folder = root.appendingPathComponent(folderName)
-        let record = IndexedDownload(id: id, folder: folderName, source: source, phase: .suspended, floorBytes: 0,
-                                     files: package.files.map { IndexedFile(planned: $0) })
+        let record = IndexedDownload(
+            id: id, folder: folderName, source: source, phase: .suspended, floorBytes: 0,
+            files: package.files.map { IndexedFile(planned: $0) })
         do throws(MediaDownloadFailure) {
             try PackageFiles.createFolders(folder, for: package.playlists.map(\.path) + package.files.map(\.path))
             for playlist in package.playlists { try PackageFiles.writePlaylist(playlist, in: folder) }
@@ -168,10 +175,14 @@ actor DownloadCoordinator {
     /// wakes whoever waits for it to drain.
     private func settle(_ id: MediaDownloadID) {
         guard schedule.jobs(of: id) == 0, let activity = downloads[id]?.activity else { return }
-        if case .stopping(let reason) = activity, let (phase, progress) = update(id, { download in
-            download.activity = .idle
-            return (download.record.phase, download.ledger.progress)
-        }), reason != .remove, reason != .repair, phase != .complete {
+        if case .stopping(let reason) = activity,
+            let (phase, progress) = update(
+                id,
+                { download in
+                    download.activity = .idle
+                    return (download.record.phase, download.ledger.progress)
+                }), reason != .remove, reason != .repair, phase != .complete
+        {
             update(id) { $0.record.phase = .suspended }
             let persisted = Result { () throws(MediaDownloadFailure) in try index.setPhase(.suspended, of: id) }
             switch (reason, persisted) {
@@ -212,10 +223,13 @@ actor DownloadCoordinator {
         // again: waking for it now would spin while every connection is busy.
         guard !closed, let dueMs = schedule.nextRetryMs, dueMs > clock.nowMs, wake.map({ dueMs < $0.dueMs }) ?? true else { return }
         wake?.task.cancel()
-        wake = (dueMs, Task { [clock] in
-            try? await clock.sleep(untilMs: dueMs)
-            self.woke(dueMs)
-        })
+        wake = (
+            dueMs,
+            Task { [clock] in
+                try? await clock.sleep(untilMs: dueMs)
+                self.woke(dueMs)
+            }
+        )
     }
 
     private func woke(_ dueMs: Int64) {
@@ -255,7 +269,8 @@ actor DownloadCoordinator {
     /// Schedules the file again after its backoff, or fails the download once its budget is spent.
     private func retry(_ job: Job, reason: String) {
         guard downloads[job.id]?.activity == .fetching, schedule.isHandingOut(job.id),
-              let decision = update(job.id, { $0.retries.failed(position: job.position, completions: $0.completions) }) else { return }
+            let decision = update(job.id, { $0.retries.failed(position: job.position, completions: $0.completions) })
+        else { return }
         switch decision {
         case .retry(let afterMs): schedule.retry(job, dueMs: clock.nowMs + afterMs)
         case .giveUp: beginStop(job.id, .failure(.network(reason)))
@@ -265,17 +280,22 @@ actor DownloadCoordinator {
     /// Commits a complete file, then announces it (and the download's end with the last one).
     private func record(_ key: Job, _ completion: IndexedFile.Completion) {
         guard downloads[key.id]?.record.files[key.position].completion == nil, downloads[key.id]?.activity != .stopping(.remove),
-              let done = downloads[key.id]?.ledger.completeFiles, let total = downloads[key.id]?.record.files.count else { return }
+            let done = downloads[key.id]?.ledger.completeFiles, let total = downloads[key.id]?.record.files.count
+        else { return }
         let isLast = done + 1 == total
         do throws(MediaDownloadFailure) {
             try index.complete(position: key.position, of: key.id, completion, phase: isLast ? .complete : nil)
         } catch {
             return beginStop(key.id, .failure(error))
         }
-        guard let progress = update(key.id, { download in
-            download.complete(key.position, completion)
-            return download.ledger.progress
-        }) else { return }
+        guard
+            let progress = update(
+                key.id,
+                { download in
+                    download.complete(key.position, completion)
+                    return download.ledger.progress
+                })
+        else { return }
         events.yield(.progressed(key.id, progress))
         if isLast { announceFinished(key.id) }
     }

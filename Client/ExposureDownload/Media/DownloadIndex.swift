@@ -54,7 +54,7 @@ final class DownloadIndex: Sendable {
             sha256 TEXT,
             PRIMARY KEY (download_id, position)
         );
-        """,
+        """
     ])
 
     /// Opens (creating it if needed) the index at `url`.
@@ -74,17 +74,21 @@ final class DownloadIndex: Sendable {
             var downloads: [IndexedDownload] = []
             for row in try db.query("SELECT id, folder, source, phase, floor_bytes FROM downloads ORDER BY rowid") {
                 guard let id = row.text(0), let folder = row.text(1), let source = row.text(2).flatMap(URL.init(string:)),
-                      let phase = row.text(3).flatMap(MediaDownloadPhase.init(rawValue:)) else { continue }
+                    let phase = row.text(3).flatMap(MediaDownloadPhase.init(rawValue:))
+                else { continue }
                 let files = try db.query(
                     "SELECT path, url, expected_length, length, sha256 FROM files WHERE download_id = ? ORDER BY position", .text(id)
                 ).map { file in
                     IndexedFile(
-                        planned: PlannedFile(path: file.text(0) ?? "", url: file.text(1).flatMap(URL.init(string:)) ?? source,
-                                             expectedLength: file.int(2)),
+                        planned: PlannedFile(
+                            path: file.text(0) ?? "", url: file.text(1).flatMap(URL.init(string:)) ?? source,
+                            expectedLength: file.int(2)),
                         completion: file.int(3).flatMap { length in file.text(4).map { .init(length: length, sha256: $0) } })
                 }
-                downloads.append(IndexedDownload(id: MediaDownloadID(rawValue: id), folder: folder, source: source, phase: phase,
-                                                 floorBytes: row.int(4) ?? 0, files: files))
+                downloads.append(
+                    IndexedDownload(
+                        id: MediaDownloadID(rawValue: id), folder: folder, source: source, phase: phase,
+                        floorBytes: row.int(4) ?? 0, files: files))
             }
             return downloads
         }
@@ -93,13 +97,15 @@ final class DownloadIndex: Sendable {
     /// Records a new download and its plan, in one transaction.
     func insert(_ download: IndexedDownload) throws(MediaDownloadFailure) {
         try transaction { (db) throws(SQLiteError) in
-            try db.update("INSERT INTO downloads (id, folder, source, phase, floor_bytes) VALUES (?, ?, ?, ?, ?)",
-                          .text(download.id.rawValue), .text(download.folder), .text(download.source.absoluteString),
-                          .text(download.phase.rawValue), .integer(download.floorBytes))
+            try db.update(
+                "INSERT INTO downloads (id, folder, source, phase, floor_bytes) VALUES (?, ?, ?, ?, ?)",
+                .text(download.id.rawValue), .text(download.folder), .text(download.source.absoluteString),
+                .text(download.phase.rawValue), .integer(download.floorBytes))
             for (position, file) in download.files.enumerated() {
-                try db.update("INSERT INTO files (download_id, position, path, url, expected_length) VALUES (?, ?, ?, ?, ?)",
-                              .text(download.id.rawValue), .integer(Int64(position)), .text(file.planned.path),
-                              .text(file.planned.url.absoluteString), file.planned.expectedLength.map { .integer($0) } ?? .null)
+                try db.update(
+                    "INSERT INTO files (download_id, position, path, url, expected_length) VALUES (?, ?, ?, ?, ?)",
+                    .text(download.id.rawValue), .integer(Int64(position)), .text(file.planned.path),
+                    .text(file.planned.url.absoluteString), file.planned.expectedLength.map { .integer($0) } ?? .null)
             }
         }
     }
@@ -112,10 +118,13 @@ final class DownloadIndex: Sendable {
     }
 
     /// Records a complete file, and the download's phase when that changes with it.
-    func complete(position: Int, of id: MediaDownloadID, _ completion: IndexedFile.Completion, phase: MediaDownloadPhase?) throws(MediaDownloadFailure) {
+    func complete(position: Int, of id: MediaDownloadID, _ completion: IndexedFile.Completion, phase: MediaDownloadPhase?)
+        throws(MediaDownloadFailure)
+    {
         try transaction { (db) throws(SQLiteError) in
-            try db.update("UPDATE files SET length = ?, sha256 = ? WHERE download_id = ? AND position = ?",
-                          .integer(completion.length), .text(completion.sha256), .text(id.rawValue), .integer(Int64(position)))
+            try db.update(
+                "UPDATE files SET length = ?, sha256 = ? WHERE download_id = ? AND position = ?",
+                .integer(completion.length), .text(completion.sha256), .text(id.rawValue), .integer(Int64(position)))
             if let phase {
                 try db.update("UPDATE downloads SET phase = ? WHERE id = ?", .text(phase.rawValue), .text(id.rawValue))
             }
@@ -126,11 +135,13 @@ final class DownloadIndex: Sendable {
     func reopen(positions: [Int], of id: MediaDownloadID, floorBytes: Int64) throws(MediaDownloadFailure) {
         try transaction { (db) throws(SQLiteError) in
             for position in positions {
-                try db.update("UPDATE files SET expected_length = length, length = NULL, sha256 = NULL WHERE download_id = ? AND position = ?",
-                              .text(id.rawValue), .integer(Int64(position)))
+                try db.update(
+                    "UPDATE files SET expected_length = length, length = NULL, sha256 = NULL WHERE download_id = ? AND position = ?",
+                    .text(id.rawValue), .integer(Int64(position)))
             }
-            try db.update("UPDATE downloads SET floor_bytes = ?, phase = ? WHERE id = ?",
-                          .integer(floorBytes), .text(MediaDownloadPhase.suspended.rawValue), .text(id.rawValue))
+            try db.update(
+                "UPDATE downloads SET floor_bytes = ?, phase = ? WHERE id = ?",
+                .integer(floorBytes), .text(MediaDownloadPhase.suspended.rawValue), .text(id.rawValue))
         }
     }
 

@@ -50,7 +50,8 @@ struct FetchSchedule: Sendable, Hashable {
         for id in order {
             let position: Int
             if var waiting = retries[id], let due = waiting.indices.min(by: { waiting[$0].dueMs < waiting[$1].dueMs }),
-               waiting[due].dueMs <= nowMs {
+                waiting[due].dueMs <= nowMs
+            {
                 position = waiting.remove(at: due).position
                 retries[id] = waiting
             } else if let queued = queues[id]?.popLast() {

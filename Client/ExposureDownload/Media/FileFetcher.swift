@@ -41,7 +41,9 @@ struct FileFetcher: Sendable {
         case .lost(let reason): return .retry("\(file.url): \(reason)")
         case .response(let answered): response = answered
         }
-        switch ResponseVerdict.of(status: response.status, contentLength: response.header(named: "Content-Length"), bodyCount: response.body.count) {
+        switch ResponseVerdict.of(
+            status: response.status, contentLength: response.header(named: "Content-Length"), bodyCount: response.body.count)
+        {
         case .retry(let reason): return .retry("\(file.url): \(reason)")
         case .refuse(let status): return .fail(.httpStatus(status, url: file.url))
         case .complete:

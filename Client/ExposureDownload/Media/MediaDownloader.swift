@@ -40,8 +40,9 @@ public final class MediaDownloader: MediaDownloading {
         let (stream, continuation) = AsyncStream.makeStream(of: MediaDownloadEvent.self)
         events = stream
         preparation = PackagePreparation(fetcher: FileFetcher(transport: transport), connections: max(1, connections))
-        coordinator = DownloadCoordinator(root: folder, index: index, transport: transport, clock: clock, connections: connections,
-                                          events: continuation, restored: restored)
+        coordinator = DownloadCoordinator(
+            root: folder, index: index, transport: transport, clock: clock, connections: connections,
+            events: continuation, restored: restored)
     }
 
     deinit {
@@ -55,7 +56,9 @@ public final class MediaDownloader: MediaDownloading {
 
     public func restore() async throws(MediaDownloadFailure) -> [MediaDownloadSnapshot] { await coordinator.snapshots() }
 
-    public func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure) -> MediaDownloadSnapshot {
+    public func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
+        -> MediaDownloadSnapshot
+    {
         try await coordinator.prepare(id, source: source, selection: selection)
     }
 

@@ -19,7 +19,8 @@ public protocol MediaDownloading: AnyObject, Sendable {
 
     /// Plans a download: fetches the playlists of `selection`, writes the package's local
     /// playlists, persists the file list, and fetches no media yet.
-    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure) -> MediaDownloadSnapshot
+    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
+        -> MediaDownloadSnapshot
 
     /// Starts (or resumes) fetching the files not yet complete; returns at once, progress follows as events.
     func start(_ id: MediaDownloadID) async throws(MediaDownloadFailure)

@@ -31,7 +31,9 @@ enum PackagePlanner {
             guard let url = HLSURI.resolve(uri, against: source) else { throw .invalidSource("\(uri) in \(source) is not a URL") }
             return url
         }
-        var tracks = [Track(folder: folder(choice.variant.hasVideo ? "video" : "audio"), url: try resolved(choice.variant.uri), rendition: nil)]
+        var tracks = [
+            Track(folder: folder(choice.variant.hasVideo ? "video" : "audio"), url: try resolved(choice.variant.uri), rendition: nil)
+        ]
         for rendition in choice.audios + choice.subtitles {
             let kind = rendition.type == .audio ? "audio" : "subtitles"
             let label = fileNameSafe(rendition.language ?? rendition.name)
@@ -41,7 +43,9 @@ enum PackagePlanner {
     }
 
     /// The plan for `tracks` (from ``tracks(of:source:)``) whose media playlists are `playlists`, in the same order.
-    static func plan(master: MasterPlaylist, choice: TrackChoice, tracks: [Track], playlists: [MediaPlaylist]) throws(MediaDownloadFailure) -> PackagePlan {
+    static func plan(master: MasterPlaylist, choice: TrackChoice, tracks: [Track], playlists: [MediaPlaylist]) throws(MediaDownloadFailure)
+        -> PackagePlan
+    {
         var localPlaylists: [PlannedPlaylist] = []
         var initFiles: [PlannedFile] = []
         var segmentFiles: [[PlannedFile]] = []
@@ -57,8 +61,9 @@ enum PackagePlanner {
             for files in segmentFiles where index < files.count { interleaved.append(files[index]) }
         }
         let localMaster = localMaster(master, choice: choice, tracks: tracks)
-        return PackagePlan(playlists: [PlannedPlaylist(path: PackagePlan.masterPath, bytes: HLSWriter.bytes(localMaster))] + localPlaylists,
-                           files: initFiles + interleaved)
+        return PackagePlan(
+            playlists: [PlannedPlaylist(path: PackagePlan.masterPath, bytes: HLSWriter.bytes(localMaster))] + localPlaylists,
+            files: initFiles + interleaved)
     }
 
     private static func localMaster(_ master: MasterPlaylist, choice: TrackChoice, tracks: [Track]) -> MasterPlaylist {
@@ -71,12 +76,14 @@ enum PackagePlanner {
             rendition.uri = "\(track.folder)/index.m3u8"
             return rendition
         }
-        return MasterPlaylist(version: master.version, independentSegments: master.independentSegments,
-                              renditions: renditions + choice.closedCaptions, variants: [variant])
+        return MasterPlaylist(
+            version: master.version, independentSegments: master.independentSegments,
+            renditions: renditions + choice.closedCaptions, variants: [variant])
     }
 
     private static func localTrack(_ remote: MediaPlaylist, from track: Track)
-        throws(MediaDownloadFailure) -> (playlist: MediaPlaylist, initFiles: [PlannedFile], segmentFiles: [PlannedFile]) {
+        throws(MediaDownloadFailure) -> (playlist: MediaPlaylist, initFiles: [PlannedFile], segmentFiles: [PlannedFile])
+    {
         guard remote.endList, !remote.isDeltaUpdate else {
             throw .invalidSource("\(track.url) is a live playlist: only playlists with EXT-X-ENDLIST can be downloaded")
         }

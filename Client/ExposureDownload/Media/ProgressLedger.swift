@@ -46,8 +46,9 @@ struct ProgressLedger: Sendable, Hashable {
 
     /// The progress value.
     var progress: MediaDownloadProgress {
-        MediaDownloadProgress(completedBytes: completedBytes, expectedBytes: unknownSizes == 0 ? knownSizes : nil,
-                              completedFiles: completeFiles, totalFiles: totalFiles)
+        MediaDownloadProgress(
+            completedBytes: completedBytes, expectedBytes: unknownSizes == 0 ? knownSizes : nil,
+            completedFiles: completeFiles, totalFiles: totalFiles)
     }
 
     /// Whether every file is complete.

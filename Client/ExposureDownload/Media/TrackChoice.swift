@@ -24,15 +24,19 @@ struct TrackChoice: Sendable, Hashable {
         let picked = selection.videoBitrate.map { bitrate in variants.first { $0.bandwidth == bitrate } } ?? variants.last
         guard let variant = picked else {
             let offered = variants.map { String($0.bandwidth) }.joined(separator: ", ")
-            throw .invalidSource(selection.videoBitrate.map { "no video rendition at \($0) bit/s (offered: \(offered))" }
-                ?? "the master playlist has no variant")
+            throw .invalidSource(
+                selection.videoBitrate.map { "no video rendition at \($0) bit/s (offered: \(offered))" }
+                    ?? "the master playlist has no variant")
         }
-        let audios = try pick(selection.audioLanguages, from: variant.audioGroup.map { master.renditions(ofType: .audio, inGroup: $0) }, kind: "audio")
-        let subtitles = try pick(selection.subtitleLanguages, from: variant.subtitlesGroup.map { master.renditions(ofType: .subtitles, inGroup: $0) },
-                                 kind: "subtitle")
-        let captions: [Rendition] = if case .group(let group)? = variant.closedCaptions {
-            master.renditions(ofType: .closedCaptions, inGroup: group)
-        } else { [] }
+        let audios = try pick(
+            selection.audioLanguages, from: variant.audioGroup.map { master.renditions(ofType: .audio, inGroup: $0) }, kind: "audio")
+        let subtitles = try pick(
+            selection.subtitleLanguages, from: variant.subtitlesGroup.map { master.renditions(ofType: .subtitles, inGroup: $0) },
+            kind: "subtitle")
+        let captions: [Rendition] =
+            if case .group(let group)? = variant.closedCaptions {
+                master.renditions(ofType: .closedCaptions, inGroup: group)
+            } else { [] }
         return TrackChoice(variant: variant, audios: audios, subtitles: subtitles, closedCaptions: captions)
     }
 
@@ -42,7 +46,8 @@ struct TrackChoice: Sendable, Hashable {
         let missing = languages.filter { language in !offered.contains { $0.language == language } }
         guard missing.isEmpty else {
             let available = offered.compactMap(\.language).joined(separator: ", ")
-            throw .invalidSource("no \(kind) rendition in \(missing.joined(separator: ", ")) (offered: \(available.isEmpty ? "none" : available))")
+            throw .invalidSource(
+                "no \(kind) rendition in \(missing.joined(separator: ", ")) (offered: \(available.isEmpty ? "none" : available))")
         }
         return offered.filter { $0.language.map(languages.contains) ?? false }
     }
@@ -72,7 +77,9 @@ extension MediaTracks {
                 .filter { seen.insert($0).inserted }
         }
         self.init(
-            videos: variants.map { Video(bitrate: $0.bandwidth, resolution: $0.resolution.map { "\($0.width)x\($0.height)" }, codecs: $0.codecs) },
+            videos: variants.map {
+                Video(bitrate: $0.bandwidth, resolution: $0.resolution.map { "\($0.width)x\($0.height)" }, codecs: $0.codecs)
+            },
             audios: media(.audio, \.audioGroup),
             subtitles: media(.subtitles, \.subtitlesGroup))
     }

@@ -34,11 +34,12 @@ public struct DownloadReport: Sendable, Hashable {
     /// acknowledgment, whatever its body: a report sent again would count the download twice.
     func send(over transport: any HTTPTransport) async throws(ExposureError) {
         let backend = DownloadBackend(environment: environment, sessionToken: sessionToken, transport: transport)
-        let call = switch kind {
-        case .completed: backend.completed(assetId: assetId)
-        case .renewed: backend.renewed(assetId: assetId)
-        case .deleted: backend.delete(assetId: assetId)
-        }
+        let call =
+            switch kind {
+            case .completed: backend.completed(assetId: assetId)
+            case .renewed: backend.renewed(assetId: assetId)
+            case .deleted: backend.delete(assetId: assetId)
+            }
         try await call.request()
     }
 }

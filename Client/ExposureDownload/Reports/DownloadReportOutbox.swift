@@ -19,7 +19,8 @@ final class DownloadReportOutbox: Sendable {
     /// Stores a report due at once.
     func add(_ report: DownloadReport, nowMs: Int64) throws(OfflineManagerError) {
         try database.offlineAccess { (db) throws(SQLiteError) in
-            _ = try db.update("""
+            _ = try db.update(
+                """
                 INSERT INTO reports (kind, asset_id, base_url, customer, business_unit, session_token, due_ms)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, .text(report.kind.rawValue), .text(report.assetId), .text(report.environment.baseUrl),
@@ -31,14 +32,17 @@ final class DownloadReportOutbox: Sendable {
     /// Every stored report, oldest first.
     func entries() throws(OfflineManagerError) -> [Entry] {
         try database.offlineAccess { (db) throws(SQLiteError) -> [Entry] in
-            try db.query("""
+            try db.query(
+                """
                 SELECT id, kind, asset_id, base_url, customer, business_unit, session_token, attempts, due_ms
                 FROM reports ORDER BY id
-                """).compactMap { row in
+                """
+            ).compactMap { row in
                 guard let id = row.int(0), let kind = row.text(1).flatMap(DownloadReport.Kind.init(rawValue:)) else { return nil }
                 let environment = Environment(baseUrl: row.text(3) ?? "", customer: row.text(4) ?? "", businessUnit: row.text(5) ?? "")
-                let report = DownloadReport(kind: kind, assetId: row.text(2) ?? "", environment: environment,
-                                            sessionToken: SessionToken(value: row.text(6) ?? ""))
+                let report = DownloadReport(
+                    kind: kind, assetId: row.text(2) ?? "", environment: environment,
+                    sessionToken: SessionToken(value: row.text(6) ?? ""))
                 return Entry(id: id, report: report, attempts: Int(row.int(7) ?? 0), dueMs: row.int(8) ?? 0)
             }
         }
@@ -60,7 +64,8 @@ final class DownloadReportOutbox: Sendable {
     /// Counts a failed attempt and sets when the next one is due.
     func postpone(id: Int64, attempts: Int, dueMs: Int64) throws(OfflineManagerError) {
         try database.offlineAccess { (db) throws(SQLiteError) in
-            _ = try db.update("UPDATE reports SET attempts = ?, due_ms = ? WHERE id = ?", .integer(Int64(attempts)), .integer(dueMs), .integer(id))
+            _ = try db.update(
+                "UPDATE reports SET attempts = ?, due_ms = ? WHERE id = ?", .integer(Int64(attempts)), .integer(dueMs), .integer(id))
         }
     }
 }

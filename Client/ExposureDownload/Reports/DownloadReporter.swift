@@ -23,8 +23,10 @@ actor DownloadReporter {
 
     private static let backoff = RetryPolicy(initialDelayMs: 1_000, maximumDelayMs: 300_000)
 
-    init(outbox: DownloadReportOutbox, transport: any HTTPTransport, clock: any PlaybackClock,
-         outcomes: AsyncStream<DownloadReportOutcome>.Continuation) {
+    init(
+        outbox: DownloadReportOutbox, transport: any HTTPTransport, clock: any PlaybackClock,
+        outcomes: AsyncStream<DownloadReportOutcome>.Continuation
+    ) {
         self.outbox = outbox
         self.transport = transport
         self.clock = clock
@@ -97,11 +99,17 @@ actor DownloadReporter {
 
     private func scheduleRetry() {
         retry?.cancel()
-        guard !stopped else { retry = nil; return }
+        guard !stopped else {
+            retry = nil
+            return
+        }
         // Only each asset's oldest report decides: the later ones wait for it whatever their due time.
         var heads: [String: Int64] = [:]
         for entry in (try? outbox.entries()) ?? [] where heads[entry.report.assetId] == nil { heads[entry.report.assetId] = entry.dueMs }
-        guard let dueMs = heads.values.min() else { retry = nil; return }
+        guard let dueMs = heads.values.min() else {
+            retry = nil
+            return
+        }
         let clock = self.clock
         retry = Task { [weak self] in
             do { try await clock.sleep(untilMs: dueMs) } catch { return }

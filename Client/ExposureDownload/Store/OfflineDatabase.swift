@@ -34,7 +34,7 @@ enum OfflineDatabase {
             attempts INTEGER NOT NULL DEFAULT 0,
             due_ms INTEGER NOT NULL
         );
-        """,
+        """
     ])
 
     /// The database's name in the manager's data folder.

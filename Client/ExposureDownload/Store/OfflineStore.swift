@@ -11,11 +11,13 @@ final class OfflineStore: Sendable {
     /// Every stored item.
     func all() throws(OfflineManagerError) -> [OfflineItemRecord] {
         try database.offlineAccess { (db) throws(SQLiteError) -> [OfflineItemRecord] in
-            try db.query("""
+            try db.query(
+                """
                 SELECT asset_id, state, suspended_by_policy, base_url, customer, business_unit, session_token, selection,
                        estimated_bytes, entitlement, expiry_ms, completed_bytes, fraction, master_playlist, used_bytes
                 FROM items ORDER BY rowid
-                """).compactMap(Self.record)
+                """
+            ).compactMap(Self.record)
         }
     }
 
@@ -25,15 +27,17 @@ final class OfflineStore: Sendable {
     func save(_ record: OfflineItemRecord, replacing previous: OfflineItemRecord? = nil) throws(OfflineManagerError) {
         if let previous, Self.differsInProgressOnly(record, from: previous) {
             return try database.offlineAccess { (db) throws(SQLiteError) in
-                _ = try db.update("UPDATE items SET completed_bytes = ?, fraction = ?, used_bytes = ? WHERE asset_id = ?",
-                                  .integer(record.completedBytes), .real(record.fraction), .integer(record.usedBytes),
-                                  .text(record.item.assetId))
+                _ = try db.update(
+                    "UPDATE items SET completed_bytes = ?, fraction = ?, used_bytes = ? WHERE asset_id = ?",
+                    .integer(record.completedBytes), .real(record.fraction), .integer(record.usedBytes),
+                    .text(record.item.assetId))
             }
         }
         let request = Self.json(record.request) ?? "{}"
         let entitlement = record.entitlement.flatMap(Self.json)
         try database.offlineAccess { (db) throws(SQLiteError) in
-            _ = try db.update("""
+            _ = try db.update(
+                """
                 INSERT OR REPLACE INTO items (asset_id, state, suspended_by_policy, base_url, customer, business_unit, session_token,
                     selection, estimated_bytes, entitlement, expiry_ms, completed_bytes, fraction, master_playlist, used_bytes)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -61,7 +65,8 @@ final class OfflineStore: Sendable {
 
     private static func record(_ row: SQLiteRow) -> OfflineItemRecord? {
         guard let assetId = row.text(0), let state = row.text(1).flatMap(OfflineState.init(rawValue:)),
-              let request = row.text(7).flatMap({ decode(DownloadRequest.self, $0) }) else { return nil }
+            let request = row.text(7).flatMap({ decode(DownloadRequest.self, $0) })
+        else { return nil }
         let item = SourceItem(
             assetId: assetId,
             environment: Environment(baseUrl: row.text(3) ?? "", customer: row.text(4) ?? "", businessUnit: row.text(5) ?? ""),

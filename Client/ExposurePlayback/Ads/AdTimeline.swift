@@ -35,7 +35,8 @@ struct AdTimeline: Sendable {
     /// not live, with clips), since only then do the clips describe the stream.
     init?(_ entitlement: PlaybackEntitlement) {
         guard let info = entitlement.streamInfo, info.live != true, info.ssai == true,
-              let ads = entitlement.ads, ads.stitcher == "NOWTILUS", let clips = ads.clips, !clips.isEmpty else { return nil }
+            let ads = entitlement.ads, ads.stitcher == "NOWTILUS", let clips = ads.clips, !clips.isEmpty
+        else { return nil }
         var slots: [AdSlot] = []
         var breaks: [AdMarker] = []
         var position: Int64 = 0
@@ -56,9 +57,10 @@ struct AdTimeline: Sendable {
             }
             previousWasAd = true
             let indexInBreak = slots.last.map { $0.breakIndex == breaks.count - 1 ? $0.indexInBreak + 1 : 0 } ?? 0
-            slots.append(AdSlot(
-                clip: clip, startMs: position, endMs: position + duration, breakIndex: breaks.count - 1, indexInBreak: indexInBreak,
-                milestones: Self.milestones(of: clip, startMs: position, durationMs: duration)))
+            slots.append(
+                AdSlot(
+                    clip: clip, startMs: position, endMs: position + duration, breakIndex: breaks.count - 1, indexInBreak: indexInBreak,
+                    milestones: Self.milestones(of: clip, startMs: position, durationMs: duration)))
         }
         self.ads = slots
         self.breaks = breaks
@@ -82,7 +84,7 @@ struct AdTimeline: Sendable {
         return [
             at(0, "impression", clip.impressionUrlTemplates), at(0, "load", events?.load), at(0, "start", events?.start),
             at(1, "firstQuartile", events?.firstQuartile), at(2, "midpoint", events?.midpoint),
-            at(3, "thirdQuartile", events?.thirdQuartile), at(4, "complete", events?.complete),
+            at(3, "thirdQuartile", events?.thirdQuartile), at(4, "complete", events?.complete)
         ]
     }
 }

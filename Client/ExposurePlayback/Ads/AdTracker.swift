@@ -46,7 +46,9 @@ struct AdTracker: Sendable {
     }
 
     private func watched(_ breakIndex: Int) -> Bool {
-        timeline.ads.indices.allSatisfy { timeline.ads[$0].breakIndex != breakIndex || nextMilestone[$0] == timeline.ads[$0].milestones.count }
+        timeline.ads.indices.allSatisfy {
+            timeline.ads[$0].breakIndex != breakIndex || nextMilestone[$0] == timeline.ads[$0].milestones.count
+        }
     }
 
     /// Playback starts at `positionMs`: an ad that starts there is joined at its start, however
@@ -88,10 +90,12 @@ struct AdTracker: Sendable {
     private mutating func present(_ index: Int, update: inout Update) {
         let ad = timeline.ads[index]
         presenting = index
-        update.events.append(.willPresentInterstitial(Interstitial(
-            contractRestrictionService: Self.presentingPolicy, clickThroughUrl: ad.clip.videoClicks?.clickThroughUrl,
-            adTrackingUrls: ad.clip.videoClicks?.clickTrackingUrls ?? [], adClipDuration: ad.endMs - ad.startMs,
-            noOfAds: timeline.adCount(inBreak: ad.breakIndex), adIndex: ad.indexInBreak)))
+        update.events.append(
+            .willPresentInterstitial(
+                Interstitial(
+                    contractRestrictionService: Self.presentingPolicy, clickThroughUrl: ad.clip.videoClicks?.clickThroughUrl,
+                    adTrackingUrls: ad.clip.videoClicks?.clickTrackingUrls ?? [], adClipDuration: ad.endMs - ad.startMs,
+                    noOfAds: timeline.adCount(inBreak: ad.breakIndex), adIndex: ad.indexInBreak)))
     }
 
     private mutating func endPresentation(of index: Int, update: inout Update) {

@@ -18,11 +18,15 @@ extension HLSEngine {
         guard variant.resolution != nil else { return replaceTracks(with: []) }
         var wanted: [RenditionTrack] = []
         if let language = selection.audio ?? RenditionTrack.defaultLanguage(of: .audio, group: variant.audioGroup, in: master),
-           let track = RenditionTrack(type: .audio, language: language, group: variant.audioGroup, master: master, masterURL: configuration.masterURL) {
+            let track = RenditionTrack(
+                type: .audio, language: language, group: variant.audioGroup, master: master, masterURL: configuration.masterURL)
+        {
             wanted.append(track)
         }
         if let language = selection.text,
-           let track = RenditionTrack(type: .subtitles, language: language, group: variant.subtitlesGroup, master: master, masterURL: configuration.masterURL) {
+            let track = RenditionTrack(
+                type: .subtitles, language: language, group: variant.subtitlesGroup, master: master, masterURL: configuration.masterURL)
+        {
             wanted.append(track)
         }
         replaceTracks(with: wanted)
@@ -66,13 +70,17 @@ extension HLSEngine {
             best = (endMs, kind, url)
         }
         if let sequence = nextSequence, let index = timeline.index(ofSequence: sequence) {
-            consider(variantBufferEndMs, .segment(sequence: sequence, variant: variantIndex ?? 0), timeline.url(of: timeline.segments[index]))
+            consider(
+                variantBufferEndMs, .segment(sequence: sequence, variant: variantIndex ?? 0), timeline.url(of: timeline.segments[index]))
         }
         for track in tracks {
             // Only what the variant's window also lists: that is where the segment plays.
             guard let sequence = track.nextSequence, timeline.index(ofSequence: sequence) != nil,
-                  let index = track.timeline.index(ofSequence: sequence) else { continue }
-            consider(track.bufferEndMs, .renditionSegment(sequence: sequence, type: track.type), track.timeline.url(of: track.timeline.segments[index]))
+                let index = track.timeline.index(ofSequence: sequence)
+            else { continue }
+            consider(
+                track.bufferEndMs, .renditionSegment(sequence: sequence, type: track.type),
+                track.timeline.url(of: track.timeline.segments[index]))
         }
         guard let best else { return nil }
         return issue(best.kind, url: best.url)
@@ -98,14 +106,17 @@ extension HLSEngine {
         }
         tracks[index].loaded = true
         tracks[index].nextReloadMs = parsed.endList ? nil : (lastTickMs ?? 0) + tracks[index].timeline.targetDurationMs
-        if tracks[index].nextSequence == nil, lifecycle.isStartPlaced, let segment = timeline.index(containing: playheadMs).map({ timeline.segments[$0] }) {
+        if tracks[index].nextSequence == nil, lifecycle.isStartPlaced,
+            let segment = timeline.index(containing: playheadMs).map({ timeline.segments[$0] })
+        {
             tracks[index].restart(atSequence: segment.sequence, positionMs: segment.startMs)
         }
     }
 
     mutating func receiveRenditionSegment(sequence: Int, type: Rendition.MediaType) {
         guard let index = tracks.firstIndex(where: { $0.type == type }), tracks[index].nextSequence == sequence,
-              let position = timeline.index(ofSequence: sequence) else { return }
+            let position = timeline.index(ofSequence: sequence)
+        else { return }
         tracks[index].bufferEndMs = timeline.segments[position].endMs
         tracks[index].nextSequence = sequence + 1
     }

@@ -51,7 +51,9 @@ extension HLSEngine {
         if lifecycle == .playing {
             let ahead = bufferEndMs - playheadMs
             candidates.append(now + ahead)
-            if nextSequence != nil && !allFetched && ahead >= configuration.bufferTargetMs { candidates.append(now + max(1, ahead - configuration.bufferTargetMs + 1)) }
+            if nextSequence != nil && !allFetched && ahead >= configuration.bufferTargetMs {
+                candidates.append(now + max(1, ahead - configuration.bufferTargetMs + 1))
+            }
             if let time = playheadTimeMs {
                 if let edge = metadata.nextEdge(after: time) { candidates.append(now + edge - time) }
             }

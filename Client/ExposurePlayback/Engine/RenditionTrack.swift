@@ -30,7 +30,8 @@ struct RenditionTrack: Sendable {
     init?(type: Rendition.MediaType, language: String, group: String?, master: MasterPlaylist, masterURL: URL) {
         let candidates = master.renditions.filter { $0.type == type && (group == nil || $0.groupID == group) }
         guard let rendition = candidates.first(where: { $0.language?.lowercased() == language.lowercased() }),
-              let uri = rendition.uri, let url = HLSURI.resolve(uri, against: masterURL) else { return nil }
+            let uri = rendition.uri, let url = HLSURI.resolve(uri, against: masterURL)
+        else { return nil }
         self.type = type
         self.language = rendition.language ?? language
         playlistURL = url

@@ -52,7 +52,7 @@ struct SegmentTimeline: Sendable, Equatable {
     /// it never saw.
     func deltaUpdate(of url: URL, atMs nowMs: Int64) -> DeltaUpdateRequest? {
         guard let skipBoundaryMs, let updatedAtMs, !endList, !needsFullReload, !segments.isEmpty, url == baseURL,
-              nowMs - updatedAtMs <= skipBoundaryMs / 2
+            nowMs - updatedAtMs <= skipBoundaryMs / 2
         else { return nil }
         return offeredDeltaUpdate
     }
@@ -97,7 +97,7 @@ struct SegmentTimeline: Sendable, Equatable {
         let skippedFrom = delta.firstMediaSequence
         let listedFrom = delta.mediaSequence(ofSegmentAt: 0)
         guard url == baseURL, let first = segments.first,
-              skippedFrom >= first.sequence, listedFrom <= first.sequence + segments.count
+            skippedFrom >= first.sequence, listedFrom <= first.sequence + segments.count
         else {
             needsFullReload = true
             return false
@@ -147,8 +147,9 @@ struct SegmentTimeline: Sendable, Equatable {
         for (index, segment) in playlistSegments.enumerated() {
             let duration = segment.duration.milliseconds
             let date = segment.programDateTime?.millisecondsSince1970 ?? lastDate
-            placed.append(TimelineSegment(
-                sequence: firstSequence + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri))
+            placed.append(
+                TimelineSegment(
+                    sequence: firstSequence + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri))
             position += duration
             lastDate = date.map { $0 + duration }
         }
@@ -196,7 +197,8 @@ struct SegmentTimeline: Sendable, Equatable {
         // unless a discontinuity jumps the dates; then look the segment up properly.
         let guess = first.startMs + (timeMs - firstDate)
         if let index = index(containing: guess), let date = segments[index].programDateTimeMs,
-           date <= timeMs, timeMs <= date + segments[index].durationMs {
+            date <= timeMs, timeMs <= date + segments[index].durationMs
+        {
             return segments[index].startMs + (timeMs - date)
         }
         for segment in segments {

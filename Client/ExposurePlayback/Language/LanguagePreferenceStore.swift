@@ -26,7 +26,8 @@ public final class LanguagePreferenceStore: Sendable {
 
     /// The store in the user's caches folder.
     public static var standard: LanguagePreferenceStore {
-        let folder = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+        let folder =
+            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         return LanguagePreferenceStore(fileURL: folder.appendingPathComponent("ExposurePlayback/language-preferences.json"))
     }

@@ -22,9 +22,10 @@ public struct MediaTrack: Sendable, Hashable {
         var tracks: [MediaTrack] = []
         for rendition in renditions where rendition.type == type {
             guard let language = rendition.language, seen.insert(language.lowercased()).inserted else { continue }
-            tracks.append(MediaTrack(
-                name: rendition.name, extendedLanguageTag: language, mediaTrackId: tracks.count,
-                type: type == .audio ? "audio" : "subtitles", isDefault: rendition.isDefault == true))
+            tracks.append(
+                MediaTrack(
+                    name: rendition.name, extendedLanguageTag: language, mediaTrackId: tracks.count,
+                    type: type == .audio ? "audio" : "subtitles", isDefault: rendition.isDefault == true))
         }
         return tracks
     }

@@ -36,7 +36,13 @@ extension Player {
         var tracks = session.tracks
         update(&tracks, offered)
         session.setTracks(tracks)
-        remember { type == .audio ? ($0.audio = offered) : ($0.text = offered) }
+        remember { choices in
+            if type == .audio {
+                choices.audio = offered
+            } else {
+                choices.text = offered
+            }
+        }
     }
 
     private func remember(_ change: (inout LanguagePreferenceStore.Choices) -> Void) {

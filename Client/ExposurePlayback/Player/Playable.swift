@@ -88,6 +88,7 @@ public struct URLPlayable: Playable, Hashable {
     /// What playback runs under instead of an entitlement: the stream as HLS and nothing else.
     var standInEntitlement: PlaybackEntitlement {
         PlaybackEntitlement(
-            playSessionId: "", playTokenExpiration: 0, productId: "", formats: [MediaFormat(format: "HLS", mediaLocator: url.absoluteString)])
+            playSessionId: "", playTokenExpiration: 0, productId: "",
+            formats: [MediaFormat(format: "HLS", mediaLocator: url.absoluteString)])
     }
 }

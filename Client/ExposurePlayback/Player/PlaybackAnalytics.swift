@@ -31,15 +31,16 @@ final class PlaybackAnalytics: Sendable {
     static func begin(source: PlaybackSource, core: PlaybackCore, request: PlaybackRequest) async -> PlaybackAnalytics? {
         guard request.enableAnalytics else { return nil }
         let entitlement = source.entitlement
-        let reporter: PlaySessionReporter? = if request.isOffline {
-            core.analytics.beginOfflineSession(
-                playSessionId: entitlement.playSessionId, environment: core.environment, sessionToken: core.sessionToken,
-                settings: entitlement.analytics)
-        } else {
-            await core.analytics.beginSession(
-                playSessionId: entitlement.playSessionId, environment: core.environment, sessionToken: core.sessionToken,
-                settings: entitlement.analytics, cdnVendor: entitlement.cdn?.provider)
-        }
+        let reporter: PlaySessionReporter? =
+            if request.isOffline {
+                core.analytics.beginOfflineSession(
+                    playSessionId: entitlement.playSessionId, environment: core.environment, sessionToken: core.sessionToken,
+                    settings: entitlement.analytics)
+            } else {
+                await core.analytics.beginSession(
+                    playSessionId: entitlement.playSessionId, environment: core.environment, sessionToken: core.sessionToken,
+                    settings: entitlement.analytics, cdnVendor: entitlement.cdn?.provider)
+            }
         guard let reporter else { return nil }
         return PlaybackAnalytics(reporter: reporter, source: source, autoplay: request.properties.autoplay, offline: request.isOffline)
     }
@@ -49,7 +50,10 @@ final class PlaybackAnalytics: Sendable {
         let offset = status.playheadPositionMs
         switch event {
         case .playbackCreated, .playbackCompleted, .playbackAborted, .error:
-            let first = created.withLock { created in defer { created = true }; return !created }
+            let first = created.withLock { created in
+                defer { created = true }
+                return !created
+            }
             if first {
                 reporter.record(.created(autoPlay: autoplay, playMode: playMode, target: target))
                 if !offline { reporter.record(.handshakeStarted(target: target)) }
@@ -60,8 +64,10 @@ final class PlaybackAnalytics: Sendable {
         case .playbackCreated: break
         case .playbackReady: reporter.record(.playerReady, offsetMs: offset)
         case .playbackStarted:
-            reporter.record(.started(mediaLocator: source.mediaLocator, videoLengthMs: status.durationMs ?? source.entitlement.durationInMs,
-                                     bitrateKbps: status.bitrate.map { $0 / 1000 }), offsetMs: offset)
+            reporter.record(
+                .started(
+                    mediaLocator: source.mediaLocator, videoLengthMs: status.durationMs ?? source.entitlement.durationInMs,
+                    bitrateKbps: status.bitrate.map { $0 / 1000 }), offsetMs: offset)
         case .playbackPaused: reporter.record(.paused, offsetMs: offset)
         case .playbackResumed: reporter.record(.resumed, offsetMs: offset)
         case .playbackScrubbed(let position): reporter.record(.scrubbedTo, offsetMs: position)
@@ -70,14 +76,19 @@ final class PlaybackAnalytics: Sendable {
         case .bitrateChanged(let bitrate): reporter.record(.bitrateChanged(bitrateKbps: bitrate / 1000), offsetMs: offset)
         case .programChanged(let program?):
             let length = (program.endTime.map(msSince1970) ?? 0) - (program.startTime.map(msSince1970) ?? 0)
-            reporter.record(.programChanged(programId: program.programId, programAssetId: program.assetId,
-                                            videoLengthMs: length > 0 ? length : nil), offsetMs: offset)
+            reporter.record(
+                .programChanged(
+                    programId: program.programId, programAssetId: program.assetId,
+                    videoLengthMs: length > 0 ? length : nil), offsetMs: offset)
         case .willPresentInterstitial(let ad):
             let id = adId(ad.adIndex)
             currentAdId.withLock { $0 = id }
             reporter.record(.adStarted(adMediaId: id), offsetMs: offset)
         case .didPresentInterstitial:
-            if let id = currentAdId.withLock({ current in defer { current = nil }; return current }) {
+            if let id = currentAdId.withLock({ current in
+                defer { current = nil }
+                return current
+            }) {
                 reporter.record(.adCompleted(adMediaId: id), offsetMs: offset)
             }
         case .error(let error):

@@ -33,7 +33,8 @@ extension PlaybackSession {
 
     /// Seeks to the start of the next (or previous) program in the EPG.
     func jumpToProgram(next: Bool) {
-        guard let time = status.playheadTimeMs, let program = programs?.neighbour(of: time, next: next), let start = program.startTime else {
+        guard let time = status.playheadTimeMs, let program = programs?.neighbour(of: time, next: next), let start = program.startTime
+        else {
             return warn(.noProgram)
         }
         seek(toTime: ProgramSchedule.ms(start))

@@ -122,7 +122,8 @@ final class PlaybackSession: TechObserver {
         let start = StartPosition.resolve(
             request.properties.playFrom, kind: source.streamKind, entitlement: entitlement,
             programAtStart: programs?.program(atMs: dependencies.clock.nowMs))
-        let caps = [request.properties.maxBitrate.map { Int(clamping: $0) }, entitlement.contractRestrictions?.maxBitrate].compactMap { $0 }.filter { $0 > 0 }
+        let caps = [request.properties.maxBitrate.map { Int(clamping: $0) }, entitlement.contractRestrictions?.maxBitrate].compactMap { $0 }
+            .filter { $0 > 0 }
         let configuration = EngineConfiguration(
             masterURL: masterURL, start: start, autoplay: request.properties.autoplay, maxBitrate: caps.min(),
             audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers, bufferTargetMs: dependencies.bufferTargetMs,

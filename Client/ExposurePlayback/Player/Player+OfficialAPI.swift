@@ -40,8 +40,11 @@ extension Player {
 
     /// Plays a channel, or one of its programs (resolved to the program's asset through the EPG).
     @discardableResult
-    public func startPlayback(channelId: String, programId: String? = nil, properties: PlaybackProperties = PlaybackProperties()) -> Task<Void, Never> {
-        let playable: any Playable = programId.map { ProgramPlayable(assetId: $0, channelId: channelId) } ?? ChannelPlayable(assetId: channelId)
+    public func startPlayback(channelId: String, programId: String? = nil, properties: PlaybackProperties = PlaybackProperties()) -> Task<
+        Void, Never
+    > {
+        let playable: any Playable =
+            programId.map { ProgramPlayable(assetId: $0, channelId: channelId) } ?? ChannelPlayable(assetId: channelId)
         return startPlayback(playable: playable, properties: properties)
     }
 

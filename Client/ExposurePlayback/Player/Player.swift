@@ -47,7 +47,8 @@ public final class Player: Sendable {
         appVersion = nil
         self.dependencies = dependencies
         serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
-        analytics = Self.makeAnalytics(dependencies: dependencies, sessionToken: sessionToken, baseUrl: analyticsBaseUrl, appName: nil, appVersion: nil)
+        analytics = Self.makeAnalytics(
+            dependencies: dependencies, sessionToken: sessionToken, baseUrl: analyticsBaseUrl, appName: nil, appVersion: nil)
         leftoverAnalytics = Task { [analytics] in _ = await analytics.flushPending() }
         hub.attach(self)
     }
@@ -64,7 +65,8 @@ public final class Player: Sendable {
         self.appVersion = appVersion
         self.dependencies = dependencies
         serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
-        analytics = Self.makeAnalytics(dependencies: dependencies, sessionToken: sessionToken, baseUrl: nil, appName: appName, appVersion: appVersion)
+        analytics = Self.makeAnalytics(
+            dependencies: dependencies, sessionToken: sessionToken, baseUrl: nil, appName: appName, appVersion: appVersion)
         leftoverAnalytics = Task { [analytics] in _ = await analytics.flushPending() }
         hub.attach(self)
     }
@@ -79,8 +81,9 @@ public final class Player: Sendable {
         dependencies: PlayerDependencies, sessionToken: SessionToken, baseUrl: String?, appName: String?, appVersion: String?
     ) -> AnalyticsDispatcher {
         let clock = dependencies.clock
-        let reporting = AnalyticsReporting(device: dependencies.device, appName: appName, appVersion: appVersion,
-                                           connection: dependencies.connection)
+        let reporting = AnalyticsReporting(
+            device: dependencies.device, appName: appName, appVersion: appVersion,
+            connection: dependencies.connection)
         return AnalyticsDispatcher(
             configuration: .init(baseUrlOverride: baseUrl, reporting: reporting), outbox: dependencies.analyticsOutbox,
             transport: dependencies.apiTransport, now: { clock.nowMs }, currentToken: { sessionToken }, random: dependencies.sampling)

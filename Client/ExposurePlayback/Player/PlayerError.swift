@@ -38,7 +38,8 @@ public enum PlayerError: Error, Sendable, CustomStringConvertible {
         case .noPlayableFormat: "no HLS or MP3 format in the entitlement"
         case .playback(let reason): "playback failed: \(reason)"
         case .offlineMedia(let reason): "the downloaded package cannot be played: \(reason)"
-        case .licenseExpired(let expiredAtMs): "the download's offline license expired at \(ISO8601Timestamp.string(fromMilliseconds: expiredAtMs))"
+        case .licenseExpired(let expiredAtMs):
+            "the download's offline license expired at \(ISO8601Timestamp.string(fromMilliseconds: expiredAtMs))"
         }
     }
 }

@@ -27,7 +27,8 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidStartTime(let start, let range): "invalid start time \(start), seekable \(range.lowerBound)…\(range.upperBound)"
-        case .seekOutsideRange(let target, let range): "seek to \(target) outside seekable \(range.lowerBound)…\(range.upperBound); moved to the edge"
+        case .seekOutsideRange(let target, let range):
+            "seek to \(target) outside seekable \(range.lowerBound)…\(range.upperBound); moved to the edge"
         case .timeshiftDisabled: "pause refused: timeshift disabled by contract"
         case .fastForwardDisabled: "seek refused: fast-forward disabled by contract"
         case .rewindDisabled: "seek refused: rewind disabled by contract"

@@ -19,8 +19,9 @@ extension Player {
     @discardableResult
     public func activateSprites(assetId: String, width: Int? = nil, quality: JPEGQuality = .high) async throws(SpriteError) -> Int {
         guard let source = session?.source, source.assetId == assetId || source.entitlement.assetId == assetId,
-              let sprite = source.sprites.first(where: { width == nil || $0.width == width }) ?? source.sprites.first,
-              let vtt = sprite.vtt, let vttURL = URL(string: vtt) else { throw .noSprites(assetId: assetId) }
+            let sprite = source.sprites.first(where: { width == nil || $0.width == width }) ?? source.sprites.first,
+            let vtt = sprite.vtt, let vttURL = URL(string: vtt)
+        else { throw .noSprites(assetId: assetId) }
         let cues: SpriteTrack
         do { cues = try SpriteVTT.parse(try await fetch(vttURL)) } catch { throw .unavailable(url: vtt, reason: "\(error)") }
         var sheets: [URL: Data] = [:]

@@ -56,7 +56,8 @@ final class SpriteCache: Sendable {
     func image(atMs timeMs: Int64, assetId: String) -> SpriteImage? {
         tracks.withLock { tracks in
             guard let track = tracks[assetId], let cue = track.cues.cue(at: timeMs),
-                  let url = cue.imageURL(relativeTo: track.vttURL), let sheet = track.sheets[url] else { return nil }
+                let url = cue.imageURL(relativeTo: track.vttURL), let sheet = track.sheets[url]
+            else { return nil }
             return SpriteImage(sheet: sheet, sheetURL: url, region: cue.region, startMs: cue.startMilliseconds, endMs: cue.endMilliseconds)
         }
     }

@@ -44,7 +44,10 @@ public final class HLSTech: PlaybackTech {
             await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
             await advance(engine, observer: observer)
             // Commands (from the app or from listeners just called) apply before anything else.
-            let commands = state.withLock { state in defer { state.commands = [] }; return state.commands }
+            let commands = state.withLock { state in
+                defer { state.commands = [] }
+                return state.commands
+            }
             for command in commands {
                 if case .seekToTime(let time) = command, !(await observer.techShouldSeek(toTimeMs: time)) { continue }
                 await deliver(engine.handle(.command(command)), engine: engine, to: observer)
@@ -58,10 +61,11 @@ public final class HLSTech: PlaybackTech {
                 return
             case .fetch(let fetch):
                 let started = clock.nowMs
-                let input: EngineInput = switch await loader.load(fetch.url) {
-                case .success(let body): .fetched(id: fetch.id, body: body, elapsedMs: clock.nowMs - started)
-                case .failure(let failure): .fetchFailed(id: fetch.id, reason: failure.reason)
-                }
+                let input: EngineInput =
+                    switch await loader.load(fetch.url) {
+                    case .success(let body): .fetched(id: fetch.id, body: body, elapsedMs: clock.nowMs - started)
+                    case .failure(let failure): .fetchFailed(id: fetch.id, reason: failure.reason)
+                    }
                 await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
                 await deliver(engine.handle(input), engine: engine, to: observer)
             case .wait(let until):

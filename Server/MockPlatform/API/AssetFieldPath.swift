@@ -12,7 +12,7 @@ struct AssetFieldPath: Hashable, CustomStringConvertible {
         "seasons", "participants", "productionYear", "popularityScores", "releaseDate", "originalTitle", "live",
         "productionCountries", "subtitles", "audioTracks", "spokenLanguages", "medias", "parentalRatings",
         "linkedEntities", "runtime", "tvShowId", "expires", "customData", "externalReferences", "rating", "markers",
-        "userData", "duration", "markerPoints", "assetFeatures",
+        "userData", "duration", "markerPoints", "assetFeatures"
     ]
 
     /// `title` is short for the localized title, as Exposure's sort accepts it.
@@ -23,7 +23,8 @@ struct AssetFieldPath: Hashable, CustomStringConvertible {
     init(_ name: String, parameter: String) throws(ExposureErrorMessage) {
         let keys = Self.aliases[name] ?? name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = keys.first, Self.assetFields.contains(first), !keys.contains(where: \.isEmpty) else {
-            throw .invalidParameter(parameter, "names an unknown asset field \"\(name)\" (fields: \(Self.assetFields.sorted().joined(separator: ", ")))")
+            throw .invalidParameter(
+                parameter, "names an unknown asset field \"\(name)\" (fields: \(Self.assetFields.sorted().joined(separator: ", ")))")
         }
         self.keys = keys
     }

@@ -5,7 +5,9 @@ import ExposureModels
 /// `assetId` is always kept: the official SDK's `Asset` requires it.
 struct AssetFieldShape {
     enum FieldSet: String {
-        case all = "ALL", partial = "PARTIAL", none = "NONE"
+        case all = "ALL"
+        case partial = "PARTIAL"
+        case none = "NONE"
     }
 
     /// What `PARTIAL` keeps: identity, titles and what a list row shows.

@@ -47,7 +47,8 @@ final class AssetListBodies: Sendable {
 
     /// How many boundaries lie at or before `nowMs`: equal for two instants between the same two.
     private func stretch(atMs nowMs: Int64) -> Int {
-        var low = 0, high = boundaries.count
+        var low = 0
+        var high = boundaries.count
         while low < high {
             let middle = (low + high) / 2
             if boundaries[middle] <= nowMs { low = middle + 1 } else { high = middle }

@@ -28,8 +28,10 @@ struct AssetQuery {
         sort = []
         for raw in context.query.list("sort") {
             let descending = raw.hasPrefix("-")
-            sort.append(SortKey(field: try AssetFieldPath(descending ? String(raw.dropFirst()) : raw, parameter: "sort"),
-                                descending: descending))
+            sort.append(
+                SortKey(
+                    field: try AssetFieldPath(descending ? String(raw.dropFirst()) : raw, parameter: "sort"),
+                    descending: descending))
         }
     }
 

@@ -31,7 +31,9 @@ indirect enum AssetSearchQuery: Equatable {
     }
 
     static func syntaxError(_ problem: String) -> ExposureErrorMessage {
-        .invalidParameter("query", "is outside the supported search syntax: \(problem) (supported: words, \"phrases\", field:value, AND, OR, parentheses)")
+        .invalidParameter(
+            "query", "is outside the supported search syntax: \(problem) (supported: words, \"phrases\", field:value, AND, OR, parentheses)"
+        )
     }
 
     /// Whether the asset's JSON satisfies the query.

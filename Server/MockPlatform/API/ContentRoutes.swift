@@ -10,18 +10,20 @@ extension ExposureAPI {
             let shape = try AssetFieldShape(context)
             let session = try context.boolQuery("includeUserData", default: false) ? try context.optionalSession() : nil
             if session == nil, shape.keepsEverything {
-                return Responses.json(body: context.loaded.assetListBodies.body(query: context.request.rawQuery, atMs: context.nowMs) {
-                    let matches = query.matches(in: context.loaded, at: dateFromMs(context.nowMs))
-                    return Self.assetList(query.page(of: matches), totalCount: matches.count, query: query, context: context)
-                })
+                return Responses.json(
+                    body: context.loaded.assetListBodies.body(query: context.request.rawQuery, atMs: context.nowMs) {
+                        let matches = query.matches(in: context.loaded, at: dateFromMs(context.nowMs))
+                        return Self.assetList(query.page(of: matches), totalCount: matches.count, query: query, context: context)
+                    })
             }
             let matches = query.matches(in: context.loaded, at: dateFromMs(context.nowMs))
             let page = query.page(of: matches)
             let items = page.map { Self.shaped($0, shape: shape, session: session, context: context) }
-            return Responses.json(JSONValue.object([
-                "items": .array(items), "pageNumber": .integer(Int64(query.pageNumber)),
-                "pageSize": .integer(Int64(query.pageSize)), "totalCount": .integer(Int64(matches.count)),
-            ]))
+            return Responses.json(
+                JSONValue.object([
+                    "items": .array(items), "pageNumber": .integer(Int64(query.pageNumber)),
+                    "pageSize": .integer(Int64(query.pageSize)), "totalCount": .integer(Int64(matches.count))
+                ]))
         }
 
         add(.get, [.v1], "/content/asset/{assetId}") { context throws(ExposureErrorMessage) in
@@ -60,7 +62,8 @@ extension ExposureAPI {
     /// The asset's JSON with the fields asked for, and the account's play history when a session
     /// asked for user data (after shaping: `includeUserData` asks for it explicitly).
     private static func shaped(_ asset: Asset, shape: AssetFieldShape, session: Session?, context: RequestContext) -> JSONValue {
-        let json = context.loaded.assetFields[asset.assetId] ?? (try? JSONValue(encoding: asset)) ?? .object(["assetId": .string(asset.assetId)])
+        let json =
+            context.loaded.assetFields[asset.assetId] ?? (try? JSONValue(encoding: asset)) ?? .object(["assetId": .string(asset.assetId)])
         var shaped = shape.apply(to: json)
         if let session {
             shaped["userData"] = (try? JSONValue(encoding: userData(for: asset.assetId, session: session, context: context))) ?? .null

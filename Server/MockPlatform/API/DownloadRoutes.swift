@@ -8,15 +8,18 @@ extension ExposureAPI {
     mutating func registerDownloads() {
         add(.get, [.v2], "/entitlement/{assetId}/downloadinfo") { context throws(ExposureErrorMessage) in
             let download = try DownloadRequest(context)
-            guard let tracks = DownloadInfoBuilder(loaded: context.loaded, nowMs: context.nowMs).tracks(assetId: download.entry.assetId) else {
-                throw ExposureErrorMessage(httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
-                                           extendedMessage: "\(download.entry.assetId) has no playable material.")
+            guard let tracks = DownloadInfoBuilder(loaded: context.loaded, nowMs: context.nowMs).tracks(assetId: download.entry.assetId)
+            else {
+                throw ExposureErrorMessage(
+                    httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
+                    extendedMessage: "\(download.entry.assetId) has no playable material.")
             }
-            return Responses.json(DownloadInfo(
-                assetId: download.entry.assetId, accountId: download.session.accountId, productId: download.grant.productId,
-                publicationId: download.grant.publication?.publicationId ?? "", durationInMs: tracks.durationMs,
-                videos: tracks.videos, audios: tracks.audios, subtitles: tracks.subtitles,
-                downloadCount: download.ledger.downloadCount, maxDownloadCount: download.ledger.settings.maxDownloadCount))
+            return Responses.json(
+                DownloadInfo(
+                    assetId: download.entry.assetId, accountId: download.session.accountId, productId: download.grant.productId,
+                    publicationId: download.grant.publication?.publicationId ?? "", durationInMs: tracks.durationMs,
+                    videos: tracks.videos, audios: tracks.audios, subtitles: tracks.subtitles,
+                    downloadCount: download.ledger.downloadCount, maxDownloadCount: download.ledger.settings.maxDownloadCount))
         }
 
         // With deviceMake/deviceModel (DownloadVod): a new download, refused at the limit. Without a
@@ -28,8 +31,9 @@ extension ExposureAPI {
             } else if download.ledger.isAtLimit {
                 throw download.limitReached
             }
-            let builder = EntitlementBuilder(context: context, session: download.session, grant: download.grant,
-                                             ids: .fresh(accountId: download.session.accountId))
+            let builder = EntitlementBuilder(
+                context: context, session: download.session, grant: download.grant,
+                ids: .fresh(accountId: download.session.accountId))
             var entitlement = builder.entitlement(for: .vod(download.entry), material: "default")
             entitlement.playTokenExpiration = download.ledger.licenseExpiryMs(issuedMs: context.nowMs) / 1000
             entitlement.entitlementType = "DOWNLOAD"
@@ -52,12 +56,16 @@ extension ExposureAPI {
             let download = try DownloadRequest(context)
             try download.requireExisting()
             if let expiry = download.ledger.expiryMs, context.nowMs >= expiry {
-                throw ExposureErrorMessage(httpCode: 403, message: "LICENSE_EXPIRED", extendedMessage: "The license of \(download.entry.assetId) expired at \(ISO8601Timestamp.string(fromMilliseconds: expiry)).")
+                throw ExposureErrorMessage(
+                    httpCode: 403, message: "LICENSE_EXPIRED",
+                    extendedMessage:
+                        "The license of \(download.entry.assetId) expired at \(ISO8601Timestamp.string(fromMilliseconds: expiry)).")
             }
-            return Responses.json(DownloadVerified(
-                assetId: download.entry.assetId, accountId: download.session.accountId, productId: download.grant.productId,
-                publicationId: download.grant.publication?.publicationId ?? "",
-                publicationEnd: download.grant.publication?.toDate.map(ISO8601Timestamp.string(from:)) ?? ""))
+            return Responses.json(
+                DownloadVerified(
+                    assetId: download.entry.assetId, accountId: download.session.accountId, productId: download.grant.productId,
+                    publicationId: download.grant.publication?.publicationId ?? "",
+                    publicationEnd: download.grant.publication?.toDate.map(ISO8601Timestamp.string(from:)) ?? ""))
         }
 
         add(.delete, [.v2], "/entitlement/{assetId}/downloads") { context throws(ExposureErrorMessage) in
@@ -109,20 +117,23 @@ private struct DownloadRequest {
     }
 
     var limitReached: ExposureErrorMessage {
-        ExposureErrorMessage(httpCode: 403, message: "DOWNLOAD_LIMIT_REACHED",
-                             extendedMessage: "\(entry.assetId) may be downloaded \(ledger.settings.maxDownloadCount) time(s); delete a download first.")
+        ExposureErrorMessage(
+            httpCode: 403, message: "DOWNLOAD_LIMIT_REACHED",
+            extendedMessage: "\(entry.assetId) may be downloaded \(ledger.settings.maxDownloadCount) time(s); delete a download first.")
     }
 
     func requireExisting() throws(ExposureErrorMessage) {
         guard !ledger.records.isEmpty else {
-            throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The account has no download of \(entry.assetId).")
+            throw ExposureErrorMessage(
+                httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The account has no download of \(entry.assetId).")
         }
     }
 
     /// Stores a download or renewal and answers the asset's records with it.
     func record(_ kind: DownloadRecord.Kind, context: RequestContext) -> DownloadedAsset {
-        let record = DownloadRecord(accountId: session.accountId, assetId: entry.assetId, kind: kind, deviceId: session.deviceId,
-                                    timeMs: context.nowMs)
+        let record = DownloadRecord(
+            accountId: session.accountId, assetId: entry.assetId, kind: kind, deviceId: session.deviceId,
+            timeMs: context.nowMs)
         context.platform.state.record(record)
         return DownloadLedger(records: ledger.records + [record], settings: ledger.settings, publicationEndMs: ledger.publicationEndMs)
             .asset(assetId: entry.assetId, userId: session.userId)

@@ -32,8 +32,9 @@ struct EPGPage {
         }
         let total = perChannel.reduce(Int64(0)) { $0 + Int64($1.airings.count) }
         return perChannel.map { schedule, airings in
-            ChannelEpg(channelId: schedule.channelId, programs: page(of: airings).map { schedule.program(number: $0).wire() },
-                       totalHitsAllChannels: Int(clamping: total))
+            ChannelEpg(
+                channelId: schedule.channelId, programs: page(of: airings).map { schedule.program(number: $0).wire() },
+                totalHitsAllChannels: Int(clamping: total))
         }
     }
 

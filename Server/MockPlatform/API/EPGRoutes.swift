@@ -32,8 +32,10 @@ extension ExposureAPI {
 
         add(.get, [.v1, .v2], "/epg/{channelId}/program/{programId}/airing") { context throws(ExposureErrorMessage) in
             let program = try Self.program(onChannelOf: context)
-            return Responses.json(ProgramAiring(id: program.programId, catchup: program.slot.catchupBlocked != true,
-                                                programs: [program.programId]))
+            return Responses.json(
+                ProgramAiring(
+                    id: program.programId, catchup: program.slot.catchupBlocked != true,
+                    programs: [program.programId]))
         }
 
         for prefix in ["/epg/program/{programId}", "/epg/{channelId}/program/{programId}"] {
@@ -77,7 +79,8 @@ extension ExposureAPI {
         let from = try context.int64Query("from") ?? (context.nowMs / dayMs) * dayMs
         let to = try context.int64Query("to") ?? from + dayMs
         for (name, value) in [("from", from), ("to", to)] where !spanLimitsMs.contains(value) {
-            throw .invalidParameter(name, "must be ms since 1970 from \(spanLimitsMs.lowerBound) to \(spanLimitsMs.upperBound), not \(value)")
+            throw .invalidParameter(
+                name, "must be ms since 1970 from \(spanLimitsMs.lowerBound) to \(spanLimitsMs.upperBound), not \(value)")
         }
         guard to >= from else { throw .invalidParameter("to", "must not be before from (\(to) < \(from))") }
         return EPGSpan(fromMs: from, toMs: to)
@@ -89,7 +92,8 @@ extension ExposureAPI {
 
     static func schedule(_ channelId: String, context: RequestContext) throws(ExposureErrorMessage) -> any ProgramSchedule {
         guard let schedule = context.loaded.epg(channelId: channelId) else {
-            throw ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_ASSET", extendedMessage: "No channel or live event \"\(channelId)\".")
+            throw ExposureErrorMessage(
+                httpCode: 404, message: "UNKNOWN_ASSET", extendedMessage: "No channel or live event \"\(channelId)\".")
         }
         return schedule
     }

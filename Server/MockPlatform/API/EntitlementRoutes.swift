@@ -46,10 +46,12 @@ extension ExposureAPI {
                 let grant = try policy.grant(for: target.governingAsset.asset, atMs: atMs)
                 validation.productId = grant.productId
                 validation.publicationId = grant.publication?.publicationId
-                if case .liveChannel(let channel, _) = target, let program = context.loaded.schedules[channel.assetId]?.program(atMs: atMs) {
+                if case .liveChannel(let channel, _) = target, let program = context.loaded.schedules[channel.assetId]?.program(atMs: atMs)
+                {
                     try policy.check(program: program)
-                    validation.streamInfo = StreamInfo(live: true, static: false, start: program.startMs / 1000,
-                                                       end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
+                    validation.streamInfo = StreamInfo(
+                        live: true, static: false, start: program.startMs / 1000,
+                        end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
                 } else {
                     try Self.checkProgram(of: target, policy: policy)
                 }
@@ -71,8 +73,9 @@ extension ExposureAPI {
             idleTimeoutMs: context.catalog.settings.playSessionIdleTimeoutMs)
         let limit = context.catalog.user(accountId: session.accountId)?.concurrentStreamsLimit
         guard context.platform.state.begin(play, streamLimit: limit) else {
-            throw ExposureErrorMessage(httpCode: 403, message: "CONCURRENT_STREAMS_LIMIT_REACHED",
-                                       extendedMessage: "The account may play \(limit ?? 0) stream(s) at once.")
+            throw ExposureErrorMessage(
+                httpCode: 403, message: "CONCURRENT_STREAMS_LIMIT_REACHED",
+                extendedMessage: "The account may play \(limit ?? 0) stream(s) at once.")
         }
     }
 
@@ -83,13 +86,16 @@ extension ExposureAPI {
         case .catchup(_, _, let program):
             try policy.check(program: program)
             if program.slot.catchupBlocked == true {
-                throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "Catch-up is blocked for \(program.programId).")
+                throw ExposureErrorMessage(
+                    httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "Catch-up is blocked for \(program.programId).")
             }
         case .upcomingProgram(_, let program):
-            throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program \(program.programId) has not started.")
+            throw ExposureErrorMessage(
+                httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program \(program.programId) has not started.")
         case .vod(let entry) where (entry.asset.medias ?? []).isEmpty:
-            throw ExposureErrorMessage(httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
-                                       extendedMessage: "\(entry.assetId) has no playable material.")
+            throw ExposureErrorMessage(
+                httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
+                extendedMessage: "\(entry.assetId) has no playable material.")
         case .vod, .liveChannel, .event:
             break
         }
@@ -98,15 +104,17 @@ extension ExposureAPI {
     private static func checkFormats(_ context: RequestContext, audioOnly: Bool) throws(ExposureErrorMessage) {
         let supported = context.query.list("supportedFormats")
         guard !supported.isEmpty, !supported.contains(where: { $0.lowercased() == "hls" }) else { return }
-        throw ExposureErrorMessage(httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
-                                   extendedMessage: "The asset is available as HLS only; the client supports \(supported.joined(separator: ", ")).")
+        throw ExposureErrorMessage(
+            httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
+            extendedMessage: "The asset is available as HLS only; the client supports \(supported.joined(separator: ", ")).")
     }
 
     private static func material(_ context: RequestContext, target: PlaybackTarget) throws(ExposureErrorMessage) -> String {
         guard let profile = context.query["materialProfile"], !profile.isEmpty, profile.lowercased() != "default" else { return "default" }
         guard case .vod(let entry) = target, (entry.mock.materialProfiles ?? []).contains(profile) else {
-            throw ExposureErrorMessage(httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
-                                       extendedMessage: "The asset has no \(profile) material.")
+            throw ExposureErrorMessage(
+                httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
+                extendedMessage: "The asset has no \(profile) material.")
         }
         return profile
     }

@@ -8,11 +8,6 @@ struct ExposureAPI {
     private(set) var router: Router
     let platform: PlatformContext
 
-    init(router: Router, platform: PlatformContext) {
-        self.router = router
-        self.platform = platform
-    }
-
     /// Registers `handler` for `method` on `suffix` under each of `versions`. The handler runs
     /// only for the fixtures' customer and business unit (404 UNKNOWN_BUSINESS_UNIT otherwise).
     mutating func add(_ method: HTTPMethod, _ versions: [Environment.APIVersion], _ suffix: String, _ handler: @escaping Handler) {

@@ -9,7 +9,7 @@ extension JSONValue {
         case (nil, nil): return .same
         case (nil, _): return .after
         case (_, nil): return .before
-        case let (left?, right?):
+        case (let left?, let right?):
             if let l = left.numeric, let r = right.numeric { return .of(l, r) }
             if case .string(let l) = left, case .string(let r) = right { return .of(l, r) }
             if case .bool(let l) = left, case .bool(let r) = right { return .of(l ? 1 : 0, r ? 1 : 0) }

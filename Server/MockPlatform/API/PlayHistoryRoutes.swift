@@ -27,13 +27,15 @@ extension ExposureAPI {
             }
             let episodes = Self.episodes(of: showId, context: context)
             guard let first = episodes.first else {
-                throw ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_ASSET", extendedMessage: "The TV show \"\(showId)\" has no episodes.")
+                throw ExposureErrorMessage(
+                    httpCode: 404, message: "UNKNOWN_ASSET", extendedMessage: "The TV show \"\(showId)\" has no episodes.")
             }
             let bookmarks = Self.bookmarks(of: session, context: context)
             // The episode watched last, or the one after it once it is watched to the end.
             var next = ContinueTVShow(asset: first, startedWatching: false, lastViewedOffset: 0)
             if let (index, bookmark) = episodes.indices.compactMap({ i in bookmarks[episodes[i].assetId].map { (i, $0) } })
-                .max(by: { $0.1.savedMs < $1.1.savedMs }) {
+                .max(by: { $0.1.savedMs < $1.1.savedMs })
+            {
                 let duration = Double(episodes[index].duration ?? 0)
                 if duration > 0, Double(bookmark.offsetMs) >= duration * Self.watchedFraction, index + 1 < episodes.count {
                     next = ContinueTVShow(asset: episodes[index + 1], startedWatching: false, lastViewedOffset: 0)
@@ -69,9 +71,10 @@ extension ExposureAPI {
 
     /// The asset's `userData` for the session's account.
     static func userData(for assetId: String, session: Session, context: RequestContext) -> UserData {
-        UserData(playHistory: bookmarks(of: session, context: context)[assetId].map {
-            PlayHistory(lastViewedOffset: $0.offsetMs, lastViewedTime: $0.savedMs)
-        })
+        UserData(
+            playHistory: bookmarks(of: session, context: context)[assetId].map {
+                PlayHistory(lastViewedOffset: $0.offsetMs, lastViewedTime: $0.savedMs)
+            })
     }
 }
 

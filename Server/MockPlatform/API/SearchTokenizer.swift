@@ -26,7 +26,7 @@ enum SearchTokenizer {
         "*": "wildcards (*)", "?": "wildcards (?)", "~": "fuzzy and proximity searches (~)", "^": "boosts (^)",
         "[": "ranges ([ TO ])", "]": "ranges ([ TO ])", "{": "ranges ({ TO })", "}": "ranges ({ TO })",
         "/": "regular expressions (/…/)", "\\": "escapes (\\)", "!": "NOT (!)", "&": "&& (use AND)", "|": "|| (use OR)",
-        ">": "comparisons (>, <, =)", "<": "comparisons (>, <, =)", "=": "comparisons (>, <, =)",
+        ">": "comparisons (>, <, =)", "<": "comparisons (>, <, =)", "=": "comparisons (>, <, =)"
     ]
 
     static func tokens(of text: String) throws(ExposureErrorMessage) -> [SearchToken] {

@@ -6,9 +6,11 @@ extension AdminAPI {
     mutating func registerActivity() {
         let context = control.context
         add(.get, "/analytics") { request, _ throws(ExposureErrorMessage) in
-            Responses.json(AnalyticsPage(events: context.activity.events(
-                sessionId: Self.parameter(request, "sessionId"), accountId: Self.parameter(request, "accountId"),
-                eventType: Self.parameter(request, "eventType"))))
+            Responses.json(
+                AnalyticsPage(
+                    events: context.activity.events(
+                        sessionId: Self.parameter(request, "sessionId"), accountId: Self.parameter(request, "accountId"),
+                        eventType: Self.parameter(request, "eventType"))))
         }
 
         add(.get, "/analytics/sessions") { _, _ throws(ExposureErrorMessage) in
@@ -18,8 +20,9 @@ extension AdminAPI {
         add(.get, "/analytics/sessions/{id}") { _, parameters throws(ExposureErrorMessage) in
             let id = parameters["id"] ?? ""
             guard let report = context.analyticsSession(id: id) else {
-                throw ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_PLAY_SESSION",
-                                           extendedMessage: "No analytics events arrived for the play session \(id).")
+                throw ExposureErrorMessage(
+                    httpCode: 404, message: "UNKNOWN_PLAY_SESSION",
+                    extendedMessage: "No analytics events arrived for the play session \(id).")
             }
             return Responses.json(report)
         }
@@ -35,7 +38,8 @@ extension AdminAPI {
         add(.get, "/playsessions") { request, _ throws(ExposureErrorMessage) in
             let now = context.clock.nowMs()
             let sessions = context.state.playSessions(accountId: Self.parameter(request, "accountId"))
-            return Responses.json(PlaySessionPage(playSessions: sessions.map { PlaySessionReport(playSession: $0, active: $0.isActive(atMs: now)) }))
+            return Responses.json(
+                PlaySessionPage(playSessions: sessions.map { PlaySessionReport(playSession: $0, active: $0.isActive(atMs: now)) }))
         }
     }
 }

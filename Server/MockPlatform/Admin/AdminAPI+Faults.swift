@@ -25,7 +25,8 @@ extension AdminAPI {
         add(.delete, "/faults/{id}") { _, parameters throws(ExposureErrorMessage) in
             let id = parameters["id"] ?? ""
             guard faults.remove(id: id) else {
-                throw ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_FAULT", extendedMessage: "No fault rule \(id) (used up or removed).")
+                throw ExposureErrorMessage(
+                    httpCode: 404, message: "UNKNOWN_FAULT", extendedMessage: "No fault rule \(id) (used up or removed).")
             }
             return Responses.noContent()
         }
@@ -44,8 +45,9 @@ extension AdminAPI {
                 pathPrefix: Self.parameter(request, "pathPrefix"), sinceMs: try Self.instant("since", in: request),
                 accountId: Self.parameter(request, "session"),
                 method: Self.parameter(request, "method"), limit: limit)
-            return Responses.json(JournalPage(
-                requests: journal.entries(matching: filter), capacity: journal.capacity, totalRecorded: journal.totalRecorded))
+            return Responses.json(
+                JournalPage(
+                    requests: journal.entries(matching: filter), capacity: journal.capacity, totalRecorded: journal.totalRecorded))
         }
 
         add(.delete, "/requests") { _, _ throws(ExposureErrorMessage) in

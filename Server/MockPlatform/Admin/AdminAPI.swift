@@ -66,12 +66,13 @@ extension AdminAPI {
         add(.get, "/health") { _, _ throws(ExposureErrorMessage) in
             let catalog = control.context.catalog.catalog
             let stateError = (control.context.state as? SQLiteState)?.lastError
-            return Responses.json(HealthReport(
-                status: stateError == nil ? "ok" : "degraded",
-                now: ISO8601Timestamp.string(fromMilliseconds: control.context.clock.nowMs()),
-                fixtures: control.fixturesDirectory.path, assets: catalog.assets.count, channels: catalog.channels.count,
-                users: catalog.users.count, faults: control.faults.list().count,
-                journaled: control.journal.entries().count, stateError: stateError?.description))
+            return Responses.json(
+                HealthReport(
+                    status: stateError == nil ? "ok" : "degraded",
+                    now: ISO8601Timestamp.string(fromMilliseconds: control.context.clock.nowMs()),
+                    fixtures: control.fixturesDirectory.path, assets: catalog.assets.count, channels: catalog.channels.count,
+                    users: catalog.users.count, faults: control.faults.list().count,
+                    journaled: control.journal.entries().count, stateError: stateError?.description))
         }
 
         add(.post, "/reset") { _, _ throws(ExposureErrorMessage) in
@@ -85,7 +86,7 @@ extension AdminAPI {
                 let catalog = try control.reloadFixtures(from: body.directory.map { URL(fileURLWithPath: $0) })
                 return Responses.json([
                     "directory": control.fixturesDirectory.path, "assets": String(catalog.assets.count),
-                    "channels": String(catalog.channels.count), "users": String(catalog.users.count),
+                    "channels": String(catalog.channels.count), "users": String(catalog.users.count)
                 ])
             } catch {
                 return Responses.json(FixtureReport(error), status: 422)

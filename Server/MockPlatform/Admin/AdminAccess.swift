@@ -43,8 +43,10 @@ struct ControlPlaneResponder: HTTPResponder {
             return Responses.error(ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No endpoint at \(path)."))
         case .token(let token):
             guard Self.constantTimeEquals(request.headers["Authorization"] ?? "", "Bearer " + token) else {
-                var response = Responses.error(ExposureErrorMessage(
-                    httpCode: 401, message: "NO_ADMIN_TOKEN", extendedMessage: "The admin API needs Authorization: Bearer <admin token>."))
+                var response = Responses.error(
+                    ExposureErrorMessage(
+                        httpCode: 401, message: "NO_ADMIN_TOKEN",
+                        extendedMessage: "The admin API needs Authorization: Bearer <admin token>."))
                 response.headers.set("WWW-Authenticate", "Bearer")
                 return response
             }
@@ -54,7 +56,8 @@ struct ControlPlaneResponder: HTTPResponder {
 
     /// Compares without an early exit, so response timing does not reveal how much of a guess was right.
     private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        let left = Array(lhs.utf8)
+        let right = Array(rhs.utf8)
         var difference = UInt8(left.count == right.count ? 0 : 1)
         for index in 0..<max(left.count, right.count) {
             difference |= (index < left.count ? left[index] : 0) ^ (index < right.count ? right[index] : 0)

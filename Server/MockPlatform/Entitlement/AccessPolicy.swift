@@ -32,16 +32,20 @@ struct AccessPolicy {
                 return Grant(productId: product, publication: publication)
             }
         }
-        throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "No product of the account gives access to the asset.")
+        throw ExposureErrorMessage(
+            httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "No product of the account gives access to the asset.")
     }
 
     /// Refuses a program that is blacked out or needs a product the session lacks.
     func check(program: ScheduledProgram) throws(ExposureErrorMessage) {
         if program.slot.blackout == true {
-            throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program \(program.programId) is blacked out.")
+            throw ExposureErrorMessage(
+                httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program \(program.programId) is blacked out.")
         }
         if let required = program.slot.requiredProducts, !required.isEmpty, !required.contains(where: session.products.contains) {
-            throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program \(program.programId) needs one of: \(required.joined(separator: ", ")).")
+            throw ExposureErrorMessage(
+                httpCode: 403, message: "NOT_ENTITLED",
+                extendedMessage: "The program \(program.programId) needs one of: \(required.joined(separator: ", ")).")
         }
     }
 }

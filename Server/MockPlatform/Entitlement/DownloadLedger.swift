@@ -30,8 +30,11 @@ struct DownloadLedger {
     func asset(assetId: String, userId: String?) -> DownloadedAsset {
         DownloadedAsset(
             assetId: assetId, downloadCount: downloadCount,
-            downloads: records.map { DownloadEvent(time: ISO8601Timestamp.string(fromMilliseconds: $0.timeMs), type: $0.kind.rawValue,
-                                                    deviceId: $0.deviceId, userId: userId) },
+            downloads: records.map {
+                DownloadEvent(
+                    time: ISO8601Timestamp.string(fromMilliseconds: $0.timeMs), type: $0.kind.rawValue,
+                    deviceId: $0.deviceId, userId: userId)
+            },
             changed: records.map(\.timeMs).max().map(ISO8601Timestamp.string(fromMilliseconds:)))
     }
 }

@@ -38,35 +38,47 @@ struct EntitlementBuilder {
             entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.live(base: base, channelId: channel.assetId))]
             let windowStart = context.nowMs - Int64(channelSettings.dvrWindowMinutes) * 60_000
             let program = context.loaded.schedules[channel.assetId]?.program(atMs: context.nowMs)
-            entitlement.streamInfo = StreamInfo(live: true, static: false, event: false, ssai: false,
-                                                start: windowStart / 1000, channelId: channel.assetId, programId: program?.programId)
+            entitlement.streamInfo = StreamInfo(
+                live: true, static: false, event: false, ssai: false,
+                start: windowStart / 1000, channelId: channel.assetId, programId: program?.programId)
             entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
         case .liveProgram(let channel, let channelSettings, let program):
             entitlement.assetId = program.assetId
             entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.live(base: base, channelId: channel.assetId))]
-            entitlement.streamInfo = StreamInfo(live: true, static: false, event: false, ssai: false, start: program.startMs / 1000,
-                                                end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
+            entitlement.streamInfo = StreamInfo(
+                live: true, static: false, event: false, ssai: false, start: program.startMs / 1000,
+                end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
             entitlement.durationInMs = program.endMs - program.startMs
             entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
         case .catchup(let channel, let channelSettings, let program):
             entitlement.assetId = program.assetId
-            entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.catchup(
-                base: base, channelId: channel.assetId, programId: program.programId))]
-            entitlement.streamInfo = StreamInfo(live: false, static: true, event: false, ssai: false, start: program.startMs / 1000,
-                                                end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
+            entitlement.formats = [
+                MediaFormat(
+                    format: "HLS",
+                    mediaLocator: StreamURLs.catchup(
+                        base: base, channelId: channel.assetId, programId: program.programId))
+            ]
+            entitlement.streamInfo = StreamInfo(
+                live: false, static: true, event: false, ssai: false, start: program.startMs / 1000,
+                end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
             entitlement.durationInMs = program.endMs - program.startMs
             entitlement.sprites = sprites(assetId: program.assetId)
             entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
         case .event(let entry, let occurrence):
             entitlement.assetId = entry.assetId
-            entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.event(
-                base: base, assetId: entry.assetId, startMs: occurrence.startMs))]
+            entitlement.formats = [
+                MediaFormat(
+                    format: "HLS",
+                    mediaLocator: StreamURLs.event(
+                        base: base, assetId: entry.assetId, startMs: occurrence.startMs))
+            ]
             let live = occurrence.isLive(atMs: context.nowMs)
             // An event airs on no channel of the catalog: it names itself, as the official
             // ProgramSource needs a channel id to follow, and its EPG there holds this occurrence.
-            entitlement.streamInfo = StreamInfo(live: live, static: !live, event: true, ssai: false,
-                                                start: occurrence.startMs / 1000, end: occurrence.endMs / 1000, channelId: entry.assetId,
-                                                programId: context.loaded.eventSchedules[entry.assetId]?.program(of: occurrence).programId)
+            entitlement.streamInfo = StreamInfo(
+                live: live, static: !live, event: true, ssai: false,
+                start: occurrence.startMs / 1000, end: occurrence.endMs / 1000, channelId: entry.assetId,
+                programId: context.loaded.eventSchedules[entry.assetId]?.program(of: occurrence).programId)
             entitlement.durationInMs = occurrence.endMs - occurrence.startMs
         case .upcomingProgram:
             break
@@ -79,18 +91,28 @@ struct EntitlementBuilder {
         let contentMs = media.contentDurationMs(forAssetDurationMs: entry.asset.duration ?? 0)
         let isTrailer = material != "default"
         if let ssai = entry.mock.ssai, !isTrailer {
-            let timeline = SSAITimeline(settings: ssai, contentDurationMs: contentMs, segmentDurationMs: media.segmentDurationMs, media: media)
-            entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.ssai(
-                base: base, assetId: entry.assetId, playSessionId: playSessionId))]
+            let timeline = SSAITimeline(
+                settings: ssai, contentDurationMs: contentMs, segmentDurationMs: media.segmentDurationMs, media: media)
+            entitlement.formats = [
+                MediaFormat(
+                    format: "HLS",
+                    mediaLocator: StreamURLs.ssai(
+                        base: base, assetId: entry.assetId, playSessionId: playSessionId))
+            ]
             entitlement.ads = Ads(stitcher: "NOWTILUS", clips: adClips(timeline))
             entitlement.durationInMs = timeline.totalDurationMs
         } else {
-            entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.vod(
-                base: base, assetId: entry.assetId, material: material))]
+            entitlement.formats = [
+                MediaFormat(
+                    format: "HLS",
+                    mediaLocator: StreamURLs.vod(
+                        base: base, assetId: entry.assetId, material: material))
+            ]
             entitlement.durationInMs = isTrailer ? TrailerCut.durationMs(media: media, contentDurationMs: contentMs) : contentMs
         }
-        entitlement.streamInfo = StreamInfo(live: false, static: true, event: false, ssai: entry.mock.ssai != nil && !isTrailer,
-                                            start: 0, end: (entitlement.durationInMs ?? 0) / 1000)
+        entitlement.streamInfo = StreamInfo(
+            live: false, static: true, event: false, ssai: entry.mock.ssai != nil && !isTrailer,
+            start: 0, end: (entitlement.durationInMs ?? 0) / 1000)
         if entry.mock.audioOnly != true { entitlement.sprites = sprites(assetId: entry.assetId) }
     }
 

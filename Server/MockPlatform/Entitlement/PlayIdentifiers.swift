@@ -13,8 +13,9 @@ struct PlayIdentifiers: Sendable, Equatable {
 
     /// New random ids for a play by `accountId`.
     static func fresh(accountId: String) -> PlayIdentifiers {
-        PlayIdentifiers(playSessionId: RandomToken.make(bytes: 16), playToken: RandomToken.make(bytes: 16),
-                        requestId: RequestID.make(), accountId: accountId)
+        PlayIdentifiers(
+            playSessionId: RandomToken.make(bytes: 16), playToken: RandomToken.make(bytes: 16),
+            requestId: RequestID.make(), accountId: accountId)
     }
 
     /// The values in the order of `markers`' fields.

@@ -26,8 +26,9 @@ enum PlaybackTarget {
             return
         }
         guard let program = loaded.program(assetId: assetId),
-              let channel = loaded.catalog.assetsById[program.channelId],
-              let settings = channel.mock.channel else { return nil }
+            let channel = loaded.catalog.assetsById[program.channelId],
+            let settings = channel.mock.channel
+        else { return nil }
         if program.isOnAir(atMs: nowMs) {
             self = .liveProgram(channel: channel, settings: settings, program: program)
         } else if program.endMs <= nowMs {

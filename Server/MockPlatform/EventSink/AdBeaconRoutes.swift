@@ -9,8 +9,10 @@ extension ExposureAPI {
             guard let clipIndex = Int(context.path("clipIndex")), clipIndex >= 0 else {
                 throw .invalidParameter("clipIndex", "must be a clip's index in ads.clips")
             }
-            context.platform.activity.record(RecordedBeacon(
-                receivedMs: context.nowMs, playSessionId: context.path("playSessionId"), clipIndex: clipIndex, event: context.path("event")))
+            context.platform.activity.record(
+                RecordedBeacon(
+                    receivedMs: context.nowMs, playSessionId: context.path("playSessionId"), clipIndex: clipIndex,
+                    event: context.path("event")))
             return Responses.noContent()
         }
     }

@@ -21,8 +21,10 @@ struct AnalyticsSessionAnalysis {
         var walk = Walk(allowedSilenceMs: Int64(postIntervalSeconds) * 1000 + Self.heartbeatSlackMs)
         for event in events { walk.visit(event.event) }
         if walk.terminalCount == 0, idle {
-            walk.problems.append(AnalyticsProblem(rule: .oneTerminalEvent, sequenceNumber: nil,
-                message: "The session went silent for three post intervals without Completed, Aborted or Error."))
+            walk.problems.append(
+                AnalyticsProblem(
+                    rule: .oneTerminalEvent, sequenceNumber: nil,
+                    message: "The session went silent for three post intervals without Completed, Aborted or Error."))
         }
         return AnalyticsSessionReport(
             sessionId: sessionId, accountId: received.first?.accountId ?? "", eventCount: events.count,
@@ -65,12 +67,17 @@ struct AnalyticsSessionAnalysis {
             checkOrder(event)
             if let previous {
                 if event.timestamp < previous.timestamp {
-                    report(.timestampsInOrder, number, "\(event.eventType) has Timestamp \(event.timestamp), before the \(previous.timestamp) of the event it follows.")
+                    report(
+                        .timestampsInOrder, number,
+                        "\(event.eventType) has Timestamp \(event.timestamp), before the \(previous.timestamp) of the event it follows.")
                 }
                 let silence = event.timestamp - previous.timestamp
                 if playing, end == nil, silence > allowedSilenceMs {
-                    gaps.append(AnalyticsGap(afterSequenceNumber: previous.sequenceNumber, beforeSequenceNumber: number, milliseconds: silence))
-                    report(.heartbeatInterval, number, "\(silence / 1000) s passed while playing without an event; the post interval allows \(allowedSilenceMs / 1000) s.")
+                    gaps.append(
+                        AnalyticsGap(afterSequenceNumber: previous.sequenceNumber, beforeSequenceNumber: number, milliseconds: silence))
+                    report(
+                        .heartbeatInterval, number,
+                        "\(silence / 1000) s passed while playing without an event; the post interval allows \(allowedSilenceMs / 1000) s.")
                 }
             }
             if end != nil {
@@ -89,7 +96,9 @@ struct AnalyticsSessionAnalysis {
                 return
             }
             if previous == nil, event.eventType != AnalyticsEventType.created || number != 1 {
-                report(.createdFirst, number, "The first event is \(event.eventType) with SequenceNumber \(number); it must be Playback.Created with 1.")
+                report(
+                    .createdFirst, number,
+                    "The first event is \(event.eventType) with SequenceNumber \(number); it must be Playback.Created with 1.")
             } else if number != expectedNumber, previous != nil {
                 let missing = number > expectedNumber ? "\(expectedNumber)…\(number - 1) never arrived" : "it repeats an earlier number"
                 report(.contiguousSequenceNumbers, number, "SequenceNumber \(number) follows \(expectedNumber - 1): \(missing).")

@@ -17,8 +17,9 @@ extension ExposureAPI {
 
     private static func initializeEventSink(_ context: RequestContext) -> HTTPResponse {
         let repliedMs = context.platform.clock.nowMs()
-        return Responses.json(EventSinkInitResponse(
-            receivedTime: context.nowMs, repliedTime: repliedMs, settings: eventSinkSettings(context, nowMs: repliedMs)))
+        return Responses.json(
+            EventSinkInitResponse(
+                receivedTime: context.nowMs, repliedTime: repliedMs, settings: eventSinkSettings(context, nowMs: repliedMs)))
     }
 
     private static func receiveBatch(_ context: RequestContext) throws(ExposureErrorMessage) -> HTTPResponse {
@@ -29,10 +30,12 @@ extension ExposureAPI {
             throw .invalidJSON("Customer and BusinessUnit must be \(settings.customer) and \(settings.businessUnit).")
         }
         guard !batch.sessionId.isEmpty else { throw .invalidJSON("SessionId must be the entitlement's playSessionId.") }
-        let fresh = context.platform.activity.record(batch.payload.map { event in
-            RecordedAnalyticsEvent(receivedMs: context.nowMs, accountId: session.accountId, sessionId: batch.sessionId,
-                                   clockOffset: batch.clockOffset, event: event)
-        }, sessionId: batch.sessionId)
+        let fresh = context.platform.activity.record(
+            batch.payload.map { event in
+                RecordedAnalyticsEvent(
+                    receivedMs: context.nowMs, accountId: session.accountId, sessionId: batch.sessionId,
+                    clockOffset: batch.clockOffset, event: event)
+            }, sessionId: batch.sessionId)
         var unseen = batch
         unseen.payload = fresh.map(\.event)
         PlaybackEventEffects(state: context.platform.state, nowMs: context.nowMs).apply(unseen, accountId: session.accountId)
@@ -42,7 +45,8 @@ extension ExposureAPI {
     /// `secondsUntilNextReport` is the catalog's post interval: the same promise the entitlement's
     /// `analytics.postInterval` makes.
     private static func eventSinkSettings(_ context: RequestContext, nowMs: Int64) -> EventSinkSettings {
-        EventSinkSettings(secondsUntilNextReport: context.catalog.settings.analyticsPostIntervalSeconds,
-                          includeDeviceMetrics: false, timestampNow: nowMs)
+        EventSinkSettings(
+            secondsUntilNextReport: context.catalog.settings.analyticsPostIntervalSeconds,
+            includeDeviceMetrics: false, timestampNow: nowMs)
     }
 }

@@ -10,7 +10,7 @@ struct PlaybackEventEffects {
     /// Events whose `OffsetTime` is not a content position the user reached (set-up and ad events).
     static let withoutPosition: Set<String> = [
         AnalyticsEventType.created, AnalyticsEventType.deviceInfo, AnalyticsEventType.handshakeStarted,
-        AnalyticsEventType.playerReady, AnalyticsEventType.adStarted, AnalyticsEventType.adCompleted, AnalyticsEventType.adFailed,
+        AnalyticsEventType.playerReady, AnalyticsEventType.adStarted, AnalyticsEventType.adCompleted, AnalyticsEventType.adFailed
     ]
 
     /// Applies `batch`, sent with a token of `accountId`. Batches about another account's play

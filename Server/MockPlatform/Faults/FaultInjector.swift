@@ -84,7 +84,10 @@ public struct FaultRuleError: Error, Sendable, Equatable {
 
 /// A rule with its compiled regex and live counters.
 private final class ActiveFault: Sendable {
-    enum Claim { case claimed(last: Bool), unavailable }
+    enum Claim {
+        case claimed(last: Bool)
+        case unavailable
+    }
 
     let rule: FaultRule
     let regex: NSRegularExpression
@@ -128,7 +131,8 @@ private final class ActiveFault: Sendable {
     /// While `after` requests have not gone through yet, the rule lets this one pass.
     func claim() -> Claim {
         if let after = rule.after, seen.load(ordering: .relaxed) < after,
-           seen.add(1, ordering: .relaxed).oldValue < after {
+            seen.add(1, ordering: .relaxed).oldValue < after
+        {
             return .unavailable
         }
         guard rule.times != nil else {

@@ -23,19 +23,19 @@ struct FaultResponder: HTTPResponder {
         }
         response.headers.set(Self.faultHeader, rule.id ?? "")
         let inner: HTTPResponse.Delivery.Inner =
-            if rule.drop == true { .dropConnection }
-            else if let bytes = rule.truncateAfterBytes { .truncated(afterBytes: bytes) }
-            else if let rate = rule.bytesPerSecond { .throttled(bytesPerSecond: rate) }
-            else { .immediate }
+            if rule.drop == true { .dropConnection } else if let bytes = rule.truncateAfterBytes {
+                .truncated(afterBytes: bytes)
+            } else if let rate = rule.bytesPerSecond { .throttled(bytesPerSecond: rate) } else { .immediate }
         if let delay = rule.delayMs, delay > 0 {
             response.delivery = .delayed(milliseconds: delay, then: inner)
         } else {
-            response.delivery = switch inner {
-            case .immediate: .immediate
-            case .truncated(let bytes): .truncated(afterBytes: bytes)
-            case .throttled(let rate): .throttled(bytesPerSecond: rate)
-            case .dropConnection: .dropConnection
-            }
+            response.delivery =
+                switch inner {
+                case .immediate: .immediate
+                case .truncated(let bytes): .truncated(afterBytes: bytes)
+                case .throttled(let rate): .throttled(bytesPerSecond: rate)
+                case .dropConnection: .dropConnection
+                }
         }
         return response
     }
@@ -45,8 +45,10 @@ struct FaultResponder: HTTPResponder {
             let type = body.first == "{" || body.first == "[" ? "application/json" : "text/plain; charset=utf-8"
             return HTTPResponse(status: status, headers: ["Content-Type": type], body: Data(body.utf8))
         }
-        return Responses.error(ExposureErrorMessage(
-            httpCode: status, message: rule.message ?? defaultMessage(for: status), extendedMessage: "Injected by mock fault \(rule.id ?? "")."))
+        return Responses.error(
+            ExposureErrorMessage(
+                httpCode: status, message: rule.message ?? defaultMessage(for: status),
+                extendedMessage: "Injected by mock fault \(rule.id ?? "")."))
     }
 
     /// The message Exposure sends with a status, so clients map the fault to their usual error.

@@ -8,8 +8,10 @@ enum RequiredLiteral {
     static func of(_ pattern: String) -> String? {
         let characters = Array(pattern)
         if characters.contains("|") || pattern.contains("(?") { return nil }
-        var best = "", run = ""
-        var depth = 0, inClass = false
+        var best = ""
+        var run = ""
+        var depth = 0
+        var inClass = false
         var index = 0
         func endRun() {
             if depth == 0, run.count > best.count { best = run }
@@ -55,7 +57,8 @@ enum RequiredLiteral {
 
     /// Whether `text` contains `literal`, compared byte by byte.
     static func text(_ text: String, contains literal: String) -> Bool {
-        let haystack = Array(text.utf8), needle = Array(literal.utf8)
+        let haystack = Array(text.utf8)
+        let needle = Array(literal.utf8)
         guard needle.count <= haystack.count else { return false }
         for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
             if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }

@@ -18,7 +18,8 @@ public struct CatalogAsset: Decodable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         asset = try Asset(from: decoder)
-        mock = try decoder.container(keyedBy: CodingKeys.self)
+        mock =
+            try decoder.container(keyedBy: CodingKeys.self)
             .decodeIfPresent(MockAssetSettings.self, forKey: .mock) ?? MockAssetSettings()
     }
 

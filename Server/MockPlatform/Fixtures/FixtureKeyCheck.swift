@@ -37,15 +37,17 @@ enum FixtureKeyCheck {
     static func problems(understood: JSONValue, sent: JSONValue, file: String, path: String = "$") -> [FixtureProblem] {
         unknownKeys(sent: sent, understood: understood, path: path).map { keyPath in
             let key = keyPath.split(separator: ".").last.map(String.init) ?? keyPath
-            return FixtureProblem(file: file, path: keyPath,
-                                  message: "The key \"\(key)\" means nothing to the mock and would be ignored; check its spelling.")
+            return FixtureProblem(
+                file: file, path: keyPath,
+                message: "The key \"\(key)\" means nothing to the mock and would be ignored; check its spelling.")
         }
     }
 
     /// A catalog entry as the mock understood it: the asset's keys plus `mock`.
     static func understood(_ entry: CatalogAsset) -> JSONValue? {
         guard var asset = try? JSONValue(encoding: entry.asset),
-              let mock = try? JSONValue(encoding: entry.mock) else { return nil }
+            let mock = try? JSONValue(encoding: entry.mock)
+        else { return nil }
         asset["mock"] = mock
         return asset
     }

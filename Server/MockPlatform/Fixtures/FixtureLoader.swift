@@ -15,8 +15,9 @@ public enum FixtureLoader {
         var problems: [FixtureProblem] = []
         let settings = decodeObject(PlatformSettings.self, "catalog/platform.json", in: directory, problems: &problems)
         let users = decodeArray(FixtureUser.self, "catalog/users.json", in: directory, problems: &problems)
-        let assets = decodeArray(CatalogAsset.self, "catalog/assets.json", in: directory, problems: &problems,
-                                 understood: FixtureKeyCheck.understood)
+        let assets = decodeArray(
+            CatalogAsset.self, "catalog/assets.json", in: directory, problems: &problems,
+            understood: FixtureKeyCheck.understood)
         let ads = decodeArray(AdCreative.self, "catalog/ads.json", in: directory, problems: &problems)
         // Written by the media scripts, which record more than the platform reads: no key check.
         let media = decodeObject(MediaManifest.self, "media/media.json", in: directory, problems: &problems, checkKeys: false)
@@ -133,7 +134,8 @@ public enum FixtureLoader {
         case .keyNotFound(let key, let context):
             FixtureProblem(file: file, path: jsonPath(context.codingPath), message: "The required key \"\(key.stringValue)\" is missing.")
         case .typeMismatch(let type, let context):
-            FixtureProblem(file: file, path: jsonPath(context.codingPath), message: "Expected \(describe(type)). \(context.debugDescription)")
+            FixtureProblem(
+                file: file, path: jsonPath(context.codingPath), message: "Expected \(describe(type)). \(context.debugDescription)")
         case .valueNotFound(let type, let context):
             FixtureProblem(file: file, path: jsonPath(context.codingPath), message: "Expected \(describe(type)), found null.")
         case .dataCorrupted(let context):
@@ -145,7 +147,8 @@ public enum FixtureLoader {
 
     private static func sentence(_ context: DecodingError.Context) -> String {
         if let underlying = context.underlyingError as NSError?,
-           let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
+            let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
+        {
             return "Not valid JSON: \(detail)"
         }
         return context.debugDescription
@@ -170,7 +173,7 @@ public enum FixtureLoader {
     }
 }
 
-private extension String {
+extension String {
     /// Decoder messages end in a quote or a word; fixture problems are sentences.
-    var endingWithPeriod: String { hasSuffix(".") ? self : self + "." }
+    fileprivate var endingWithPeriod: String { hasSuffix(".") ? self : self + "." }
 }

@@ -5,7 +5,8 @@ import ExposureModels
 extension FixtureValidator {
     static func assetProblems(_ catalog: Catalog) -> [FixtureProblem] {
         var reporter = Reporter("catalog/assets.json")
-        var seen: Set<String> = [], mediaIds: Set<String> = []
+        var seen: Set<String> = []
+        var mediaIds: Set<String> = []
         for (index, entry) in catalog.assets.enumerated() {
             let at = "[\(index)]"
             let asset = entry.asset
@@ -66,8 +67,9 @@ extension FixtureValidator {
         }
         for (index, profile) in (entry.mock.materialProfiles ?? []).enumerated()
         where !medias.contains(where: { $0.materialProfile == profile }) {
-            reporter.report(at + ".mock.materialProfiles[\(index)]",
-                            "The material profile \"\(profile)\" has no media: add one to medias with \"materialProfile\": \"\(profile)\".")
+            reporter.report(
+                at + ".mock.materialProfiles[\(index)]",
+                "The material profile \"\(profile)\" has no media: add one to medias with \"materialProfile\": \"\(profile)\".")
         }
     }
 

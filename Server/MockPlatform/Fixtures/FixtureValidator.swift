@@ -28,9 +28,11 @@ enum FixtureValidator {
         if settings.clientCountry.count != 2 || !settings.clientCountry.allSatisfy({ $0.isASCII && $0.isUppercase }) {
             reporter.report(".clientCountry", "The client country must be an ISO 3166 code of two capital letters, like \"SE\".")
         }
-        for (key, minutes) in [("sessionLifetimeMinutes", settings.sessionLifetimeMinutes),
-                               ("rememberMeSessionLifetimeMinutes", settings.rememberMeSessionLifetimeMinutes),
-                               ("playTokenLifetimeMinutes", settings.playTokenLifetimeMinutes)] where minutes < 1 {
+        for (key, minutes) in [
+            ("sessionLifetimeMinutes", settings.sessionLifetimeMinutes),
+            ("rememberMeSessionLifetimeMinutes", settings.rememberMeSessionLifetimeMinutes),
+            ("playTokenLifetimeMinutes", settings.playTokenLifetimeMinutes)
+        ] where minutes < 1 {
             reporter.report(".\(key)", "A lifetime must be at least one minute.")
         }
         if let analytics = settings.analytics {
@@ -38,8 +40,9 @@ enum FixtureValidator {
                 reporter.report(".analytics.percentage", "The sampling percentage must be from 0 to 100.")
             }
             if let interval = analytics.postInterval, !(1...600).contains(interval) {
-                reporter.report(".analytics.postInterval",
-                                "The post interval is in seconds, from 1 to 600 (Exposure's default is 60); \(interval) is not.")
+                reporter.report(
+                    ".analytics.postInterval",
+                    "The post interval is in seconds, from 1 to 600 (Exposure's default is 60); \(interval) is not.")
             }
         }
         return reporter.problems
@@ -47,7 +50,9 @@ enum FixtureValidator {
 
     private static func userProblems(_ catalog: Catalog) -> [FixtureProblem] {
         var reporter = Reporter("catalog/users.json")
-        var usernames: Set<String> = [], accounts: Set<String> = [], userIds: Set<String> = []
+        var usernames: Set<String> = []
+        var accounts: Set<String> = []
+        var userIds: Set<String> = []
         for (index, user) in catalog.usersInFileOrder.enumerated() {
             let at = "[\(index)]"
             if user.username.isEmpty { reporter.report(at + ".username", "A username cannot be empty.") }
@@ -73,7 +78,9 @@ enum FixtureValidator {
                     continue
                 }
                 if offset < 0 || offset > (asset.asset.duration ?? .max) {
-                    reporter.report(at + ".bookmarks.\(assetId)", "The bookmark must lie within the asset's duration (0…\(asset.asset.duration ?? 0) ms).")
+                    reporter.report(
+                        at + ".bookmarks.\(assetId)",
+                        "The bookmark must lie within the asset's duration (0…\(asset.asset.duration ?? 0) ms).")
                 }
             }
         }

@@ -10,8 +10,9 @@ struct CORSResponder: HTTPResponder {
         if request.method == .options, request.headers["Access-Control-Request-Method"] != nil {
             var response = HTTPResponse(status: 204)
             response.headers.set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, DELETE, OPTIONS")
-            response.headers.set("Access-Control-Allow-Headers",
-                                 request.headers["Access-Control-Request-Headers"] ?? "Authorization, Content-Type")
+            response.headers.set(
+                "Access-Control-Allow-Headers",
+                request.headers["Access-Control-Request-Headers"] ?? "Authorization, Content-Type")
             response.headers.set("Access-Control-Max-Age", "600")
             return Self.withOrigin(response, request)
         }

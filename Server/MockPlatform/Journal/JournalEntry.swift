@@ -54,7 +54,8 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, timestamp, method, path, query, headers, requestBytes, status, responseBytes, durationMs, accountId, faultId, delivery, requestId
+        case id, timestamp, method, path, query, headers, requestBytes, status, responseBytes, durationMs, accountId, faultId, delivery,
+            requestId
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,7 +63,8 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         id = try container.decode(Int.self, forKey: .id)
         let stamp = try container.decode(String.self, forKey: .timestamp)
         guard let timeMs = ISO8601Timestamp.milliseconds(from: stamp) else {
-            throw DecodingError.dataCorruptedError(forKey: .timestamp, in: container, debugDescription: "Not an ISO-8601 date-time: \(stamp)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .timestamp, in: container, debugDescription: "Not an ISO-8601 date-time: \(stamp)")
         }
         self.timeMs = timeMs
         method = try container.decode(String.self, forKey: .method)

@@ -1,5 +1,5 @@
-import Foundation
 import ExposureModels
+import Foundation
 import HTTPServer
 
 /// Records every request it passes on, with the answer as the client got it: it sits outside
@@ -22,14 +22,17 @@ struct JournalResponder: HTTPResponder {
         for field in request.headers {
             // Compared in place: lower-casing every field name cost an allocation per header.
             if let name = RequestJournal.recordedHeaders.first(where: { HTTPHeaders.sameName($0, field.name) }),
-               headers[name] == nil {
+                headers[name] == nil
+            {
                 headers[name] = field.value
             }
         }
         // Every field worked out before the journal's lock is taken.
         let (method, path, query, requestBytes) = (request.method.rawValue, request.path, request.rawQuery, request.body.count)
-        let (status, responseBytes, faultId) = (delivery == "dropped" ? nil : response.status, response.body.count,
-                                                response.headers[FaultResponder.faultHeader])
+        let (status, responseBytes, faultId) = (
+            delivery == "dropped" ? nil : response.status, response.body.count,
+            response.headers[FaultResponder.faultHeader]
+        )
         journal.record { id in
             JournalEntry(
                 id: id, timeMs: arrivedMs, method: method, path: path, query: query, headers: headers, requestBytes: requestBytes,
@@ -42,7 +45,8 @@ struct JournalResponder: HTTPResponder {
     /// The account of a valid Bearer token; nil without one.
     private func account(of request: HTTPRequest, atMs nowMs: Int64) -> String? {
         guard let token = BearerToken.token(in: request.headers["Authorization"]),
-              let session = context.state.session(token: token), session.expiresMs > nowMs else { return nil }
+            let session = context.state.session(token: token), session.expiresMs > nowMs
+        else { return nil }
         return session.accountId
     }
 

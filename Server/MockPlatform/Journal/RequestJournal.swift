@@ -16,7 +16,7 @@ public final class RequestJournal: Sendable {
     /// The request headers the journal keeps (the Bearer token is kept as `accountId` instead).
     /// `X-Adobe-Primetime-MediaToken` is what `startPlayback(…, adobePrimetimeToken:)` sends with a play request.
     public static let recordedHeaders = [
-        "Content-Type", "Accept", "User-Agent", "Range", "X-Mock-Country", "Origin", "X-Adobe-Primetime-MediaToken",
+        "Content-Type", "Accept", "User-Agent", "Range", "X-Mock-Country", "Origin", "X-Adobe-Primetime-MediaToken"
     ]
 
     /// How many entries it keeps.

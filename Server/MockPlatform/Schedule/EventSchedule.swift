@@ -16,8 +16,9 @@ struct EventSchedule: ProgramSchedule {
         self.settings = settings
         event = entry.asset
         let localized = entry.asset.localized?.first
-        slot = ProgramSlot(title: entry.asset.title() ?? entry.assetId, description: localized?.description,
-                           durationMinutes: settings.durationMinutes)
+        slot = ProgramSlot(
+            title: entry.asset.title() ?? entry.assetId, description: localized?.description,
+            durationMinutes: settings.durationMinutes)
     }
 
     private var periodMs: Int64 { Int64(settings.periodMinutes) * 60_000 }
@@ -38,7 +39,8 @@ struct EventSchedule: ProgramSchedule {
 
     /// The program of one occurrence: the entitlement of the event names the same id.
     func program(of occurrence: EventOccurrence) -> ScheduledProgram {
-        ScheduledProgram(programId: ProgramID.make(channelId: channelId, startMs: occurrence.startMs), channelId: channelId,
-                         slot: slot, startMs: occurrence.startMs, endMs: occurrence.endMs, eventAsset: event)
+        ScheduledProgram(
+            programId: ProgramID.make(channelId: channelId, startMs: occurrence.startMs), channelId: channelId,
+            slot: slot, startMs: occurrence.startMs, endMs: occurrence.endMs, eventAsset: event)
     }
 }

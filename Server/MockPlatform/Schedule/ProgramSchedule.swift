@@ -43,7 +43,8 @@ extension ProgramSchedule {
     /// The airing with this id (`{channelId}_{yyyyMMddHHmm}` of its start), if it is one of this schedule's.
     func program(id programId: String) -> ScheduledProgram? {
         guard let startMs = ProgramID.startMs(of: programId, channelId: channelId),
-              let candidate = onAir(atMs: startMs) else { return nil }
+            let candidate = onAir(atMs: startMs)
+        else { return nil }
         return candidate.programId == programId ? candidate : nil
     }
 }

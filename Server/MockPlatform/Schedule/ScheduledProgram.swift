@@ -35,11 +35,12 @@ public struct ScheduledProgram: Sendable, Equatable {
 
     /// The program's asset as clients see it.
     public var asset: Asset {
-        eventAsset ?? Asset(
-            assetId: assetId, type: "EPISODE", originalTitle: slot.title,
-            localized: [LocalizedData(locale: "en", title: slot.title, description: slot.description)],
-            duration: endMs - startMs, live: false
-        )
+        eventAsset
+            ?? Asset(
+                assetId: assetId, type: "EPISODE", originalTitle: slot.title,
+                localized: [LocalizedData(locale: "en", title: slot.title, description: slot.description)],
+                duration: endMs - startMs, live: false
+            )
     }
 
     /// The wire form; `withAsset` expands the program's asset.

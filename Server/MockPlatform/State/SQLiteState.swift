@@ -41,7 +41,8 @@ public final class SQLiteState: PlatformState {
     public func insert(_ session: Session) {
         let products = String(decoding: (try? JSONEncoder().encode(session.products)) ?? Data("[]".utf8), as: UTF8.self)
         write { (db) throws(SQLiteError) in
-            try db.update("""
+            try db.update(
+                """
                 INSERT OR REPLACE INTO sessions (token, account_id, user_id, username, products, issued_ms, expires_ms, device_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, .text(session.token), .text(session.accountId), .text(session.userId), .optional(session.username),
@@ -51,10 +52,12 @@ public final class SQLiteState: PlatformState {
 
     public func session(token: String) -> Session? {
         access { (db) throws(SQLiteError) in
-            try db.query("""
+            try db.query(
+                """
                 SELECT token, account_id, user_id, username, products, issued_ms, expires_ms, device_id
                 FROM sessions WHERE token = ?
-                """, .text(token)).first.map(session(from:))
+                """, .text(token)
+            ).first.map(session(from:))
         } ?? nil
     }
 
@@ -65,9 +68,10 @@ public final class SQLiteState: PlatformState {
     // MARK: Bookmarks
 
     public func bookmarks(accountId: String) -> [String: Bookmark] {
-        let rows = access { (db) throws(SQLiteError) in
-            try db.query("SELECT asset_id, offset_ms, saved_ms FROM bookmarks WHERE account_id = ?", .text(accountId))
-        } ?? []
+        let rows =
+            access { (db) throws(SQLiteError) in
+                try db.query("SELECT asset_id, offset_ms, saved_ms FROM bookmarks WHERE account_id = ?", .text(accountId))
+            } ?? []
         var result: [String: Bookmark] = [:]
         for row in rows {
             let assetId = row.text(0) ?? ""
@@ -78,8 +82,9 @@ public final class SQLiteState: PlatformState {
 
     public func save(_ bookmark: Bookmark, accountId: String) {
         write { (db) throws(SQLiteError) in
-            try db.update("INSERT OR REPLACE INTO bookmarks (account_id, asset_id, offset_ms, saved_ms) VALUES (?, ?, ?, ?)",
-                          .text(accountId), .text(bookmark.assetId), .integer(bookmark.offsetMs), .integer(bookmark.savedMs))
+            try db.update(
+                "INSERT OR REPLACE INTO bookmarks (account_id, asset_id, offset_ms, saved_ms) VALUES (?, ?, ?, ?)",
+                .text(accountId), .text(bookmark.assetId), .integer(bookmark.offsetMs), .integer(bookmark.savedMs))
         }
     }
 
@@ -93,8 +98,9 @@ public final class SQLiteState: PlatformState {
             return access { (db) throws(SQLiteError) in try Self.insert(playSession, db) } != nil
         }
         return write { (db) throws(SQLiteError) -> Bool in
-            let open = try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions WHERE account_id = ? AND ended_ms IS NULL",
-                                    .text(playSession.accountId))
+            let open = try db.query(
+                "SELECT \(Self.playSessionColumns) FROM play_sessions WHERE account_id = ? AND ended_ms IS NULL",
+                .text(playSession.accountId))
             guard open.map(Self.playSession(from:)).count(where: { $0.isActive(atMs: now) }) < streamLimit else { return false }
             try Self.insert(playSession, db)
             return true
@@ -102,15 +108,16 @@ public final class SQLiteState: PlatformState {
     }
 
     private static func insert(_ playSession: PlaySession, _ db: SQLiteAccess) throws(SQLiteError) {
-        try db.update("""
-                INSERT OR REPLACE INTO play_sessions
-                (id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, idle_timeout_ms,
-                 ended_ms, end_reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, .text(playSession.id), .text(playSession.accountId), .text(playSession.assetId),
-                .integer(playSession.tracksBookmark ? 1 : 0), .integer(playSession.startedMs), .integer(playSession.lastSeenMs),
-                .integer(playSession.tokenExpiresMs), .integer(playSession.idleTimeoutMs), .optional(playSession.endedMs),
-                .optional(playSession.endReason))
+        try db.update(
+            """
+            INSERT OR REPLACE INTO play_sessions
+            (id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, idle_timeout_ms,
+             ended_ms, end_reason)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, .text(playSession.id), .text(playSession.accountId), .text(playSession.assetId),
+            .integer(playSession.tracksBookmark ? 1 : 0), .integer(playSession.startedMs), .integer(playSession.lastSeenMs),
+            .integer(playSession.tokenExpiresMs), .integer(playSession.idleTimeoutMs), .optional(playSession.endedMs),
+            .optional(playSession.endReason))
     }
 
     public func playSession(id: String) -> PlaySession? {
@@ -127,19 +134,22 @@ public final class SQLiteState: PlatformState {
 
     public func endPlaySession(id: String, atMs: Int64, reason: String) {
         write { (db) throws(SQLiteError) in
-            try db.update("UPDATE play_sessions SET ended_ms = ?, end_reason = ? WHERE id = ? AND ended_ms IS NULL",
-                          .integer(atMs), .text(reason), .text(id))
+            try db.update(
+                "UPDATE play_sessions SET ended_ms = ?, end_reason = ? WHERE id = ? AND ended_ms IS NULL",
+                .integer(atMs), .text(reason), .text(id))
         }
     }
 
     public func playSessions(accountId: String?) -> [PlaySession] {
-        let rows = access { (db) throws(SQLiteError) -> [SQLiteRow] in
-            if let accountId {
-                return try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions WHERE account_id = ? ORDER BY started_ms, id",
-                                    .text(accountId))
-            }
-            return try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions ORDER BY started_ms, id")
-        } ?? []
+        let rows =
+            access { (db) throws(SQLiteError) -> [SQLiteRow] in
+                if let accountId {
+                    return try db.query(
+                        "SELECT \(Self.playSessionColumns) FROM play_sessions WHERE account_id = ? ORDER BY started_ms, id",
+                        .text(accountId))
+                }
+                return try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions ORDER BY started_ms, id")
+            } ?? []
         return rows.map(Self.playSession(from:))
     }
 
@@ -147,23 +157,27 @@ public final class SQLiteState: PlatformState {
 
     public func record(_ download: DownloadRecord) {
         write { (db) throws(SQLiteError) in
-            try db.update("INSERT INTO downloads (account_id, asset_id, kind, device_id, time_ms) VALUES (?, ?, ?, ?, ?)",
-                          .text(download.accountId), .text(download.assetId), .text(download.kind.rawValue),
-                          .optional(download.deviceId), .integer(download.timeMs))
+            try db.update(
+                "INSERT INTO downloads (account_id, asset_id, kind, device_id, time_ms) VALUES (?, ?, ?, ?, ?)",
+                .text(download.accountId), .text(download.assetId), .text(download.kind.rawValue),
+                .optional(download.deviceId), .integer(download.timeMs))
         }
     }
 
     public func downloads(accountId: String?, assetId: String?) -> [DownloadRecord] {
-        let rows = access { (db) throws(SQLiteError) in
-            try db.query("""
-                SELECT account_id, asset_id, kind, device_id, time_ms FROM downloads
-                WHERE (? IS NULL OR account_id = ?) AND (? IS NULL OR asset_id = ?) ORDER BY id
-                """, .optional(accountId), .optional(accountId), .optional(assetId), .optional(assetId))
-        } ?? []
+        let rows =
+            access { (db) throws(SQLiteError) in
+                try db.query(
+                    """
+                    SELECT account_id, asset_id, kind, device_id, time_ms FROM downloads
+                    WHERE (? IS NULL OR account_id = ?) AND (? IS NULL OR asset_id = ?) ORDER BY id
+                    """, .optional(accountId), .optional(accountId), .optional(assetId), .optional(assetId))
+            } ?? []
         return rows.map { row in
-            DownloadRecord(accountId: row.text(0) ?? "", assetId: row.text(1) ?? "",
-                           kind: DownloadRecord.Kind(rawValue: row.text(2) ?? "") ?? .download,
-                           deviceId: row.text(3), timeMs: row.int(4) ?? 0)
+            DownloadRecord(
+                accountId: row.text(0) ?? "", assetId: row.text(1) ?? "",
+                kind: DownloadRecord.Kind(rawValue: row.text(2) ?? "") ?? .download,
+                deviceId: row.text(3), timeMs: row.int(4) ?? 0)
         }
     }
 
@@ -210,10 +224,11 @@ public final class SQLiteState: PlatformState {
         "id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms, ended_ms, end_reason, idle_timeout_ms"
 
     private static func playSession(from row: SQLiteRow) -> PlaySession {
-        PlaySession(id: row.text(0) ?? "", accountId: row.text(1) ?? "", assetId: row.text(2) ?? "",
-                    tracksBookmark: row.int(3) == 1, startedMs: row.int(4) ?? 0, lastSeenMs: row.int(5) ?? 0,
-                    tokenExpiresMs: row.int(6) ?? 0, idleTimeoutMs: row.int(9) ?? PlaySession.defaultIdleTimeoutMs,
-                    endedMs: row.int(7), endReason: row.text(8))
+        PlaySession(
+            id: row.text(0) ?? "", accountId: row.text(1) ?? "", assetId: row.text(2) ?? "",
+            tracksBookmark: row.int(3) == 1, startedMs: row.int(4) ?? 0, lastSeenMs: row.int(5) ?? 0,
+            tokenExpiresMs: row.int(6) ?? 0, idleTimeoutMs: row.int(9) ?? PlaySession.defaultIdleTimeoutMs,
+            endedMs: row.int(7), endReason: row.text(8))
     }
 
     private func session(from row: SQLiteRow) -> Session {
@@ -225,12 +240,13 @@ public final class SQLiteState: PlatformState {
             lists[stored] = decoded
             return decoded
         }
-        return Session(token: row.text(0) ?? "", accountId: row.text(1) ?? "", userId: row.text(2) ?? "", username: row.text(3),
-                       products: products, issuedMs: row.int(5) ?? 0, expiresMs: row.int(6) ?? 0, deviceId: row.text(7))
+        return Session(
+            token: row.text(0) ?? "", accountId: row.text(1) ?? "", userId: row.text(2) ?? "", username: row.text(3),
+            products: products, issuedMs: row.int(5) ?? 0, expiresMs: row.int(6) ?? 0, deviceId: row.text(7))
     }
 }
 
-private extension SQLiteValue {
-    static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
-    static func optional(_ number: Int64?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
+extension SQLiteValue {
+    fileprivate static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+    fileprivate static func optional(_ number: Int64?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
 }

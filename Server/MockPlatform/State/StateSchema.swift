@@ -48,6 +48,6 @@ enum StateSchema {
         // 2: a play session idles out after three of its own post intervals (five minutes before).
         """
         ALTER TABLE play_sessions ADD COLUMN idle_timeout_ms INTEGER NOT NULL DEFAULT 300000;
-        """,
+        """
     ])
 }

@@ -63,14 +63,19 @@ final class ChannelTimeline: StreamTimeline {
     func dateRanges(fromMs: Int64, toMs: Int64, liveEdgeMs: Int64) -> [StreamDateRange] {
         var ranges: [StreamDateRange] = []
         for program in schedule.programs(fromMs: fromMs, toMs: toMs) {
-            ranges.append(StreamDateRange(
-                id: program.programId,
-                kind: .program(programId: program.programId, assetId: program.assetId, title: program.slot.title),
-                startMs: program.startMs, endMs: program.endMs).asOf(liveEdgeMs: liveEdgeMs))
+            ranges.append(
+                StreamDateRange(
+                    id: program.programId,
+                    kind: .program(programId: program.programId, assetId: program.assetId, title: program.slot.title),
+                    startMs: program.startMs, endMs: program.endMs
+                ).asOf(liveEdgeMs: liveEdgeMs))
             if let span = adBreakSpan(in: program), span.startMs < toMs, span.endMs > fromMs, span.startMs < liveEdgeMs, let adBreak {
-                ranges.append(StreamDateRange(
-                    id: "ad-\(program.programId)", kind: .adBreak(adIds: adBreak.ads.map(\.id), clickThroughUrl: adBreak.clickThroughUrl),
-                    startMs: span.startMs, endMs: span.endMs).asOf(liveEdgeMs: liveEdgeMs))
+                ranges.append(
+                    StreamDateRange(
+                        id: "ad-\(program.programId)",
+                        kind: .adBreak(adIds: adBreak.ads.map(\.id), clickThroughUrl: adBreak.clickThroughUrl),
+                        startMs: span.startMs, endMs: span.endMs
+                    ).asOf(liveEdgeMs: liveEdgeMs))
             }
         }
         return ranges
@@ -96,11 +101,14 @@ final class ChannelTimeline: StreamTimeline {
 
     /// What segment `sequence` plays. Called twice per segment of every window built, so it
     /// looks up only the program's span, never its ids (formatting those dominated a 2-h window).
-    private static func source(_ sequence: Int, schedule: ChannelSchedule, segmentMs: Int64, reelCount: Int, adBreak: ResolvedAdBreak?) -> SegmentSource {
+    private static func source(_ sequence: Int, schedule: ChannelSchedule, segmentMs: Int64, reelCount: Int, adBreak: ResolvedAdBreak?)
+        -> SegmentSource
+    {
         let startMs = Int64(sequence) * segmentMs
         if let adBreak, case let program = schedule.span(atMs: startMs),
-           let span = adBreakSpan(inProgramFrom: program.startMs, to: program.endMs, adBreak: adBreak, segmentMs: segmentMs),
-           startMs >= span.startMs, startMs < span.endMs {
+            let span = adBreakSpan(inProgramFrom: program.startMs, to: program.endMs, adBreak: adBreak, segmentMs: segmentMs),
+            startMs >= span.startMs, startMs < span.endMs
+        {
             var index = Int((startMs - span.startMs) / segmentMs)
             for ad in adBreak.ads {
                 if index < ad.segmentCount { return SegmentSource(clip: .ad(ad.id), index: index) }

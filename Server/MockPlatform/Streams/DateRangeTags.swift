@@ -10,13 +10,15 @@ enum DateRangeTags {
         let length = HLSDuration.milliseconds(range.endMs - range.startMs)
         switch range.kind {
         case .program(let programId, let assetId, let title):
-            return [DateRange(
-                id: range.id, rangeClass: programClass, startDate: start, endDate: HLSDate(millisecondsSince1970: range.endMs),
-                clientAttributes: [
-                    ClientAttribute(name: "X-PROGRAM-ID", value: .string(programId)),
-                    ClientAttribute(name: "X-ASSET-ID", value: .string(assetId)),
-                    ClientAttribute(name: "X-TITLE", value: .string(title)),
-                ])]
+            return [
+                DateRange(
+                    id: range.id, rangeClass: programClass, startDate: start, endDate: HLSDate(millisecondsSince1970: range.endMs),
+                    clientAttributes: [
+                        ClientAttribute(name: "X-PROGRAM-ID", value: .string(programId)),
+                        ClientAttribute(name: "X-ASSET-ID", value: .string(assetId)),
+                        ClientAttribute(name: "X-TITLE", value: .string(title))
+                    ])
+            ]
         case .adBreak(let adIds, let clickThroughUrl):
             var attributes = [ClientAttribute(name: "X-AD-ID", value: .string(adIds.joined(separator: ",")))]
             if let clickThroughUrl { attributes.append(ClientAttribute(name: "X-AD-URL", value: .string(clickThroughUrl))) }

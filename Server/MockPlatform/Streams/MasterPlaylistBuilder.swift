@@ -17,21 +17,24 @@ enum MasterPlaylistBuilder {
 
         if audioOnly {
             let variants = audio.map { rendition in
-                VariantStream(uri: RenditionKey.audio(rendition.language ?? rendition.name).path,
-                              bandwidth: rendition.bandwidth ?? 0, averageBandwidth: rendition.averageBandwidth, codecs: audioCodecs)
+                VariantStream(
+                    uri: RenditionKey.audio(rendition.language ?? rendition.name).path,
+                    bandwidth: rendition.bandwidth ?? 0, averageBandwidth: rendition.averageBandwidth, codecs: audioCodecs)
             }
             return MasterPlaylist(version: 6, independentSegments: true, renditions: [], variants: Array(variants.prefix(1)))
         }
 
         var renditions = audio.map { rendition in
-            Rendition(type: .audio, groupID: audioGroup, name: rendition.name, language: rendition.language,
-                      isDefault: rendition == defaultAudio, autoselect: true, channels: "2",
-                      uri: RenditionKey.audio(rendition.language ?? rendition.name).path)
+            Rendition(
+                type: .audio, groupID: audioGroup, name: rendition.name, language: rendition.language,
+                isDefault: rendition == defaultAudio, autoselect: true, channels: "2",
+                uri: RenditionKey.audio(rendition.language ?? rendition.name).path)
         }
         renditions += reel.subtitles.map { rendition in
-            Rendition(type: .subtitles, groupID: subtitlesGroup, name: rendition.name, language: rendition.language,
-                      isDefault: false, autoselect: true, forced: false,
-                      uri: RenditionKey.subtitles(rendition.language ?? rendition.name).path)
+            Rendition(
+                type: .subtitles, groupID: subtitlesGroup, name: rendition.name, language: rendition.language,
+                isDefault: false, autoselect: true, forced: false,
+                uri: RenditionKey.subtitles(rendition.language ?? rendition.name).path)
         }
         var variants = reel.video.map { video in
             VariantStream(
@@ -44,9 +47,10 @@ enum MasterPlaylistBuilder {
                 subtitlesGroup: reel.subtitles.isEmpty ? nil : subtitlesGroup, closedCaptions: VariantStream.ClosedCaptions.none)
         }
         if let defaultAudio {
-            variants.append(VariantStream(
-                uri: RenditionKey.audio(defaultAudio.language ?? defaultAudio.name).path, bandwidth: peakAudio,
-                averageBandwidth: averageAudio, codecs: audioCodecs, audioGroup: audioGroup))
+            variants.append(
+                VariantStream(
+                    uri: RenditionKey.audio(defaultAudio.language ?? defaultAudio.name).path, bandwidth: peakAudio,
+                    averageBandwidth: averageAudio, codecs: audioCodecs, audioGroup: audioGroup))
         }
         return MasterPlaylist(version: 6, independentSegments: true, renditions: renditions, variants: variants)
     }

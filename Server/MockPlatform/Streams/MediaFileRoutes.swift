@@ -8,7 +8,8 @@ extension ExposureAPI {
     mutating func registerMediaFiles() {
         addUnversioned(.get, "/media/{path...}") { context throws(ExposureErrorMessage) in
             guard let file = context.loaded.mediaFiles.file(at: context.path("path")) else {
-                throw ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No media file at \(context.request.path).")
+                throw ExposureErrorMessage(
+                    httpCode: 404, message: "NOT_FOUND", extendedMessage: "No media file at \(context.request.path).")
             }
             return ByteRangeResponder.response(
                 for: file, rangeHeader: context.request.headers["Range"],
@@ -19,11 +20,13 @@ extension ExposureAPI {
         addUnversioned(.get, "/sprites/{assetId}/{width}/thumbnails.vtt") { context throws(ExposureErrorMessage) in
             let media = context.catalog.media
             guard let width = Int(context.path("width")), let sprites = media.sprites.first(where: { $0.width == width }),
-                  let durationMs = Self.spriteDurationMs(assetId: context.path("assetId"), context: context) else {
+                let durationMs = Self.spriteDurationMs(assetId: context.path("assetId"), context: context)
+            else {
                 throw ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No sprites at \(context.request.path).")
             }
-            let track = SpriteTrackBuilder.track(durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs,
-                                                base: context.baseURL)
+            let track = SpriteTrackBuilder.track(
+                durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs,
+                base: context.baseURL)
             return HTTPResponse(
                 status: 200, headers: HTTPHeaders([("Content-Type", "text/vtt; charset=utf-8"), ("Cache-Control", "max-age=300")]),
                 body: Data(SpriteVTT.bytes(track)))
@@ -34,10 +37,12 @@ extension ExposureAPI {
     private static func spriteDurationMs(assetId: String, context: RequestContext) -> Int64? {
         let media = context.catalog.media
         if let entry = context.catalog.assetsById[assetId], entry.mock.channel == nil, entry.mock.event == nil,
-           entry.mock.audioOnly != true, let duration = entry.asset.duration {
+            entry.mock.audioOnly != true, let duration = entry.asset.duration
+        {
             let content = media.contentDurationMs(forAssetDurationMs: duration)
             guard let ssai = entry.mock.ssai else { return content }
-            return SSAITimeline(settings: ssai, contentDurationMs: content, segmentDurationMs: media.segmentDurationMs, media: media).totalDurationMs
+            return SSAITimeline(settings: ssai, contentDurationMs: content, segmentDurationMs: media.segmentDurationMs, media: media)
+                .totalDurationMs
         }
         return context.loaded.program(assetId: assetId).map { $0.endMs - $0.startMs }
     }

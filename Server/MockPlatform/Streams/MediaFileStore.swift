@@ -22,8 +22,9 @@ final class MediaFileStore: Sendable {
         // Their target must be a regular file, not a FIFO or a device that would never end.
         let target = url.resolvingSymlinksInPath()
         guard url.path.hasPrefix(root.path + "/"),
-              (try? target.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-              let data = FileManager.default.contents(atPath: target.path) else { return nil }
+            (try? target.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+            let data = FileManager.default.contents(atPath: target.path)
+        else { return nil }
         cache.withLock { $0[relativePath] = data }
         return data
     }

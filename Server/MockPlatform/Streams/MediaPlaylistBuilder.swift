@@ -47,7 +47,9 @@ struct MediaPlaylistBuilder {
     /// of `liveEdgeMs`.
     func playlist(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64) -> MediaPlaylist? {
         guard var segments = segments(sequences) else { return nil }
-        attach(dateRanges(window: sequences, liveEdgeMs: liveEdgeMs).flatMap(DateRangeTags.tags), to: &segments, listedFrom: sequences.lowerBound)
+        attach(
+            dateRanges(window: sequences, liveEdgeMs: liveEdgeMs).flatMap(DateRangeTags.tags), to: &segments,
+            listedFrom: sequences.lowerBound)
         if kind.startsFresh, !segments.isEmpty { segments[0].discontinuity = false }
         return header(window: sequences, kind: kind, segments: segments)
     }
@@ -61,7 +63,7 @@ struct MediaPlaylistBuilder {
     /// delta updates.
     func deltaUpdate(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64, skipping request: DeltaUpdateRequest) -> MediaPlaylist? {
         guard kind.offersDeltaUpdates, let listedFrom = firstSequenceWithinSkipBoundary(of: sequences),
-              var segments = segments(listedFrom...sequences.upperBound)
+            var segments = segments(listedFrom...sequences.upperBound)
         else { return nil }
         var skipped = SkippedSegments(count: listedFrom - sequences.lowerBound)
         switch request {
@@ -102,7 +104,8 @@ struct MediaPlaylistBuilder {
         return MediaPlaylist(
             version: 6, targetDuration: media.targetDuration, mediaSequence: window.lowerBound,
             discontinuitySequence: timeline.discontinuities(before: window.lowerBound), playlistType: type,
-            independentSegments: true, serverControl: kind.offersDeltaUpdates ? ServerControl(canSkipUntil: skipBoundary, canSkipDateRanges: true) : nil,
+            independentSegments: true,
+            serverControl: kind.offersDeltaUpdates ? ServerControl(canSkipUntil: skipBoundary, canSkipDateRanges: true) : nil,
             segments: segments, endList: ended)
     }
 
@@ -126,17 +129,19 @@ struct MediaPlaylistBuilder {
         for sequence in sequences {
             let entry = timeline.segment(sequence)
             guard let (folder, file) = file(of: entry) else { return nil }
-            segments.append(MediaSegment(
-                uri: "/media/\(folder.path)/\(file.file)", duration: .milliseconds(file.durationMs),
-                discontinuity: entry.discontinuity,
-                programDateTime: HLSDate(millisecondsSince1970: entry.startMs)))
+            segments.append(
+                MediaSegment(
+                    uri: "/media/\(folder.path)/\(file.file)", duration: .milliseconds(file.durationMs),
+                    discontinuity: entry.discontinuity,
+                    programDateTime: HLSDate(millisecondsSince1970: entry.startMs)))
         }
         return segments
     }
 
     private func file(of entry: TimelineSegment) -> (folder: MediaManifest.Rendition, file: MediaManifest.Segment)? {
         guard let clip = clip(entry.source.clip), let folder = rendition.rendition(of: clip),
-              entry.source.index < folder.segments.count else { return nil }
+            entry.source.index < folder.segments.count
+        else { return nil }
         return (folder, folder.segments[entry.source.index])
     }
 
@@ -178,7 +183,8 @@ struct MediaPlaylistBuilder {
         let earlierEdgeMs = liveEdgeMs - (timeline.segment(window.upperBound).startMs - timeline.segment(earlierWindow.upperBound).startMs)
         let settledMs = min(earlierEdgeMs, span(of: earlierWindow).endMs)
         var earlierById: [String: StreamDateRange] = [:]
-        for range in dateRanges(window: earlierWindow, liveEdgeMs: earlierEdgeMs, reachingPastMs: settledMs) where earlierById[range.id] == nil {
+        for range in dateRanges(window: earlierWindow, liveEdgeMs: earlierEdgeMs, reachingPastMs: settledMs)
+        where earlierById[range.id] == nil {
             earlierById[range.id] = range
         }
         var added: [DateRange] = []

@@ -15,43 +15,43 @@ enum SCTE35 {
     private static func spliceInsert(eventId: UInt32, outOfNetwork: Bool, atMs: Int64, durationMs: Int64?) -> [UInt8] {
         var command = BitWriter()
         command.write(UInt64(eventId), bits: 32)
-        command.write(0, bits: 1)             // splice_event_cancel_indicator
-        command.write(0x7F, bits: 7)          // reserved
+        command.write(0, bits: 1)  // splice_event_cancel_indicator
+        command.write(0x7F, bits: 7)  // reserved
         command.write(outOfNetwork ? 1 : 0, bits: 1)
-        command.write(1, bits: 1)             // program_splice_flag
+        command.write(1, bits: 1)  // program_splice_flag
         command.write(durationMs == nil ? 0 : 1, bits: 1)
-        command.write(0, bits: 1)             // splice_immediate_flag
-        command.write(0xF, bits: 4)           // event_id_compliance_flag + reserved
-        command.write(1, bits: 1)             // splice_time: time_specified_flag
+        command.write(0, bits: 1)  // splice_immediate_flag
+        command.write(0xF, bits: 4)  // event_id_compliance_flag + reserved
+        command.write(1, bits: 1)  // splice_time: time_specified_flag
         command.write(0x3F, bits: 6)
         command.write(ticks(atMs), bits: 33)
         if let durationMs {
-            command.write(1, bits: 1)         // break_duration: auto_return
+            command.write(1, bits: 1)  // break_duration: auto_return
             command.write(0x3F, bits: 6)
             command.write(ticks(durationMs), bits: 33)
         }
-        command.write(0, bits: 16)            // unique_program_id
-        command.write(0, bits: 8)             // avail_num
-        command.write(0, bits: 8)             // avails_expected
+        command.write(0, bits: 16)  // unique_program_id
+        command.write(0, bits: 8)  // avail_num
+        command.write(0, bits: 8)  // avails_expected
 
         var section = BitWriter()
         let commandBytes = command.bytes
         // Everything after section_length: 11 fixed bytes, the command, 2 bytes of descriptor
         // loop length, 4 bytes of CRC.
         let sectionLength = 11 + commandBytes.count + 2 + 4
-        section.write(0xFC, bits: 8)          // table_id
-        section.write(0, bits: 1)             // section_syntax_indicator
-        section.write(0, bits: 1)             // private_indicator
-        section.write(3, bits: 2)             // sap_type: unspecified
+        section.write(0xFC, bits: 8)  // table_id
+        section.write(0, bits: 1)  // section_syntax_indicator
+        section.write(0, bits: 1)  // private_indicator
+        section.write(3, bits: 2)  // sap_type: unspecified
         section.write(UInt64(sectionLength), bits: 12)
-        section.write(0, bits: 8)             // protocol_version
-        section.write(0, bits: 1)             // encrypted_packet
-        section.write(0, bits: 6)             // encryption_algorithm
-        section.write(0, bits: 33)            // pts_adjustment
-        section.write(0, bits: 8)             // cw_index
-        section.write(0xFFF, bits: 12)        // tier
+        section.write(0, bits: 8)  // protocol_version
+        section.write(0, bits: 1)  // encrypted_packet
+        section.write(0, bits: 6)  // encryption_algorithm
+        section.write(0, bits: 33)  // pts_adjustment
+        section.write(0, bits: 8)  // cw_index
+        section.write(0xFFF, bits: 12)  // tier
         section.write(UInt64(commandBytes.count), bits: 12)
-        section.write(0x05, bits: 8)          // splice_command_type: splice_insert
+        section.write(0x05, bits: 8)  // splice_command_type: splice_insert
         var bytes = section.bytes + commandBytes + [0, 0]
         let crc = crc32MPEG2(bytes)
         bytes += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]

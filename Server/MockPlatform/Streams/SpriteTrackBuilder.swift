@@ -14,10 +14,12 @@ enum SpriteTrackBuilder {
             let index = Int((start % reelDurationMs) / sprites.intervalMs) % max(1, sprites.count)
             if let sheet = sprites.sheets.first(where: { index >= $0.firstIndex && index < $0.firstIndex + $0.count }) {
                 let tile = index - sheet.firstIndex
-                cues.append(SpriteCue(
-                    startMilliseconds: start, endMilliseconds: end, image: "\(base)/media/\(sheet.file)",
-                    region: SpriteRegion(x: tile % sprites.columns * sprites.width, y: tile / sprites.columns * sprites.height,
-                                         width: sprites.width, height: sprites.height)))
+                cues.append(
+                    SpriteCue(
+                        startMilliseconds: start, endMilliseconds: end, image: "\(base)/media/\(sheet.file)",
+                        region: SpriteRegion(
+                            x: tile % sprites.columns * sprites.width, y: tile / sprites.columns * sprites.height,
+                            width: sprites.width, height: sprites.height)))
             }
             start = end
         }

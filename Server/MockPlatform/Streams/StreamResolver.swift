@@ -23,7 +23,8 @@ struct StreamResolver {
 
     func vod(assetId: String, material: String) -> Resolved? {
         guard let entry = loaded.catalog.assetsById[assetId], entry.mock.channel == nil, entry.mock.event == nil,
-              !(entry.asset.medias ?? []).isEmpty else { return nil }
+            !(entry.asset.medias ?? []).isEmpty
+        else { return nil }
         let contentMs = media.contentDurationMs(forAssetDurationMs: entry.asset.duration ?? 0)
         let durationMs: Int64
         if material == "default" {
@@ -40,7 +41,8 @@ struct StreamResolver {
     func ssai(assetId: String) -> Resolved? {
         guard let entry = loaded.catalog.assetsById[assetId], let settings = entry.mock.ssai else { return nil }
         let contentMs = media.contentDurationMs(forAssetDurationMs: entry.asset.duration ?? 0)
-        let layout = SSAITimeline(settings: settings, contentDurationMs: contentMs, segmentDurationMs: media.segmentDurationMs, media: media)
+        let layout = SSAITimeline(
+            settings: settings, contentDurationMs: contentMs, segmentDurationMs: media.segmentDurationMs, media: media)
         var sources: [(SegmentSource, durationMs: Int64)] = []
         var ranges: [StreamDateRange] = []
         var clock = anchorMs(entry)
@@ -49,9 +51,10 @@ struct StreamResolver {
             switch clip.kind {
             case .ad(let id):
                 sources += (0..<count).map { (SegmentSource(clip: .ad(id), index: $0), media.segmentDurationMs) }
-                ranges.append(StreamDateRange(
-                    id: "ad-\(index)-\(id)", kind: .adBreak(adIds: [id], clickThroughUrl: loaded.catalog.ads[id]?.clickThroughUrl),
-                    startMs: clock, endMs: clock + clip.durationMs))
+                ranges.append(
+                    StreamDateRange(
+                        id: "ad-\(index)-\(id)", kind: .adBreak(adIds: [id], clickThroughUrl: loaded.catalog.ads[id]?.clickThroughUrl),
+                        startMs: clock, endMs: clock + clip.durationMs))
             case .content(let contentStartMs):
                 let first = Int(contentStartMs / media.segmentDurationMs)
                 sources += (first..<first + count).map { (reelSource($0), media.segmentDurationMs) }
@@ -72,7 +75,8 @@ struct StreamResolver {
 
     func catchup(channelId: String, programId: String) -> Resolved? {
         guard let timeline = loaded.channelTimelines[channelId], let program = loaded.schedules[channelId]?.program(id: programId),
-              program.endMs <= nowMs else { return nil }
+            program.endMs <= nowMs
+        else { return nil }
         let first = timeline.sequence(atMs: program.startMs)
         let last = timeline.sequence(atMs: program.endMs) - 1
         return Resolved(timeline: timeline, sequences: first...last, kind: .vod, audioOnly: false, isLive: false)
@@ -80,8 +84,9 @@ struct StreamResolver {
 
     func event(assetId: String, startSeconds: Int64) -> Resolved? {
         guard let entry = loaded.catalog.assetsById[assetId], let settings = entry.mock.event,
-              let occurrence = EventOccurrence(settings: settings, startMs: startSeconds * 1000),
-              occurrence.startMs + media.segmentDurationMs <= nowMs else { return nil }
+            let occurrence = EventOccurrence(settings: settings, startMs: startSeconds * 1000),
+            occurrence.startMs + media.segmentDurationMs <= nowMs
+        else { return nil }
         let total = Int((occurrence.endMs - occurrence.startMs) / media.segmentDurationMs)
         let available = min(total, Int((nowMs - occurrence.startMs) / media.segmentDurationMs))
         let sources = (0..<available).map { (reelSource($0), media.segmentDurationMs) }

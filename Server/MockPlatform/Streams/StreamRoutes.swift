@@ -45,7 +45,8 @@ extension ExposureAPI {
             return response(body, isLive: false)
         }
         guard let stream = resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)),
-              let body = bytes(of: stream, key: key, media: context.catalog.media, cache: cache, deltaUpdate: deltaUpdateRequest(context)) else {
+            let body = bytes(of: stream, key: key, media: context.catalog.media, cache: cache, deltaUpdate: deltaUpdateRequest(context))
+        else {
             throw noStream(context)
         }
         return response(body, isLive: stream.isLive)

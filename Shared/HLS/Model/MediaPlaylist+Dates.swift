@@ -11,7 +11,7 @@ extension MediaPlaylist {
             running = running?.adding(segment.duration)
         }
         guard let firstDated = segments.firstIndex(where: { $0.programDateTime != nil }), firstDated > 0,
-              var earlier = dates[firstDated]
+            var earlier = dates[firstDated]
         else { return dates }
         for index in stride(from: firstDated - 1, through: 0, by: -1) {
             earlier = HLSDate(millisecondsSince1970: earlier.millisecondsSince1970 - segments[index].duration.milliseconds)

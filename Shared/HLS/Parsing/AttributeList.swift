@@ -17,7 +17,8 @@ struct AttributeList {
 
     /// Reads the attribute list in `bytes[start..<end]` of the tag `tag` on line `line`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, tag: String, line: Int)
-        throws(HLSParseError) {
+        throws(HLSParseError)
+    {
         self.tag = tag
         self.line = line
         var index = start
@@ -26,15 +27,20 @@ struct AttributeList {
             let nameStart = index
             while index < end, bytes[index] != UInt8(ascii: "=") {
                 let byte = bytes[index]
-                let isNameByte = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                let isNameByte =
+                    (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                     || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
                 guard isNameByte else {
-                    throw HLSParseError(line: line, message: "\(tag) has a malformed attribute name near \"\(bytes.string(from: nameStart, to: min(end, index + 1)))\".")
+                    throw HLSParseError(
+                        line: line,
+                        message: "\(tag) has a malformed attribute name near \"\(bytes.string(from: nameStart, to: min(end, index + 1)))\"."
+                    )
                 }
                 index += 1
             }
             guard index < end, index > nameStart else {
-                throw HLSParseError(line: line, message: "\(tag) has an attribute without a value: \"\(bytes.string(from: nameStart, to: index))\".")
+                throw HLSParseError(
+                    line: line, message: "\(tag) has an attribute without a value: \"\(bytes.string(from: nameStart, to: index))\".")
             }
             let name = bytes.string(from: nameStart, to: index)
             index += 1
@@ -131,7 +137,7 @@ struct AttributeList {
     func resolution(_ entry: Entry) throws(HLSParseError) -> Resolution {
         let parts = entry.value.split(separator: "x", omittingEmptySubsequences: false)
         guard !entry.isQuoted, parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              width > 0, height > 0
+            width > 0, height > 0
         else { throw invalid(entry, expected: "a resolution WIDTHxHEIGHT") }
         return Resolution(width: width, height: height)
     }
@@ -149,7 +155,7 @@ struct AttributeList {
     static func hexBytes(_ text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count >= 4, utf8.count % 2 == 0, utf8[0] == UInt8(ascii: "0"),
-              utf8[1] == UInt8(ascii: "x") || utf8[1] == UInt8(ascii: "X")
+            utf8[1] == UInt8(ascii: "x") || utf8[1] == UInt8(ascii: "X")
         else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count / 2 - 1)

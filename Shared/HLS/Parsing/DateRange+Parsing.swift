@@ -33,7 +33,8 @@ extension DateRange {
 
     /// The type of a client attribute follows from how it is spelled (RFC 8216 §4.3.2.7.1).
     private static func clientValue(_ entry: AttributeList.Entry, in list: AttributeList)
-        throws(HLSParseError) -> ClientAttribute.Value {
+        throws(HLSParseError) -> ClientAttribute.Value
+    {
         if entry.isQuoted { return .string(entry.value) }
         if entry.value.hasPrefix("0x") || entry.value.hasPrefix("0X") { return .hex(try list.hex(entry)) }
         return .number(try list.decimal(entry))

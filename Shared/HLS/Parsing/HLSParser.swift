@@ -21,7 +21,8 @@ public enum HLSParser {
 
     /// Reads a media playlist and where its parts were, for line-numbered validation.
     public static func parseMediaWithSourceMap(_ bytes: some Collection<UInt8>)
-        throws(HLSParseError) -> (playlist: MediaPlaylist, sourceMap: MediaPlaylistSourceMap) {
+        throws(HLSParseError) -> (playlist: MediaPlaylist, sourceMap: MediaPlaylistSourceMap)
+    {
         try withContiguousBytes(bytes) { buffer in
             Result { () throws(HLSParseError) in try MediaPlaylistParser.parse(buffer) }
         }.get()
@@ -39,7 +40,8 @@ public enum HLSParser {
 
     /// Reads a multivariant playlist and where its entries were.
     public static func parseMasterWithSourceMap(_ bytes: some Collection<UInt8>)
-        throws(HLSParseError) -> (playlist: MasterPlaylist, sourceMap: MasterPlaylistSourceMap) {
+        throws(HLSParseError) -> (playlist: MasterPlaylist, sourceMap: MasterPlaylistSourceMap)
+    {
         try withContiguousBytes(bytes) { buffer in
             Result { () throws(HLSParseError) in try MasterPlaylistParser.parse(buffer) }
         }.get()
@@ -51,11 +53,13 @@ public enum HLSParser {
             var lines = LineScanner(buffer)
             while let line = lines.next() {
                 if buffer.hasPrefix("#EXT-X-STREAM-INF:", from: line.start, to: line.end)
-                    || buffer.hasPrefix("#EXT-X-MEDIA:", from: line.start, to: line.end) {
+                    || buffer.hasPrefix("#EXT-X-MEDIA:", from: line.start, to: line.end)
+                {
                     return true
                 }
                 if buffer.hasPrefix("#EXTINF:", from: line.start, to: line.end)
-                    || buffer.hasPrefix("#EXT-X-TARGETDURATION:", from: line.start, to: line.end) {
+                    || buffer.hasPrefix("#EXT-X-TARGETDURATION:", from: line.start, to: line.end)
+                {
                     return false
                 }
             }

@@ -43,13 +43,15 @@ struct MasterPlaylistParser {
             sourceMap.renditionLines.append(line.number)
         } else if let value = bytes.index(after: "#EXT-X-VERSION:", from: start, to: end) {
             guard let version = bytes.integer(from: value, to: end) else {
-                throw HLSParseError(line: line.number, message: "EXT-X-VERSION must be a decimal integer, found \"\(bytes.string(from: value, to: end))\".")
+                throw HLSParseError(
+                    line: line.number, message: "EXT-X-VERSION must be a decimal integer, found \"\(bytes.string(from: value, to: end))\".")
             }
             playlist.version = version
         } else if bytes.equals("#EXT-X-INDEPENDENT-SEGMENTS", from: start, to: end) {
             playlist.independentSegments = true
         } else if bytes.hasPrefix("#EXTINF:", from: start, to: end)
-            || bytes.hasPrefix("#EXT-X-TARGETDURATION:", from: start, to: end) {
+            || bytes.hasPrefix("#EXT-X-TARGETDURATION:", from: start, to: end)
+        {
             throw HLSParseError(line: line.number, message: "This is a media playlist tag, not allowed in a multivariant playlist.")
         } else if !bytes.equals("#EXTM3U", from: start, to: end) {
             playlist.entries.append(.tag(bytes.string(from: start, to: end)))

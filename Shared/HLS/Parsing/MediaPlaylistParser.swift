@@ -90,12 +90,14 @@ struct MediaPlaylistParser {
         } else if let value = bytes.index(after: "#EXT-X-SKIP:", from: start, to: end) {
             try readSkip(line, valueStart: value)
         } else if bytes.hasPrefix("#EXT-X-STREAM-INF:", from: start, to: end)
-            || bytes.hasPrefix("#EXT-X-MEDIA:", from: start, to: end) {
+            || bytes.hasPrefix("#EXT-X-MEDIA:", from: start, to: end)
+        {
             throw HLSParseError(line: line.number, message: "This is a multivariant playlist tag, not allowed in a media playlist.")
         } else if !bytes.equals("#EXTM3U", from: start, to: end) {
             let tag = bytes.string(from: start, to: end)
             if playlist.segments.isEmpty && pendingFirstSegmentTag == nil && pending.dateRanges.isEmpty
-                && pending.otherTags.isEmpty {
+                && pending.otherTags.isEmpty
+            {
                 playlist.headerTags.append(tag)
             } else {
                 pending.otherTags.append(tag)
@@ -107,7 +109,9 @@ struct MediaPlaylistParser {
         noteSegmentTag(line, name: "EXTINF")
         let comma = bytes.firstIndex(of: UInt8(ascii: ","), from: valueStart, to: line.end)
         guard let duration = bytes.duration(from: valueStart, to: comma) else {
-            throw HLSParseError(line: line.number, message: "EXTINF duration must be decimal seconds, found \"\(bytes.string(from: valueStart, to: comma))\".")
+            throw HLSParseError(
+                line: line.number,
+                message: "EXTINF duration must be decimal seconds, found \"\(bytes.string(from: valueStart, to: comma))\".")
         }
         pending.duration = duration
         pending.title = comma + 1 < line.end ? bytes.string(from: comma + 1, to: line.end) : ""
@@ -117,7 +121,9 @@ struct MediaPlaylistParser {
     private mutating func readProgramDateTime(_ line: TextLine, valueStart: Int) throws(HLSParseError) {
         noteSegmentTag(line, name: "EXT-X-PROGRAM-DATE-TIME")
         guard let reading = ISO8601Millis.read(bytes, from: valueStart, to: line.end) else {
-            throw HLSParseError(line: line.number, message: "EXT-X-PROGRAM-DATE-TIME must be an ISO-8601 date, found \"\(bytes.string(from: valueStart, to: line.end))\".")
+            throw HLSParseError(
+                line: line.number,
+                message: "EXT-X-PROGRAM-DATE-TIME must be an ISO-8601 date, found \"\(bytes.string(from: valueStart, to: line.end))\".")
         }
         if !reading.hasFraction || !reading.hasZone {
             sourceMap.programDateTimeLinesLackingMillisecondsOrZone.append(line.number)
@@ -127,8 +133,9 @@ struct MediaPlaylistParser {
 
     private mutating func readSkip(_ line: TextLine, valueStart: Int) throws(HLSParseError) {
         if let first = sourceMap.skipLine {
-            throw HLSParseError(line: line.number, message: "EXT-X-SKIP appears again (first on line \(first)); a playlist has at most one.",
-                                ruleID: HLSRule.skipPosition.id)
+            throw HLSParseError(
+                line: line.number, message: "EXT-X-SKIP appears again (first on line \(first)); a playlist has at most one.",
+                ruleID: HLSRule.skipPosition.id)
         }
         let list = try AttributeList(bytes, from: valueStart, to: line.end, tag: "EXT-X-SKIP", line: line.number)
         playlist.skipped = try SkippedSegments(attributes: list)
@@ -138,18 +145,23 @@ struct MediaPlaylistParser {
     private func readByteRange(_ line: TextLine, from start: Int) throws(HLSParseError) -> ByteRange {
         let at = bytes.firstIndex(of: UInt8(ascii: "@"), from: start, to: line.end)
         guard let length = bytes.integer(from: start, to: at) else {
-            throw HLSParseError(line: line.number, message: "EXT-X-BYTERANGE must be <length>[@<offset>], found \"\(bytes.string(from: start, to: line.end))\".")
+            throw HLSParseError(
+                line: line.number,
+                message: "EXT-X-BYTERANGE must be <length>[@<offset>], found \"\(bytes.string(from: start, to: line.end))\".")
         }
         guard at < line.end else { return ByteRange(length: length) }
         guard let offset = bytes.integer(from: at + 1, to: line.end) else {
-            throw HLSParseError(line: line.number, message: "EXT-X-BYTERANGE offset must be a decimal integer, found \"\(bytes.string(from: at + 1, to: line.end))\".")
+            throw HLSParseError(
+                line: line.number,
+                message: "EXT-X-BYTERANGE offset must be a decimal integer, found \"\(bytes.string(from: at + 1, to: line.end))\".")
         }
         return ByteRange(length: length, offset: offset)
     }
 
     private func integer(_ line: TextLine, from start: Int, tag: String) throws(HLSParseError) -> Int {
         guard let value = bytes.integer(from: start, to: line.end) else {
-            throw HLSParseError(line: line.number, message: "\(tag) must be a decimal integer, found \"\(bytes.string(from: start, to: line.end))\".")
+            throw HLSParseError(
+                line: line.number, message: "\(tag) must be a decimal integer, found \"\(bytes.string(from: start, to: line.end))\".")
         }
         return value
     }

@@ -38,8 +38,10 @@ struct LineScanner {
             newlineEnd = bytes.count
         }
         var end = newlineEnd
-        while end > position, bytes[end - 1] == UInt8(ascii: "\r") || bytes[end - 1] == UInt8(ascii: " ")
-            || bytes[end - 1] == UInt8(ascii: "\t") {
+        while end > position,
+            bytes[end - 1] == UInt8(ascii: "\r") || bytes[end - 1] == UInt8(ascii: " ")
+                || bytes[end - 1] == UInt8(ascii: "\t")
+        {
             end -= 1
         }
         lineNumber += 1

@@ -49,15 +49,15 @@ public enum ISO8601Millis {
         // dynamic exclusivity checks, which cost a third of a live-playlist parse.
         var cursor = Cursor(bytes: bytes, index: start, end: end)
         guard let year = cursor.number(digits: 4), cursor.skip("-"),
-              let month = cursor.number(digits: 2), cursor.skip("-"),
-              let day = cursor.number(digits: 2),
-              cursor.skip("T") || cursor.skip("t") || cursor.skip(" "),
-              let hour = cursor.number(digits: 2), cursor.skip(":"),
-              let minute = cursor.number(digits: 2), cursor.skip(":"),
-              let second = cursor.number(digits: 2)
+            let month = cursor.number(digits: 2), cursor.skip("-"),
+            let day = cursor.number(digits: 2),
+            cursor.skip("T") || cursor.skip("t") || cursor.skip(" "),
+            let hour = cursor.number(digits: 2), cursor.skip(":"),
+            let minute = cursor.number(digits: 2), cursor.skip(":"),
+            let second = cursor.number(digits: 2)
         else { return nil }
         guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
-              hour < 24, minute < 60, second < 60
+            hour < 24, minute < 60, second < 60
         else { return nil }
 
         var millis: Int64 = 0

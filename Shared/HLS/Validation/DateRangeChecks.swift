@@ -16,9 +16,10 @@ struct DateRangeChecks {
             checkTag(tag, location(tag: index, id: tag.id), into: &findings)
         }
         if !playlist.segments.contains(where: { $0.programDateTime != nil }) {
-            findings.add(.dateRangeNeedsProgramDateTime,
-                         "The playlist has \(tags.count) EXT-X-DATERANGE tags but no EXT-X-PROGRAM-DATE-TIME.",
-                         location(tag: 0, id: tags[0].id))
+            findings.add(
+                .dateRangeNeedsProgramDateTime,
+                "The playlist has \(tags.count) EXT-X-DATERANGE tags but no EXT-X-PROGRAM-DATE-TIME.",
+                location(tag: 0, id: tags[0].id))
         }
         let ranges = Self.ranges(of: tags)
         for range in ranges {
@@ -65,16 +66,18 @@ struct DateRangeChecks {
             findings.add(.dateRangeClientAttributeName, "\"\(attribute.name)\" is not a valid X-<NAME> attribute name.", location)
         }
         if tag.endOnNext, tag.rangeClass == nil || tag.duration != nil || tag.endDate != nil {
-            findings.add(.dateRangeEndOnNext, "END-ON-NEXT=YES comes with \(tag.rangeClass == nil ? "no CLASS" : "DURATION or END-DATE").", location)
+            findings.add(
+                .dateRangeEndOnNext, "END-ON-NEXT=YES comes with \(tag.rangeClass == nil ? "no CLASS" : "DURATION or END-DATE").", location)
         }
     }
 
     static func isClientAttributeName(_ name: String) -> Bool {
         let utf8 = Array(name.utf8)
-        return utf8.count > 2 && name.hasPrefix("X-") && utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "-")
-        }
+        return utf8.count > 2 && name.hasPrefix("X-")
+            && utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "-")
+            }
     }
 
     private func checkConsistency(_ range: Range, tags: [DateRange], into findings: inout Findings) {
@@ -82,9 +85,10 @@ struct DateRangeChecks {
             for earlier in range.tagIndexes[..<position] {
                 let conflicts = tags[index].conflictingAttributes(with: tags[earlier])
                 if !conflicts.isEmpty {
-                    findings.add(.dateRangeIDConsistent,
-                                 "This tag disagrees with an earlier tag of the same ID on \(conflicts.joined(separator: ", ")).",
-                                 location(tag: index, id: range.merged.id))
+                    findings.add(
+                        .dateRangeIDConsistent,
+                        "This tag disagrees with an earlier tag of the same ID on \(conflicts.joined(separator: ", ")).",
+                        location(tag: index, id: range.merged.id))
                 }
             }
         }
@@ -94,8 +98,9 @@ struct DateRangeChecks {
         let merged = range.merged
         let here = location(tag: range.tagIndexes[0], id: merged.id)
         if let endDate = merged.endDate, let duration = merged.duration, endDate != merged.startDate.adding(duration) {
-            findings.add(.dateRangeEndMatchesDuration,
-                         "END-DATE \(endDate) is not START-DATE \(merged.startDate) + DURATION \(duration).", here)
+            findings.add(
+                .dateRangeEndMatchesDuration,
+                "END-DATE \(endDate) is not START-DATE \(merged.startDate) + DURATION \(duration).", here)
         }
         // An update that skips DATERANGEs (`_HLS_skip=v2`) may carry a break's IN tag without its
         // older OUT tag; the update merged into the copy is held to the full playlist instead.
@@ -103,8 +108,9 @@ struct DateRangeChecks {
             findings.add(.dateRangeSCTE35Paired, "SCTE35-IN without a SCTE35-OUT under the same ID.", here)
         }
         if playlist.endList, merged.plannedDuration != nil, merged.knownEnd == nil, !merged.endOnNext {
-            findings.add(.dateRangePlannedClosed,
-                         "The playlist has ended but the PLANNED-DURATION range never got a DURATION or END-DATE.", here)
+            findings.add(
+                .dateRangePlannedClosed,
+                "The playlist has ended but the PLANNED-DURATION range never got a DURATION or END-DATE.", here)
         }
     }
 
@@ -119,9 +125,10 @@ struct DateRangeChecks {
         for (position, first) in bounded.enumerated() {
             for second in bounded[(position + 1)...] where second.range.rangeClass == first.range.rangeClass {
                 guard second.range.startDate < first.end else { break }
-                findings.add(.dateRangeClassNoOverlap,
-                             "Range \"\(second.range.id)\" starts at \(second.range.startDate), before \"\(first.range.id)\" of the same CLASS ends at \(first.end).",
-                             location(tag: second.line, id: second.range.id))
+                findings.add(
+                    .dateRangeClassNoOverlap,
+                    "Range \"\(second.range.id)\" starts at \(second.range.startDate), before \"\(first.range.id)\" of the same CLASS ends at \(first.end).",
+                    location(tag: second.line, id: second.range.id))
             }
         }
     }

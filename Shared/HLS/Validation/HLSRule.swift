@@ -25,7 +25,9 @@ extension HLSRule {
     /// Every EXTINF rounds to at most the target duration (so no segment overruns it by more than 0.5 s).
     public static let targetDurationCoversSegments = HLSRule(
         id: "media.targetduration.extinf",
-        sentence: "Every EXTINF rounded to the nearest integer is ≤ EXT-X-TARGETDURATION; a segment exceeds the target duration by at most 0.5 s.")
+        sentence:
+            "Every EXTINF rounded to the nearest integer is ≤ EXT-X-TARGETDURATION; a segment exceeds the target duration by at most 0.5 s."
+    )
     /// One target duration for every playlist of a stream, forever.
     public static let targetDurationStable = HLSRule(
         id: "media.targetduration.stable",
@@ -106,18 +108,23 @@ extension HLSRule {
     /// EXT-X-SKIP only where a delta update can be: a changing playlist that offers them.
     public static let skipInDeltaUpdateOnly = HLSRule(
         id: "skip.deltaupdate",
-        sentence: "EXT-X-SKIP appears only in a Playlist Delta Update: a playlist without EXT-X-ENDLIST whose EXT-X-SERVER-CONTROL has CAN-SKIP-UNTIL.")
+        sentence:
+            "EXT-X-SKIP appears only in a Playlist Delta Update: a playlist without EXT-X-ENDLIST whose EXT-X-SERVER-CONTROL has CAN-SKIP-UNTIL."
+    )
     /// EXT-X-SKIP needs protocol version 9 (10 when it skips DATERANGEs).
     public static let skipVersion = HLSRule(
         id: "skip.version",
-        sentence: "A playlist with EXT-X-SKIP has EXT-X-VERSION 9 or higher, 10 or higher when it also skips DATERANGE tags (RECENTLY-REMOVED-DATERANGES).")
+        sentence:
+            "A playlist with EXT-X-SKIP has EXT-X-VERSION 9 or higher, 10 or higher when it also skips DATERANGE tags (RECENTLY-REMOVED-DATERANGES)."
+    )
     /// One EXT-X-SKIP, before the segments.
     public static let skipPosition = HLSRule(
         id: "skip.position", sentence: "EXT-X-SKIP appears at most once, before the first media segment.")
     /// Nothing within the Skip Boundary is skipped.
     public static let skipBoundary = HLSRule(
         id: "skip.boundary",
-        sentence: "EXT-X-SKIP replaces only segments older than the Skip Boundary: the segments listed after it last at least CAN-SKIP-UNTIL.")
+        sentence:
+            "EXT-X-SKIP replaces only segments older than the Skip Boundary: the segments listed after it last at least CAN-SKIP-UNTIL.")
     /// The skipped segments are the previous load's.
     public static let skipMergeable = HLSRule(
         id: "skip.reload.available",
@@ -125,7 +132,9 @@ extension HLSRule {
     /// Merged, a delta update is the full playlist.
     public static let skipMatchesFullPlaylist = HLSRule(
         id: "skip.reload.full",
-        sentence: "A Playlist Delta Update merged into the previous load equals the full playlist: MEDIA-SEQUENCE, DISCONTINUITY-SEQUENCE, segments and DATERANGE tags.")
+        sentence:
+            "A Playlist Delta Update merged into the previous load equals the full playlist: MEDIA-SEQUENCE, DISCONTINUITY-SEQUENCE, segments and DATERANGE tags."
+    )
 
     // MARK: Across variants
 
@@ -187,7 +196,9 @@ extension HLSRule {
     /// Every variant has the five attributes players pick by.
     public static let variantAttributes = HLSRule(
         id: "master.variant.attributes",
-        sentence: "EXT-X-STREAM-INF: BANDWIDTH, AVERAGE-BANDWIDTH, CODECS, RESOLUTION and FRAME-RATE on every variant (RESOLUTION and FRAME-RATE on every variant with video).")
+        sentence:
+            "EXT-X-STREAM-INF: BANDWIDTH, AVERAGE-BANDWIDTH, CODECS, RESOLUTION and FRAME-RATE on every variant (RESOLUTION and FRAME-RATE on every variant with video)."
+    )
     /// Groups named by variants exist.
     public static let variantGroupsExist = HLSRule(
         id: "master.variant.group",
@@ -231,6 +242,6 @@ extension HLSRule {
         dateRangePlannedClosed, dateRangeSCTE35Paired,
         variantAttributes, variantGroupsExist, renditionRequiredAttributes, renditionLanguage,
         renditionNameUnique, renditionSingleDefault, renditionDefaultAutoselect, renditionForcedSubtitlesOnly,
-        renditionClosedCaptionsNoURI,
+        renditionClosedCaptionsNoURI
     ]
 }

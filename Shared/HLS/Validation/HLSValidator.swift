@@ -104,7 +104,8 @@ public enum HLSValidator {
         let first = delta.firstMediaSequence
         let last = first + delta.skippedSegmentCount - 1
         if previous.isDeltaUpdate { return "The previous load is itself a delta update." }
-        return "EXT-X-SKIP replaces segments \(first)–\(last), the previous load has \(previous.firstMediaSequence)–\(previous.firstMediaSequence + previous.segments.count - 1)."
+        return
+            "EXT-X-SKIP replaces segments \(first)–\(last), the previous load has \(previous.firstMediaSequence)–\(previous.firstMediaSequence + previous.segments.count - 1)."
     }
 
     /// Checks the media playlists of one multivariant playlist (loaded at the same time)

@@ -40,13 +40,14 @@ struct MasterChecks {
         }
         var groups: [(String, Rendition.MediaType, String?)] = [
             ("AUDIO", .audio, variant.audioGroup), ("VIDEO", .video, variant.videoGroup),
-            ("SUBTITLES", .subtitles, variant.subtitlesGroup),
+            ("SUBTITLES", .subtitles, variant.subtitlesGroup)
         ]
         if case .group(let captions)? = variant.closedCaptions { groups.append(("CLOSED-CAPTIONS", .closedCaptions, captions)) }
-        for case let (attribute, type, group?) in groups
+        for case (let attribute, let type, let group?) in groups
         where !renditions.contains(where: { $0.type == type && $0.groupID == group }) {
-            findings.add(.variantGroupsExist, "\(attribute)=\"\(group)\" names a group without \(type.rawValue) renditions.",
-                         variantLocation(index))
+            findings.add(
+                .variantGroupsExist, "\(attribute)=\"\(group)\" names a group without \(type.rawValue) renditions.",
+                variantLocation(index))
         }
     }
 
@@ -72,7 +73,8 @@ struct MasterChecks {
             findings.add(.renditionDefaultAutoselect, "\"\(rendition.name)\" is DEFAULT=YES without AUTOSELECT=YES.", location)
         }
         if rendition.forced != nil, rendition.type != .subtitles {
-            findings.add(.renditionForcedSubtitlesOnly, "The \(rendition.type.rawValue) rendition \"\(rendition.name)\" has FORCED.", location)
+            findings.add(
+                .renditionForcedSubtitlesOnly, "The \(rendition.type.rawValue) rendition \"\(rendition.name)\" has FORCED.", location)
         }
         if rendition.type == .closedCaptions, rendition.uri != nil {
             findings.add(.renditionClosedCaptionsNoURI, "The CLOSED-CAPTIONS rendition \"\(rendition.name)\" has a URI.", location)
@@ -85,12 +87,14 @@ struct MasterChecks {
         for (index, rendition) in renditions.enumerated() {
             let group = [rendition.type.rawValue, rendition.groupID]
             if !seenNames.insert(group + [rendition.name]).inserted {
-                findings.add(.renditionNameUnique, "NAME \"\(rendition.name)\" appears twice in group \"\(rendition.groupID)\".",
-                             renditionLocation(index))
+                findings.add(
+                    .renditionNameUnique, "NAME \"\(rendition.name)\" appears twice in group \"\(rendition.groupID)\".",
+                    renditionLocation(index))
             }
             if rendition.isDefault == true, !groupsWithDefault.insert(group).inserted {
-                findings.add(.renditionSingleDefault, "Group \"\(rendition.groupID)\" has more than one DEFAULT=YES.",
-                             renditionLocation(index))
+                findings.add(
+                    .renditionSingleDefault, "Group \"\(rendition.groupID)\" has more than one DEFAULT=YES.",
+                    renditionLocation(index))
             }
         }
     }

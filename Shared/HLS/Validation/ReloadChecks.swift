@@ -6,8 +6,10 @@ struct ReloadChecks {
 
     func run(into findings: inout Findings) {
         if previous.targetDuration != next.targetDuration {
-            findings.add(.targetDurationStable,
-                         "EXT-X-TARGETDURATION changed from \(previous.targetDuration.map(String.init) ?? "none") to \(next.targetDuration.map(String.init) ?? "none").")
+            findings.add(
+                .targetDurationStable,
+                "EXT-X-TARGETDURATION changed from \(previous.targetDuration.map(String.init) ?? "none") to \(next.targetDuration.map(String.init) ?? "none")."
+            )
         }
         switch kind {
         case .vod:
@@ -22,7 +24,8 @@ struct ReloadChecks {
     }
 
     private func checkEvent(into findings: inout Findings) {
-        let appended = next.firstMediaSequence == previous.firstMediaSequence
+        let appended =
+            next.firstMediaSequence == previous.firstMediaSequence
             && next.segments.count >= previous.segments.count
             && zip(previous.segments, next.segments).allSatisfy { $0 == $1 }
         if !appended {
@@ -43,9 +46,10 @@ struct ReloadChecks {
         // is a candidate; MEDIA-SEQUENCE must agree with one of them.
         let candidates = removalCounts()
         if let removed = candidates.first, !candidates.contains(nextFirst - previousFirst) {
-            findings.add(.reloadMediaSequenceCountsRemovals,
-                         "\(removed) segments were removed but EXT-X-MEDIA-SEQUENCE went from \(previousFirst) to \(nextFirst).",
-                         .init(mediaSequence: nextFirst))
+            findings.add(
+                .reloadMediaSequenceCountsRemovals,
+                "\(removed) segments were removed but EXT-X-MEDIA-SEQUENCE went from \(previousFirst) to \(nextFirst).",
+                .init(mediaSequence: nextFirst))
         }
         // Empty when the reload came so late that no segment is in both loads.
         let overlapStart = max(previousFirst, nextFirst)
@@ -54,17 +58,19 @@ struct ReloadChecks {
             let before = previous.segments[sequence - previousFirst]
             let after = next.segments[sequence - nextFirst]
             if before.uri != after.uri || before.duration != after.duration {
-                findings.add(.reloadSegmentContinuity,
-                             "Segment \(sequence) was \(before.uri) (\(before.duration) s) and is now \(after.uri) (\(after.duration) s).",
-                             .init(mediaSequence: sequence))
+                findings.add(
+                    .reloadSegmentContinuity,
+                    "Segment \(sequence) was \(before.uri) (\(before.duration) s) and is now \(after.uri) (\(after.duration) s).",
+                    .init(mediaSequence: sequence))
             }
         }
         let previousLast = previousFirst + previous.segments.count - 1
         let nextLast = nextFirst + next.segments.count - 1
         if nextLast < previousLast {
-            findings.add(.reloadRemovesFromStart,
-                         "The last segment went back from \(previousLast) to \(nextLast): segments were removed from the end.",
-                         .init(mediaSequence: nextLast))
+            findings.add(
+                .reloadRemovesFromStart,
+                "The last segment went back from \(previousLast) to \(nextLast): segments were removed from the end.",
+                .init(mediaSequence: nextLast))
         }
     }
 
@@ -88,8 +94,9 @@ struct ReloadChecks {
     private func checkDiscontinuitySequence(into findings: inout Findings) {
         let hadDiscontinuity = previous.discontinuitySequence != nil || previous.segments.contains(where: \.discontinuity)
         if hadDiscontinuity, next.discontinuitySequence == nil {
-            findings.add(.liveDiscontinuitySequencePresent,
-                         "The stream had a discontinuity but the new playlist has no EXT-X-DISCONTINUITY-SEQUENCE.")
+            findings.add(
+                .liveDiscontinuitySequencePresent,
+                "The stream had a discontinuity but the new playlist has no EXT-X-DISCONTINUITY-SEQUENCE.")
         }
         let previousFirst = previous.firstMediaSequence
         let nextFirst = next.firstMediaSequence
@@ -103,8 +110,10 @@ struct ReloadChecks {
         }
         let expected = previous.firstDiscontinuitySequence + removedTags
         if next.firstDiscontinuitySequence != expected {
-            findings.add(.reloadDiscontinuitySequenceCountsRemovals,
-                         "\(removedTags) EXT-X-DISCONTINUITY tags were removed, so EXT-X-DISCONTINUITY-SEQUENCE should be \(expected), not \(next.firstDiscontinuitySequence).")
+            findings.add(
+                .reloadDiscontinuitySequenceCountsRemovals,
+                "\(removedTags) EXT-X-DISCONTINUITY tags were removed, so EXT-X-DISCONTINUITY-SEQUENCE should be \(expected), not \(next.firstDiscontinuitySequence)."
+            )
         }
     }
 
@@ -116,9 +125,10 @@ struct ReloadChecks {
             for tag in afterTags where tag.id == range.merged.id {
                 let conflicts = tag.conflictingAttributes(with: range.merged)
                 if !conflicts.isEmpty {
-                    findings.add(.dateRangeIDNotReused,
-                                 "ID \"\(tag.id)\" now names a range with different \(conflicts.joined(separator: ", ")).",
-                                 .init(dateRangeID: tag.id))
+                    findings.add(
+                        .dateRangeIDNotReused,
+                        "ID \"\(tag.id)\" now names a range with different \(conflicts.joined(separator: ", ")).",
+                        .init(dateRangeID: tag.id))
                     break
                 }
             }
@@ -129,15 +139,17 @@ struct ReloadChecks {
             // a range without a known end is the instant it starts.
             let merged = range.merged
             let end = merged.knownEnd ?? merged.plannedDuration.map { merged.startDate.adding($0) }
-            let stillMapped = if let end, end > merged.startDate {
-                merged.startDate < span.upperBound && end > span.lowerBound
-            } else {
-                span.contains(merged.startDate)
-            }
+            let stillMapped =
+                if let end, end > merged.startDate {
+                    merged.startDate < span.upperBound && end > span.lowerBound
+                } else {
+                    span.contains(merged.startDate)
+                }
             if stillMapped {
-                findings.add(.dateRangeNotRemovedEarly,
-                             "The range starting \(merged.startDate) was removed although it still overlaps the playlist (\(span.lowerBound) – \(span.upperBound)).",
-                             .init(dateRangeID: merged.id))
+                findings.add(
+                    .dateRangeNotRemovedEarly,
+                    "The range starting \(merged.startDate) was removed although it still overlaps the playlist (\(span.lowerBound) – \(span.upperBound)).",
+                    .init(dateRangeID: merged.id))
             }
         }
     }

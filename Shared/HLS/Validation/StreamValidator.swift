@@ -50,7 +50,8 @@ public struct StreamValidator: Sendable {
             report.add([Self.violation(for: error)], in: masterURL)
             return report
         }
-        report.checked.append(.init(url: masterURL.absoluteString, role: "master", kind: nil, segments: nil, reloaded: false, deltaUpdate: false))
+        report.checked.append(
+            .init(url: masterURL.absoluteString, role: "master", kind: nil, segments: nil, reloaded: false, deltaUpdate: false))
 
         let uris = Self.mediaURIs(of: master).compactMap { uri in HLSURI.resolve(uri, against: masterURL) }
         var loaded: [(url: URL, playlist: MediaPlaylist, kind: HLSValidator.MediaPlaylistKind)] = []
@@ -87,11 +88,12 @@ public struct StreamValidator: Sendable {
         var seen: Set<String> = []
         var uris: [String] = []
         for entry in master.entries {
-            let uri: String? = switch entry {
-            case .variant(let variant): variant.uri
-            case .rendition(let rendition): rendition.type == .closedCaptions ? nil : rendition.uri
-            case .tag: nil
-            }
+            let uri: String? =
+                switch entry {
+                case .variant(let variant): variant.uri
+                case .rendition(let rendition): rendition.type == .closedCaptions ? nil : rendition.uri
+                case .tag: nil
+                }
             if let uri, seen.insert(uri).inserted { uris.append(uri) }
         }
         return uris
@@ -141,13 +143,14 @@ public struct StreamValidator: Sendable {
         guard let merged = previous.applying(deltaUpdate: delta) else { return }
         let mergedEnd = merged.mediaSequence(ofSegmentAt: merged.segments.count)
         let fullEnd = full.mediaSequence(ofSegmentAt: full.segments.count)
-        let violations = if mergedEnd == fullEnd {
-            HLSValidator.validateDeltaUpdate(delta, previous: previous, full: full)
-        } else if mergedEnd < fullEnd {
-            HLSValidator.validateReload(previous: merged, next: full, kind: kind)
-        } else {
-            HLSValidator.validateReload(previous: full, next: merged, kind: kind)
-        }
+        let violations =
+            if mergedEnd == fullEnd {
+                HLSValidator.validateDeltaUpdate(delta, previous: previous, full: full)
+            } else if mergedEnd < fullEnd {
+                HLSValidator.validateReload(previous: merged, next: full, kind: kind)
+            } else {
+                HLSValidator.validateReload(previous: full, next: merged, kind: kind)
+            }
         report.add(violations, in: deltaURL, reload: true)
     }
 
@@ -173,9 +176,10 @@ public struct StreamValidator: Sendable {
             let (playlist, sourceMap) = try HLSParser.parseMediaWithSourceMap(bytes)
             let kind = Self.kind(of: playlist)
             report.add(HLSValidator.validate(media: playlist, kind: kind, sourceMap: sourceMap), in: url, reload: reload)
-            report.checked.append(.init(
-                url: url.absoluteString, role: "media", kind: "\(kind)", segments: playlist.segments.count, reloaded: reload,
-                deltaUpdate: deltaUpdate))
+            report.checked.append(
+                .init(
+                    url: url.absoluteString, role: "media", kind: "\(kind)", segments: playlist.segments.count, reloaded: reload,
+                    deltaUpdate: deltaUpdate))
             return (playlist, kind)
         } catch {
             report.add([Self.violation(for: error)], in: url, reload: reload)
@@ -256,9 +260,10 @@ public struct StreamValidationReport: Sendable, Hashable, Codable {
 
     mutating func add(_ violations: [HLSViolation], in url: URL, reload: Bool = false) {
         findings += violations.map { violation in
-            Finding(url: url.absoluteString, onReload: reload, rule: violation.rule.id, sentence: violation.rule.sentence,
-                    detail: violation.detail, line: violation.location.line, mediaSequence: violation.location.mediaSequence,
-                    location: violation.location.description)
+            Finding(
+                url: url.absoluteString, onReload: reload, rule: violation.rule.id, sentence: violation.rule.sentence,
+                detail: violation.detail, line: violation.location.line, mediaSequence: violation.location.mediaSequence,
+                location: violation.location.description)
         }
     }
 }

@@ -5,9 +5,10 @@ struct VariantChecks {
     func run(into findings: inout Findings) {
         guard let reference = playlists.first else { return }
         for (index, playlist) in playlists.enumerated().dropFirst() where playlist.targetDuration != reference.targetDuration {
-            findings.add(.targetDurationStable,
-                         "EXT-X-TARGETDURATION is \(playlist.targetDuration.map(String.init) ?? "absent") here but \(reference.targetDuration.map(String.init) ?? "absent") in playlist #0.",
-                         .init(playlistIndex: index))
+            findings.add(
+                .targetDurationStable,
+                "EXT-X-TARGETDURATION is \(playlist.targetDuration.map(String.init) ?? "absent") here but \(reference.targetDuration.map(String.init) ?? "absent") in playlist #0.",
+                .init(playlistIndex: index))
         }
         checkDiscontinuities(reference: reference, into: &findings)
     }
@@ -23,9 +24,10 @@ struct VariantChecks {
             let actual = Self.discontinuityNumbers(of: playlist, in: start..<end)
             guard let offset = expected.indices.first(where: { expected[$0] != actual[$0] }) else { continue }
             let sequence = start + offset
-            findings.add(.variantsDiscontinuitiesAligned,
-                         "Segment \(sequence) is in discontinuity sequence \(actual[offset].number)\(actual[offset].tagged ? " (tagged)" : "") here but \(expected[offset].number)\(expected[offset].tagged ? " (tagged)" : "") in playlist #0.",
-                         .init(mediaSequence: sequence, playlistIndex: index))
+            findings.add(
+                .variantsDiscontinuitiesAligned,
+                "Segment \(sequence) is in discontinuity sequence \(actual[offset].number)\(actual[offset].tagged ? " (tagged)" : "") here but \(expected[offset].number)\(expected[offset].tagged ? " (tagged)" : "") in playlist #0.",
+                .init(mediaSequence: sequence, playlistIndex: index))
         }
     }
 

@@ -10,7 +10,7 @@ struct SpriteVTTParser {
 
     private mutating func run() throws(HLSParseError) -> SpriteTrack {
         guard let signature = lines.next(), bytes.hasPrefix("WEBVTT", from: signature.start, to: signature.end),
-              signature.end - signature.start == 6 || bytes[signature.start + 6] == UInt8(ascii: " ")
+            signature.end - signature.start == 6 || bytes[signature.start + 6] == UInt8(ascii: " ")
                 || bytes[signature.start + 6] == UInt8(ascii: "\t")
         else { throw HLSParseError(line: 1, message: "A WebVTT file must start with WEBVTT.") }
         // Header lines run up to the first blank line.
@@ -59,7 +59,8 @@ struct SpriteVTTParser {
         if arrowIndex(in: first) == nil {
             identifier = bytes.string(from: first.start, to: first.end)
             guard let next = lines.next(), !next.isEmpty else {
-                throw HLSParseError(line: first.number + 1, message: "A cue identifier must be followed by a timing line \"start --> end\".")
+                throw HLSParseError(
+                    line: first.number + 1, message: "A cue identifier must be followed by a timing line \"start --> end\".")
             }
             timing = next
         }
@@ -75,9 +76,11 @@ struct SpriteVTTParser {
         var endEnd = endStart
         while endEnd < timing.end, bytes[endEnd] != UInt8(ascii: " "), bytes[endEnd] != UInt8(ascii: "\t") { endEnd += 1 }
         guard let start = WebVTTTimestamp.read(bytes, from: timing.start, to: startEnd),
-              let end = WebVTTTimestamp.read(bytes, from: endStart, to: endEnd)
+            let end = WebVTTTimestamp.read(bytes, from: endStart, to: endEnd)
         else {
-            throw HLSParseError(line: timing.number, message: "Cue timestamps must be hh:mm:ss.mmm or mm:ss.mmm, found \"\(bytes.string(from: timing.start, to: timing.end))\".")
+            throw HLSParseError(
+                line: timing.number,
+                message: "Cue timestamps must be hh:mm:ss.mmm or mm:ss.mmm, found \"\(bytes.string(from: timing.start, to: timing.end))\".")
         }
         guard end > start else {
             throw HLSParseError(line: timing.number, message: "The cue ends at or before its start.")
@@ -113,7 +116,9 @@ struct SpriteVTTParser {
             numberStart = position + 1
         }
         guard values.count == 4, image.isEmpty == false else {
-            throw HLSParseError(line: line.number, message: "The image reference must be <url>#xywh=x,y,w,h, found \"\(bytes.string(from: line.start, to: line.end))\".")
+            throw HLSParseError(
+                line: line.number,
+                message: "The image reference must be <url>#xywh=x,y,w,h, found \"\(bytes.string(from: line.start, to: line.end))\".")
         }
         return (image, SpriteRegion(x: values[0], y: values[1], width: values[2], height: values[3]))
     }

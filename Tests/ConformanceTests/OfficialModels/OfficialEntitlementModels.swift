@@ -121,7 +121,9 @@ struct OfficialStreamInfo: Decodable {
     let ssai: Bool?
 
     private enum CodingKeys: String, CodingKey {
-        case channelId, end, staticProgram = "static", live, event, programId, start, ssai
+        case channelId, end
+        case staticProgram = "static"
+        case live, event, programId, start, ssai
     }
 }
 

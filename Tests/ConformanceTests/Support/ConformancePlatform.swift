@@ -24,7 +24,8 @@ final class ConformancePlatform: Sendable {
     /// Sends `request` and returns the answer whatever its status.
     func send(_ request: OfficialRequest) async throws -> TransportResponse {
         guard let url = URL(string: baseURL + request.target) else { throw ConformanceFailure("not a URL: \(request.target)") }
-        let response = try await transport.send(TransportRequest(method: request.method, url: url, headers: request.headers, body: request.body))
+        let response = try await transport.send(
+            TransportRequest(method: request.method, url: url, headers: request.headers, body: request.body))
         // The official SDK copies this header into `Playback.Created.RequestId`.
         #expect(response.header(named: "X-Request-Id")?.isEmpty == false, "\(request.target) answered without X-Request-Id")
         return response
@@ -34,7 +35,8 @@ final class ConformancePlatform: Sendable {
     func decode<Model: Decodable>(_ model: Model.Type, _ request: OfficialRequest) async throws -> Model {
         let response = try await send(request)
         guard response.isSuccess else {
-            throw ConformanceFailure("\(request.method.rawValue) \(request.target) → \(response.status) \(String(decoding: response.body, as: UTF8.self))")
+            throw ConformanceFailure(
+                "\(request.method.rawValue) \(request.target) → \(response.status) \(String(decoding: response.body, as: UTF8.self))")
         }
         return try JSONDecoder().decode(Model.self, from: response.body)
     }

@@ -18,7 +18,8 @@ struct OfficialRequest: Sendable {
         _ method: Exposure.HTTPMethod, _ version: String, _ path: String, query: [String: OfficialQueryValue] = [:],
         token: String? = nil, headers: [String: String] = [:], json: [String: Any]? = nil
     ) -> OfficialRequest {
-        unversioned(method, "/\(version)/customer/Sandbox/businessunit/Dev" + path, query: query, token: token, headers: headers, json: json)
+        unversioned(
+            method, "/\(version)/customer/Sandbox/businessunit/Dev" + path, query: query, token: token, headers: headers, json: json)
     }
 
     /// A request outside the API base path (EventSink on the base URL).
@@ -36,7 +37,8 @@ struct OfficialRequest: Sendable {
             allHeaders["Content-Type"] = allHeaders["Content-Type"] ?? "application/json"
         }
         let queryString = OfficialQuery.string(query)
-        return OfficialRequest(method: method, target: path + (queryString.isEmpty ? "" : "?" + queryString), headers: allHeaders, body: body)
+        return OfficialRequest(
+            method: method, target: path + (queryString.isEmpty ? "" : "?" + queryString), headers: allHeaders, body: body)
     }
 }
 
@@ -47,14 +49,18 @@ enum OfficialDevice {
 
     /// `Device` as the login and anonymous bodies carry it.
     static var json: [String: Any] {
-        ["height": 844, "width": 390, "model": model, "os": "iOS", "osVersion": "17.3.1", "manufacturer": "Apple",
-         "type": "MOBILE", "deviceId": deviceId]
+        [
+            "height": 844, "width": 390, "model": model, "os": "iOS", "osVersion": "17.3.1", "manufacturer": "Apple",
+            "type": "MOBILE", "deviceId": deviceId
+        ]
     }
 
     /// What `PlayEnigmaAsset` always adds to the play query.
     static var playQuery: [String: OfficialQueryValue] {
-        ["supportedFormats": .string("hls,mp3"), "supportedDrms": .string("fairplay"),
-         "deviceMake": .string("apple"), "deviceModel": .string(model)]
+        [
+            "supportedFormats": .string("hls,mp3"), "supportedDrms": .string("fairplay"),
+            "deviceMake": .string("apple"), "deviceModel": .string(model)
+        ]
     }
 
     /// What `AdsOptions.dictionaryRepresentation` adds for ad-supported play, with every option set.
@@ -62,9 +68,10 @@ enum OfficialDevice {
         playQuery.merging([
             "uid": .string("user-7"), "autoplay": .bool(true), "latitude": .string("59.3293"), "longitude": .string("18.0686"),
             "mute": .bool(false), "consent": .string("CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"), "deviceType": .string("mobile"),
-            "width": .integer(390), "height": .integer(844), "appName": .string("Conformance"), "appBundle": .string("com.example.conformance"),
+            "width": .integer(390), "height": .integer(844), "appName": .string("Conformance"),
+            "appBundle": .string("com.example.conformance"),
             "appStoreUrl": .string("https://apps.apple.com/app/id0"), "ifa": .string(deviceId), "ifaType": .string("idfa"),
-            "limitAdTracking": .bool(false),
+            "limitAdTracking": .bool(false)
         ]) { $1 }
     }
 }

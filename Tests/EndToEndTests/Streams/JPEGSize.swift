@@ -11,8 +11,14 @@ enum JPEGSize {
         while offset + 4 <= bytes.count {
             guard bytes[offset] == 0xFF else { throw NotAJPEG(description: "expected a marker at byte \(offset)") }
             let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue } // fill byte
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }  // fill byte
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                offset += 2
+                continue
+            }
             let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             // SOF0…SOF15 except DHT (C4), JPG (C8) and DAC (CC).
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
@@ -21,7 +27,7 @@ enum JPEGSize {
                 let width = Int(bytes[offset + 7]) << 8 | Int(bytes[offset + 8])
                 return (width, height)
             }
-            if marker == 0xDA || marker == 0xD9 { break } // scan data or end before any SOF
+            if marker == 0xDA || marker == 0xD9 { break }  // scan data or end before any SOF
             offset += 2 + length
         }
         throw NotAJPEG(description: "no SOF marker")

@@ -23,7 +23,7 @@ import Testing
             ("TS segment", try #require(HLSURI.resolve(video.segments[0].uri, against: master)), "video/mp2t"),
             ("subtitle segment", try #require(HLSURI.resolve(subtitles.segments[0].uri, against: master)), "text/vtt"),
             ("sprite VTT", try #require(URL(string: vtt)), "text/vtt"),
-            ("sprite sheet", sheet, "image/jpeg"),
+            ("sprite sheet", sheet, "image/jpeg")
         ]
         for (what, url, type) in expectations {
             let response = try await HTTP.get(url)
@@ -90,8 +90,9 @@ import Testing
     @Test(arguments: [
         "/media/../catalog/users.json", "/media/reel/../../catalog/users.json", "/media/%2e%2e/catalog/users.json",
         "/media/%2E%2E/%2E%2E/etc/passwd", "/media/reel/%2e%2e/%2e%2e/catalog/users.json", "/media/%252e%252e/catalog/users.json",
-        "/media//etc/passwd", "/media/%2fetc%2fpasswd", "/media/reel/..%2f..%2fcatalog%2fusers.json", "/media/..%5c..%5ccatalog%5cusers.json",
-        "/media/./media.json", "/media/reel/video/360p/./seg-000.ts", "/media/", "/media/sprites/160",
+        "/media//etc/passwd", "/media/%2fetc%2fpasswd", "/media/reel/..%2f..%2fcatalog%2fusers.json",
+        "/media/..%5c..%5ccatalog%5cusers.json",
+        "/media/./media.json", "/media/reel/video/360p/./seg-000.ts", "/media/", "/media/sprites/160"
     ])
     func noPathOutsideTheMediaFolder(target: String) async throws {
         let mock = try StreamPlatform()
@@ -103,9 +104,11 @@ import Testing
         let mock = try StreamPlatform()
         let port = mock.platform.port
         let statuses = try await offThePool {
-            [try RawHTTP.status(port: port, target: "/media/media.json"),
-             try RawHTTP.status(port: port, target: "/media/reel/video/360p/seg-000.ts"),
-             try RawHTTP.status(port: port, method: "HEAD", target: "/media/reel/video/360p/seg-000.ts")]
+            [
+                try RawHTTP.status(port: port, target: "/media/media.json"),
+                try RawHTTP.status(port: port, target: "/media/reel/video/360p/seg-000.ts"),
+                try RawHTTP.status(port: port, method: "HEAD", target: "/media/reel/video/360p/seg-000.ts")
+            ]
         }
         #expect(statuses == [200, 200, 200])
     }

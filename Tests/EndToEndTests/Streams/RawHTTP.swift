@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,7 +37,9 @@ enum RawHTTP {
         }
         let statusLine = String(decoding: response.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
         let parts = statusLine.split(separator: " ")
-        guard parts.count >= 2, let status = Int(parts[1]) else { throw StreamTestError("no status line in \(statusLine.debugDescription)") }
+        guard parts.count >= 2, let status = Int(parts[1]) else {
+            throw StreamTestError("no status line in \(statusLine.debugDescription)")
+        }
         return status
     }
 }

@@ -16,7 +16,9 @@ import Testing
         return try HLSParser.parseMedia(Array(response.body))
     }
 
-    @Test(arguments: [("news-24", Int64(611_000)), ("sport-max", Int64(905_000)), ("kids-fun", Int64(3_333_000)), ("news-24", Int64(7_200_001))])
+    @Test(arguments: [
+        ("news-24", Int64(611_000)), ("sport-max", Int64(905_000)), ("kids-fun", Int64(3_333_000)), ("news-24", Int64(7_200_001))
+    ])
     func liveDateRangeProgramsMatchTheEPG(channel: String, offsetMs: Int64) async throws {
         let now = StreamPlatform.noon + offsetMs
         let mock = try StreamPlatform(nowMs: now)
@@ -86,7 +88,8 @@ import Testing
     @Test(arguments: ["arctic-journey", "mountain-ssai", "behind-the-scenes", "catch-up"])
     func spriteCuesCoverTheTitleAndStayInsideTheirJPEGs(asset: String) async throws {
         let mock = try StreamPlatform()
-        let assetId = asset == "catch-up"
+        let assetId =
+            asset == "catch-up"
             ? mock.platform.context.catalog.schedules["news-24"]!.program(atMs: StreamPlatform.noon - 3 * 3_600_000).assetId : asset
         let entitlement = try await mock.entitlement(assetId)
         let duration = try #require(entitlement.durationInMs)
@@ -114,9 +117,13 @@ import Testing
                 }
                 let size = try #require(sheetSizes[image])
                 let region = try #require(cue.region)
-                let inside = region.x >= 0 && region.y >= 0 && region.width > 0 && region.height > 0
+                let inside =
+                    region.x >= 0 && region.y >= 0 && region.width > 0 && region.height > 0
                     && region.x + region.width <= size.width && region.y + region.height <= size.height
-                #expect(inside, "\(asset): #xywh=\(region.x),\(region.y),\(region.width),\(region.height) outside \(size.width)x\(size.height) \(image)")
+                #expect(
+                    inside,
+                    "\(asset): #xywh=\(region.x),\(region.y),\(region.width),\(region.height) outside \(size.width)x\(size.height) \(image)"
+                )
                 #expect(region.width == spriteWidth)
             }
         }
@@ -125,7 +132,9 @@ import Testing
 
     @Test func jpegSizeReadsBaselineAndProgressiveFrames() throws {
         // SOI, APP0 (length 4), SOF0 with height 90 and width 160.
-        let baseline: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x5A, 0x00, 0xA0, 0x01, 0x01, 0x11, 0x00]
+        let baseline: [UInt8] = [
+            0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x5A, 0x00, 0xA0, 0x01, 0x01, 0x11, 0x00
+        ]
         #expect(try JPEGSize.of(baseline) == (160, 90))
         var progressive = baseline
         progressive[9] = 0xC2

@@ -3,6 +3,7 @@ import Foundation
 import HLS
 import MockPlatform
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -53,8 +54,9 @@ final class StreamPlatform: Sendable {
                 return (response.status, Array(response.body))
             },
             wait: { duration in
-                clock.set(nowMs: clock.nowMs() + duration.components.seconds * 1000
-                    + duration.components.attoseconds / 1_000_000_000_000_000)
+                clock.set(
+                    nowMs: clock.nowMs() + duration.components.seconds * 1000
+                        + duration.components.attoseconds / 1_000_000_000_000_000)
             })
     }
 }
@@ -78,11 +80,13 @@ enum StreamKinds {
         Kind(name: "live news-24", assetId: { _ in "news-24" }, atMs: StreamPlatform.noon + 611_000),
         Kind(name: "live kids-fun", assetId: { _ in "kids-fun" }),
         Kind(name: "live sport-max", assetId: { _ in "sport-max" }, atMs: StreamPlatform.noon + 905_000),
-        Kind(name: "catch-up", assetId: { mock in
-            mock.platform.context.catalog.schedules["news-24"]!.program(atMs: StreamPlatform.noon - 3 * 3_600_000).assetId
-        }),
+        Kind(
+            name: "catch-up",
+            assetId: { mock in
+                mock.platform.context.catalog.schedules["news-24"]!.program(atMs: StreamPlatform.noon - 3 * 3_600_000).assetId
+            }),
         Kind(name: "event live", assetId: { _ in "summer-concert" }, atMs: StreamPlatform.noon + 30 * 60_000),
-        Kind(name: "event ended", assetId: { _ in "summer-concert" }, atMs: StreamPlatform.noon + 100 * 60_000),
+        Kind(name: "event ended", assetId: { _ in "summer-concert" }, atMs: StreamPlatform.noon + 100 * 60_000)
     ]
 }
 

@@ -62,7 +62,9 @@ import Testing
         let broken = try BrokenStream()
         let failed = try await Self.run(["validate", broken.url("master.m3u8").absoluteString, "--no-reload"])
         #expect(failed.status == 1, "\(failed.output)")
-        #expect(failed.output.contains("FAIL [media.targetduration.extinf] \(HLSRule.targetDurationCoversSegments.sentence)"), "\(failed.output)")
+        #expect(
+            failed.output.contains("FAIL [media.targetduration.extinf] \(HLSRule.targetDurationCoversSegments.sentence)"),
+            "\(failed.output)")
         #expect(failed.output.contains("/video/low.m3u8, line 8, segment 11:"), "\(failed.output)")
         #expect(!failed.output.contains("(reload)"))
 
@@ -98,24 +100,27 @@ final class BrokenStream: Sendable {
         var text = "#EXTM3U\n#EXT-X-TARGETDURATION:\(target)\n#EXT-X-MEDIA-SEQUENCE:\(first)\n"
         for sequence in first..<first + 3 {
             let seconds = long && sequence == first + 1 ? "7.000" : "2.000"
-            text += "#EXT-X-PROGRAM-DATE-TIME:2026-11-30T12:00:\(String(format: "%02d", sequence % 60)).000Z\n#EXTINF:\(seconds),\nseg-\(sequence).ts\n"
+            text +=
+                "#EXT-X-PROGRAM-DATE-TIME:2026-11-30T12:00:\(String(format: "%02d", sequence % 60)).000Z\n#EXTINF:\(seconds),\nseg-\(sequence).ts\n"
         }
         return text
     }
 
     init() throws {
         let loads = loads
-        server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 0), responder: ClosureResponder { request in
-            let body: String?
-            switch request.path {
-            case "/broken/master.m3u8": body = BrokenStream.master
-            case "/broken/video/high.m3u8": body = BrokenStream.live(first: loads.next() ? 10 : 5, target: 4, long: false)
-            case "/broken/video/low.m3u8": body = BrokenStream.live(first: 10, target: 2, long: true)
-            default: body = nil
-            }
-            guard let body else { return HTTPResponse(status: 404) }
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/vnd.apple.mpegurl"], body: Data(body.utf8))
-        })
+        server = HTTPServer(
+            configuration: .init(host: "127.0.0.1", port: 0),
+            responder: ClosureResponder { request in
+                let body: String?
+                switch request.path {
+                case "/broken/master.m3u8": body = BrokenStream.master
+                case "/broken/video/high.m3u8": body = BrokenStream.live(first: loads.next() ? 10 : 5, target: 4, long: false)
+                case "/broken/video/low.m3u8": body = BrokenStream.live(first: 10, target: 2, long: true)
+                default: body = nil
+                }
+                guard let body else { return HTTPResponse(status: 404) }
+                return HTTPResponse(status: 200, headers: ["Content-Type": "application/vnd.apple.mpegurl"], body: Data(body.utf8))
+            })
         try server.start()
     }
 
@@ -124,10 +129,12 @@ final class BrokenStream: Sendable {
     func url(_ file: String) -> URL { URL(string: "http://127.0.0.1:\(server.port)/broken/\(file)")! }
 
     func validator() -> StreamValidator {
-        StreamValidator(reload: .after(.zero), fetch: { url in
-            let response = try await HTTP.get(url)
-            return (response.status, Array(response.body))
-        }, wait: { _ in })
+        StreamValidator(
+            reload: .after(.zero),
+            fetch: { url in
+                let response = try await HTTP.get(url)
+                return (response.status, Array(response.body))
+            }, wait: { _ in })
     }
 }
 
@@ -141,5 +148,10 @@ struct ClosureResponder: HTTPResponder {
 /// True on the first load, false after: the second load of the playlist goes back in sequence.
 final class LoadCounter: Sendable {
     private let count = Mutex(0)
-    func next() -> Bool { count.withLock { $0 += 1; return $0 == 1 } }
+    func next() -> Bool {
+        count.withLock {
+            $0 += 1
+            return $0 == 1
+        }
+    }
 }

@@ -33,12 +33,14 @@ struct DownloadHarness {
             // Licenses are granted on the platform's clock: frozen, they are exact hours on the manager's.
             platform.freezeClock()
         }
-        let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request().sessionToken
+        let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request()
+            .sessionToken
         let folder = TemporaryFolder("offline")
         // Whole seconds, as play token expiries are.
         let startMs = Int64(platform.now.timeIntervalSince1970) * 1000
-        let harness = make(platform: platform, folder: folder, clock: ManualClock(startMs: startMs), token: token, pace: pace,
-                           storage: storage)
+        let harness = make(
+            platform: platform, folder: folder, clock: ManualClock(startMs: startMs), token: token, pace: pace,
+            storage: storage)
         await harness.manager.waitForRestoredDownloads()
         return harness
     }
@@ -48,20 +50,23 @@ struct DownloadHarness {
     func restarted(laterMs: Int64 = 60_000, pace: ScriptedDownloader.Pace = .automatic) async -> DownloadHarness {
         await manager.shutdown()
         let startMs = clock.nowMs + laterMs
-        return Self.make(platform: platform, folder: temporaryFolder, clock: ManualClock(startMs: startMs),
-                         token: token, pace: pace, storage: storage)
+        return Self.make(
+            platform: platform, folder: temporaryFolder, clock: ManualClock(startMs: startMs),
+            token: token, pace: pace, storage: storage)
     }
 
     private static func make(
-        platform: MockPlatform, folder: TemporaryFolder, clock: ManualClock, token: SessionToken, pace: ScriptedDownloader.Pace, storage: TestStorage
+        platform: MockPlatform, folder: TemporaryFolder, clock: ManualClock, token: SessionToken, pace: ScriptedDownloader.Pace,
+        storage: TestStorage
     ) -> DownloadHarness {
         let network = TestNetwork()
         let downloader = ScriptedDownloader(folder: folder.url.appendingPathComponent("media"), pace: pace)
         let dependencies = OfflineManagerDependencies(
             dataFolder: folder.url, transport: AutomaticTransport.shared, clock: clock, network: network, storage: storage,
             makeDownloader: { _, _, _ in downloader })
-        return DownloadHarness(platform: platform, temporaryFolder: folder, clock: clock, network: network, storage: storage,
-                               downloader: downloader, manager: OfflineManager(dependencies: dependencies), token: token)
+        return DownloadHarness(
+            platform: platform, temporaryFolder: folder, clock: clock, network: network, storage: storage,
+            downloader: downloader, manager: OfflineManager(dependencies: dependencies), token: token)
     }
 
     func item(_ assetId: String) -> SourceItem {
@@ -102,7 +107,9 @@ final class RecordingListener: OfflineManagerListener {
 
     func offlineManager(_ offlineManager: OfflineManager, didProgressTo progress: Double) { note("progress \(Int(progress))") }
     func offlineManagerDidSuspendDownload(_ offlineManager: OfflineManager) { note("suspend") }
-    func offlineManager(_ offlineManager: OfflineManager, didResumeDownloadWithProgress progress: Double) { note("resume \(Int(progress))") }
+    func offlineManager(_ offlineManager: OfflineManager, didResumeDownloadWithProgress progress: Double) {
+        note("resume \(Int(progress))")
+    }
     func offlineManagerDidFinishDownload(_ offlineManager: OfflineManager) { note("finish") }
     func offlineManagerDidCancelDownload(_ offlineManager: OfflineManager) { note("cancel") }
     func offlineManagerDidRenewOfflineLicense(_ offlineManager: OfflineManager) { note("renew") }

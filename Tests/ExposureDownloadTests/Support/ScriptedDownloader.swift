@@ -1,7 +1,7 @@
 import Exposure
 import ExposureDownload
-import HLS
 import Foundation
+import HLS
 import Synchronization
 
 /// A `MediaDownloading` whose files complete when the test says (or all at once with `.automatic`),
@@ -29,7 +29,8 @@ final class ScriptedDownloader: MediaDownloading {
     init(folder: URL, pace: Pace = .automatic) {
         self.folder = folder
         self.pace = pace
-        let stored = (try? Data(contentsOf: folder.appendingPathComponent("scripted.json")))
+        let stored =
+            (try? Data(contentsOf: folder.appendingPathComponent("scripted.json")))
             .flatMap { try? JSONDecoder().decode([String: Download].self, from: $0) } ?? [:]
         downloads = Mutex(stored)
         (events, sink) = AsyncStream.makeStream(of: MediaDownloadEvent.self)
@@ -44,8 +45,9 @@ final class ScriptedDownloader: MediaDownloading {
         do {
             let response = try await AutomaticTransport.shared.send(TransportRequest(method: .get, url: source))
             let master = try HLSParser.parseMaster(response.body)
-            return MediaTracks(videos: master.variants.map { MediaTracks.Video(bitrate: $0.bandwidth) }.sorted { $0.bitrate < $1.bitrate },
-                               audios: [], subtitles: [])
+            return MediaTracks(
+                videos: master.variants.map { MediaTracks.Video(bitrate: $0.bandwidth) }.sorted { $0.bitrate < $1.bitrate },
+                audios: [], subtitles: [])
         } catch {
             throw .invalidSource("\(error)")
         }
@@ -59,7 +61,9 @@ final class ScriptedDownloader: MediaDownloading {
         return ids.compactMap(snapshotNow)
     }
 
-    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure) -> MediaDownloadSnapshot {
+    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
+        -> MediaDownloadSnapshot
+    {
         guard download(id.rawValue) == nil else { throw .alreadyExists(id) }
         let package = folder.appendingPathComponent(id.rawValue)
         do {
@@ -127,8 +131,9 @@ final class ScriptedDownloader: MediaDownloading {
         let bytes = Int64(download.completedFiles) * Self.bytesPerFile
         return MediaDownloadSnapshot(
             id: MediaDownloadID(rawValue: id), phase: download.phase,
-            progress: MediaDownloadProgress(completedBytes: bytes, expectedBytes: Int64(Self.filesPerDownload) * Self.bytesPerFile,
-                                            completedFiles: download.completedFiles, totalFiles: Self.filesPerDownload),
+            progress: MediaDownloadProgress(
+                completedBytes: bytes, expectedBytes: Int64(Self.filesPerDownload) * Self.bytesPerFile,
+                completedFiles: download.completedFiles, totalFiles: Self.filesPerDownload),
             masterPlaylist: folder.appendingPathComponent(id).appendingPathComponent("master.m3u8"), usedBytes: bytes)
     }
 

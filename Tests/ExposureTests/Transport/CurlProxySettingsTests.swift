@@ -13,7 +13,7 @@ struct CurlProxySettingsTests {
 
     @Test func readsTheVariablesCurlReads() {
         let settings = CurlProxySettings(environment: [
-            "http_proxy": "http://web:3128", "HTTPS_PROXY": "http://secure:3128", "no_proxy": ".internal,10.0.0.1",
+            "http_proxy": "http://web:3128", "HTTPS_PROXY": "http://secure:3128", "no_proxy": ".internal,10.0.0.1"
         ])
         #expect(settings.proxy(forScheme: "http") == "http://web:3128")
         #expect(settings.proxy(forScheme: "https") == "http://secure:3128")

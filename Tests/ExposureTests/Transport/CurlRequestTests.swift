@@ -5,14 +5,17 @@ import Testing
 
 @Suite("CurlRequest")
 struct CurlRequestTests {
-    private func request(_ url: String, _ method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil) throws -> CurlRequest {
+    private func request(_ url: String, _ method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil) throws
+        -> CurlRequest
+    {
         try CurlRequest(TransportRequest(method: method, url: URL(string: url)!, headers: headers, body: body))
     }
 
     @Test func sendsTheRequestsHeadersAndSuppressesLibcurlsDefaults() throws {
-        let converted = try request("http://127.0.0.1:8080/v1/a%20b?x=1&y=%2F#fragment", .post,
-                                    headers: ["Content-Type": "application/json", "X-Empty": "", "content-length": "99"],
-                                    body: Data("body".utf8))
+        let converted = try request(
+            "http://127.0.0.1:8080/v1/a%20b?x=1&y=%2F#fragment", .post,
+            headers: ["Content-Type": "application/json", "X-Empty": "", "content-length": "99"],
+            body: Data("body".utf8))
         #expect(converted.url == "http://127.0.0.1:8080/v1/a%20b?x=1&y=%2F")
         #expect(converted.server == "http://127.0.0.1:8080")
         #expect(Set(converted.headerLines) == ["Content-Type: application/json", "X-Empty;", "Expect:", "Accept:"])
@@ -50,7 +53,8 @@ struct CurlRequestTests {
     }
 
     @Test func errorsExplainThemselves() {
-        let error = CurlTransportError(.timedOut, server: "http://127.0.0.1:8080", detail: "Operation timed out after 200 milliseconds", curlCode: 28)
+        let error = CurlTransportError(
+            .timedOut, server: "http://127.0.0.1:8080", detail: "Operation timed out after 200 milliseconds", curlCode: 28)
         #expect(error.localizedDescription == "http://127.0.0.1:8080: timed out: Operation timed out after 200 milliseconds (CURLcode 28)")
         #expect(ExposureError.transport(error).description == "transport failure: " + error.description)
     }

@@ -17,11 +17,13 @@ struct CurlTransportAgainstTheMockTests {
         defer { platform.stop() }
         let credentials = try await Authenticate(environment: platform.environment, transport: transport)
             .login(username: "premium", password: "sandbox").request()
-        let asset = try await FetchAsset(environment: platform.environment, transport: transport).filter(assetId: "arctic-journey").request()
+        let asset = try await FetchAsset(environment: platform.environment, transport: transport).filter(assetId: "arctic-journey")
+            .request()
         #expect(asset.assetId == "arctic-journey")
         let unknown = await FetchAsset(environment: platform.environment, transport: transport).filter(assetId: "no-such-asset").failure()
         #expect(unknown?.status == 404)
-        try await Authenticate(environment: platform.environment, transport: transport).logout(sessionToken: credentials.sessionToken).request()
+        try await Authenticate(environment: platform.environment, transport: transport).logout(sessionToken: credentials.sessionToken)
+            .request()
     }
 
     @Test func streamsArriveExactlyAsURLSessionGetsThem() async throws {
@@ -45,13 +47,16 @@ struct CurlTransportAgainstTheMockTests {
         let head = try await transport.send(TransportRequest(method: .head, url: segment))
         #expect(head.status == 200)
         #expect(head.body.isEmpty)
-        #expect(head.header(named: "Content-Length").flatMap(Int.init) == (try await transport.send(TransportRequest(method: .get, url: segment))).body.count)
+        #expect(
+            head.header(named: "Content-Length").flatMap(Int.init)
+                == (try await transport.send(TransportRequest(method: .get, url: segment))).body.count)
     }
 
     @Test func noContentAndNotModifiedAnswersHaveNoBody() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let beacon = try await transport.send(TransportRequest(method: .get, url: URL(string: platform.baseURL + "/ads/beacon/play-1/0/start")!))
+        let beacon = try await transport.send(
+            TransportRequest(method: .get, url: URL(string: platform.baseURL + "/ads/beacon/play-1/0/start")!))
         #expect(beacon.status == 204)
         #expect(beacon.body.isEmpty)
         try platform.inject(FaultRule(path: "/time$", status: 304, body: "", times: 1))
@@ -64,9 +69,10 @@ struct CurlTransportAgainstTheMockTests {
     @Test func anEarlyAnswerToAnOversizedBodyIsRead() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let response = try await transport.send(TransportRequest(
-            method: .post, url: URL(string: platform.environment.apiBase(.v3) + "/auth/login")!,
-            headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 2 << 20)))
+        let response = try await transport.send(
+            TransportRequest(
+                method: .post, url: URL(string: platform.environment.apiBase(.v3) + "/auth/login")!,
+                headers: ["Content-Type": "application/json"], body: Data(repeating: 0x20, count: 2 << 20)))
         #expect(response.status == 413)
         let stillUp = try await FetchServerTime(environment: platform.environment, transport: transport).request()
         #expect(stillUp.epochMillis > 0)
@@ -103,7 +109,8 @@ struct CurlTransportAgainstTheMockTests {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
         try platform.inject(.delay(600_000, path: "/time$", times: 1))
-        let failure = await FetchServerTime(environment: platform.environment, transport: CurlTransport(timeout: 0.2, environment: [:])).failure()
+        let failure = await FetchServerTime(environment: platform.environment, transport: CurlTransport(timeout: 0.2, environment: [:]))
+            .failure()
         #expect(transportCode(of: failure) == .timedOut, "\(String(describing: failure))")
         #expect(try await FetchServerTime(environment: platform.environment, transport: transport).request().epochMillis > 0)
     }
@@ -122,7 +129,9 @@ struct CurlTransportAgainstTheMockTests {
         try platform.inject(.truncate(afterBytes: 10, path: "/content/asset/arctic-journey$", times: 1))
         let failure = await FetchAsset(environment: platform.environment, transport: transport).filter(assetId: "arctic-journey").failure()
         #expect(transportCode(of: failure) == .connectionLost, "\(String(describing: failure))")
-        #expect(try await FetchAsset(environment: platform.environment, transport: transport).filter(assetId: "arctic-journey").request().assetId == "arctic-journey")
+        #expect(
+            try await FetchAsset(environment: platform.environment, transport: transport).filter(assetId: "arctic-journey").request()
+                .assetId == "arctic-journey")
     }
 
     @Test func aThrottledBodyArrivesWhole() async throws {
@@ -149,7 +158,8 @@ struct CurlTransportAgainstTheMockTests {
     @Test func loopbackIsReachedDirectlyWhateverTheProxy() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let proxied = CurlTransport(timeout: 600, environment: ["http_proxy": "http://proxy.invalid:3128", "all_proxy": "http://proxy.invalid:3128"])
+        let proxied = CurlTransport(
+            timeout: 600, environment: ["http_proxy": "http://proxy.invalid:3128", "all_proxy": "http://proxy.invalid:3128"])
         #expect(try await FetchServerTime(environment: platform.environment, transport: proxied).request().epochMillis > 0)
     }
 

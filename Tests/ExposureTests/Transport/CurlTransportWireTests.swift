@@ -24,14 +24,18 @@ struct CurlTransportWireTests {
             let lines = try connection.readRequest().components(separatedBy: "\r\n")
             try #require(lines.count == 7)
             #expect(lines[0] == "POST /v1/a%20b?x=1&y=%2F HTTP/1.1")
-            #expect(Set(lines[1...4]) == ["Host: 127.0.0.1:\(listener.port)", "Content-Type: application/json",
-                                         "X-Request-Id: 7", "Content-Length: 4"])
+            #expect(
+                Set(lines[1...4]) == [
+                    "Host: 127.0.0.1:\(listener.port)", "Content-Type: application/json",
+                    "X-Request-Id: 7", "Content-Length: 4"
+                ])
             #expect(lines[5...] == ["", "body"])
             try connection.write(Self.ok)
         }
-        let response = try await transport.send(TransportRequest(
-            method: .post, url: server.url("/v1/a%20b?x=1&y=%2F#fragment"),
-            headers: ["Content-Type": "application/json", "X-Request-Id": "7", "content-length": "99"], body: Data("body".utf8)))
+        let response = try await transport.send(
+            TransportRequest(
+                method: .post, url: server.url("/v1/a%20b?x=1&y=%2F#fragment"),
+                headers: ["Content-Type": "application/json", "X-Request-Id": "7", "content-length": "99"], body: Data("body".utf8)))
         #expect(response.status == 200)
         #expect(response.body == Data("ok".utf8))
         try await server.finish()
@@ -55,7 +59,7 @@ struct CurlTransportWireTests {
     @Test func methodAfterMethodOnOneHandleEachGoesAsItself() async throws {
         let sequence: [(HTTPMethod, Data?, String)] = [
             (.head, nil, "HEAD /0 HTTP/1.1"), (.post, Data("{}".utf8), "POST /1 HTTP/1.1"), (.get, nil, "GET /2 HTTP/1.1"),
-            (.put, Data("x".utf8), "PUT /3 HTTP/1.1"), (.delete, nil, "DELETE /4 HTTP/1.1"), (.get, nil, "GET /5 HTTP/1.1"),
+            (.put, Data("x".utf8), "PUT /3 HTTP/1.1"), (.delete, nil, "DELETE /4 HTTP/1.1"), (.get, nil, "GET /5 HTTP/1.1")
         ]
         let server = try ScriptedServer { listener in
             let connection = try listener.accept()
@@ -92,8 +96,9 @@ struct CurlTransportWireTests {
 
     @Test func keepsResponseHeaderNamesAsSentAndJoinsRepeatedOnes() async throws {
         let server = try ScriptedServer { listener in
-            try listener.answerNext(with: "HTTP/1.1 404 Not Found\r\nX-Custom-Header:  spaced value \r\nset-cookie: a=1\r\n"
-                + "Set-Cookie: b=2\r\ncontent-length: 0\r\n\r\n")
+            try listener.answerNext(
+                with: "HTTP/1.1 404 Not Found\r\nX-Custom-Header:  spaced value \r\nset-cookie: a=1\r\n"
+                    + "Set-Cookie: b=2\r\ncontent-length: 0\r\n\r\n")
         }
         let response = try await transport.send(TransportRequest(method: .get, url: server.url()))
         #expect(response.status == 404)
@@ -107,9 +112,10 @@ struct CurlTransportWireTests {
         let server = try ScriptedServer { listener in
             let connection = try listener.accept()
             _ = try connection.readRequest()
-            try connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTrailer: X-Trailer\r\n\r\n"
-                + "5;name=value\r\nhello\r\n9\r\n, chunked\r\n\(String(big.utf8.count, radix: 16))\r\n\(big)\r\n"
-                + "0\r\nX-Trailer: dropped\r\n\r\n")
+            try connection.write(
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTrailer: X-Trailer\r\n\r\n"
+                    + "5;name=value\r\nhello\r\n9\r\n, chunked\r\n\(String(big.utf8.count, radix: 16))\r\n\(big)\r\n"
+                    + "0\r\nX-Trailer: dropped\r\n\r\n")
             _ = try connection.readRequest()
             try connection.write(Self.ok)
         }
@@ -133,7 +139,7 @@ struct CurlTransportWireTests {
     @Test(arguments: [
         "HTTP/1.1 204 No Content\r\n\r\n",
         "HTTP/1.1 304 Not Modified\r\nContent-Length: 5\r\n\r\n",
-        "HTTP/1.1 100 Continue\r\nX-Interim: 1\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n",
+        "HTTP/1.1 100 Continue\r\nX-Interim: 1\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"
     ])
     func responsesWithoutBodyLeaveTheConnectionReady(first: String) async throws {
         let server = try ScriptedServer { listener in

@@ -11,14 +11,16 @@ struct ReceivedHeadersTests {
     }
 
     @Test func keepsTheFirstSpellingAndJoinsRepeatedFieldsInOrder() {
-        #expect(headers([("set-cookie", "a=1"), ("Content-Length", "0"), ("Set-Cookie", "b=2"), ("SET-COOKIE", "c=3")])
-            == ["set-cookie": "a=1, b=2, c=3", "Content-Length": "0"])
+        #expect(
+            headers([("set-cookie", "a=1"), ("Content-Length", "0"), ("Set-Cookie", "b=2"), ("SET-COOKIE", "c=3")])
+                == ["set-cookie": "a=1, b=2, c=3", "Content-Length": "0"])
     }
 
     /// Only ASCII letters fold: `^` and `~` differ by the case bit but are different names.
     @Test func namesMatchIgnoringASCIICaseOnly() {
-        #expect(headers([("Vary", "a"), ("VARY", "b"), ("Varz", "c"), ("X-^", "d"), ("x-~", "e")])
-            == ["Vary": "a, b", "Varz": "c", "X-^": "d", "x-~": "e"])
+        #expect(
+            headers([("Vary", "a"), ("VARY", "b"), ("Varz", "c"), ("X-^", "d"), ("x-~", "e")])
+                == ["Vary": "a, b", "Varz": "c", "X-^": "d", "x-~": "e"])
     }
 }
 #endif

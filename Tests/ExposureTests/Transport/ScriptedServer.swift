@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 private let posixSocket = Glibc.socket
@@ -91,14 +92,15 @@ final class ScriptedServer: Sendable {
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = socket.withDescriptor { descriptor in
-                withUnsafeMutablePointer(to: &address) { pointer in
-                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                        bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
-                            && getsockname(descriptor, address, &length) == 0
+            let bound =
+                socket.withDescriptor { descriptor in
+                    withUnsafeMutablePointer(to: &address) { pointer in
+                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                            bind(descriptor, address, length) == 0 && listen(descriptor, 16) == 0
+                                && getsockname(descriptor, address, &length) == 0
+                        }
                     }
-                }
-            } ?? false
+                } ?? false
             guard bound else { throw Failure(description: "bind/listen: \(errno)") }
             port = Int(UInt16(bigEndian: address.sin_port))
         }
@@ -150,7 +152,8 @@ final class ScriptedServer: Sendable {
                 let request = buffered.withLock { buffered -> String? in
                     guard let headEnd = buffered.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound else { return nil }
                     let head = String(decoding: buffered[..<headEnd], as: UTF8.self)
-                    let length = head.split(separator: "\r\n")
+                    let length =
+                        head.split(separator: "\r\n")
                         .first { $0.lowercased().hasPrefix("content-length:") }
                         .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                     guard buffered.count >= headEnd + length else { return nil }
@@ -176,9 +179,10 @@ final class ScriptedServer: Sendable {
         func write(_ bytes: [UInt8]) throws {
             var offset = 0
             while offset < bytes.count {
-                let sent = socket.withDescriptor { descriptor in
-                    bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, noSignal) }
-                } ?? -1
+                let sent =
+                    socket.withDescriptor { descriptor in
+                        bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, noSignal) }
+                    } ?? -1
                 guard sent > 0 else { throw Failure(description: "send failed (errno \(errno))") }
                 offset += sent
             }
@@ -190,9 +194,10 @@ final class ScriptedServer: Sendable {
         /// Reads what arrives; false when the client closed.
         private func receive() throws -> Bool {
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            let count = socket.withDescriptor { descriptor in
-                chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            } ?? 0
+            let count =
+                socket.withDescriptor { descriptor in
+                    chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                } ?? 0
             if count < 0, errno == ECONNRESET { return false }
             guard count >= 0 else { throw Failure(description: "recv failed (errno \(errno))") }
             buffered.withLock { $0 += chunk[..<count] }

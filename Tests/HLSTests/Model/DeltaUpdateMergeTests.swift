@@ -48,7 +48,9 @@ struct DeltaUpdateMergeTests {
     func earlierRange() throws {
         let full = PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 101, count: 20)
         #expect(full.segments[0].dateRanges.map(\.id) == ["program-12"], "program-12 began at segment 96")
-        let merged = try #require(PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 100).applying(deltaUpdate: PlaylistFixtures.deltaUpdate(of: full, skipping: 10)))
+        let merged = try #require(
+            PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 100).applying(
+                deltaUpdate: PlaylistFixtures.deltaUpdate(of: full, skipping: 10)))
         #expect(merged.segments[0].dateRanges.map(\.id) == ["program-12"])
         #expect(merged.segments[3].dateRanges.map(\.id) == ["program-13"])
     }
@@ -57,7 +59,8 @@ struct DeltaUpdateMergeTests {
     func header() throws {
         var full = PlaylistFixtures.liveWindowOfferingDeltaUpdates(first: 103)
         full.serverControl?.holdBack = .seconds(18)
-        let merged = try #require(PlaylistFixtures.liveWindowOfferingDeltaUpdates().applying(deltaUpdate: PlaylistFixtures.deltaUpdate(of: full, skipping: 12)))
+        let merged = try #require(
+            PlaylistFixtures.liveWindowOfferingDeltaUpdates().applying(deltaUpdate: PlaylistFixtures.deltaUpdate(of: full, skipping: 12)))
         #expect(merged.version == 6 && merged.skipped == nil)
         #expect(merged.serverControl == full.serverControl && merged.firstDiscontinuitySequence == full.firstDiscontinuitySequence)
     }

@@ -3,14 +3,16 @@ import Testing
 
 @Suite("HLSDuration")
 struct HLSDurationTests {
-    @Test("writes the shortest exact decimal", arguments: [
-        (Int64(6_000_000), "6.000"),
-        (6_006_000, "6.006"),
-        (2_002_667, "2.002667"),
-        (2_000_500, "2.0005"),
-        (-1_500_000, "-1.500"),
-        (0, "0.000"),
-    ])
+    @Test(
+        "writes the shortest exact decimal",
+        arguments: [
+            (Int64(6_000_000), "6.000"),
+            (6_006_000, "6.006"),
+            (2_002_667, "2.002667"),
+            (2_000_500, "2.0005"),
+            (-1_500_000, "-1.500"),
+            (0, "0.000")
+        ])
     func writes(microseconds: Int64, text: String) {
         #expect(HLSDuration(microseconds: microseconds).description == text)
     }

@@ -70,10 +70,13 @@ struct MutationTests {
     @Test("sprite WebVTT")
     func sprites() throws {
         var generator = Generator(state: 3)
-        let seed = SpriteVTT.bytes(SpriteTrack(cues: (0..<6).map {
-            SpriteCue(identifier: $0 == 2 ? "c" : nil, startMilliseconds: Int64($0) * 5000, endMilliseconds: Int64($0 + 1) * 5000,
-                      image: "s-\($0).jpg", region: SpriteRegion(x: $0 * 10, y: 0, width: 10, height: 10))
-        }))
+        let seed = SpriteVTT.bytes(
+            SpriteTrack(
+                cues: (0..<6).map {
+                    SpriteCue(
+                        identifier: $0 == 2 ? "c" : nil, startMilliseconds: Int64($0) * 5000, endMilliseconds: Int64($0 + 1) * 5000,
+                        image: "s-\($0).jpg", region: SpriteRegion(x: $0 * 10, y: 0, width: 10, height: 10))
+                }))
         var parsed = 0
         for round in 0..<2000 {
             let damaged = Self.mutate(seed, using: &generator)

@@ -47,7 +47,7 @@ enum PlaylistFixtures {
                 clientAttributes: [
                     ClientAttribute(name: "X-PROGRAM-ID", value: .string("p\(program)")),
                     ClientAttribute(name: "X-PRIORITY", value: .number(1.5)),
-                    ClientAttribute(name: "X-CHECKSUM", value: .hex([0xDE, 0xAD, 0xBE, 0xEF])),
+                    ClientAttribute(name: "X-CHECKSUM", value: .hex([0xDE, 0xAD, 0xBE, 0xEF]))
                 ]
             )
             segments[max(startSequence, first) - first].dateRanges.append(range)
@@ -59,12 +59,14 @@ enum PlaylistFixtures {
     static func liveWindowWithAdBreak() -> MediaPlaylist {
         var playlist = liveWindow(first: 100, count: 12, programSegments: 20)
         let breakStart = playlist.segments[3].programDateTime!
-        playlist.segments[3].dateRanges.append(DateRange(
-            id: "break-1", rangeClass: "com.redbee.ad", startDate: breakStart,
-            plannedDuration: .seconds(30), scte35Out: [0xFC, 0x30, 0x11, 0x00],
-            clientAttributes: [ClientAttribute(name: "X-AD-ID", value: .string("ad-42"))]))
-        playlist.segments[8].dateRanges.append(DateRange(
-            id: "break-1", startDate: breakStart, duration: .seconds(30), scte35In: [0xFC, 0x30, 0x11, 0x01]))
+        playlist.segments[3].dateRanges.append(
+            DateRange(
+                id: "break-1", rangeClass: "com.redbee.ad", startDate: breakStart,
+                plannedDuration: .seconds(30), scte35Out: [0xFC, 0x30, 0x11, 0x00],
+                clientAttributes: [ClientAttribute(name: "X-AD-ID", value: .string("ad-42"))]))
+        playlist.segments[8].dateRanges.append(
+            DateRange(
+                id: "break-1", startDate: breakStart, duration: .seconds(30), scte35In: [0xFC, 0x30, 0x11, 0x01]))
         return playlist
     }
 
@@ -105,8 +107,10 @@ enum PlaylistFixtures {
 
     /// A VOD playlist with discontinuities, a byte range, a gap, titles and unmodelled tags.
     static func vodWithDiscontinuities() -> MediaPlaylist {
-        let durations: [HLSDuration] = [.milliseconds(6006), .milliseconds(6006), .milliseconds(3200),
-                                        .seconds(6), .microseconds(5_005_333), .milliseconds(1500)]
+        let durations: [HLSDuration] = [
+            .milliseconds(6006), .milliseconds(6006), .milliseconds(3200),
+            .seconds(6), .microseconds(5_005_333), .milliseconds(1500)
+        ]
         var segments = durations.enumerated().map { index, duration in
             MediaSegment(uri: "media/part-\(index).ts", duration: duration, title: index == 0 ? "Intro, part 1" : "")
         }
@@ -125,16 +129,20 @@ enum PlaylistFixtures {
     /// A multivariant playlist with audio, subtitle and closed-caption groups.
     static func master() -> MasterPlaylist {
         let renditions = [
-            Rendition(type: .audio, groupID: "aac", name: "English", language: "en", isDefault: true, autoselect: true,
-                      channels: "2", uri: "audio/en/index.m3u8"),
-            Rendition(type: .audio, groupID: "aac", name: "Svenska", language: "sv", isDefault: false, autoselect: true,
-                      characteristics: "public.accessibility.describes-video", channels: "2", uri: "audio/sv/index.m3u8"),
-            Rendition(type: .subtitles, groupID: "subs", name: "English", language: "en", isDefault: false, autoselect: true,
-                      forced: false, uri: "subs/en/index.m3u8"),
-            Rendition(type: .subtitles, groupID: "subs", name: "Svenska (forced)", language: "sv", autoselect: true,
-                      forced: true, uri: "subs/sv-forced/index.m3u8",
-                      otherAttributes: [HLSAttribute(name: "STABLE-RENDITION-ID", value: "sv-f", isQuoted: true)]),
-            Rendition(type: .closedCaptions, groupID: "cc", name: "English CC", language: "en", instreamID: "CC1"),
+            Rendition(
+                type: .audio, groupID: "aac", name: "English", language: "en", isDefault: true, autoselect: true,
+                channels: "2", uri: "audio/en/index.m3u8"),
+            Rendition(
+                type: .audio, groupID: "aac", name: "Svenska", language: "sv", isDefault: false, autoselect: true,
+                characteristics: "public.accessibility.describes-video", channels: "2", uri: "audio/sv/index.m3u8"),
+            Rendition(
+                type: .subtitles, groupID: "subs", name: "English", language: "en", isDefault: false, autoselect: true,
+                forced: false, uri: "subs/en/index.m3u8"),
+            Rendition(
+                type: .subtitles, groupID: "subs", name: "Svenska (forced)", language: "sv", autoselect: true,
+                forced: true, uri: "subs/sv-forced/index.m3u8",
+                otherAttributes: [HLSAttribute(name: "STABLE-RENDITION-ID", value: "sv-f", isQuoted: true)]),
+            Rendition(type: .closedCaptions, groupID: "cc", name: "English CC", language: "en", instreamID: "CC1")
         ]
         let variants = [(640, 360, 800_000), (1280, 720, 2_400_000), (1920, 1080, 5_000_000)].map { width, height, bandwidth in
             VariantStream(

@@ -4,30 +4,34 @@ import Testing
 
 @Suite("Sprite WebVTT")
 struct SpriteVTTTests {
-    static let track = SpriteTrack(cues: (0..<25).map { index in
-        SpriteCue(
-            startMilliseconds: Int64(index) * 10_000, endMilliseconds: Int64(index + 1) * 10_000,
-            image: "sprite-160-\(index / 10).jpg",
-            region: SpriteRegion(x: (index % 5) * 160, y: (index % 10) / 5 * 90, width: 160, height: 90))
-    })
+    static let track = SpriteTrack(
+        cues: (0..<25).map { index in
+            SpriteCue(
+                startMilliseconds: Int64(index) * 10_000, endMilliseconds: Int64(index + 1) * 10_000,
+                image: "sprite-160-\(index / 10).jpg",
+                region: SpriteRegion(x: (index % 5) * 160, y: (index % 10) / 5 * 90, width: 160, height: 90))
+        })
 
     @Test("writes the canonical form")
     func writes() {
         let track = SpriteTrack(cues: [
-            SpriteCue(startMilliseconds: 0, endMilliseconds: 10_000, image: "sprite-160-0.jpg", region: SpriteRegion(x: 0, y: 0, width: 160, height: 90)),
-            SpriteCue(identifier: "2", startMilliseconds: 3_723_004, endMilliseconds: 3_733_004, image: "/s/full.jpg", region: nil),
+            SpriteCue(
+                startMilliseconds: 0, endMilliseconds: 10_000, image: "sprite-160-0.jpg",
+                region: SpriteRegion(x: 0, y: 0, width: 160, height: 90)),
+            SpriteCue(identifier: "2", startMilliseconds: 3_723_004, endMilliseconds: 3_733_004, image: "/s/full.jpg", region: nil)
         ])
-        #expect(SpriteVTT.string(track) == """
-            WEBVTT
+        #expect(
+            SpriteVTT.string(track) == """
+                WEBVTT
 
-            00:00:00.000 --> 00:00:10.000
-            sprite-160-0.jpg#xywh=0,0,160,90
+                00:00:00.000 --> 00:00:10.000
+                sprite-160-0.jpg#xywh=0,0,160,90
 
-            2
-            01:02:03.004 --> 01:02:13.004
-            /s/full.jpg
+                2
+                01:02:03.004 --> 01:02:13.004
+                /s/full.jpg
 
-            """)
+                """)
     }
 
     @Test("reads back what it writes")
@@ -55,10 +59,12 @@ struct SpriteVTTTests {
             b.jpg#xywh=160,0,160,90
             """
         let expected = SpriteTrack(cues: [
-            SpriteCue(identifier: "thumb-1", startMilliseconds: 0, endMilliseconds: 10_000,
-                      image: "https://cdn.example.com/sprites/a.jpg", region: SpriteRegion(x: 0, y: 0, width: 160, height: 90)),
-            SpriteCue(startMilliseconds: 360_010_000, endMilliseconds: 360_020_500, image: "b.jpg",
-                      region: SpriteRegion(x: 160, y: 0, width: 160, height: 90)),
+            SpriteCue(
+                identifier: "thumb-1", startMilliseconds: 0, endMilliseconds: 10_000,
+                image: "https://cdn.example.com/sprites/a.jpg", region: SpriteRegion(x: 0, y: 0, width: 160, height: 90)),
+            SpriteCue(
+                startMilliseconds: 360_010_000, endMilliseconds: 360_020_500, image: "b.jpg",
+                region: SpriteRegion(x: 160, y: 0, width: 160, height: 90))
         ])
         #expect(try SpriteVTT.parse(text) == expected)
         let crlf = [0xEF, 0xBB, 0xBF] + Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)
@@ -72,30 +78,34 @@ struct SpriteVTTTests {
         var testDescription: String { messagePart }
     }
 
-    @Test("errors name the line", arguments: [
-        ErrorCase(text: "WEBVTTX\n", line: 1, messagePart: "start with WEBVTT"),
-        ErrorCase(text: "", line: 1, messagePart: "start with WEBVTT"),
-        ErrorCase(text: "WEBVTT\n\n00:00.000 -> 00:10.000\na.jpg\n", line: 4, messagePart: "timing line"),
-        ErrorCase(text: "WEBVTT\n\nid\n\n", line: 4, messagePart: "identifier must be followed"),
-        ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:70.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
-        ErrorCase(text: "WEBVTT\n\n00:00.0 --> 00:10.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
-        ErrorCase(text: "WEBVTT\n\n00:10.000 --> 00:10.000\na.jpg\n", line: 3, messagePart: "ends at or before"),
-        ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:10.000\n\n", line: 4, messagePart: "no image reference"),
-        ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:10.000\na.jpg#xywh=0,0,160\n", line: 4, messagePart: "#xywh=x,y,w,h"),
-        ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:10.000\n#xywh=0,0,160,90\n", line: 4, messagePart: "#xywh=x,y,w,h"),
-    ])
+    @Test(
+        "errors name the line",
+        arguments: [
+            ErrorCase(text: "WEBVTTX\n", line: 1, messagePart: "start with WEBVTT"),
+            ErrorCase(text: "", line: 1, messagePart: "start with WEBVTT"),
+            ErrorCase(text: "WEBVTT\n\n00:00.000 -> 00:10.000\na.jpg\n", line: 4, messagePart: "timing line"),
+            ErrorCase(text: "WEBVTT\n\nid\n\n", line: 4, messagePart: "identifier must be followed"),
+            ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:70.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
+            ErrorCase(text: "WEBVTT\n\n00:00.0 --> 00:10.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
+            ErrorCase(text: "WEBVTT\n\n00:10.000 --> 00:10.000\na.jpg\n", line: 3, messagePart: "ends at or before"),
+            ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:10.000\n\n", line: 4, messagePart: "no image reference"),
+            ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:10.000\na.jpg#xywh=0,0,160\n", line: 4, messagePart: "#xywh=x,y,w,h"),
+            ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:10.000\n#xywh=0,0,160,90\n", line: 4, messagePart: "#xywh=x,y,w,h")
+        ])
     func errors(_ testCase: ErrorCase) {
         let error = #expect(throws: HLSParseError.self) { try SpriteVTT.parse(testCase.text) }
         #expect(error?.line == testCase.line)
         #expect(error?.message.contains(testCase.messagePart) == true, "\(error?.message ?? "")")
     }
 
-    @Test("image URLs resolve against the VTT URL", arguments: [
-        ("https://img.example.com/s/a.jpg", "https://img.example.com/s/a.jpg"),
-        ("/sprites/a.jpg", "http://127.0.0.1:8080/sprites/a.jpg"),
-        ("sprite-160-0.jpg", "http://127.0.0.1:8080/v1/assets/42/sprites/sprite-160-0.jpg"),
-        ("../common/a.jpg", "http://127.0.0.1:8080/v1/assets/42/common/a.jpg"),
-    ])
+    @Test(
+        "image URLs resolve against the VTT URL",
+        arguments: [
+            ("https://img.example.com/s/a.jpg", "https://img.example.com/s/a.jpg"),
+            ("/sprites/a.jpg", "http://127.0.0.1:8080/sprites/a.jpg"),
+            ("sprite-160-0.jpg", "http://127.0.0.1:8080/v1/assets/42/sprites/sprite-160-0.jpg"),
+            ("../common/a.jpg", "http://127.0.0.1:8080/v1/assets/42/common/a.jpg")
+        ])
     func resolvesImages(image: String, resolved: String) throws {
         let vtt = try #require(URL(string: "http://127.0.0.1:8080/v1/assets/42/sprites/160.vtt?token=abc"))
         let cue = SpriteCue(startMilliseconds: 0, endMilliseconds: 1, image: image, region: nil)

@@ -11,22 +11,30 @@ struct RoundTripTests {
         ("empty playlist", MediaPlaylist(targetDuration: 6)),
         ("live window offering delta updates", PlaylistFixtures.liveWindowOfferingDeltaUpdates()),
         ("delta update", PlaylistFixtures.deltaUpdate(of: PlaylistFixtures.liveWindowOfferingDeltaUpdates(), skipping: 12)),
-        ("every SERVER-CONTROL attribute and a delta update that skips DATERANGEs", {
-            var playlist = PlaylistFixtures.deltaUpdate(of: PlaylistFixtures.liveWindowOfferingDeltaUpdates(), skipping: 10)
-            playlist.version = 10
-            playlist.serverControl = ServerControl(
-                canSkipUntil: .seconds(36), canSkipDateRanges: true, holdBack: .milliseconds(18_500), partHoldBack: .milliseconds(1_002),
-                canBlockReload: false, otherAttributes: [HLSAttribute(name: "X-VENDOR", value: "7", isQuoted: false)])
-            playlist.skipped = SkippedSegments(count: 10, recentlyRemovedDateRangeIDs: ["ad-1", "program-3"],
-                                               otherAttributes: [HLSAttribute(name: "X-NOTE", value: "a b", isQuoted: true)])
-            playlist.headerTags = ["#EXT-X-MAP:URI=\"init.mp4\""]
-            return playlist
-        }()),
-        ("delta update whose removed-DATERANGE list is empty", {
-            var playlist = PlaylistFixtures.deltaUpdate(of: PlaylistFixtures.liveWindowOfferingDeltaUpdates(), skipping: 3)
-            playlist.skipped?.recentlyRemovedDateRangeIDs = []
-            return playlist
-        }()),
+        (
+            "every SERVER-CONTROL attribute and a delta update that skips DATERANGEs",
+            {
+                var playlist = PlaylistFixtures.deltaUpdate(of: PlaylistFixtures.liveWindowOfferingDeltaUpdates(), skipping: 10)
+                playlist.version = 10
+                playlist.serverControl = ServerControl(
+                    canSkipUntil: .seconds(36), canSkipDateRanges: true, holdBack: .milliseconds(18_500),
+                    partHoldBack: .milliseconds(1_002),
+                    canBlockReload: false, otherAttributes: [HLSAttribute(name: "X-VENDOR", value: "7", isQuoted: false)])
+                playlist.skipped = SkippedSegments(
+                    count: 10, recentlyRemovedDateRangeIDs: ["ad-1", "program-3"],
+                    otherAttributes: [HLSAttribute(name: "X-NOTE", value: "a b", isQuoted: true)])
+                playlist.headerTags = ["#EXT-X-MAP:URI=\"init.mp4\""]
+                return playlist
+            }()
+        ),
+        (
+            "delta update whose removed-DATERANGE list is empty",
+            {
+                var playlist = PlaylistFixtures.deltaUpdate(of: PlaylistFixtures.liveWindowOfferingDeltaUpdates(), skipping: 3)
+                playlist.skipped?.recentlyRemovedDateRangeIDs = []
+                return playlist
+            }()
+        )
     ]
 
     @Test("media playlists read back equal", arguments: mediaPlaylists)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTPServer
 
 /// A responder made from a closure, so each test states its own behaviour inline.
@@ -46,7 +47,7 @@ let echoResponder = ClosureResponder { request in
         "path: \(request.path)",
         "query: \(request.rawQuery)",
         "remote: \(request.remoteAddress ?? "-")",
-        "body: \(String(decoding: request.body, as: UTF8.self))",
+        "body: \(String(decoding: request.body, as: UTF8.self))"
     ]
     lines += request.headers.map { "header: \($0.name)=\($0.value)" }
     return .text(lines.joined(separator: "\n"))

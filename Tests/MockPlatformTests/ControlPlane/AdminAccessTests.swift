@@ -43,7 +43,8 @@ import Testing
 
     private func withNetworkPlatform(adminToken: String?, _ body: (ControlPlaneClient) async throws -> Void) async throws {
         let fixtures = try controlPlaneFixtures()
-        let platform = try MockPlatform(configuration: .init(host: "0.0.0.0", port: 0, fixturesDirectory: fixtures.directory, adminToken: adminToken))
+        let platform = try MockPlatform(
+            configuration: .init(host: "0.0.0.0", port: 0, fixturesDirectory: fixtures.directory, adminToken: adminToken))
         try platform.start()
         defer { platform.stop() }
         try await body(ControlPlaneClient(baseURL: "http://127.0.0.1:\(platform.port)"))

@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test(arguments: [
-        #"{"offsetMs":1,"now":"2030-01-01T00:00:00.000Z"}"#, #"{}"#, #"{"now":"yesterday"}"#, #"{"rate":-1}"#, #"not json"#,
+        #"{"offsetMs":1,"now":"2030-01-01T00:00:00.000Z"}"#, #"{}"#, #"{"now":"yesterday"}"#, #"{"rate":-1}"#, #"not json"#
     ])
     func badUpdatesAre400(_ body: String) async throws {
         try await withPlatform { _, client in
@@ -74,7 +74,8 @@ import Testing
 
             try await client.admin.setClock(ClockUpdate(now: "2031-01-02T23:05:00.000Z", rate: 0))
             let laterToken = try await client.login("premium")  // the first one expired on the way
-            let later = try client.json(try await client.send("GET", client.api("v2", "/entitlement/news-24/entitle"), token: laterToken).body)
+            let later = try client.json(
+                try await client.send("GET", client.api("v2", "/entitlement/news-24/entitle"), token: laterToken).body)
             #expect((later["streamInfo"] as? [String: Any])?["programId"] as? String == "news-24_203101022300")
         }
     }

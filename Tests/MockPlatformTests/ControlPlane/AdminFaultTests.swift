@@ -2,6 +2,7 @@ import ExposureModels
 import Foundation
 import MockPlatformTesting
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -174,7 +175,7 @@ import FoundationNetworking
         #"{"path":"/time"}"#, #"{"path":"(","status":500}"#, #"{"path":"/x","drop":true,"status":500}"#,
         #"{"path":"/x","drop":true,"bytesPerSecond":10}"#, #"{"path":"/x","status":99}"#, #"{"path":"/x","status":500,"times":0}"#,
         #"{"path":"/x","status":500,"after":-1}"#,
-        #"{"status":500}"#,
+        #"{"status":500}"#
     ])
     func badRulesAre400(_ body: String) async throws {
         try await withPlatform { _, client in

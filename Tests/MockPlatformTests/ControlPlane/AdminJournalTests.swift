@@ -8,8 +8,9 @@ import Testing
     @Test func recordsWhatCameInAndWhatWentOut() async throws {
         try await withPlatform { _, client in
             let token = try await client.login("basic")
-            _ = try await client.send("GET", client.api("v1", "/content/asset?pageSize=2&assetType=MOVIE"), token: token,
-                                      headers: ["X-Mock-Country": "SE"])
+            _ = try await client.send(
+                "GET", client.api("v1", "/content/asset?pageSize=2&assetType=MOVIE"), token: token,
+                headers: ["X-Mock-Country": "SE"])
             let page = try await client.admin.requests(pathPrefix: client.api("v1", "/content"))
             let entry = try #require(page.requests.first)
             #expect(page.requests.count == 1)

@@ -42,7 +42,8 @@ import Testing
             let other = try controlPlaneFixtures()
             try other.editJSON("catalog/users.json") { users in users[1]["password"] = .string("changed") }
             try await client.admin.reloadFixtures(directory: other.directory.path)
-            let oldPassword = try await client.send("POST", client.api("v3", "/auth/login"), json: #"{"username":"basic","password":"sandbox"}"#)
+            let oldPassword = try await client.send(
+                "POST", client.api("v3", "/auth/login"), json: #"{"username":"basic","password":"sandbox"}"#)
             #expect(oldPassword.status == 401)
             _ = try await client.login("basic", password: "changed")
             #expect(try await client.admin.health().fixtures == other.directory.path)
@@ -53,7 +54,8 @@ import Testing
     /// directory's copies in place.
     @Test func reloadServesTheNewDirectorysPlaylistsAndMediaFiles() async throws {
         try await withPlatform { _, client in
-            let playlist = "/streams/vod/arctic-journey/default/video/360p.m3u8", segment = "/media/reel/video/360p/seg-000.ts"
+            let playlist = "/streams/vod/arctic-journey/default/video/360p.m3u8"
+            let segment = "/media/reel/video/360p/seg-000.ts"
             let before = try await client.send("GET", playlist)
             #expect(try await client.send("GET", segment).body.count > 10_000)
             let other = try controlPlaneFixtures()

@@ -1,6 +1,7 @@
 import ExposureModels
-@testable import MockPlatform
 import Testing
+
+@testable import MockPlatform
 
 /// The rules `GET /_mock/analytics/sessions/{id}` checks, one by one, on plain event lists.
 @Suite struct AnalyticsSessionAnalysisTests {
@@ -11,19 +12,21 @@ import Testing
         list.enumerated().map { index, item in
             RecordedAnalyticsEvent(
                 receivedMs: start, accountId: "acc", sessionId: "s", clockOffset: nil,
-                event: AnalyticsEvent(eventType: item.0, timestamp: start + item.1 * 1000,
-                                      sequenceNumber: numbered ? Int64(index + 1) : nil))
+                event: AnalyticsEvent(
+                    eventType: item.0, timestamp: start + item.1 * 1000,
+                    sequenceNumber: numbered ? Int64(index + 1) : nil))
         }
     }
 
     static func report(_ received: [RecordedAnalyticsEvent], idle: Bool = false, duplicates: Int = 0) -> AnalyticsSessionReport {
-        AnalyticsSessionAnalysis(postIntervalSeconds: 60).report(sessionId: "s", received: received, duplicatesDropped: duplicates, idle: idle)
+        AnalyticsSessionAnalysis(postIntervalSeconds: 60).report(
+            sessionId: "s", received: received, duplicatesDropped: duplicates, idle: idle)
     }
 
     static let wellBehaved: [(String, Int64)] = [
         ("Playback.Created", 0), ("Device.Info", 0), ("Playback.HandshakeStarted", 0), ("Playback.PlayerReady", 1),
         ("Playback.Started", 1), ("Playback.Heartbeat", 61), ("Playback.Paused", 90), ("Playback.Resumed", 400),
-        ("Playback.Heartbeat", 460), ("Playback.Completed", 500),
+        ("Playback.Heartbeat", 460), ("Playback.Completed", 500)
     ]
 
     @Test func aWellBehavedSessionHasNoProblems() {
@@ -72,10 +75,11 @@ import Testing
     }
 
     @Test func playingLongerThanThePostIntervalWithoutAnEventIsAGap() {
-        let report = Self.report(Self.events([
-            ("Playback.Created", 0), ("Playback.Started", 0), ("Playback.Heartbeat", 62), ("Playback.Heartbeat", 132),
-            ("Playback.Paused", 150), ("Playback.Resumed", 900), ("Playback.Aborted", 910),
-        ]))
+        let report = Self.report(
+            Self.events([
+                ("Playback.Created", 0), ("Playback.Started", 0), ("Playback.Heartbeat", 62), ("Playback.Heartbeat", 132),
+                ("Playback.Paused", 150), ("Playback.Resumed", 900), ("Playback.Aborted", 910)
+            ]))
         // 62 s is within the 3 s slack; 70 s is not; 750 s paused is fine.
         #expect(report.gaps == [AnalyticsGap(afterSequenceNumber: 3, beforeSequenceNumber: 4, milliseconds: 70_000)])
         #expect(report.problems.map(\.rule) == [.heartbeatInterval])
@@ -83,9 +87,11 @@ import Testing
     }
 
     @Test func exactlyOneTerminalEventAndNothingAfterIt() {
-        let report = Self.report(Self.events([
-            ("Playback.Created", 0), ("Playback.Started", 0), ("Playback.Completed", 10), ("Playback.Heartbeat", 11), ("Playback.Error", 12),
-        ]))
+        let report = Self.report(
+            Self.events([
+                ("Playback.Created", 0), ("Playback.Started", 0), ("Playback.Completed", 10), ("Playback.Heartbeat", 11),
+                ("Playback.Error", 12)
+            ]))
         #expect(report.problems.map(\.rule) == [.nothingAfterTerminal, .nothingAfterTerminal, .oneTerminalEvent])
         #expect(report.problems.map(\.sequenceNumber) == [4, 5, 5])
         #expect(report.ended == .completed, "the first terminal event is how it ended")

@@ -20,8 +20,10 @@ import Testing
             #expect(report.problems == [])
             // A retried terminal event ends the session once, and a late retry of an older position
             // does not move the bookmark back.
-            #expect(try await client.sendEvents([("Playback.Completed", 90_000)], sessionId: sessionId, token: token,
-                                                timestamp: 1_800_000_090_000, firstSequenceNumber: 4) == 200)
+            #expect(
+                try await client.sendEvents(
+                    [("Playback.Completed", 90_000)], sessionId: sessionId, token: token,
+                    timestamp: 1_800_000_090_000, firstSequenceNumber: 4) == 200)
             _ = try await client.sendEvents(batch, sessionId: sessionId, token: token)
             #expect(platform.context.state.bookmarks(accountId: "acc-basic")["city-lights"]?.offsetMs == 90_000)
             let ended = try #require(platform.analyticsSession(sessionId))
@@ -35,8 +37,9 @@ import Testing
             let token = try await client.login("premium")
             let good = try #require(try await client.play("arctic-journey", token: token).body["playSessionId"] as? String)
             let bad = try #require(try await client.play("city-lights", token: token).body["playSessionId"] as? String)
-            _ = try await client.sendEvents([("Playback.Created", nil), ("Playback.Started", 0), ("Playback.Completed", 5_000)],
-                                            sessionId: good, token: token)
+            _ = try await client.sendEvents(
+                [("Playback.Created", nil), ("Playback.Started", 0), ("Playback.Completed", 5_000)],
+                sessionId: good, token: token)
             _ = try await client.sendEvents([("Playback.Paused", 0), ("Playback.Aborted", 0)], sessionId: bad, token: token)
             let listed = try await client.admin.analyticsSessions()
             #expect(listed.map(\.sessionId) == [good, bad])

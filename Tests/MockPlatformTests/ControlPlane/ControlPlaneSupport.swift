@@ -2,6 +2,7 @@ import ExposureModels
 import Foundation
 import MockPlatformTesting
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,7 +12,9 @@ import FoundationNetworking
 func controlPlaneFixtures() throws -> FixtureSandbox {
     let sandbox = try FixtureSandbox()
     if !FileManager.default.fileExists(atPath: sandbox.url(of: "media/media.json").path) {
-        try sandbox.write("media/media.json", """
+        try sandbox.write(
+            "media/media.json",
+            """
             {"segmentDurationMs":2000,"targetDuration":2,"reel":{"durationMs":60000,"segmentCount":30},
              "ads":[{"id":"ad-1","durationMs":6000},{"id":"ad-2","durationMs":10000},{"id":"ad-3","durationMs":4000}],
              "sprites":[{"width":160},{"width":320}]}
@@ -26,8 +29,9 @@ func withPlatform(
     _ body: (MockPlatform, ControlPlaneClient) async throws -> Void
 ) async throws {
     let fixtures = try controlPlaneFixtures()
-    let platform = try await MockPlatform.start(fixtures: fixtures.directory, state: state, adminToken: adminToken,
-                                                journalCapacity: journalCapacity, serverClock: serverClock)
+    let platform = try await MockPlatform.start(
+        fixtures: fixtures.directory, state: state, adminToken: adminToken,
+        journalCapacity: journalCapacity, serverClock: serverClock)
     defer { platform.stop() }
     try await body(platform, ControlPlaneClient(baseURL: platform.baseURL, adminToken: adminToken))
     withExtendedLifetime(fixtures) {}
@@ -103,7 +107,8 @@ struct ControlPlaneClient: Sendable {
             if let offset = event.1 { fields += #","OffsetTime":\#(offset)"# }
             return "{\(fields)}"
         }.joined(separator: ",")
-        let body = #"{"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"\#(sessionId)","DispatchTime":\#(timestamp),"Payload":[\#(payload)]}"#
+        let body =
+            #"{"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"\#(sessionId)","DispatchTime":\#(timestamp),"Payload":[\#(payload)]}"#
         return try await send("POST", api("v2", "/eventsink/send"), json: body, token: token).status
     }
 }

@@ -26,13 +26,16 @@ import Testing
                 [("Playback.Created", nil), ("Playback.Started", 0), ("Playback.Heartbeat", 30_000)], sessionId: sessionId, token: token)
             #expect(status == 200)
             // Both send paths: with the v2 prefix (above) and at the base URL.
-            let unversioned = try await client.send("POST", "/eventsink/send", json: #"""
-                {"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"\#(sessionId)","DispatchTime":1,"ClockOffset":5,
-                 "Payload":[{"EventType":"Playback.BitrateChanged","Timestamp":1800000001000,"OffsetTime":31000,"Bitrate":1200}]}
-                """#, token: token)
+            let unversioned = try await client.send(
+                "POST", "/eventsink/send",
+                json: #"""
+                    {"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"\#(sessionId)","DispatchTime":1,"ClockOffset":5,
+                     "Payload":[{"EventType":"Playback.BitrateChanged","Timestamp":1800000001000,"OffsetTime":31000,"Bitrate":1200}]}
+                    """#, token: token)
             #expect(unversioned.status == 200)
             let events = try await client.admin.analytics(sessionId: sessionId)
-            #expect(events.map(\.event.eventType) == ["Playback.Created", "Playback.Started", "Playback.Heartbeat", "Playback.BitrateChanged"])
+            #expect(
+                events.map(\.event.eventType) == ["Playback.Created", "Playback.Started", "Playback.Heartbeat", "Playback.BitrateChanged"])
             #expect(events.allSatisfy { $0.accountId == "acc-premium" })
             #expect(events.last?.event["Bitrate"] == .integer(1200), "type-specific fields are kept")
             #expect(events.last?.clockOffset == 5)
@@ -46,7 +49,7 @@ import Testing
         #"{"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"s","DispatchTime":1,"Payload":[{"Timestamp":1}]}"#,
         #"{"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"s","DispatchTime":1,"Payload":[{"EventType":"Playback.Started"}]}"#,
         #"{"Customer":"Other","BusinessUnit":"Dev","SessionId":"s","DispatchTime":1,"Payload":[]}"#,
-        #"{"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"","DispatchTime":1,"Payload":[]}"#,
+        #"{"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"","DispatchTime":1,"Payload":[]}"#
     ])
     func badBatchesAre400InvalidJSON(_ body: String) async throws {
         try await withPlatform { _, client in
@@ -70,17 +73,25 @@ import Testing
         try await withPlatform { _, client in
             let token = try await client.login("basic")
             let sessionId = try #require(try await client.play("city-lights", token: token).body["playSessionId"] as? String)
-            _ = try await client.sendEvents([("Playback.Started", 0), ("Playback.Heartbeat", 60_000), ("Playback.Paused", 61_500)],
-                                            sessionId: sessionId, token: token)
-            let offsets = try client.json(try await client.send("GET", client.api("v1", "/userplayhistory/lastviewedoffset?assetIds=city-lights"),
-                                                                token: token).body)
+            _ = try await client.sendEvents(
+                [("Playback.Started", 0), ("Playback.Heartbeat", 60_000), ("Playback.Paused", 61_500)],
+                sessionId: sessionId, token: token)
+            let offsets = try client.json(
+                try await client.send(
+                    "GET", client.api("v1", "/userplayhistory/lastviewedoffset?assetIds=city-lights"),
+                    token: token
+                ).body)
             let item = try #require((offsets["items"] as? [[String: Any]])?.first)
             #expect(item["lastViewedOffset"] as? Int == 61_500)
-            let asset = try client.json(try await client.send("GET", client.api("v1", "/content/asset/city-lights?includeUserData=true"),
-                                                              token: token).body)
+            let asset = try client.json(
+                try await client.send(
+                    "GET", client.api("v1", "/content/asset/city-lights?includeUserData=true"),
+                    token: token
+                ).body)
             #expect(((asset["userData"] as? [String: Any])?["playHistory"] as? [String: Any])?["lastViewedOffset"] as? Int == 61_500)
-            _ = try await client.sendEvents([("Playback.Completed", 5_700_000)], sessionId: sessionId, token: token,
-                                            timestamp: 1_800_000_100_000, firstSequenceNumber: 4)
+            _ = try await client.sendEvents(
+                [("Playback.Completed", 5_700_000)], sessionId: sessionId, token: token,
+                timestamp: 1_800_000_100_000, firstSequenceNumber: 4)
             let again = try await client.play("city-lights", token: token)
             #expect(again.status == 200, "Completed freed the only stream slot")
             #expect((again.body["bookmarks"] as? [String: Any])?["lastViewedOffset"] as? Int == 5_700_000)
@@ -91,9 +102,11 @@ import Testing
         try await withPlatform { platform, client in
             let token = try await client.login("basic")
             let sessionId = try #require(try await client.play("city-lights", token: token).body["playSessionId"] as? String)
-            _ = try await client.sendEvents([("Playback.Heartbeat", 90_000)], sessionId: sessionId, token: token, timestamp: 1_800_000_090_000)
-            _ = try await client.sendEvents([("Playback.Heartbeat", 30_000)], sessionId: sessionId, token: token,
-                                            timestamp: 1_800_000_030_000, firstSequenceNumber: 2)
+            _ = try await client.sendEvents(
+                [("Playback.Heartbeat", 90_000)], sessionId: sessionId, token: token, timestamp: 1_800_000_090_000)
+            _ = try await client.sendEvents(
+                [("Playback.Heartbeat", 30_000)], sessionId: sessionId, token: token,
+                timestamp: 1_800_000_030_000, firstSequenceNumber: 2)
             #expect(platform.context.state.bookmarks(accountId: "acc-basic")["city-lights"]?.offsetMs == 90_000)
         }
     }

@@ -1,8 +1,8 @@
 import ExposureModels
 import Foundation
 import MockPlatformTesting
-import Testing
 import TestSupport
+import Testing
 
 /// Broken fixture directories: each problem is reported with its file, JSON path and a sentence,
 /// all problems at once, and the mock refuses them instead of serving half a catalog.
@@ -18,51 +18,70 @@ import TestSupport
     }
 
     static let breakages: [Breakage] = [
-        Breakage(name: "bookmark of an unknown asset", file: "catalog/users.json",
-                 edit: { $0[0]["bookmarks"]?["no-such-asset"] = .integer(5) }, expectedPath: "$[0].bookmarks.no-such-asset", expectedWords: "unknown asset"),
-        Breakage(name: "misspelt key", file: "catalog/users.json",
-                 edit: { $0[1]["concurentStreamsLimit"] = .integer(2) }, expectedPath: "$[1].concurentStreamsLimit", expectedWords: "spelling"),
-        Breakage(name: "missing required key", file: "catalog/users.json",
-                 edit: { $0[0]["password"] = nil }, expectedPath: "$[0]", expectedWords: "\"password\" is missing"),
-        Breakage(name: "publication ending before it starts", file: "catalog/assets.json",
-                 edit: { $0[0]["publications"]?[0]["toDate"] = .string("2019-01-01T00:00:00.000Z") },
-                 expectedPath: "$[0].publications[0].toDate", expectedWords: "before"),
-        Breakage(name: "bad date", file: "catalog/assets.json",
-                 edit: { $0[1]["publications"]?[0]["fromDate"] = .string("2020-13-01") },
-                 expectedPath: "$[1].publications[0].fromDate", expectedWords: "ISO-8601"),
-        Breakage(name: "duplicate asset id", file: "catalog/assets.json",
-                 edit: { $0[1]["assetId"] = .string("arctic-journey") }, expectedPath: "$[1].assetId", expectedWords: "used twice"),
-        Breakage(name: "unknown ad in SSAI", file: "catalog/assets.json",
-                 edit: { $0[8]["mock"]?["ssai"]?["preroll"]?[0] = .string("ad-9") }, expectedPath: "$[8].mock.ssai.preroll[0]",
-                 expectedWords: "not in catalog/ads.json"),
-        Breakage(name: "zero-length program", file: "catalog/assets.json",
-                 edit: { $0[12]["mock"]?["channel"]?["schedule"]?[0]["durationMinutes"] = .integer(0) },
-                 expectedPath: "$[12].mock.channel.schedule[0].durationMinutes", expectedWords: "at least one minute"),
-        Breakage(name: "channel of the wrong type", file: "catalog/assets.json",
-                 edit: { $0[12]["type"] = .string("MOVIE") }, expectedPath: "$[12].type", expectedWords: "TV_CHANNEL"),
-        Breakage(name: "event longer than its period", file: "catalog/assets.json",
-                 edit: { $0[15]["mock"]?["event"]?["durationMinutes"] = .integer(200) }, expectedPath: "$[15].mock.event",
-                 expectedWords: "no longer than its period"),
-        Breakage(name: "material profile without media", file: "catalog/assets.json",
-                 edit: { $0[0]["mock"]?["materialProfiles"] = .array([.string("TRAILER"), .string("DIRECTORS_CUT")]) },
-                 expectedPath: "$[0].mock.materialProfiles[1]", expectedWords: "has no media"),
-        Breakage(name: "episode of an unknown show", file: "catalog/assets.json",
-                 edit: { $0[3]["tvShowId"] = .string("no-show") }, expectedPath: "$[3].tvShowId", expectedWords: "not in assets.json"),
-        Breakage(name: "misspelt mock key", file: "catalog/assets.json",
-                 edit: { $0[8]["mock"]?["ssia"] = .object([:]) }, expectedPath: "$[8].mock.ssia", expectedWords: "spelling"),
-        Breakage(name: "duplicate ad id", file: "catalog/ads.json",
-                 edit: { $0[2]["id"] = .string("ad-1") }, expectedPath: "$[2].id", expectedWords: "used twice"),
-        Breakage(name: "country that is not a code", file: "catalog/platform.json",
-                 edit: { $0["clientCountry"] = .string("sweden") }, expectedPath: "$.clientCountry", expectedWords: "ISO 3166"),
-        Breakage(name: "download of a live channel", file: "catalog/assets.json",
-                 edit: { $0[12]["mock"]?["download"] = .object(["maxDownloadCount": .integer(1), "licenseLifetimeHours": .integer(1)]) },
-                 expectedPath: "$[12].mock.download", expectedWords: "Only VOD assets"),
-        Breakage(name: "download limit of zero", file: "catalog/assets.json",
-                 edit: { $0[0]["mock"]?["download"]?["maxDownloadCount"] = .integer(0) },
-                 expectedPath: "$[0].mock.download.maxDownloadCount", expectedWords: "at least 1"),
-        Breakage(name: "post interval in milliseconds", file: "catalog/platform.json",
-                 edit: { $0["analytics"]?["postInterval"] = .integer(3000) }, expectedPath: "$.analytics.postInterval",
-                 expectedWords: "in seconds"),
+        Breakage(
+            name: "bookmark of an unknown asset", file: "catalog/users.json",
+            edit: { $0[0]["bookmarks"]?["no-such-asset"] = .integer(5) }, expectedPath: "$[0].bookmarks.no-such-asset",
+            expectedWords: "unknown asset"),
+        Breakage(
+            name: "misspelt key", file: "catalog/users.json",
+            edit: { $0[1]["concurentStreamsLimit"] = .integer(2) }, expectedPath: "$[1].concurentStreamsLimit", expectedWords: "spelling"),
+        Breakage(
+            name: "missing required key", file: "catalog/users.json",
+            edit: { $0[0]["password"] = nil }, expectedPath: "$[0]", expectedWords: "\"password\" is missing"),
+        Breakage(
+            name: "publication ending before it starts", file: "catalog/assets.json",
+            edit: { $0[0]["publications"]?[0]["toDate"] = .string("2019-01-01T00:00:00.000Z") },
+            expectedPath: "$[0].publications[0].toDate", expectedWords: "before"),
+        Breakage(
+            name: "bad date", file: "catalog/assets.json",
+            edit: { $0[1]["publications"]?[0]["fromDate"] = .string("2020-13-01") },
+            expectedPath: "$[1].publications[0].fromDate", expectedWords: "ISO-8601"),
+        Breakage(
+            name: "duplicate asset id", file: "catalog/assets.json",
+            edit: { $0[1]["assetId"] = .string("arctic-journey") }, expectedPath: "$[1].assetId", expectedWords: "used twice"),
+        Breakage(
+            name: "unknown ad in SSAI", file: "catalog/assets.json",
+            edit: { $0[8]["mock"]?["ssai"]?["preroll"]?[0] = .string("ad-9") }, expectedPath: "$[8].mock.ssai.preroll[0]",
+            expectedWords: "not in catalog/ads.json"),
+        Breakage(
+            name: "zero-length program", file: "catalog/assets.json",
+            edit: { $0[12]["mock"]?["channel"]?["schedule"]?[0]["durationMinutes"] = .integer(0) },
+            expectedPath: "$[12].mock.channel.schedule[0].durationMinutes", expectedWords: "at least one minute"),
+        Breakage(
+            name: "channel of the wrong type", file: "catalog/assets.json",
+            edit: { $0[12]["type"] = .string("MOVIE") }, expectedPath: "$[12].type", expectedWords: "TV_CHANNEL"),
+        Breakage(
+            name: "event longer than its period", file: "catalog/assets.json",
+            edit: { $0[15]["mock"]?["event"]?["durationMinutes"] = .integer(200) }, expectedPath: "$[15].mock.event",
+            expectedWords: "no longer than its period"),
+        Breakage(
+            name: "material profile without media", file: "catalog/assets.json",
+            edit: { $0[0]["mock"]?["materialProfiles"] = .array([.string("TRAILER"), .string("DIRECTORS_CUT")]) },
+            expectedPath: "$[0].mock.materialProfiles[1]", expectedWords: "has no media"),
+        Breakage(
+            name: "episode of an unknown show", file: "catalog/assets.json",
+            edit: { $0[3]["tvShowId"] = .string("no-show") }, expectedPath: "$[3].tvShowId", expectedWords: "not in assets.json"),
+        Breakage(
+            name: "misspelt mock key", file: "catalog/assets.json",
+            edit: { $0[8]["mock"]?["ssia"] = .object([:]) }, expectedPath: "$[8].mock.ssia", expectedWords: "spelling"),
+        Breakage(
+            name: "duplicate ad id", file: "catalog/ads.json",
+            edit: { $0[2]["id"] = .string("ad-1") }, expectedPath: "$[2].id", expectedWords: "used twice"),
+        Breakage(
+            name: "country that is not a code", file: "catalog/platform.json",
+            edit: { $0["clientCountry"] = .string("sweden") }, expectedPath: "$.clientCountry", expectedWords: "ISO 3166"),
+        Breakage(
+            name: "download of a live channel", file: "catalog/assets.json",
+            edit: { $0[12]["mock"]?["download"] = .object(["maxDownloadCount": .integer(1), "licenseLifetimeHours": .integer(1)]) },
+            expectedPath: "$[12].mock.download", expectedWords: "Only VOD assets"),
+        Breakage(
+            name: "download limit of zero", file: "catalog/assets.json",
+            edit: { $0[0]["mock"]?["download"]?["maxDownloadCount"] = .integer(0) },
+            expectedPath: "$[0].mock.download.maxDownloadCount", expectedWords: "at least 1"),
+        Breakage(
+            name: "post interval in milliseconds", file: "catalog/platform.json",
+            edit: { $0["analytics"]?["postInterval"] = .integer(3000) }, expectedPath: "$.analytics.postInterval",
+            expectedWords: "in seconds")
     ]
 
     @Test(arguments: breakages)
@@ -79,8 +98,8 @@ import TestSupport
     @Test func everyProblemIsReportedAtOnceNotOnlyTheFirst() throws {
         let fixtures = try controlPlaneFixtures()
         try fixtures.editJSON("catalog/assets.json") { assets in
-            assets[2]["duration"] = .string("long")       // decoding error in one element…
-            assets[5]["live"] = .string("yes")            // …and in another of the same file
+            assets[2]["duration"] = .string("long")  // decoding error in one element…
+            assets[5]["live"] = .string("yes")  // …and in another of the same file
         }
         try fixtures.editJSON("catalog/users.json") { users in users[0]["bookmarks"]?["ghost"] = .integer(1) }
         try fixtures.remove("media/media.json")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MockPlatform
 
 /// Both stores behind `PlatformState` keep the same promises: the default one in memory and the
@@ -17,12 +18,14 @@ import Testing
         var testDescription: String { rawValue }
     }
 
-    static let session = Session(token: "tok", accountId: "acc", userId: "u", username: nil, products: ["free"],
-                                 issuedMs: 0, expiresMs: 1_000, deviceId: nil)
+    static let session = Session(
+        token: "tok", accountId: "acc", userId: "u", username: nil, products: ["free"],
+        issuedMs: 0, expiresMs: 1_000, deviceId: nil)
 
     static func play(_ id: String, account: String = "acc", at startedMs: Int64 = 1_000) -> PlaySession {
-        PlaySession(id: id, accountId: account, assetId: "a", tracksBookmark: true, startedMs: startedMs,
-                    lastSeenMs: startedMs, tokenExpiresMs: 10_000_000, idleTimeoutMs: 60_000)
+        PlaySession(
+            id: id, accountId: account, assetId: "a", tracksBookmark: true, startedMs: startedMs,
+            lastSeenMs: startedMs, tokenExpiresMs: 10_000_000, idleTimeoutMs: 60_000)
     }
 
     @Test(arguments: Store.allCases)

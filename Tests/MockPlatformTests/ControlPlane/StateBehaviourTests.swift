@@ -16,7 +16,8 @@ import Testing
             #expect(second.body["message"] as? String == "CONCURRENT_STREAMS_LIMIT_REACHED")
             #expect(second.body["httpCode"] as? Int == 403)
             let otherDevice = try await client.login("basic")
-            #expect(try await client.play("harbour-tales-s1e1", token: otherDevice).status == 403, "the limit is per account, not per session")
+            #expect(
+                try await client.play("harbour-tales-s1e1", token: otherDevice).status == 403, "the limit is per account, not per session")
             let sessionId = try #require(first.body["playSessionId"] as? String)
             _ = try await client.sendEvents([("Playback.Aborted", 1_000)], sessionId: sessionId, token: token)
             #expect(try await client.play("harbour-tales-s1e1", token: token).status == 200)
@@ -60,17 +61,22 @@ import Testing
             let basicPlay = try #require(try await client.play("city-lights", token: basic).body["playSessionId"] as? String)
             _ = try await client.sendEvents([("Playback.Heartbeat", 111_000)], sessionId: basicPlay, token: basic)
             // premium reports on basic's play session: recorded as premium's, changes nothing of basic's.
-            _ = try await client.sendEvents([("Playback.Heartbeat", 999_000), ("Playback.Completed", 999_000)], sessionId: basicPlay, token: premium)
+            _ = try await client.sendEvents(
+                [("Playback.Heartbeat", 999_000), ("Playback.Completed", 999_000)], sessionId: basicPlay, token: premium)
             #expect(platform.context.state.bookmarks(accountId: "acc-basic")["city-lights"]?.offsetMs == 111_000)
             #expect(platform.context.state.bookmarks(accountId: "acc-premium")["city-lights"] == nil)
             #expect(try await client.play("harbour-tales-s1e1", token: basic).status == 403, "basic's session was not ended by premium")
 
-            let premiumOffsets = try client.json(try await client.send(
-                "GET", client.api("v1", "/userplayhistory/lastviewedoffset"), token: premium).body)
+            let premiumOffsets = try client.json(
+                try await client.send(
+                    "GET", client.api("v1", "/userplayhistory/lastviewedoffset"), token: premium
+                ).body)
             let premiumAssets = ((premiumOffsets["items"] as? [[String: Any]]) ?? []).compactMap { $0["assetId"] as? String }
             #expect(premiumAssets == ["arctic-journey", "harbour-tales-s1e2"], "only premium's own (fixture) bookmarks")
-            let basicOffsets = try client.json(try await client.send(
-                "GET", client.api("v1", "/userplayhistory/lastviewedoffset"), token: basic).body)
+            let basicOffsets = try client.json(
+                try await client.send(
+                    "GET", client.api("v1", "/userplayhistory/lastviewedoffset"), token: basic
+                ).body)
             #expect(((basicOffsets["items"] as? [[String: Any]]) ?? []).compactMap { $0["assetId"] as? String } == ["city-lights"])
         }
     }

@@ -1,10 +1,12 @@
 import ExposureModels
 import Foundation
-@testable import MockPlatform
 import MockPlatformTesting
 import SQLiteStore
-import Testing
 import TestSupport
+import Testing
+
+@testable import MockPlatform
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,11 +23,13 @@ import Glibc
             token = try await client.login("basic")
             let sessionId = try #require(try await client.play("city-lights", token: token).body["playSessionId"] as? String)
             _ = try await client.sendEvents([("Playback.Heartbeat", 42_000)], sessionId: sessionId, token: token)
-            platform.context.state.record(DownloadRecord(accountId: "acc-basic", assetId: "city-lights", kind: .download, deviceId: "d1", timeMs: 5))
+            platform.context.state.record(
+                DownloadRecord(accountId: "acc-basic", assetId: "city-lights", kind: .download, deviceId: "d1", timeMs: 5))
         }
         try await withPlatform(state: .file(file)) { platform, client in
             #expect(try await client.send("GET", client.api("v2", "/auth/session"), token: token).status == 200, "the session survived")
-            let offsets = try client.json(try await client.send("GET", client.api("v1", "/userplayhistory/lastviewedoffset"), token: token).body)
+            let offsets = try client.json(
+                try await client.send("GET", client.api("v1", "/userplayhistory/lastviewedoffset"), token: token).body)
             #expect((offsets["items"] as? [[String: Any]])?.first?["lastViewedOffset"] as? Int == 42_000)
             #expect(try await client.play("harbour-tales-s1e1", token: token).status == 403, "the play session still holds the slot")
             #expect(platform.context.state.downloads(accountId: "acc-basic", assetId: nil).map(\.deviceId) == ["d1"])
@@ -54,7 +58,8 @@ import Glibc
             let version1 = try SQLiteDatabase(path: path)
             try SQLiteMigrations(Array(StateSchema.migrations.steps.prefix(1))).migrate(version1)
             _ = try version1.access { (db) throws(SQLiteError) in
-                try db.query("""
+                try db.query(
+                    """
                     INSERT INTO play_sessions (id, account_id, asset_id, tracks_bookmark, started_ms, last_seen_ms, token_expires_ms)
                     VALUES ('old', 'acc-basic', 'city-lights', 1, 1, 1, 9999999999999)
                     """)
@@ -85,8 +90,10 @@ import Glibc
         let second = try await MockProcess.start(fixtures: fixtures.directory.path, state: state)
         defer { second.kill9() }
         let restarted = ControlPlaneClient(baseURL: second.baseURL)
-        let offsets = try restarted.json(try await restarted.send(
-            "GET", restarted.api("v1", "/userplayhistory/lastviewedoffset?assetIds=arctic-journey"), token: token).body)
+        let offsets = try restarted.json(
+            try await restarted.send(
+                "GET", restarted.api("v1", "/userplayhistory/lastviewedoffset?assetIds=arctic-journey"), token: token
+            ).body)
         #expect((offsets["items"] as? [[String: Any]])?.first?["lastViewedOffset"] as? Int == 1_234_000)
         #expect(try await restarted.admin.playSessions(accountId: "acc-premium").map(\.playSession.id) == [sessionId])
     }

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import MockPlatform
 
 /// `Range` headers in every form RFC 9110 §14 allows, and the malformed ones that are ignored.
 @Suite struct ByteRangeResponderTests {
     /// What `parse` decides: ignore the header, unsatisfiable, or a range.
     enum Outcome: Equatable, CustomStringConvertible {
-        case ignore, unsatisfiable, range(ClosedRange<Int>)
+        case ignore, unsatisfiable
+        case range(ClosedRange<Int>)
         var description: String {
             switch self {
             case .ignore: "ignore"
@@ -50,7 +52,7 @@ import Testing
         ("bytes=-5-9", 1000, .ignore),
         ("bytes=-+5", 1000, .ignore),
         ("items=0-9", 1000, .ignore),
-        ("0-9", 1000, .ignore),
+        ("0-9", 1000, .ignore)
     ]
 
     @Test(arguments: cases)

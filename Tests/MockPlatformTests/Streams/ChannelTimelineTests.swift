@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MockPlatform
 
 /// The live timeline as a pure function of the sequence number: what each segment plays,
@@ -27,7 +28,7 @@ import Testing
         #expect(news.segment(breakStart - 1).source == SegmentSource(clip: .reel, index: (breakStart - 1) % 30))
         let expected: [SegmentSource] = [
             .init(clip: .ad("ad-1"), index: 0), .init(clip: .ad("ad-1"), index: 1), .init(clip: .ad("ad-1"), index: 2),
-            .init(clip: .ad("ad-3"), index: 0), .init(clip: .ad("ad-3"), index: 1),
+            .init(clip: .ad("ad-3"), index: 0), .init(clip: .ad("ad-3"), index: 1)
         ]
         #expect((breakStart..<breakStart + 5).map { news.segment($0).source } == expected)
         #expect(news.segment(breakStart + 5).source == SegmentSource(clip: .reel, index: (breakStart + 5) % 30))
@@ -40,11 +41,12 @@ import Testing
         let tagged = (first..<first + 400).filter { news.segment($0).discontinuity }
         // Reel wraps every 30 segments (the break start coincides with one), the ad-1 → ad-3
         // switch, and the return to the reel after the break.
-        let expected = Set((first..<first + 400).filter { sequence in
-            if sequence == breakStart || sequence == breakStart + 3 || sequence == breakStart + 5 { return true }
-            let inBreak = sequence >= breakStart && sequence < breakStart + 5
-            return !inBreak && sequence % 30 == 0
-        })
+        let expected = Set(
+            (first..<first + 400).filter { sequence in
+                if sequence == breakStart || sequence == breakStart + 3 || sequence == breakStart + 5 { return true }
+                let inBreak = sequence >= breakStart && sequence < breakStart + 5
+                return !inBreak && sequence % 30 == 0
+            })
         #expect(Set(tagged) == expected)
         #expect(tagged.contains(breakStart + 3))
         #expect(!tagged.contains(breakStart + 1))

@@ -2,6 +2,7 @@ import Foundation
 import HLS
 import MockPlatformTesting
 import Testing
+
 @testable import MockPlatform
 
 /// Playlist Delta Updates (RFC 8216bis §6.2.5.1): live and growing EVENT playlists advertise
@@ -97,10 +98,14 @@ import Testing
     /// end before the Skip Boundary, dates its first listed segment and carries every DATERANGE.
     private func expectShape(of delta: MediaPlaylist, full: MediaPlaylist, _ what: String) {
         #expect(delta.version == 9 && full.version == 6, "\(what): versions")
-        #expect(delta.mediaSequence == full.mediaSequence && delta.discontinuitySequence == full.discontinuitySequence, "\(what): sequences")
-        #expect(delta.serverControl == full.serverControl && delta.serverControl?.canSkipUntil == Self.skipBoundary, "\(what): SERVER-CONTROL")
+        #expect(
+            delta.mediaSequence == full.mediaSequence && delta.discontinuitySequence == full.discontinuitySequence, "\(what): sequences")
+        #expect(
+            delta.serverControl == full.serverControl && delta.serverControl?.canSkipUntil == Self.skipBoundary, "\(what): SERVER-CONTROL")
         #expect(delta.skippedSegmentCount + delta.segments.count == full.segments.count, "\(what): skipped + listed = window")
-        #expect(Array(full.segments.suffix(delta.segments.count)).map(\.uri) == delta.segments.map(\.uri), "\(what): listed = the window's tail")
+        #expect(
+            Array(full.segments.suffix(delta.segments.count)).map(\.uri) == delta.segments.map(\.uri), "\(what): listed = the window's tail"
+        )
         #expect(delta.segments.first?.programDateTime != nil, "\(what): PROGRAM-DATE-TIME after EXT-X-SKIP")
         #expect(delta.allDateRanges == full.allDateRanges, "\(what): every DATERANGE")
         #expect(delta.skipped?.recentlyRemovedDateRangeIDs == nil)
@@ -131,7 +136,9 @@ import Testing
             #expect((12...13).contains(load.delta.segments.count), "\(load.path): \(load.delta.segments.count) listed")
             // Two hours of program and ad DATERANGEs make up most of it; the full playlist is ~70× larger.
             #expect(load.deltaBytes.count < 8_000, "\(load.path): \(load.deltaBytes.count) bytes")
-            #expect(String(decoding: load.deltaBytes, as: UTF8.self).contains("\n#EXT-X-SKIP:SKIPPED-SEGMENTS=\(load.delta.skippedSegmentCount)\n"))
+            #expect(
+                String(decoding: load.deltaBytes, as: UTF8.self).contains(
+                    "\n#EXT-X-SKIP:SKIPPED-SEGMENTS=\(load.delta.skippedSegmentCount)\n"))
         }
     }
 
@@ -143,7 +150,8 @@ import Testing
 
     @Test func aWindowShorterThanTheBoundarySkipsNothing() throws {
         // kids-fun keeps 10 segments (20 s), less than the 24-s boundary.
-        for (_, now) in try checkReload("/streams/live/kids-fun/", kind: .live, from: Self.noon + 3_000, to: Self.noon + 5_000, "kids-fun") {
+        for (_, now) in try checkReload("/streams/live/kids-fun/", kind: .live, from: Self.noon + 3_000, to: Self.noon + 5_000, "kids-fun")
+        {
             #expect(now.delta.skipped == SkippedSegments(count: 0))
             #expect(now.delta.segments == now.full.segments)
         }
@@ -171,12 +179,17 @@ import Testing
         let program = schedules["news-24"]!.program(atMs: Self.noon)
         let n = program.startMs / 2_000 + 60
         for edge in [n + 1, n + 13, n + 14, n + 400] {
-            try checkReload("/streams/live/news-24/", kind: .live, from: edge * 2_000 - 1, to: edge * 2_000, "news-24 reel wrap, edge \(edge)")
+            try checkReload(
+                "/streams/live/news-24/", kind: .live, from: edge * 2_000 - 1, to: edge * 2_000, "news-24 reel wrap, edge \(edge)")
         }
         let leaving = n + 3_601
-        for (previous, now) in try checkReload("/streams/live/news-24/", kind: .live, from: leaving * 2_000 - 1, to: leaving * 2_000, "news-24 wrap leaving") {
+        for (previous, now) in try checkReload(
+            "/streams/live/news-24/", kind: .live, from: leaving * 2_000 - 1, to: leaving * 2_000, "news-24 wrap leaving")
+        {
             #expect(previous.firstMediaSequence == n && previous.segments[0].discontinuity)
-            #expect(now.delta.discontinuitySequence == previous.firstDiscontinuitySequence + 1, "\(now.path): the update counts the wrap that left")
+            #expect(
+                now.delta.discontinuitySequence == previous.firstDiscontinuitySequence + 1,
+                "\(now.path): the update counts the wrap that left")
         }
     }
 
@@ -185,9 +198,13 @@ import Testing
         let program = schedules[channel]!.program(atMs: Self.noon + 5 * 3_600_000)
         let start = program.startMs / 2_000
         for edge in [start + 1, start + 12, start + 13, start + 20] {
-            try checkReload("/streams/live/\(channel)/", kind: .live, from: edge * 2_000 - 1, to: edge * 2_000, "\(channel) program boundary +\(edge - start)")
+            try checkReload(
+                "/streams/live/\(channel)/", kind: .live, from: edge * 2_000 - 1, to: edge * 2_000,
+                "\(channel) program boundary +\(edge - start)")
             // A copy as old as a client may hold when it asks for an update: half the boundary.
-            try checkReload("/streams/live/\(channel)/", kind: .live, from: edge * 2_000 - 12_000, to: edge * 2_000, "\(channel) +\(edge - start), 12-s copy")
+            try checkReload(
+                "/streams/live/\(channel)/", kind: .live, from: edge * 2_000 - 12_000, to: edge * 2_000,
+                "\(channel) +\(edge - start), 12-s copy")
         }
         // The program that has just started is announced in the update's listed tail.
         mock.setNow((start + 1) * 2_000)
@@ -234,8 +251,12 @@ import Testing
         try sandbox.editJSON("catalog/assets.json") { assets in
             for index in (assets.arrayValue ?? []).indices {
                 switch assets[index]["assetId"]?.stringValue {
-                case "news-24": assets[index]["mock"]?["channel"]?["adBreak"]?["ads"] = .array([.string("ad-2"), .string("ad-2"), .string("ad-2")])
-                case "kids-fun": assets[index]["mock"]?["channel"]?["adBreak"] = .object(["offsetMinutes": .integer(10), "ads": .array([.string("ad-3")])])
+                case "news-24":
+                    assets[index]["mock"]?["channel"]?["adBreak"]?["ads"] = .array([.string("ad-2"), .string("ad-2"), .string("ad-2")])
+                case "kids-fun":
+                    assets[index]["mock"]?["channel"]?["adBreak"] = .object([
+                        "offsetMinutes": .integer(10), "ads": .array([.string("ad-3")])
+                    ])
                 default: break
                 }
             }
@@ -248,7 +269,9 @@ import Testing
             let breakStart = (program.startMs + 10 * 60_000) / 2_000
             for edge in offsets.map({ breakStart + Int64($0) }) {
                 for age: Int64 in [2_000, 12_000] {
-                    try sandboxed.checkReload("/streams/live/\(channel)/", kind: .live, from: edge * 2_000 - age, to: edge * 2_000, "\(channel) break, edge \(edge), \(age) ms copy")
+                    try sandboxed.checkReload(
+                        "/streams/live/\(channel)/", kind: .live, from: edge * 2_000 - age, to: edge * 2_000,
+                        "\(channel) break, edge \(edge), \(age) ms copy")
                 }
             }
         }
@@ -261,7 +284,9 @@ import Testing
         var listedAt: [Int64] = []
         for edge in (kids.startMs + 10 * 60_000) / 2_000...((kids.startMs + 10 * 60_000) / 2_000 + 30) {
             sandboxed.mock.setNow(edge * 2_000)
-            let removed = try HLSParser.parseMedia(sandboxed.body("/streams/live/kids-fun/video/360p.m3u8", "?_HLS_skip=v2")).skipped?.recentlyRemovedDateRangeIDs ?? []
+            let removed =
+                try HLSParser.parseMedia(sandboxed.body("/streams/live/kids-fun/video/360p.m3u8", "?_HLS_skip=v2")).skipped?
+                .recentlyRemovedDateRangeIDs ?? []
             if removed.contains(id) { listedAt.append(edge) }
         }
         #expect(listedAt.count == 12, "listed for one Skip Boundary after it left: \(listedAt)")
@@ -291,8 +316,11 @@ import Testing
         for (_, now) in try checkReload(base, kind: .event, from: Self.noon + 8_000, to: Self.noon + 10_001, "event start") {
             #expect(now.delta.skippedSegmentCount == 0 && now.delta.playlistType == .event)
         }
-        for (_, now) in try checkReload(base, kind: .event, from: Self.noon + 30 * 60_000 - 2_000, to: Self.noon + 30 * 60_000 + 1, "event at 30 min") {
-            #expect(now.delta.skippedSegmentCount == now.full.segments.count - now.delta.segments.count && now.delta.skippedSegmentCount > 800)
+        for (_, now) in try checkReload(
+            base, kind: .event, from: Self.noon + 30 * 60_000 - 2_000, to: Self.noon + 30 * 60_000 + 1, "event at 30 min")
+        {
+            #expect(
+                now.delta.skippedSegmentCount == now.full.segments.count - now.delta.segments.count && now.delta.skippedSegmentCount > 800)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MockPlatform
 
 /// Only plain relative paths inside the media folder are served, however they are spelled.
@@ -8,7 +9,7 @@ import Testing
         "", "/", "/etc/passwd", "..", ".", "../catalog/users.json", "reel/../../catalog/users.json", "reel/..",
         "./reel/360p/seg-000.ts", "reel/./360p/seg-000.ts", "reel//360p/seg-000.ts", "reel/360p/", "/reel/360p/seg-000.ts",
         "%2e%2e/catalog/users.json", "%2E%2E/catalog/users.json", "reel/%2e%2e/x", "%2e/x", "reel\\..\\x", "..\\catalog",
-        "reel/360p/seg-000.ts\u{0}.jpg",
+        "reel/360p/seg-000.ts\u{0}.jpg"
     ])
     func refuses(path: String) {
         #expect(!MediaFileStore.isSafe(path), "\(path.debugDescription) must be refused")
@@ -47,7 +48,7 @@ import Testing
     @Test(arguments: [
         ("a/seg.ts", "video/mp2t"), ("a/seg.aac", "audio/aac"), ("a/x.mp3", "audio/mpeg"), ("a/x.vtt", "text/vtt; charset=utf-8"),
         ("a/x.jpg", "image/jpeg"), ("a/x.JPEG", "image/jpeg"), ("a/x.m3u8", "application/vnd.apple.mpegurl"),
-        ("media.json", "application/json"), ("a/x.bin", "application/octet-stream"),
+        ("media.json", "application/json"), ("a/x.bin", "application/octet-stream")
     ])
     func contentTypes(path: String, type: String) {
         #expect(MediaFileStore.contentType(of: path) == type)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MockPlatform
 
 /// SCTE-35 cues are real `splice_info_section`s: the CRC is CRC-32/MPEG-2 and every field
@@ -82,9 +83,9 @@ struct SpliceInfoDecoder {
         var reader = SpliceInfoDecoder(bytes)
         var cue = Cue()
         cue.tableId = Int(try reader.read(8))
-        _ = try reader.read(4) // section_syntax_indicator, private_indicator, sap_type
+        _ = try reader.read(4)  // section_syntax_indicator, private_indicator, sap_type
         cue.sectionLength = Int(try reader.read(12))
-        _ = try reader.read(8 + 1 + 6 + 33 + 8 + 12) // protocol_version … tier
+        _ = try reader.read(8 + 1 + 6 + 33 + 8 + 12)  // protocol_version … tier
         cue.commandLength = Int(try reader.read(12))
         cue.commandType = Int(try reader.read(8))
         let commandStart = reader.bit / 8
@@ -110,7 +111,7 @@ struct SpliceInfoDecoder {
                 _ = try reader.read(6)
                 cue.breakDuration = try reader.read(33)
             }
-            _ = try reader.read(16 + 8 + 8) // unique_program_id, avail_num, avails_expected
+            _ = try reader.read(16 + 8 + 8)  // unique_program_id, avail_num, avails_expected
         }
         #expect(reader.bit / 8 - commandStart == cue.commandLength, "splice_command_length matches the command")
         cue.descriptorLoopLength = Int(try reader.read(16))

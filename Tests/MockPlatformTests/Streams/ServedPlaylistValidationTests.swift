@@ -2,6 +2,7 @@ import ExposureModels
 import Foundation
 import HLS
 import Testing
+
 @testable import MockPlatform
 
 /// Every playlist the mock serves, of every stream kind, passes the HLS validator: the master,
@@ -42,11 +43,13 @@ import Testing
         Case(name: "live news-24", assetId: { _ in "news-24" }, query: "", atOffsetMs: 611_001, kind: "live"),
         Case(name: "live kids-fun", assetId: { _ in "kids-fun" }, query: "", atOffsetMs: 17_321, kind: "live"),
         Case(name: "live sport-max", assetId: { _ in "sport-max" }, query: "", atOffsetMs: 905_500, kind: "live"),
-        Case(name: "catch-up", assetId: { mock in
-            mock.platform.context.catalog.schedules["news-24"]!.program(atMs: noon - 3 * 3_600_000).assetId
-        }, query: "", atOffsetMs: 0, kind: "vod"),
+        Case(
+            name: "catch-up",
+            assetId: { mock in
+                mock.platform.context.catalog.schedules["news-24"]!.program(atMs: noon - 3 * 3_600_000).assetId
+            }, query: "", atOffsetMs: 0, kind: "vod"),
         Case(name: "event live", assetId: { _ in "summer-concert" }, query: "", atOffsetMs: 30 * 60_000 + 1_234, kind: "event"),
-        Case(name: "event ended", assetId: { _ in "summer-concert" }, query: "", atOffsetMs: 100 * 60_000, kind: "event"),
+        Case(name: "event ended", assetId: { _ in "summer-concert" }, query: "", atOffsetMs: 100 * 60_000, kind: "event")
     ]
 
     @Test(arguments: cases)
@@ -62,7 +65,8 @@ import Testing
         #expect(report.checked.contains(where: \.reloaded) == expectsReload, "\(stream.name): reloaded only when it can change")
         // `_HLS_skip=YES` and `v2` (every changing playlist offers CAN-SKIP-DATERANGES).
         let deltaUpdates = report.checked.filter(\.deltaUpdate)
-        #expect(deltaUpdates.count == (expectsReload ? 2 * media.count : 0), "\(stream.name): both delta updates of every changing playlist")
+        #expect(
+            deltaUpdates.count == (expectsReload ? 2 * media.count : 0), "\(stream.name): both delta updates of every changing playlist")
     }
 
     /// A client may ask for a delta update only while its copy is no older than half the Skip
@@ -153,7 +157,8 @@ import Testing
         let start = program.startMs / 2_000
         let pairs = try reload(channel, from: start * 2_000 + 1_999, to: (start + 1) * 2_000, "\(channel) program boundary")
         for (previous, next) in pairs where next.allDateRanges.contains(where: { $0.id == program.programId }) {
-            #expect(!previous.allDateRanges.contains { $0.id == program.programId }, "a program is announced when its first segment is listed")
+            #expect(
+                !previous.allDateRanges.contains { $0.id == program.programId }, "a program is announced when its first segment is listed")
             let tag = try #require(next.allDateRanges.first { $0.id == program.programId })
             #expect(tag.startDate.millisecondsSince1970 == program.startMs && tag.endDate?.millisecondsSince1970 == program.endMs)
         }

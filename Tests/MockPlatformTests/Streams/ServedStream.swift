@@ -3,6 +3,7 @@ import Foundation
 import HLS
 import HTTPServer
 import Testing
+
 @testable import MockPlatform
 
 /// Fetching what the mock serves in-process, with the platform clock under the test's control.
@@ -61,7 +62,8 @@ func expectClean(_ report: StreamValidationReport, _ what: String, sourceLocatio
 /// Records every violation as a test issue with the rule's sentence.
 func expectNoViolations(_ violations: [HLSViolation], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
     for violation in violations.prefix(20) {
-        Issue.record("\(what): [\(violation.rule.id)] \(violation.rule.sentence) — \(violation.location): \(violation.detail)",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "\(what): [\(violation.rule.id)] \(violation.rule.sentence) — \(violation.location): \(violation.detail)",
+            sourceLocation: sourceLocation)
     }
 }

@@ -1,6 +1,7 @@
 import HLS
 import HTTPServer
 import Testing
+
 @testable import MockPlatform
 
 /// Sprite VTTs name their images with absolute URLs on the host and port the client used: the
@@ -12,8 +13,9 @@ import Testing
     @Test(arguments: ["127.0.0.1:8080", "127.0.0.1:54321", "mock.example:9000"])
     func imagesAreAbsoluteOnTheRequestedOrigin(host: String) throws {
         let width = try #require(mock.platform.context.catalog.catalog.media.sprites.first?.width)
-        let request = HTTPRequest(method: .get, path: "/sprites/arctic-journey/\(width)/thumbnails.vtt", rawQuery: "",
-                                  headers: HTTPHeaders([("Host", host)]))
+        let request = HTTPRequest(
+            method: .get, path: "/sprites/arctic-journey/\(width)/thumbnails.vtt", rawQuery: "",
+            headers: HTTPHeaders([("Host", host)]))
         let response = mock.platform.responder.respond(to: request)
         #expect(response.status == 200)
         let track = try SpriteVTT.parse(response.body)

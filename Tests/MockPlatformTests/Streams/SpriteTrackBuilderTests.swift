@@ -1,5 +1,6 @@
 import HLS
 import Testing
+
 @testable import MockPlatform
 
 /// Thumbnail tracks cover a title end to end and point at tiles that exist.
@@ -12,7 +13,8 @@ import Testing
     @Test(arguments: [1_000, 10_000, 59_999, 60_000, 125_500, 2_700_000])
     func cuesCoverTheDurationWithoutGaps(durationMs: Int64) throws {
         for sprites in media.sprites {
-            let track = SpriteTrackBuilder.track(durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs, base: Self.base)
+            let track = SpriteTrackBuilder.track(
+                durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs, base: Self.base)
             #expect(track.cues.first?.startMilliseconds == 0)
             #expect(track.cues.last?.endMilliseconds == durationMs)
             for (previous, next) in zip(track.cues, track.cues.dropFirst()) {
@@ -44,6 +46,7 @@ import Testing
 
     @Test func emptyForZeroDuration() throws {
         let sprites = try #require(media.sprites.first)
-        #expect(SpriteTrackBuilder.track(durationMs: 0, sprites: sprites, reelDurationMs: media.reel.durationMs, base: Self.base).cues.isEmpty)
+        #expect(
+            SpriteTrackBuilder.track(durationMs: 0, sprites: sprites, reelDurationMs: media.reel.durationMs, base: Self.base).cues.isEmpty)
     }
 }

@@ -70,7 +70,10 @@ final class CurlLoop: Sendable {
         var running: [ObjectIdentifier: CurlTransfer] = [:]
         while true {
             let work = inbox.withLock { inbox in
-                defer { inbox.started = []; inbox.cancelled = [] }
+                defer {
+                    inbox.started = []
+                    inbox.cancelled = []
+                }
                 return inbox
             }
             for transfer in work.started {
@@ -98,7 +101,8 @@ final class CurlLoop: Sendable {
             if work.stopped { return }
             for (easy, failure) in multi.perform() {
                 guard let transfer = running.removeValue(forKey: ObjectIdentifier(easy)) else { continue }
-                transfer.finish(failure.map { .failure($0) } ?? .success(transfer.response(status: easy.responseCode, headers: easy.responseHeaders)))
+                transfer.finish(
+                    failure.map { .failure($0) } ?? .success(transfer.response(status: easy.responseCode, headers: easy.responseHeaders)))
                 Self.keep(easy, in: &idleHandles)
             }
             // Idle, only the inbox can give it work; busy, libcurl's timers cut the wait short

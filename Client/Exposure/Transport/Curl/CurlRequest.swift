@@ -27,7 +27,9 @@ struct CurlRequest: Sendable {
         let scheme = request.url.scheme?.lowercased() ?? ""
         self.scheme = scheme
         guard scheme == "http" || scheme == "https", request.url.host(percentEncoded: true)?.isEmpty == false else {
-            throw CurlTransportError(.invalidRequest, server: Self.server(of: request.url), detail: "only http:// and https:// URLs are sent: \(request.url.absoluteString)")
+            throw CurlTransportError(
+                .invalidRequest, server: Self.server(of: request.url),
+                detail: "only http:// and https:// URLs are sent: \(request.url.absoluteString)")
         }
         // The fragment is everything from the first `#`, which appears nowhere else unescaped
         // (URLComponents would cost more than the rest of the request together on Linux).
@@ -38,7 +40,9 @@ struct CurlRequest: Sendable {
         var lines: [String] = []
         for (name, value) in request.headers where !equalIgnoringASCIICase(name.utf8, "Content-Length".utf8) {
             guard Self.isToken(name), Self.isFieldValue(value) else {
-                throw CurlTransportError(.invalidRequest, server: Self.server(of: request.url), detail: "header \(name.debugDescription) has a name or value that cannot be sent")
+                throw CurlTransportError(
+                    .invalidRequest, server: Self.server(of: request.url),
+                    detail: "header \(name.debugDescription) has a name or value that cannot be sent")
             }
             // libcurl drops `Name:` with nothing after it; `Name;` is its spelling of an empty value.
             lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
@@ -63,14 +67,15 @@ struct CurlRequest: Sendable {
 
     /// RFC 9110 `token`: letters, digits and ``!#$%&'*+-.^_`|~``.
     private static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return true
-            default:
-                return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    return true
+                default:
+                    return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
             }
-        }
     }
 
     /// No control characters other than tab: nothing that could end the line early.

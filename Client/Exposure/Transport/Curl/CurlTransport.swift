@@ -54,9 +54,10 @@ public final class CurlTransport: HTTPTransport {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         let milliseconds = (timeout * 1000).rounded(.up)
-        loop = CurlLoop(settings: Settings(
-            timeoutMilliseconds: milliseconds.isFinite ? Int(max(1, min(milliseconds, Double(Int32.max)))) : Int(Int32.max),
-            maximumIdleSeconds: max(1, maximumIdleSeconds), proxy: CurlProxySettings(environment: environment)))
+        loop = CurlLoop(
+            settings: Settings(
+                timeoutMilliseconds: milliseconds.isFinite ? Int(max(1, min(milliseconds, Double(Int32.max)))) : Int(Int32.max),
+                maximumIdleSeconds: max(1, maximumIdleSeconds), proxy: CurlProxySettings(environment: environment)))
     }
 
     /// Sends the request and reads the whole response.

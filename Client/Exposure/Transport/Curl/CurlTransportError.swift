@@ -60,4 +60,3 @@ public struct CurlTransportError: Error, Sendable, Hashable, CustomStringConvert
     public var errorDescription: String? { description }
 }
 #endif
-

@@ -109,9 +109,10 @@ final class CurlEasy {
             try set(CURLOPT_POST, 1)
             try check(ccurl_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
             // An empty body still needs a non-null pointer, or libcurl reads it from stdin.
-            try check(body.withUnsafeBytes { bytes in
-                ccurl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(errorBuffer))
-            })
+            try check(
+                body.withUnsafeBytes { bytes in
+                    ccurl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(errorBuffer))
+                })
         }
         if request.method != .get && request.method != .head && request.method != .post {
             try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
@@ -143,7 +144,8 @@ final class CurlEasy {
         guard code != CURLE_OK else { return nil }
         let explained = String(cString: errorBuffer)
         let detail = explained.isEmpty ? String(cString: curl_easy_strerror(code)) : explained
-        return CurlTransportError(Self.kind(of: code), server: target.map(CurlRequest.server(of:)) ?? "", detail: detail, curlCode: Int(code.rawValue))
+        return CurlTransportError(
+            Self.kind(of: code), server: target.map(CurlRequest.server(of:)) ?? "", detail: detail, curlCode: Int(code.rawValue))
     }
 
     private static func kind(of code: CURLcode) -> CurlTransportError.Code {
@@ -157,7 +159,7 @@ final class CurlEasy {
         // answers: HTTP/0.9, a status that is not three digits, a redirect to another scheme.
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL, CURLE_BAD_CONTENT_ENCODING, CURLE_HTTP2: .malformedResponse
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
             .tls
         case CURLE_TOO_MANY_REDIRECTS: .tooManyRedirects
         default: .failed
