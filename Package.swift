@@ -124,3 +124,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every target spells existentials `any P` and imports each module whose members it uses.
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility")
+        ]
+}
