@@ -22,7 +22,4 @@ public struct RealClock: WallClock {
         guard remaining > .zero else { return }
         try await Task.sleep(for: remaining / speed)
     }
-
-    /// A tenth of a second of real time, scaled by the speed.
-    public var commandLatency: Duration? { .milliseconds(100) * speed }
 }

@@ -11,6 +11,7 @@ import Synchronization
 /// the other is mid-fetch.
 public final class VirtualClock: WallClock {
     private struct Waiter {
+        let id: UInt64
         let deadlineMs: Int64
         let continuation: CheckedContinuation<Void, Never>
     }
@@ -19,6 +20,7 @@ public final class VirtualClock: WallClock {
         var nowMs: Int64
         var horizonMs: Int64
         var waiters: [Waiter] = []
+        var nextWaiterId: UInt64 = 0
     }
 
     private let state: Mutex<State>
@@ -34,7 +36,9 @@ public final class VirtualClock: WallClock {
     /// The instant past which waits suspend.
     public var horizonMs: Int64 { state.withLock { $0.horizonMs } }
 
-    /// Moves to the deadline at once when it is within the horizon, else suspends until it is.
+    /// Moves to the deadline at once when it is within the horizon, else suspends until it is
+    /// (or until the calling task is cancelled: then it throws `CancellationError`, and the
+    /// clock stays where it was).
     public func sleep(until deadline: WallTime, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let deadlineMs = deadline.millisecondsSince1970
@@ -48,21 +52,32 @@ public final class VirtualClock: WallClock {
             await Task.yield()
             return
         }
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state -> Bool in
-                if deadlineMs <= state.horizonMs {
-                    state.nowMs = max(state.nowMs, deadlineMs)
-                    return true
-                }
-                state.waiters.append(Waiter(deadlineMs: deadlineMs, continuation: continuation))
-                return false
-            }
-            if resumeNow { continuation.resume() }
+        let id = state.withLock { state -> UInt64 in
+            state.nextWaiterId &+= 1
+            return state.nextWaiterId
         }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool in
+                    if Task.isCancelled { return true }
+                    if deadlineMs <= state.horizonMs {
+                        state.nowMs = max(state.nowMs, deadlineMs)
+                        return true
+                    }
+                    state.waiters.append(Waiter(id: id, deadlineMs: deadlineMs, continuation: continuation))
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { state -> Waiter? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index)
+            }
+            cancelled?.continuation.resume()
+        }
+        try Task.checkCancellation()
     }
-
-    /// No need to nap: the clock never moves while the loop is busy.
-    public var commandLatency: Duration? { nil }
 
     /// Moves the horizon to `instantMs` and wakes the waiter whose deadline it now covers;
     /// the clock itself moves only as far as that waiter's deadline.

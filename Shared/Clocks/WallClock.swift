@@ -5,13 +5,7 @@
 /// Wall time, because live streams and the EPG speak in it (PROGRAM-DATE-TIME) and a test
 /// clock must be able to stand in for it. Production reads ``RealClock``; tests move a
 /// ``VirtualClock``, so hours of playback run in seconds and nothing waits on real time.
-public protocol WallClock: Clock, Sendable where Instant == WallTime {
-    /// The longest a waiter should sleep before looking at new commands, or nil when it need not.
-    ///
-    /// A real clock cannot be interrupted by a user command, so the engine naps in short steps;
-    /// a virtual clock only moves while the engine is idle, so it never needs to.
-    var commandLatency: Duration? { get }
-}
+public protocol WallClock: Clock, Sendable where Instant == WallTime {}
 
 extension WallClock {
     /// Wall time is kept to the millisecond.
@@ -26,7 +20,4 @@ extension WallClock {
     public func sleep(untilMs deadlineMs: Int64) async throws {
         try await sleep(until: WallTime(millisecondsSince1970: deadlineMs), tolerance: nil)
     }
-
-    /// ``commandLatency`` in whole milliseconds.
-    public var commandLatencyMs: Int64? { commandLatency?.wholeMilliseconds }
 }

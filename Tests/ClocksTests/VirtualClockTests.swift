@@ -22,6 +22,15 @@ import Testing
         let before = WallTime.systemNow
         let clock = RealClock(speed: 10)
         #expect(clock.now >= before)
-        #expect(clock.commandLatency == .seconds(1))
+    }
+}
+
+extension VirtualClockTests {
+    @Test func aCancelledWaitPastTheHorizonEndsWithoutMovingTheClock() async {
+        let clock = VirtualClock(startMs: 0, horizonMs: 1_000)
+        let waiting = Task { try await clock.sleep(until: WallTime(millisecondsSince1970: 5_000), tolerance: nil) }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(clock.nowMs == 0)
     }
 }

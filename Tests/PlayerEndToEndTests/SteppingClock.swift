@@ -29,7 +29,4 @@ final class SteppingClock: WallClock {
         nowState.withLock { $0 = max($0, deadline.millisecondsSince1970) }
         await Task.yield()
     }
-
-    /// Like ``RealClock``: a look at the commands every 100 ms of real time.
-    var commandLatency: Duration? { .milliseconds(100 * speed) }
 }

@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 
 /// The I/O shell around ``HLSEngine``: performs its fetches through an ``HTTPTransport`` (and
-/// reads `file:` URLs, a downloaded package, from the disk), waits on a ``WallClock`` only
-/// when the engine has nothing in flight, and feeds everything back.
+/// reads `file:` URLs, a downloaded package, from the disk), waits — on a ``WallClock``, for
+/// its next deadline or the next command, whichever comes first — only when the engine has
+/// nothing in flight, and feeds everything back.
 ///
 /// Fetches run one at a time, in the loop, so a virtual clock never moves during one (unless
 /// a ``ModelledNetwork`` deliberately spends the transfer time).
@@ -17,14 +18,12 @@ public final class HLSTech: PlaybackTech {
     private let loader: MediaLoader
     private let clock: any WallClock
     private let state = Mutex(State())
-    private let wakeups: AsyncStream<Void>
-    private let wake: AsyncStream<Void>.Continuation
+    private let commandQueued = CommandSignal()
 
     /// A tech fetching through `transport` and keeping time with `clock`.
     public init(transport: any HTTPTransport, clock: any WallClock) {
         loader = MediaLoader(network: transport)
         self.clock = clock
-        (wakeups, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The latest snapshot.
@@ -33,13 +32,12 @@ public final class HLSTech: PlaybackTech {
     /// Queues `command` and wakes the loop.
     public func perform(_ command: EngineCommand) {
         state.withLock { $0.commands.append(command) }
-        wake.yield()
+        commandQueued.signal()
     }
 
     /// Runs the engine to its end.
     public func run(_ configuration: EngineConfiguration, observer: any TechObserver) async {
         var engine = HLSEngine(configuration: configuration)
-        var wakeupIterator = wakeups.makeAsyncIterator()
         while !Task.isCancelled {
             await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
             await advance(engine, observer: observer)
@@ -69,11 +67,7 @@ public final class HLSTech: PlaybackTech {
                 await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
                 await deliver(engine.handle(input), engine: engine, to: observer)
             case .wait(let until):
-                guard let deadline = wakeDeadline(engine: engine, until: until, observer: observer) else {
-                    _ = await wakeupIterator.next()
-                    continue
-                }
-                do { try await clock.sleep(untilMs: deadline) } catch { break }
+                await waitForCommand(orUntil: wakeDeadline(engine: engine, until: until, observer: observer))
             }
         }
         _ = engine.handle(.command(.stop))
@@ -85,8 +79,20 @@ public final class HLSTech: PlaybackTech {
         if engine.phase != .stopped, engine.phase != .failed { await observer.techDidAdvance(status: status) }
     }
 
-    /// The engine's deadline, brought forward to the observer's next boundaries (time and position), its next
-    /// wake while playing (analytics) and, on a real clock, to the next look at the command queue.
+    /// Returns at `deadline` (ms of clock time) or when a command is queued, whichever comes first
+    /// (or when the task is cancelled); with no deadline, only for a command.
+    private func waitForCommand(orUntil deadline: Int64?) async {
+        guard let deadline else { return await commandQueued.wait() }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await self.clock.sleep(untilMs: deadline) }
+            group.addTask { await self.commandQueued.wait() }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// The engine's deadline, brought forward to the observer's next boundaries (time and position) and
+    /// its next wake while playing (analytics).
     private func wakeDeadline(engine: HLSEngine, until: Int64?, observer: any TechObserver) -> Int64? {
         let now = clock.nowMs
         var deadline = until
@@ -98,7 +104,6 @@ public final class HLSTech: PlaybackTech {
             deadline = min(deadline ?? .max, now + max(1, boundary - position))
         }
         if engine.phase == .playing, let wake = observer.nextWakeMs() { deadline = min(deadline ?? .max, max(now + 1, wake)) }
-        if let latency = clock.commandLatencyMs { deadline = min(deadline ?? .max, now + latency) }
         return deadline
     }
 

@@ -16,7 +16,6 @@ final class ManualClock: WallClock {
     init(startMs: Int64) { state = Mutex((startMs, [])) }
 
     var now: WallTime { WallTime(millisecondsSince1970: state.withLock { $0.nowMs }) }
-    var commandLatency: Duration? { nil }
 
     func sleep(until deadline: WallTime, tolerance: Duration? = nil) async throws {
         let deadlineMs = deadline.millisecondsSince1970
