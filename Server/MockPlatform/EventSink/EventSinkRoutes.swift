@@ -25,6 +25,7 @@ extension ExposureAPI {
     private static func receiveBatch(_ context: RequestContext) throws(ExposureErrorMessage) -> HTTPResponse {
         let session = try context.requireSession()
         let batch = try context.body(AnalyticsBatch.self)
+        try batch.checkRanges()
         let settings = context.catalog.settings
         guard batch.customer == settings.customer, batch.businessUnit == settings.businessUnit else {
             throw .invalidJSON("Customer and BusinessUnit must be \(settings.customer) and \(settings.businessUnit).")
