@@ -5,7 +5,7 @@ import Testing
 
 /// The numbers of an EventSink batch are range-checked before the platform computes with them
 /// (`Timestamp − ClockOffset` and `SequenceNumber + 1` once overflowed).
-@Suite struct AnalyticsBatchRangesTests {
+@Suite struct AnalyticsBatchLimitsTests {
     private func batch(clockOffset: Int64? = 0, timestamp: Int64 = 1_800_000_000_000, offset: Int64? = 0, number: Int64? = 1)
         -> AnalyticsBatch
     {

@@ -1,8 +1,10 @@
 import ExposureModels
+import Foundation
 
-/// The numbers of an EventSink batch the platform computes with, checked before it does: event
-/// times are corrected by `ClockOffset`, sessions are walked in `SequenceNumber` order and their
-/// silences measured. Any Int64 decodes, so a batch could otherwise trap the process.
+/// What an EventSink batch may hold, checked before the platform computes with or keeps it: the
+/// numbers (event times are corrected by `ClockOffset`, sessions are walked in `SequenceNumber`
+/// order and their silences measured; any Int64 decodes, so a batch could otherwise trap the
+/// process) and the size of each event (kept for tests, so memory is spent on each).
 extension AnalyticsBatch {
     /// `SequenceNumber`s a player counts to: 0 up to 2⁵³ − 1, the integers a JavaScript player
     /// holds exactly.
@@ -29,6 +31,20 @@ extension AnalyticsBatch {
                 throw .invalidJSON(
                     "Payload[\(index)].\(field.name) must be from \(field.range.lowerBound) to \(field.range.upperBound), not \(value).")
             }
+        }
+    }
+
+    /// Throws 413 naming the first event whose JSON is over `ClientActivity.maxEventBytes`. A
+    /// batch body no larger than that cannot hold one, so events are measured only in larger ones.
+    func checkEventSizes(bodyBytes: Int) throws(ExposureErrorMessage) {
+        guard bodyBytes > ClientActivity.maxEventBytes else { return }
+        let encoder = JSONEncoder()
+        for (index, event) in payload.enumerated() {
+            let bytes = (try? encoder.encode(event).count) ?? bodyBytes
+            guard bytes > ClientActivity.maxEventBytes else { continue }
+            throw ExposureErrorMessage(
+                httpCode: 413, message: "EVENT_TOO_LARGE",
+                extendedMessage: "Payload[\(index)] is \(bytes) bytes of JSON; an event may be at most \(ClientActivity.maxEventBytes).")
         }
     }
 }
