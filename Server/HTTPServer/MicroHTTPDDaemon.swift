@@ -18,11 +18,14 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
     /// The port the daemon listens on, as the kernel assigned it.
     let port: Int
 
-    /// Per-connection memory: request line and headers must fit (else libmicrohttpd answers
-    /// 431), and it is the read buffer for bodies. 16 KiB is Node.js's header limit too. MHD
-    /// zeroes it for every request on a kept-alive connection: under wrk on the entitlement,
-    /// memset took 3.7 % of the CPU at MHD's default of 32 KiB and 1.7 % at 16 KiB (perf, here).
-    static let connectionMemoryLimit = 16 * 1024
+    /// Per-connection memory: the request head, libmicrohttpd's record of each header field
+    /// (about 64 bytes each) and the answer's head must fit (else libmicrohttpd answers 414 or
+    /// 431 itself, or not at all when not even its refusal fits), and it is the read buffer for
+    /// bodies. Sized for `RequestHeadLimits` (8 KiB of target, 8 KiB and 100 fields of headers)
+    /// with room to refuse heads past them in the app's format. MHD zeroes it for every request
+    /// on a kept-alive connection: under wrk on the entitlement, memset took 3.7 % of the CPU at
+    /// 32 KiB and 1.7 % at 16 KiB (perf, here).
+    static let connectionMemoryLimit = 32 * 1024
 
     /// Connections the kernel holds for accepting (it caps this at `net.core.somaxconn`): a burst
     /// of thousands of clients connecting at once is queued rather than refused.

@@ -4,8 +4,13 @@ import Synchronization
 /// The mock's clock: real time by default, movable by tests (offset, absolute instant, rate).
 ///
 /// Every time-based answer — EPG, live windows, token and license expiry, server time — reads
-/// this clock, so moving it moves the whole platform consistently.
+/// this clock, so moving it moves the whole platform consistently. It reads within
+/// `platformInstantsMs` whatever it is set to: a clock set or run past either end stops there.
 public final class PlatformClock: Sendable {
+    /// The rates the admin API accepts: frozen (0) up to a million times real time (a year in
+    /// about 32 s).
+    public static let rates: ClosedRange<Double> = 0...1_000_000
+
     private struct State {
         /// Virtual time at the moment `realAnchorMs` was read.
         var virtualAnchorMs: Int64
@@ -59,6 +64,12 @@ public final class PlatformClock: Sendable {
         set(nowMs: realNow() + offsetMs, rate: rate)
     }
 
+    /// Real time plus `offsetMs`; nil when that is no instant within `platformInstantsMs`.
+    func realTime(plusMs offsetMs: Int64) -> Int64? {
+        let (instant, overflow) = realNow().addingReportingOverflow(offsetMs)
+        return !overflow && platformInstantsMs.contains(instant) ? instant : nil
+    }
+
     /// Changes only the rate, from the current platform time on.
     public func set(rate: Double) {
         let real = realNow()
@@ -73,7 +84,14 @@ public final class PlatformClock: Sendable {
         state.withLock { $0 = State(virtualAnchorMs: real, realAnchorMs: real, rate: 1) }
     }
 
+    /// Computed in `Double` and clamped to `platformInstantsMs` before it becomes an integer: a
+    /// fast clock running for long, or one set near an end, stops at the end instead of
+    /// overflowing.
     private static func virtualTime(of state: State, atReal real: Int64) -> Int64 {
-        state.virtualAnchorMs + Int64((Double(real - state.realAnchorMs) * state.rate).rounded(.down))
+        let elapsed = Double(real) - Double(state.realAnchorMs)
+        let virtual = (Double(state.virtualAnchorMs) + elapsed * state.rate).rounded(.down)
+        guard virtual > Double(platformInstantsMs.lowerBound) else { return platformInstantsMs.lowerBound }
+        guard virtual < Double(platformInstantsMs.upperBound) else { return platformInstantsMs.upperBound }
+        return Int64(virtual)
     }
 }

@@ -1,5 +1,11 @@
 import Foundation
 
+/// The instants the platform works in, ms since 1970: 1970-01-01T00:00:00.000Z up to the last
+/// millisecond of 9999-12-31. Program ids (`yyyyMMddHHmm`) and ISO-8601 timestamps write them
+/// with four-digit years, and no schedule or timeline arithmetic on them can overflow. Instants
+/// from requests, the admin API and fixtures are checked against it before any arithmetic.
+let platformInstantsMs: ClosedRange<Int64> = 0...253_402_300_799_999
+
 /// Converts milliseconds since 1970 to a `Date`.
 func dateFromMs(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
@@ -9,5 +15,6 @@ func msFromDate(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 100
 /// `value / divisor` rounded towards minus infinity (`divisor > 0`): schedules and timelines
 /// count back from 1970 too, and an instant before a boundary belongs to the period before it.
 func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-    value >= 0 ? value / divisor : (value - divisor + 1) / divisor
+    let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+    return remainder < 0 ? quotient - 1 : quotient
 }

@@ -6,12 +6,15 @@ import Foundation
 /// format here) and an EPG week is thousands of dates. Writes `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`;
 /// reads that, the same without milliseconds, any number of fraction digits, and `±hh:mm` offsets.
 public enum ISO8601Timestamp {
-    /// Formats milliseconds since 1970 as `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`.
+    /// Formats milliseconds since 1970 as `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`. Any Int64 is
+    /// accepted: years outside 0000–9999 take ISO 8601's expanded form, a sign and at least four
+    /// digits (`+10000-01-01T00:00:00.000Z`, `-0001-12-31T23:59:59.999Z`).
     public static func string(fromMilliseconds milliseconds: Int64) -> String {
         let (days, msOfDay) = floorDivide(milliseconds, 86_400_000)
         let (year, month, day) = civilDate(fromDays: days)
+        let fourDigitYear = (0...9999).contains(year)
         var bytes = [UInt8](repeating: 0, count: 24)
-        put(year, digits: 4, into: &bytes, at: 0)
+        put(fourDigitYear ? year : 0, digits: 4, into: &bytes, at: 0)
         bytes[4] = UInt8(ascii: "-")
         put(Int64(month), digits: 2, into: &bytes, at: 5)
         bytes[7] = UInt8(ascii: "-")
@@ -25,6 +28,11 @@ public enum ISO8601Timestamp {
         bytes[19] = UInt8(ascii: ".")
         put(msOfDay % 1000, digits: 3, into: &bytes, at: 20)
         bytes[23] = UInt8(ascii: "Z")
+        if !fourDigitYear {
+            let digits = String(year.magnitude)
+            bytes.replaceSubrange(
+                0..<4, with: ((year < 0 ? "-" : "+") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits).utf8)
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -111,9 +119,11 @@ public enum ISO8601Timestamp {
         }
     }
 
+    /// Quotient rounded towards minus infinity and the remainder that goes with it
+    /// (`divisor > 0`), without overflow for any `value`.
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
-        return (quotient, value - quotient * divisor)
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
     private static func put(_ value: Int64, digits: Int, into bytes: inout [UInt8], at offset: Int) {

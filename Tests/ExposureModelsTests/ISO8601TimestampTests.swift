@@ -61,4 +61,16 @@ struct ISO8601TimestampTests {
         #expect(Set(dates).count == 1)
         #expect(dates[0] == Date(timeIntervalSince1970: 1_764_410_400))
     }
+
+    /// Any Int64 formats (a negative year once trapped the formatter): years outside 0000–9999 in
+    /// ISO 8601's expanded form, and four-digit years read back to the same instant.
+    @Test(arguments: [
+        (Int64(253_402_300_800_000), "+10000-01-01T00:00:00.000Z"), (-62_167_219_200_001, "-0001-12-31T23:59:59.999Z"),
+        (-62_167_219_200_000, "0000-01-01T00:00:00.000Z"), (.max, "+292278994-08-17T07:12:55.807Z"),
+        (.min, "-292275055-05-16T16:47:04.192Z")
+    ])
+    func formatsEveryInstant(milliseconds: Int64, text: String) {
+        #expect(ISO8601Timestamp.string(fromMilliseconds: milliseconds) == text)
+        if text.count == 24 { #expect(ISO8601Timestamp.milliseconds(from: text) == milliseconds) }
+    }
 }

@@ -14,7 +14,7 @@ import Testing
     func everyInstantHasExactlyOneProgram(ms: Int64) {
         let program = schedule.program(atMs: ms)
         #expect(program.isOnAir(atMs: ms))
-        #expect(schedule.program(id: program.programId) == program)
+        #expect(schedule.program(id: program.programId) == (program.startMs >= 0 ? program : nil), "ids name programs from 1970 on")
     }
 
     @Test func programsAreBackToBackAndRepeat() {
@@ -36,5 +36,14 @@ import Testing
         #expect(schedule.program(id: "other_202612010000") == nil)
         #expect(schedule.program(id: "ch_2026120100") == nil)
         #expect(schedule.program(id: "ch_202612010010") == nil)
+    }
+
+    /// Ids spell years 0000–9999; programs exist for lookups only from 1970 on (the previous of
+    /// a year-0000 program once trapped formatting year −1).
+    @Test func idsBeforeNineteenSeventyNameNoProgram() {
+        #expect(schedule.program(id: "ch_000001010000") == nil)
+        #expect(schedule.program(id: "ch_196912312300") == nil)
+        #expect(schedule.program(id: "ch_197001010000")?.startMs == 0)
+        #expect(schedule.program(id: "ch_999912312230")?.endMs == 253_402_299_000_000)
     }
 }

@@ -32,4 +32,28 @@ import Testing
         #expect(clock.nowMs() == real.now.withLock { $0 })
         #expect(clock.rate() == 1)
     }
+
+    /// Set or run past either end of the platform's time, the clock stops there (a rate of 1e300
+    /// once overflowed the next reading).
+    @Test func readsWithinPlatformTimeWhateverItIsSetTo() {
+        let real = ManualTime()
+        let clock = PlatformClock(realNow: { real.now.withLock { $0 } })
+        clock.set(nowMs: 253_402_300_700_000, rate: 1_000_000)
+        real.advance(1_000)
+        #expect(clock.nowMs() == 253_402_300_799_999)
+        clock.set(nowMs: -5, rate: 1)
+        #expect(clock.nowMs() == 0)
+        clock.set(nowMs: 1_000, rate: 1e300)
+        real.advance(1)
+        #expect(clock.nowMs() == 253_402_300_799_999)
+    }
+
+    @Test func anOffsetIsAnInstantOnlyWithinPlatformTime() {
+        let clock = PlatformClock(realNow: { 1_000_000 })
+        #expect(clock.realTime(plusMs: 60_000) == 1_060_000)
+        #expect(clock.realTime(plusMs: -1_000_000) == 0)
+        #expect(clock.realTime(plusMs: -1_000_001) == nil)
+        #expect(clock.realTime(plusMs: .max) == nil)
+        #expect(clock.realTime(plusMs: .min) == nil)
+    }
 }

@@ -41,11 +41,13 @@ extension ExposureAPI {
         for prefix in ["/epg/program/{programId}", "/epg/{channelId}/program/{programId}"] {
             add(.get, [.v1, .v2], prefix + "/next") { context throws(ExposureErrorMessage) in
                 let program = try Self.program(context.path("programId"), context: context)
-                return Responses.json(try Self.schedule(program.channelId, context: context).next(after: program).wire())
+                return Responses.json(
+                    try Self.withinPlatformTime(Self.schedule(program.channelId, context: context).next(after: program)).wire())
             }
             add(.get, [.v1, .v2], prefix + "/previous") { context throws(ExposureErrorMessage) in
                 let program = try Self.program(context.path("programId"), context: context)
-                return Responses.json(try Self.schedule(program.channelId, context: context).previous(before: program).wire())
+                return Responses.json(
+                    try Self.withinPlatformTime(Self.schedule(program.channelId, context: context).previous(before: program)).wire())
             }
         }
     }
@@ -67,23 +69,30 @@ extension ExposureAPI {
         }
         let daysBackward = try context.intQuery("daysBackward", default: 0, in: 0...31)
         let daysForward = try context.intQuery("daysForward", default: 0, in: 0...31)
-        return EPGSpan(fromMs: dayStart - Int64(daysBackward) * dayMs, toMs: dayStart + Int64(daysForward + 1) * dayMs)
+        // A four-digit year parses from 0000 on: the span is checked before it reaches a schedule.
+        let span = EPGSpan(fromMs: dayStart - Int64(daysBackward) * dayMs, toMs: dayStart + Int64(daysForward + 1) * dayMs)
+        guard platformInstantsMs.contains(span.fromMs), platformInstantsMs.contains(span.toMs - 1) else {
+            throw .invalidParameter("date", "with daysBackward and daysForward must name days from 1970-01-01 to 9999-12-31")
+        }
+        return span
     }
-
-    /// The instants an EPG span may name: 1970 up to the last millisecond of 9999, which
-    /// program ids (`yyyyMMddHHmm`) can write and schedule arithmetic cannot overflow on.
-    static let spanLimitsMs: ClosedRange<Int64> = 0...253_402_300_799_999
 
     /// `from` and `to` in ms (today when absent). `from == to` asks for the program on air then.
     private static func timeSpan(_ context: RequestContext) throws(ExposureErrorMessage) -> EPGSpan {
-        let from = try context.int64Query("from") ?? (context.nowMs / dayMs) * dayMs
-        let to = try context.int64Query("to") ?? from + dayMs
-        for (name, value) in [("from", from), ("to", to)] where !spanLimitsMs.contains(value) {
-            throw .invalidParameter(
-                name, "must be ms since 1970 from \(spanLimitsMs.lowerBound) to \(spanLimitsMs.upperBound), not \(value)")
-        }
+        let from = try instantQuery("from", context) ?? (context.nowMs / dayMs) * dayMs
+        let to = try instantQuery("to", context) ?? min(from + dayMs, platformInstantsMs.upperBound)
         guard to >= from else { throw .invalidParameter("to", "must not be before from (\(to) < \(from))") }
         return EPGSpan(fromMs: from, toMs: to)
+    }
+
+    /// A query parameter naming an instant, ms since 1970, within `platformInstantsMs`.
+    private static func instantQuery(_ name: String, _ context: RequestContext) throws(ExposureErrorMessage) -> Int64? {
+        guard let value = try context.int64Query(name) else { return nil }
+        guard platformInstantsMs.contains(value) else {
+            throw .invalidParameter(
+                name, "must be ms since 1970 from \(platformInstantsMs.lowerBound) to \(platformInstantsMs.upperBound), not \(value)")
+        }
+        return value
     }
 
     private static func allChannelIds(_ context: RequestContext) -> [String] {
@@ -107,6 +116,12 @@ extension ExposureAPI {
 
     private static func program(_ programId: String, context: RequestContext) throws(ExposureErrorMessage) -> ScheduledProgram {
         guard let program = context.loaded.program(id: programId) else { throw unknownProgram(programId) }
+        return program
+    }
+
+    /// `program` when it starts within `platformInstantsMs`; past either end there is no program.
+    private static func withinPlatformTime(_ program: ScheduledProgram) throws(ExposureErrorMessage) -> ScheduledProgram {
+        guard platformInstantsMs.contains(program.startMs) else { throw unknownProgram(program.programId) }
         return program
     }
 

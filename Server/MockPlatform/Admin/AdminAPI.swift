@@ -102,17 +102,26 @@ extension AdminAPI {
 
         add(.put, "/clock") { request, _ throws(ExposureErrorMessage) in
             let update = try Self.body(ClockUpdate.self, of: request)
-            if let rate = update.rate, !(rate.isFinite && rate >= 0) {
-                throw .invalidParameter("rate", "must be a number of at least 0 (0 freezes the clock)")
+            if let rate = update.rate, !PlatformClock.rates.contains(rate) {
+                throw .invalidParameter(
+                    "rate", "must be a number from 0 (frozen) to \(Int(PlatformClock.rates.upperBound)) times real time, not \(rate)")
             }
             switch (update.offsetMs, update.now) {
             case (.some, .some):
                 throw .invalidJSON("Send offsetMs or now, not both.")
             case (let offset?, nil):
-                clock.set(offsetMs: offset, rate: update.rate)
+                guard let instant = clock.realTime(plusMs: offset) else {
+                    throw .invalidParameter(
+                        "offsetMs",
+                        "must move the clock to an instant from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, \(offset) does not")
+                }
+                clock.set(nowMs: instant, rate: update.rate)
             case (nil, let now?):
                 guard let instant = ISO8601Timestamp.milliseconds(from: now) else {
                     throw .invalidParameter("now", "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
+                }
+                guard platformInstantsMs.contains(instant) else {
+                    throw .invalidParameter("now", "must be from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, not \(now)")
                 }
                 clock.set(nowMs: instant, rate: update.rate)
             case (nil, nil):

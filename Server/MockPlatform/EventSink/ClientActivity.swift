@@ -1,39 +1,59 @@
 import ExposureModels
 import Synchronization
 
-/// What clients reported while playing: analytics events and ad beacons, newest kept when full.
-/// An event whose play session already has its `SequenceNumber` is a retry the platform has:
-/// it is dropped and counted, so nothing is recorded (or acted on) twice.
+/// What clients reported while playing: analytics events and ad beacons, the newest kept within
+/// a count and a byte budget each (`capacity`, `byteCapacity`). An event whose play session
+/// already has its `SequenceNumber` among the events kept is a retry the platform has: it is
+/// dropped and counted, so nothing is recorded (or acted on) twice. A play session's sequence
+/// numbers and counts are forgotten with its last event kept, so sessions that come and go
+/// (made-up ones included) hold nothing once their events are gone.
 ///
 /// Kept in memory (not in the state store): it is evidence for tests, and `POST /_mock/reset`
 /// clears it with the journal.
 public final class ClientActivity: Sendable {
     private struct Logs {
-        var events: [RecordedAnalyticsEvent] = []
-        var beacons: [RecordedBeacon] = []
-        /// Per play session, the sequence numbers received and how many repeats were dropped.
+        var events: BoundedLog<RecordedAnalyticsEvent>
+        var beacons: BoundedLog<RecordedBeacon>
+        /// Per play session with events kept, the sequence numbers among them and how many
+        /// repeats were dropped.
         var sessions: [String: SessionLedger] = [:]
-        /// Play sessions in the order their first event arrived.
+        /// Play sessions with events kept, in the order their first event arrived.
         var sessionOrder: [String] = []
     }
 
     private struct SessionLedger {
         var numbers: Set<Int64> = []
+        var eventsKept = 0
         var duplicatesDropped = 0
     }
 
+    /// The largest event accepted, bytes of JSON: a bigger one is refused with 413.
+    public static let maxEventBytes = 64 * 1024
+    /// What a record costs beyond its strings: the struct, the array slot, the dictionary entries.
+    static let recordOverheadBytes = 256
+
     /// How many events and how many beacons it keeps.
     public let capacity: Int
-    private let logs = Mutex(Logs())
+    /// How many bytes of events, and as many of beacons, it keeps (estimated: see `record`).
+    public let byteCapacity: Int
+    private let logs: Mutex<Logs>
 
-    /// An empty record keeping at most `capacity` events and as many beacons.
-    public init(capacity: Int = 50_000) { self.capacity = max(1, capacity) }
+    /// An empty record keeping at most `capacity` events and as many beacons, each within `byteCapacity`.
+    public init(capacity: Int = 50_000, byteCapacity: Int = 64 << 20) {
+        self.capacity = max(1, capacity)
+        self.byteCapacity = max(1, byteCapacity)
+        logs = Mutex(
+            Logs(
+                events: BoundedLog(capacity: capacity, byteCapacity: byteCapacity),
+                beacons: BoundedLog(capacity: capacity, byteCapacity: byteCapacity)))
+    }
 
     /// Stores the events of one play session's batch that the platform does not have yet and
-    /// returns them; repeats (same `SequenceNumber` as one already received) are counted, not kept.
-    func record(_ events: [RecordedAnalyticsEvent], sessionId: String) -> [RecordedAnalyticsEvent] {
+    /// returns them; repeats (same `SequenceNumber` as one kept) are counted, not kept. Each
+    /// costs `bytesEach` (its share of the batch's JSON) plus `recordOverheadBytes`.
+    func record(_ events: [RecordedAnalyticsEvent], sessionId: String, bytesEach: Int) -> [RecordedAnalyticsEvent] {
         logs.withLock { logs in
-            if logs.sessions[sessionId] == nil { logs.sessionOrder.append(sessionId) }
+            guard !events.isEmpty else { return [] }
             var ledger = logs.sessions[sessionId] ?? SessionLedger()
             let fresh = events.filter { recorded in
                 guard let number = recorded.event.sequenceNumber else { return true }
@@ -43,22 +63,44 @@ public final class ClientActivity: Sendable {
                 }
                 return true
             }
+            guard !fresh.isEmpty || logs.sessions[sessionId] != nil else { return [] }
+            if logs.sessions[sessionId] == nil { logs.sessionOrder.append(sessionId) }
+            ledger.eventsKept += fresh.count
             logs.sessions[sessionId] = ledger
-            logs.events.append(contentsOf: fresh)
-            if logs.events.count > capacity { logs.events.removeFirst(logs.events.count - capacity) }
+            Self.forget(logs.events.append(contentsOf: fresh, bytesEach: bytesEach + Self.recordOverheadBytes), in: &logs)
             return fresh
         }
     }
 
-    /// Stores one beacon hit.
-    func record(_ beacon: RecordedBeacon) {
-        logs.withLock { logs in
-            logs.beacons.append(beacon)
-            if logs.beacons.count > capacity { logs.beacons.removeFirst(logs.beacons.count - capacity) }
+    /// Takes events dropped for room out of their sessions' ledgers, and the ledgers of sessions
+    /// left without events out altogether.
+    private static func forget(_ dropped: [RecordedAnalyticsEvent], in logs: inout Logs) {
+        guard !dropped.isEmpty else { return }
+        var emptied: Set<String> = []
+        for recorded in dropped {
+            guard var ledger = logs.sessions[recorded.sessionId] else { continue }
+            if let number = recorded.event.sequenceNumber { ledger.numbers.remove(number) }
+            ledger.eventsKept -= 1
+            if ledger.eventsKept <= 0 {
+                logs.sessions[recorded.sessionId] = nil
+                emptied.insert(recorded.sessionId)
+            } else {
+                logs.sessions[recorded.sessionId] = ledger
+            }
         }
+        if !emptied.isEmpty { logs.sessionOrder.removeAll { emptied.contains($0) } }
     }
 
-    /// The play sessions that sent events, in the order their first event arrived.
+    /// Stores one beacon hit.
+    func record(_ beacon: RecordedBeacon) {
+        let bytes = beacon.playSessionId.utf8.count + beacon.event.utf8.count + Self.recordOverheadBytes
+        _ = logs.withLock { $0.beacons.append(beacon, bytes: bytes) }
+    }
+
+    /// The bytes of events and of beacons kept now, as estimated when they were recorded.
+    public var bytesKept: (events: Int, beacons: Int) { logs.withLock { ($0.events.bytes, $0.beacons.bytes) } }
+
+    /// The play sessions with events kept, in the order their first event arrived.
     public var sessionIds: [String] { logs.withLock { $0.sessionOrder } }
 
     /// How many repeated events of `sessionId` were dropped.
@@ -68,7 +110,7 @@ public final class ClientActivity: Sendable {
 
     /// Events received, oldest first, optionally of one play session, account or event type.
     public func events(sessionId: String? = nil, accountId: String? = nil, eventType: String? = nil) -> [RecordedAnalyticsEvent] {
-        logs.withLock { $0.events }.filter { recorded in
+        logs.withLock { $0.events.elements }.filter { recorded in
             (sessionId.map { recorded.sessionId == $0 } ?? true)
                 && (accountId.map { recorded.accountId == $0 } ?? true)
                 && (eventType.map { recorded.event.eventType == $0 } ?? true)
@@ -77,11 +119,17 @@ public final class ClientActivity: Sendable {
 
     /// Beacons received, oldest first, optionally of one play session.
     public func beacons(playSessionId: String? = nil) -> [RecordedBeacon] {
-        logs.withLock { $0.beacons }.filter { beacon in playSessionId.map { beacon.playSessionId == $0 } ?? true }
+        logs.withLock { $0.beacons.elements }.filter { beacon in playSessionId.map { beacon.playSessionId == $0 } ?? true }
     }
 
     /// Forgets everything.
-    public func removeAll() { logs.withLock { $0 = Logs() } }
+    public func removeAll() {
+        logs.withLock { logs in
+            logs = Logs(
+                events: BoundedLog(capacity: capacity, byteCapacity: byteCapacity),
+                beacons: BoundedLog(capacity: capacity, byteCapacity: byteCapacity))
+        }
+    }
 }
 
 /// One analytics event as the platform received it.

@@ -25,6 +25,8 @@ extension ExposureAPI {
     private static func receiveBatch(_ context: RequestContext) throws(ExposureErrorMessage) -> HTTPResponse {
         let session = try context.requireSession()
         let batch = try context.body(AnalyticsBatch.self)
+        try batch.checkRanges()
+        try batch.checkEventSizes(bodyBytes: context.request.body.count)
         let settings = context.catalog.settings
         guard batch.customer == settings.customer, batch.businessUnit == settings.businessUnit else {
             throw .invalidJSON("Customer and BusinessUnit must be \(settings.customer) and \(settings.businessUnit).")
@@ -35,7 +37,7 @@ extension ExposureAPI {
                 RecordedAnalyticsEvent(
                     receivedMs: context.nowMs, accountId: session.accountId, sessionId: batch.sessionId,
                     clockOffset: batch.clockOffset, event: event)
-            }, sessionId: batch.sessionId)
+            }, sessionId: batch.sessionId, bytesEach: context.request.body.count / max(1, batch.payload.count))
         var unseen = batch
         unseen.payload = fresh.map(\.event)
         PlaybackEventEffects(state: context.platform.state, nowMs: context.nowMs).apply(unseen, accountId: session.accountId)

@@ -1,16 +1,35 @@
 import Synchronization
 
-/// The last `capacity` requests the platform answered, oldest dropped first.
+/// The last `capacity` requests the platform answered, within `byteCapacity` bytes of entries,
+/// oldest dropped first.
 ///
 /// Recording is one short critical section (store into a ring slot), so keeping a journal costs
 /// every request about the same whether it is empty or full.
 public final class RequestJournal: Sendable {
     private struct Ring {
         var slots: [JournalEntry?]
+        /// What each slot's entry holds, bytes (`JournalEntry.heldBytes`).
+        var sizes: [Int]
         /// Where the next entry goes.
         var next = 0
         var count = 0
         var lastId = 0
+        var bytes = 0
+
+        init(slotCount: Int) {
+            slots = Array(repeating: nil, count: slotCount)
+            sizes = Array(repeating: 0, count: slotCount)
+        }
+
+        /// Takes the oldest entry out.
+        mutating func removeOldest() -> JournalEntry? {
+            let oldest = (next - count + slots.count) % slots.count
+            var entry: JournalEntry?
+            swap(&slots[oldest], &entry)
+            bytes -= sizes[oldest]
+            count -= 1
+            return entry
+        }
     }
 
     /// The request headers the journal keeps (the Bearer token is kept as `accountId` instead).
@@ -21,26 +40,37 @@ public final class RequestJournal: Sendable {
 
     /// How many entries it keeps.
     public let capacity: Int
+    /// How many bytes of entries it keeps (`JournalEntry.heldBytes`); the newest entry stays even alone over it.
+    public let byteCapacity: Int
     private let ring: Mutex<Ring>
 
-    /// An empty journal keeping at most `capacity` (at least 1) entries.
-    public init(capacity: Int = 10_000) {
+    /// An empty journal keeping at most `capacity` (at least 1) entries of at most `byteCapacity` bytes in all.
+    public init(capacity: Int = 10_000, byteCapacity: Int = 32 << 20) {
         self.capacity = max(1, capacity)
-        ring = Mutex(Ring(slots: Array(repeating: nil, count: max(1, capacity))))
+        self.byteCapacity = max(1, byteCapacity)
+        ring = Mutex(Ring(slotCount: max(1, capacity)))
     }
 
-    /// Stores an entry, giving it the next id; drops the oldest when full.
+    /// Stores an entry, giving it the next id; drops the oldest when full or over the byte budget.
     func record(_ makeEntry: (_ id: Int) -> JournalEntry) {
-        // The displaced entry comes out of the lock, so freeing its strings holds up no other request.
+        // Displaced entries come out of the lock, so freeing their strings holds up no other request.
         _ = ring.withLock { ring in
             ring.lastId += 1
-            var entry: JournalEntry? = makeEntry(ring.lastId)
-            swap(&ring.slots[ring.next], &entry)
+            let entry = makeEntry(ring.lastId)
+            var displaced: [JournalEntry?] = []
+            if ring.count == ring.slots.count { displaced.append(ring.removeOldest()) }
+            ring.slots[ring.next] = entry
+            ring.sizes[ring.next] = entry.heldBytes
+            ring.bytes += entry.heldBytes
             ring.next = (ring.next + 1) % ring.slots.count
-            ring.count = min(ring.count + 1, ring.slots.count)
-            return entry
+            ring.count += 1
+            while ring.bytes > byteCapacity, ring.count > 1 { displaced.append(ring.removeOldest()) }
+            return displaced
         }
     }
+
+    /// The bytes its entries hold now (`JournalEntry.heldBytes`).
+    public var bytesKept: Int { ring.withLock { $0.bytes } }
 
     /// The entries matching `filter`, oldest first.
     public func entries(matching filter: JournalFilter = JournalFilter()) -> [JournalEntry] {
@@ -58,6 +88,6 @@ public final class RequestJournal: Sendable {
 
     /// Forgets every entry and restarts ids from 1.
     public func removeAll() {
-        ring.withLock { $0 = Ring(slots: Array(repeating: nil, count: $0.slots.count)) }
+        ring.withLock { $0 = Ring(slotCount: $0.slots.count) }
     }
 }

@@ -40,9 +40,10 @@ extension ProgramSchedule {
     /// The airing before `program`.
     func previous(before program: ScheduledProgram) -> ScheduledProgram { self.program(number: number(of: program) - 1) }
 
-    /// The airing with this id (`{channelId}_{yyyyMMddHHmm}` of its start), if it is one of this schedule's.
+    /// The airing with this id (`{channelId}_{yyyyMMddHHmm}` of its start), if it is one of this
+    /// schedule's and starts within `platformInstantsMs` (an id can spell the years 0000–1969).
     func program(id programId: String) -> ScheduledProgram? {
-        guard let startMs = ProgramID.startMs(of: programId, channelId: channelId),
+        guard let startMs = ProgramID.startMs(of: programId, channelId: channelId), platformInstantsMs.contains(startMs),
             let candidate = onAir(atMs: startMs)
         else { return nil }
         return candidate.programId == programId ? candidate : nil

@@ -7,22 +7,57 @@ import Synchronization
 /// entitlement, the mock's most-called endpoint, starts a play session on every call, and a
 /// B-tree insert into a growing in-memory SQLite table cost it 15–25 % of its CPU (more the
 /// longer the mock ran), where a dictionary insert costs the same at the millionth session.
+///
+/// Sessions and play sessions are bounded: whenever their number has doubled since the last
+/// sweep (from `sweepFloor` on), the sweep forgets expired sessions and play sessions no longer
+/// active (ended, silent for three post intervals, play token expired), then the oldest beyond
+/// `maxSessions` / `maxPlaySessions` (their tokens get 401, their events change nothing). A
+/// sweep is one pass under the lock, and the doublings keep it to a constant cost per insert.
 public final class MemoryState: PlatformState {
-    private let sessions = Mutex<[String: Session]>([:])
+    /// The least number of sessions (and of play sessions) a sweep waits for.
+    public let sweepFloor: Int
+    /// Sessions kept at most (the newest, by issue time).
+    public let maxSessions: Int
+    /// Play sessions kept at most (the most recently seen).
+    public let maxPlaySessions: Int
+    private let sessions: Mutex<SessionTable>
     private let bookmarksByAccount = Mutex<[String: [String: Bookmark]]>([:])
-    private let plays = Mutex(PlaySessionTable())
+    private let plays: Mutex<PlaySessionTable>
     private let downloadRecords = Mutex<[DownloadRecord]>([])
 
-    /// An empty store.
-    public init() {}
+    /// An empty store sweeping from `sweepFloor` records on and keeping at most `maxSessions`
+    /// sessions and `maxPlaySessions` play sessions.
+    public init(sweepFloor: Int = 10_000, maxSessions: Int = 100_000, maxPlaySessions: Int = 200_000) {
+        self.sweepFloor = max(1, sweepFloor)
+        self.maxSessions = max(1, maxSessions)
+        self.maxPlaySessions = max(1, maxPlaySessions)
+        sessions = Mutex(SessionTable(sweepAt: self.sweepFloor))
+        plays = Mutex(PlaySessionTable(sweepAt: self.sweepFloor))
+    }
 
     // MARK: Sessions
 
-    public func insert(_ session: Session) { sessions.withLock { $0[session.token] = session } }
+    public func insert(_ session: Session) {
+        sessions.withLock { table in
+            table.byToken[session.token] = session
+            guard table.byToken.count >= table.sweepAt else { return }
+            table.byToken = table.byToken.filter { $0.value.expiresMs > session.issuedMs }
+            if table.byToken.count > maxSessions {
+                let newest = table.byToken.values.sorted { ($0.issuedMs, $0.token) > ($1.issuedMs, $1.token) }.prefix(maxSessions)
+                table.byToken = Dictionary(uniqueKeysWithValues: newest.map { ($0.token, $0) })
+            }
+            table.sweepAt = max(sweepFloor, 2 * table.byToken.count)
+        }
+    }
 
-    public func session(token: String) -> Session? { sessions.withLock { $0[token] } }
+    public func session(token: String) -> Session? { sessions.withLock { $0.byToken[token] } }
 
-    public func removeSession(token: String) { _ = sessions.withLock { $0.removeValue(forKey: token) } }
+    public func removeSession(token: String) { _ = sessions.withLock { $0.byToken.removeValue(forKey: token) } }
+
+    /// How many sessions and play sessions it holds now, expired and ended ones not yet swept included.
+    public var counts: (sessions: Int, playSessions: Int) {
+        (sessions.withLock { $0.byToken.count }, plays.withLock { $0.count })
+    }
 
     // MARK: Bookmarks
 
@@ -40,6 +75,7 @@ public final class MemoryState: PlatformState {
                 return false
             }
             table.insert(playSession)
+            table.sweepIfDoubled(atMs: playSession.startedMs, floor: sweepFloor, keeping: maxPlaySessions)
             return true
         }
     }
@@ -70,11 +106,17 @@ public final class MemoryState: PlatformState {
     }
 
     public func removeAll() {
-        sessions.withLock { $0.removeAll() }
+        sessions.withLock { $0 = SessionTable(sweepAt: sweepFloor) }
         bookmarksByAccount.withLock { $0.removeAll() }
-        plays.withLock { $0 = PlaySessionTable() }
+        plays.withLock { $0 = PlaySessionTable(sweepAt: sweepFloor) }
         downloadRecords.withLock { $0.removeAll() }
     }
+}
+
+/// Sessions by token, and the count at which the next sweep is due.
+private struct SessionTable {
+    var byToken: [String: Session] = [:]
+    var sweepAt: Int
 }
 
 /// Play sessions by id, with the ids of each account's sessions not yet ended, so a
@@ -90,12 +132,20 @@ private struct PlaySessionTable {
     /// hundreds of thousands (anonymous plays have no stream limit), and a set per account
     /// rehashed them all at once, under the lock: 65-100-ms stalls in a run of plays.
     private var openIdsByAccount: [String: [Set<String>]] = [:]
+    /// How many sessions it holds.
+    private(set) var count = 0
+    /// The count at which the next sweep is due.
+    private var sweepAt: Int
+
+    init(sweepAt: Int) { self.sweepAt = sweepAt }
 
     subscript(id: String) -> PlaySession? { buckets[bucket(of: id)][id] }
 
     mutating func insert(_ session: PlaySession) {
         let bucket = bucket(of: session.id)
-        guard buckets[bucket].updateValue(session, forKey: session.id) == nil, session.endedMs == nil else { return }
+        guard buckets[bucket].updateValue(session, forKey: session.id) == nil else { return }
+        count += 1
+        guard session.endedMs == nil else { return }
         openIdsByAccount[session.accountId, default: Array(repeating: [], count: Self.bucketCount)][bucket].insert(session.id)
     }
 
@@ -111,6 +161,20 @@ private struct PlaySessionTable {
         buckets[bucket][id]?.endedMs = atMs
         buckets[bucket][id]?.endReason = reason
         openIdsByAccount[session.accountId]?[bucket].remove(id)
+    }
+
+    /// Once the count has doubled since the last sweep (or reached `floor`): keeps only the
+    /// sessions active at `nowMs`, at most `limit` of them (the most recently seen).
+    mutating func sweepIfDoubled(atMs nowMs: Int64, floor: Int, keeping limit: Int) {
+        guard count >= sweepAt else { return }
+        var kept = buckets.flatMap { $0.values.filter { $0.isActive(atMs: nowMs) } }
+        if kept.count > limit {
+            kept = Array(kept.sorted { ($0.lastSeenMs, $0.id) > ($1.lastSeenMs, $1.id) }.prefix(limit))
+        }
+        var swept = PlaySessionTable(sweepAt: 0)
+        for session in kept { swept.insert(session) }
+        swept.sweepAt = max(floor, 2 * swept.count)
+        self = swept
     }
 
     func activeCount(accountId: String, atMs: Int64) -> Int {

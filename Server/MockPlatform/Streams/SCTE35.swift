@@ -58,8 +58,9 @@ enum SCTE35 {
         return bytes
     }
 
-    /// Milliseconds as 90 kHz ticks, wrapped to 33 bits.
-    private static func ticks(_ ms: Int64) -> UInt64 { UInt64(ms * 90) & 0x1_FFFF_FFFF }
+    /// Milliseconds as 90 kHz ticks, wrapped to 33 bits. The PTS is a count modulo 2³³, and the
+    /// wrapping product is exact modulo 2⁶⁴, so any instant, negative or huge, wraps as it should.
+    static func ticks(_ ms: Int64) -> UInt64 { UInt64(bitPattern: ms &* 90) & 0x1_FFFF_FFFF }
 
     /// CRC-32/MPEG-2 (polynomial 0x04C11DB7, no reflection, initial 0xFFFFFFFF), as SCTE-35 requires.
     static func crc32MPEG2(_ bytes: [UInt8]) -> UInt32 {

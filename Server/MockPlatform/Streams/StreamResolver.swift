@@ -82,9 +82,12 @@ struct StreamResolver {
         return Resolved(timeline: timeline, sequences: first...last, kind: .vod, audioOnly: false, isLive: false)
     }
 
+    /// One occurrence of a live event, `startSeconds` since 1970 (from the URL: any whole number,
+    /// so it is checked against the platform's time before it becomes milliseconds).
     func event(assetId: String, startSeconds: Int64) -> Resolved? {
-        guard let entry = loaded.catalog.assetsById[assetId], let settings = entry.mock.event,
-            let occurrence = EventOccurrence(settings: settings, startMs: startSeconds * 1000),
+        guard (platformInstantsMs.lowerBound / 1000...platformInstantsMs.upperBound / 1000).contains(startSeconds),
+            let entry = loaded.catalog.assetsById[assetId],
+            let settings = entry.mock.event, let occurrence = EventOccurrence(settings: settings, startMs: startSeconds * 1000),
             occurrence.startMs + media.segmentDurationMs <= nowMs
         else { return nil }
         let total = Int((occurrence.endMs - occurrence.startMs) / media.segmentDurationMs)

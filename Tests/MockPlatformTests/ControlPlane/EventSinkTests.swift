@@ -135,4 +135,30 @@ import Testing
             #expect(beacons.map(\.clipIndex) == [0, 0])
         }
     }
+
+    /// An event is kept for tests, so its size is bounded: a 900-KB one (300 of them once took the
+    /// process from 29 to 294 MB) is refused, and what was kept is given back by a reset.
+    @Test func anEventOverTheSizeLimitIs413AndResetGivesTheMemoryBack() async throws {
+        try await withPlatform { platform, client in
+            let token = try await client.login("premium")
+            let sessionId = try #require(try await client.play("arctic-journey", token: token).body["playSessionId"] as? String)
+            #expect(try await client.sendEvents([("Playback.Created", nil)], sessionId: sessionId, token: token) == 200)
+            let big = String(repeating: "x", count: 900_000)
+            let answer = try await client.send(
+                "POST", client.api("v2", "/eventsink/send"),
+                json: #"""
+                    {"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"\#(sessionId)","DispatchTime":1,
+                     "Payload":[{"EventType":"Playback.Heartbeat","Timestamp":1800000001000,"SequenceNumber":2,"Message":"\#(big)"}]}
+                    """#, token: token)
+            #expect(answer.status == 413)
+            let error = try client.json(answer.body)
+            #expect(error["httpCode"] as? Int == 413)
+            #expect((error["extendedMessage"] as? String)?.hasPrefix("Payload[0] is 9000") == true)
+            #expect(try await client.admin.analytics(sessionId: sessionId).count == 1, "nothing of the refused batch is kept")
+            #expect(platform.context.activity.bytesKept.events > 0)
+            #expect(try await client.send("POST", "/_mock/reset").status == 204)
+            #expect(platform.context.activity.bytesKept.events == 0)
+            #expect(platform.control.journal.bytesKept < 10_000, "the reset's own entry only")
+        }
+    }
 }

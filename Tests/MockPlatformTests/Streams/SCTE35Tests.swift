@@ -47,6 +47,14 @@ import Testing
         bytes[20] ^= 0x01
         #expect(try SpliceInfoDecoder.decode(bytes).crcMatches == false)
     }
+
+    /// Instants before 1970 and past the PTS range wrap modulo 2³³ instead of trapping (a catch-up
+    /// program of year 0000 once ended the process in this writer).
+    @Test(arguments: [(Int64(-1), UInt64(0x1_FFFF_FFFF - 89)), (0, 0), (Int64.max, UInt64(bitPattern: Int64.max &* 90) & 0x1_FFFF_FFFF)])
+    func ticksWrapAnyInstant(ms: Int64, ticks: UInt64) throws {
+        #expect(SCTE35.ticks(ms) == ticks)
+        #expect(try SpliceInfoDecoder.decode(SCTE35.spliceOut(eventId: 1, atMs: ms, durationMs: 10_000)).ptsTime == ticks)
+    }
 }
 
 /// A minimal SCTE-35 (2022) `splice_info_section` reader for `splice_insert`, for tests.

@@ -1,0 +1,114 @@
+import ExposureModels
+import Testing
+
+@testable import MockPlatform
+
+/// What the mock keeps for clients is bounded in bytes, not only in records (issue 20: 300
+/// batches of one 900-KB event took the process from 29 to 294 MB; sessions and play sessions
+/// were never forgotten). The bounds as values, on each store.
+@Suite struct BoundedMemoryTests {
+    @Test func aBoundedLogDropsTheOldestPastItsCountOrItsBytes() {
+        var log = BoundedLog<Int>(capacity: 3, byteCapacity: 100)
+        #expect(log.append(contentsOf: [1, 2], bytesEach: 30).isEmpty)
+        #expect(log.append(3, bytes: 30) == [])
+        #expect(log.append(4, bytes: 10) == [1], "past the count")
+        #expect(log.append(5, bytes: 60) == [2], "past the bytes")
+        #expect(log.elements == [3, 4, 5] && log.bytes == 100)
+        #expect(log.append(6, bytes: 500) == [3, 4, 5], "one record over the budget stays alone")
+        #expect(log.elements == [6])
+    }
+
+    private func event(_ number: Int64, session: String) -> RecordedAnalyticsEvent {
+        RecordedAnalyticsEvent(
+            receivedMs: 0, accountId: "acc", sessionId: session, clockOffset: nil,
+            event: AnalyticsEvent(eventType: "Playback.Heartbeat", timestamp: 1_800_000_000_000, sequenceNumber: number))
+    }
+
+    @Test func analyticsEventsStayWithinTheirBytesAndSessionsGoWithTheirEvents() {
+        let overhead = ClientActivity.recordOverheadBytes
+        let activity = ClientActivity(capacity: 1_000, byteCapacity: 10 * (1_000 + overhead))
+        for session in 0..<30 {
+            _ = activity.record([event(1, session: "made-up-\(session)")], sessionId: "made-up-\(session)", bytesEach: 1_000)
+        }
+        #expect(activity.bytesKept.events == 10 * (1_000 + overhead))
+        #expect(activity.events().map(\.sessionId) == (20..<30).map { "made-up-\($0)" })
+        #expect(activity.sessionIds == (20..<30).map { "made-up-\($0)" }, "a session whose events are gone is forgotten")
+        // A forgotten session's number is new again; a kept one's is still a repeat.
+        #expect(activity.record([event(1, session: "made-up-0")], sessionId: "made-up-0", bytesEach: 1_000).count == 1)
+        #expect(activity.record([event(1, session: "made-up-29")], sessionId: "made-up-29", bytesEach: 1_000).isEmpty)
+        #expect(activity.duplicatesDropped(sessionId: "made-up-29") == 1)
+        #expect(activity.record([], sessionId: "empty", bytesEach: 0).isEmpty)
+        #expect(!activity.sessionIds.contains("empty"), "an empty batch leaves nothing behind")
+        activity.removeAll()
+        #expect(activity.bytesKept.events == 0 && activity.sessionIds.isEmpty)
+    }
+
+    @Test func beaconsStayWithinTheirBytes() {
+        let activity = ClientActivity(capacity: 1_000, byteCapacity: 4_000)
+        for index in 0..<100 {
+            activity.record(
+                RecordedBeacon(receivedMs: 0, playSessionId: String(repeating: "p", count: 1_000), clipIndex: index, event: "start"))
+        }
+        #expect(activity.bytesKept.beacons <= 4_000)
+        #expect(activity.beacons().map(\.clipIndex) == [97, 98, 99])
+    }
+
+    private func entry(_ id: Int, queryBytes: Int) -> JournalEntry {
+        JournalEntry(
+            id: id, timeMs: 0, method: "GET", path: "/p", query: String(repeating: "q", count: queryBytes), headers: [:],
+            requestBytes: 0, status: 200, responseBytes: 0, durationMs: 0, accountId: nil, faultId: nil, delivery: "immediate")
+    }
+
+    @Test func theJournalStaysWithinItsBytes() {
+        let journal = RequestJournal(capacity: 100, byteCapacity: 40_000)
+        for _ in 0..<50 { journal.record { self.entry($0, queryBytes: 5_000) } }
+        #expect(journal.bytesKept <= 40_000)
+        #expect(journal.entries().map(\.id) == Array(44...50))
+        for _ in 0..<200 { journal.record { self.entry($0, queryBytes: 0) } }
+        #expect(journal.entries().count == 100, "small entries still fill every slot")
+        #expect(journal.entries().first?.id == 151)
+        journal.removeAll()
+        #expect(journal.bytesKept == 0)
+    }
+
+    private func session(_ index: Int, issuedMs: Int64, expiresMs: Int64) -> Session {
+        Session(
+            token: "tok-\(index)", accountId: "acc-\(index)", userId: "u", username: nil, products: [], issuedMs: issuedMs,
+            expiresMs: expiresMs, deviceId: nil)
+    }
+
+    @Test func expiredSessionsAreSweptAndTheNewestKept() {
+        let state = MemoryState(sweepFloor: 10, maxSessions: 15, maxPlaySessions: 100)
+        for index in 0..<9 { state.insert(session(index, issuedMs: 0, expiresMs: 1_000)) }
+        #expect(state.counts.sessions == 9)
+        state.insert(session(9, issuedMs: 2_000, expiresMs: 90_000))
+        #expect(state.counts.sessions == 1, "the tenth insert swept the nine expired")
+        #expect(state.session(token: "tok-0") == nil && state.session(token: "tok-9") != nil)
+        for index in 10..<40 { state.insert(session(index, issuedMs: Int64(index) * 10_000, expiresMs: .max)) }
+        #expect(state.counts.sessions <= 30, "at most twice the sessions the last sweep kept")
+        #expect(state.session(token: "tok-39") != nil)
+        #expect(state.session(token: "tok-10") == nil, "past maxSessions the oldest go")
+    }
+
+    private func play(_ index: Int, atMs: Int64) -> PlaySession {
+        PlaySession(
+            id: "play-\(index)", accountId: "acc", assetId: "a", tracksBookmark: false, startedMs: atMs, lastSeenMs: atMs,
+            tokenExpiresMs: .max, idleTimeoutMs: 60_000)
+    }
+
+    @Test func playSessionsNoLongerActiveAreSweptAndTheMostRecentKept() {
+        let state = MemoryState(sweepFloor: 10, maxSessions: 100, maxPlaySessions: 12)
+        for index in 0..<5 { _ = state.begin(play(index, atMs: 0), streamLimit: nil) }
+        state.endPlaySession(id: "play-0", atMs: 1, reason: "Playback.Completed")
+        for index in 5..<10 { _ = state.begin(play(index, atMs: 50_000), streamLimit: nil) }
+        // At 50 s the first five are still active but play-0, which ended.
+        #expect(state.counts.playSessions == 9)
+        #expect(state.playSession(id: "play-0") == nil && state.playSession(id: "play-1") != nil)
+        for index in 10..<30 { _ = state.begin(play(index, atMs: 100_000 + Int64(index)), streamLimit: nil) }
+        #expect(state.playSession(id: "play-1") == nil, "silent for the idle timeout: swept")
+        #expect(state.counts.playSessions <= 24)
+        #expect(state.playSession(id: "play-29") != nil)
+        state.removeAll()
+        #expect(state.counts == (0, 0))
+    }
+}
