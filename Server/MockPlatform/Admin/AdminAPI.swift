@@ -18,6 +18,7 @@ struct AdminAPI {
         api.registerFaults()
         api.registerJournal()
         api.registerActivity()
+        api.registerOpenAPIDocument()
         return api.router
     }
 
