@@ -12,7 +12,18 @@ public struct Router: HTTPResponder {
         let handler: Handler
     }
 
+    /// A registered route as written: its method and pattern.
+    package struct RegisteredRoute: Hashable, Sendable {
+        /// The method it answers (`HEAD` is served by `GET` routes as well).
+        package let method: HTTPMethod
+        /// The pattern as registered, e.g. `/media/{path...}`.
+        package let pattern: String
+    }
+
     private var routes: [Route] = []
+    /// Every route's method and pattern as registered, in registration order: what the router
+    /// serves, for checking a description of it (not consulted when matching).
+    package private(set) var registeredRoutes: [RegisteredRoute] = []
     /// How many segments each route's pattern takes, by index into `routes`: checked before a
     /// route is looked at, which copies it (retaining its pattern and handler, shared by every
     /// worker thread: contended reference counts were a tenth of the router's time).
@@ -47,6 +58,7 @@ public struct Router: HTTPResponder {
         }
         routes.append(route)
         segmentCounts.append(route.pattern.segmentCount)
+        registeredRoutes.append(RegisteredRoute(method: method, pattern: pattern))
     }
 
     /// What the path and method found: a route, or the methods the path would take.

@@ -4,7 +4,7 @@ import HTTPServer
 
 /// Assembles every route family into one router.
 enum PlatformRouter {
-    static func make(context: PlatformContext) -> any HTTPResponder {
+    static func make(context: PlatformContext) -> Router {
         let router = Router(fallback: notFound)
         var api = ExposureAPI(router: router, platform: context)
         api.registerAuth()
@@ -34,5 +34,13 @@ enum PlatformRouter {
                 extendedMessage: "\(request.method) is not allowed here; use \(allowed.map(\.rawValue).joined(separator: ", "))."))
         response.headers.set("Allow", allowed.map(\.rawValue).joined(separator: ", "))
         return response
+    }
+}
+
+extension MockPlatform {
+    /// Method and pattern of every route the platform serves, the admin API's included, in
+    /// registration order: what docs/openapi.json describes.
+    package var routeTable: [Router.RegisteredRoute] {
+        PlatformRouter.make(context: context).registeredRoutes + AdminAPI.make(control: control).registeredRoutes
     }
 }

@@ -19,6 +19,7 @@ struct AdminAPI {
         api.registerFaults()
         api.registerJournal()
         api.registerActivity()
+        api.registerOpenAPIDocument()
         return api.router
     }
 
