@@ -21,7 +21,9 @@ let package = Package(
     ],
     targets: [
         // Shared: code both sides use: wire models and HLS (pure, no I/O), and the SQLite adapter.
-        .target(name: "ExposureModels", path: "Shared/ExposureModels"),
+        .target(name: "ExposureModels", dependencies: ["CBuildStamp"], path: "Shared/ExposureModels"),
+        // The git commit a build was made from (scripts/install stamps it; ProductVersion reads it).
+        .systemLibrary(name: "CBuildStamp", path: "Shared/CBuildStamp"),
         .target(name: "HLS", path: "Shared/HLS"),
         // Wall time and the clocks the SDK waits on (standard `Clock`s): real, virtual for tests.
         .target(name: "Clocks", path: "Shared/Clocks"),
@@ -49,7 +51,9 @@ let package = Package(
             path: "Server/MockPlatform"
         ),
         .target(name: "MockPlatformTesting", dependencies: ["MockPlatform", "HTTPServer"], path: "Server/MockPlatformTesting"),
-        .executableTarget(name: "ExposureMock", dependencies: ["MockPlatform", "SQLiteStore"], path: "Server/ExposureMock"),
+        .executableTarget(
+            name: "ExposureMock", dependencies: ["ExposureModels", "HTTPServer", "MockPlatform", "SQLiteStore"], path: "Server/ExposureMock"
+        ),
 
         // Client: the SDK. Its HTTP is libcurl on Linux and URLSession on Apple platforms.
         .systemLibrary(
@@ -99,6 +103,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "SQLiteStore"]),
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
+        // The exposure-mock executable: its configuration and log as values, the built binary as people run it.
+        .testTarget(name: "ExposureMockTests", dependencies: ["ExposureMock", "MockPlatform", "MockPlatformTesting", "TestSupport"]),
         .testTarget(name: "ExposureTests", dependencies: ["Exposure", "MockPlatformTesting", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -23,6 +23,10 @@ struct ExposureCLI {
             Console.err(Help.overview(commands))
             return 2
         }
+        if name == "--version" {
+            Console.out(ProductVersion.line(program: "exposure"))
+            return 0
+        }
         if name == "help" || GlobalOptions.isHelp(name) {
             let topic = arguments.dropFirst().first.flatMap(command(named:))
             Console.out(topic.map(Help.usage) ?? Help.overview(commands))

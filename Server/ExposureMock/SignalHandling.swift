@@ -25,13 +25,14 @@ struct TerminationSignals: Sendable {
         return TerminationSignals(signals: signals)
     }
 
-    /// Waits for either signal (or takes one already pending), stops `platform` and exits 0.
-    func waitThenStop(_ platform: MockPlatform, announce: (String) -> Void) -> Never {
+    /// Waits for either signal (or takes one already pending), stops `platform`, calls `stopped`
+    /// and exits 0.
+    func waitThenStop(_ platform: MockPlatform, stopped: () -> Void) -> Never {
         var waited = signals
         var received: Int32 = 0
         sigwait(&waited, &received)
-        announce("Stopping…")
         platform.stop()
+        stopped()
         exit(0)
     }
 }

@@ -1,28 +1,53 @@
+import ExposureModels
 import Foundation
+import HTTPServer
 import MockPlatform
 import SQLiteStore
 
 /// `exposure-mock`: serves the mock Exposure platform until SIGINT or SIGTERM.
-/// Output is written unbuffered so request lines show up at once when piped to a file.
+/// Output is written unbuffered so lines show up at once when piped to a file: the start banner
+/// and answers to --help, --version and --check-fixtures on standard output, the log and every
+/// error on standard error.
 @Sendable func standardOutput(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
 @Sendable func standardError(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
 
-let terminationSignals = TerminationSignals.block()
-
-let arguments: MockArguments
-do {
-    arguments = try MockArguments(Array(CommandLine.arguments.dropFirst()))
-} catch {
-    if let message = error.message { standardError("exposure-mock: \(message)\n") }
-    standardError(MockArguments.usage)
-    exit(error.message == nil ? 0 : 64)
+/// Exits 2 with `error` and a pointer to the help: a bad flag, variable or value.
+func exitForUsage(_ error: UsageError) -> Never {
+    standardError("\(error); run exposure-mock --help for usage")
+    exit(2)
 }
 
-if arguments.checkOnly {
+let terminationSignals = TerminationSignals.block()
+
+let configuration: MockConfiguration
+let checkOnly: Bool
+do {
+    switch try MockCommandLine.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment) {
+    case .help:
+        standardOutput(MockCommandLine.help)
+        exit(0)
+    case .version:
+        standardOutput(ProductVersion.line(program: "exposure-mock"))
+        exit(0)
+    case .checkFixtures(let parsed): (configuration, checkOnly) = (parsed, true)
+    case .serve(let parsed): (configuration, checkOnly) = (parsed, false)
+    }
+} catch {
+    exitForUsage(error)
+}
+
+let fixtures: URL
+do {
+    fixtures = try FixtureFolder.resolve(configuration.fixtures)
+} catch {
+    exitForUsage(error)
+}
+
+if checkOnly {
     do {
-        let catalog = try FixtureLoader.load(from: arguments.fixtures)
+        let catalog = try FixtureLoader.load(from: fixtures)
         standardOutput(
-            "Fixtures OK: \(catalog.assets.count) assets, \(catalog.channels.count) channels, \(catalog.users.count) users (\(arguments.fixtures.path))"
+            "Fixtures OK: \(catalog.assets.count) assets, \(catalog.channels.count) channels, \(catalog.users.count) users (\(fixtures.path))"
         )
         exit(0)
     } catch {
@@ -31,25 +56,39 @@ if arguments.checkOnly {
     }
 }
 
+let log = MockLog(format: configuration.logFormat, level: configuration.logLevel, write: standardError)
+log.event(
+    "configuration", .debug,
+    "\(ProductVersion.line(program: "exposure-mock")), fixtures \(fixtures.path), state \(configuration.statePath ?? "in memory")")
+let diagnostics = HeldDiagnostics { log.event("server", .warning, $0) }
 let platform: MockPlatform
 do {
-    let log: (@Sendable (String) -> Void)? = arguments.logLevel == .info ? standardOutput : nil
-    let state: any PlatformState = try arguments.statePath.map { try SQLiteState(path: $0) } ?? MemoryState()
+    let state: any PlatformState = try configuration.statePath.map { try SQLiteState(path: $0) } ?? MemoryState()
     platform = try MockPlatform(
         configuration: MockPlatform.Configuration(
-            host: arguments.host, port: arguments.port, fixturesDirectory: arguments.fixtures, requestLog: log,
-            adminToken: arguments.adminToken, journalCapacity: arguments.journalCapacity), state: state)
+            host: configuration.host, port: configuration.port, fixturesDirectory: fixtures,
+            requestLog: configuration.logLevel == .quiet ? nil : log.request,
+            diagnosticLog: diagnostics.report, adminToken: configuration.adminToken,
+            journalCapacity: configuration.journalCapacity), state: state)
     try platform.start()
+    diagnostics.release()
 } catch let problems as FixtureProblems {
     standardError(problems.description)
     exit(65)
 } catch let error as SQLiteError {
-    standardError("exposure-mock: cannot open the state file: \(error)")
+    standardError("exposure-mock: cannot open the state file \(configuration.statePath ?? ""): \(error)")
     exit(73)
+} catch let error as HTTPServerError {
+    standardError("exposure-mock: \(ListenFailure.message(error))")
+    exit(ListenFailure.isUsageError(error) ? 2 : 69)
 } catch {
     standardError("exposure-mock: cannot start: \(error)")
     exit(69)
 }
 
+let served = [platform.baseURL, platform.baseURL + "/_mock/"]
+log.event("start", .info, "\(ProductVersion.line(program: "exposure-mock")) serving \(served[0]) (admin API \(served[1]))", urls: served)
 standardOutput(StartBanner.text(for: platform))
-terminationSignals.waitThenStop(platform, announce: standardOutput)
+terminationSignals.waitThenStop(platform) {
+    log.event("stop", .info, "stopped serving \(served[0])", urls: served)
+}

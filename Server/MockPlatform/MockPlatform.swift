@@ -20,9 +20,11 @@ public final class MockPlatform: Sendable {
         public var fixturesDirectory: URL
         /// The largest request body accepted (413 beyond).
         public var maxBodyBytes: Int
-        /// Receives one line per request (and one per request the server could not read); nil
-        /// for silence.
-        public var requestLog: (@Sendable (String) -> Void)?
+        /// Receives one entry per answered request, the admin API's included; nil for silence.
+        public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
+        /// Receives the HTTP server's own diagnostics (a request it could not read, a refused
+        /// head); nil for silence.
+        public var diagnosticLog: (@Sendable (String) -> Void)?
         /// The Bearer token the admin API (`/_mock/`) requires; without one, the admin API is
         /// open on a loopback host and absent on any other.
         public var adminToken: String?
@@ -35,14 +37,16 @@ public final class MockPlatform: Sendable {
         /// A configuration; defaults serve the bundled fixtures on 127.0.0.1:8080.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, fixturesDirectory: URL = FixtureLoader.bundledDirectory,
-            maxBodyBytes: Int = 1 << 20, requestLog: (@Sendable (String) -> Void)? = nil,
-            adminToken: String? = nil, journalCapacity: Int = 10_000, serverClock: any ServerClock = .system
+            maxBodyBytes: Int = 1 << 20, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil,
+            diagnosticLog: (@Sendable (String) -> Void)? = nil, adminToken: String? = nil, journalCapacity: Int = 10_000,
+            serverClock: any ServerClock = .system
         ) {
             self.host = host
             self.port = port
             self.fixturesDirectory = fixturesDirectory
             self.maxBodyBytes = maxBodyBytes
             self.requestLog = requestLog
+            self.diagnosticLog = diagnosticLog
             self.adminToken = adminToken
             self.journalCapacity = journalCapacity
             self.serverClock = serverClock
@@ -83,8 +87,8 @@ public final class MockPlatform: Sendable {
             journal: control.journal, context: context)
         var responder: any HTTPResponder = RequestIDResponder(
             next: ControlPlaneResponder(
-                access: configuration.adminAccess, admin: AdminAPI.make(control: control), platform: platform))
-        if let log = configuration.requestLog { responder = RequestLogResponder(next: responder, log: log) }
+                access: configuration.adminAccess, admin: CORSResponder(next: AdminAPI.make(control: control)), platform: platform))
+        if let log = configuration.requestLog { responder = RequestLogResponder(next: responder, context: context, log: log) }
         self.responder = responder
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
@@ -95,8 +99,7 @@ public final class MockPlatform: Sendable {
                     RequestID.stamp(&response)
                     return response
                 },
-                // Requests the server could not read belong in the request log, not on stderr.
-                errorLog: configuration.requestLog ?? { _ in }),
+                errorLog: configuration.diagnosticLog ?? { _ in }),
             responder: responder)
     }
 

@@ -51,6 +51,14 @@ public final class BackgroundProcess: @unchecked Sendable {
         return String(decoding: seen, as: UTF8.self)
     }
 
+    /// Sends `signal` without waiting: read what the program writes as it ends with
+    /// `readOutput`, then reap it with `end(with:)`.
+    public func send(_ signal: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        if ended == nil { kill(child.pid, signal) }
+    }
+
     /// Sends `signal` (unless the program already ended) and waits for the program to end; one
     /// that is still running 10 s later is killed, so a test fails instead of hanging.
     public func end(with signal: Int32) -> Ending {

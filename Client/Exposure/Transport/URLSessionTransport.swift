@@ -9,7 +9,7 @@ import FoundationNetworking
 ///
 /// Uses an ephemeral session (no cookies or cache shared with the app) that ignores proxy
 /// settings: on Linux FoundationNetworking's libcurl would otherwise send even `127.0.0.1`
-/// through `http_proxy`.
+/// through `http_proxy`. Requests carry the SDK's `User-Agent` unless they name their own.
 public final class URLSessionTransport: HTTPTransport {
     /// A transport with a 30-second timeout, shared by everything not given one.
     public static let shared = URLSessionTransport()
@@ -22,6 +22,7 @@ public final class URLSessionTransport: HTTPTransport {
     public init(timeout: TimeInterval = 30) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.connectionProxyDictionary = [:]
+        configuration.httpAdditionalHeaders = ["User-Agent": ProductVersion.userAgent]
         let seconds = max(1, timeout.rounded(.up))
         configuration.timeoutIntervalForRequest = seconds
         configuration.timeoutIntervalForResource = seconds

@@ -9,9 +9,11 @@ struct AdminAPI {
     typealias Handler = @Sendable (HTTPRequest, PathParameters) throws(ExposureErrorMessage) -> HTTPResponse
 
     private(set) var router = Router(fallback: PlatformRouter.notFound)
+    /// Every route added, in order, as `GET /_mock/health`: what the index lists.
+    private(set) var endpoints: [AdminIndex.Endpoint] = []
     let control: PlatformControl
 
-    /// Every admin route.
+    /// Every admin route, and the index of them at `/_mock/`.
     static func make(control: PlatformControl) -> Router {
         var api = AdminAPI(control: control)
         api.registerPlatform()
@@ -20,10 +22,12 @@ struct AdminAPI {
         api.registerJournal()
         api.registerActivity()
         api.registerOpenAPIDocument()
+        api.registerIndex()
         return api.router
     }
 
     mutating func add(_ method: HTTPMethod, _ path: String, _ handler: @escaping Handler) {
+        endpoints.append(AdminIndex.Endpoint(method: method.rawValue, path: ControlPlaneResponder.prefix + path))
         router.add(method, ControlPlaneResponder.prefix + path) { request, parameters in
             do throws(ExposureErrorMessage) {
                 return try handler(request, parameters)
@@ -70,7 +74,7 @@ extension AdminAPI {
             let stateError = (control.context.state as? SQLiteState)?.lastError
             return Responses.json(
                 HealthReport(
-                    status: stateError == nil ? "ok" : "degraded",
+                    status: stateError == nil ? "ok" : "degraded", version: ProductVersion.number, commit: ProductVersion.commit,
                     now: ISO8601Timestamp.string(fromMilliseconds: control.context.clock.nowMs()),
                     fixtures: control.fixturesDirectory.path, assets: catalog.assets.count, channels: catalog.channels.count,
                     users: catalog.users.count, faults: control.faults.list().count,
@@ -86,10 +90,10 @@ extension AdminAPI {
             let body = request.body.isEmpty ? FixtureReloadRequest() : try Self.body(FixtureReloadRequest.self, of: request)
             do throws(FixtureProblems) {
                 let catalog = try control.reloadFixtures(from: body.directory.map { URL(fileURLWithPath: $0) })
-                return Responses.json([
-                    "directory": control.fixturesDirectory.path, "assets": String(catalog.assets.count),
-                    "channels": String(catalog.channels.count), "users": String(catalog.users.count)
-                ])
+                return Responses.json(
+                    FixtureReloadReport(
+                        directory: control.fixturesDirectory.path, assets: catalog.assets.count, channels: catalog.channels.count,
+                        users: catalog.users.count))
             } catch {
                 return Responses.json(FixtureReport(error), status: 422)
             }

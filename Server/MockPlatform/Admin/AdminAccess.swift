@@ -23,7 +23,9 @@ public enum AdminAccess: Sendable, Equatable {
 }
 
 /// Sends `/_mock/…` to the admin API (behind its access check) and everything else to the
-/// platform, so faults and the journal never see the control plane's own traffic.
+/// platform, so faults and the journal never see the control plane's own traffic. `admin`
+/// answers CORS itself; a preflight passes the token check (browsers send it without
+/// credentials), and a 401 is readable cross-origin.
 struct ControlPlaneResponder: HTTPResponder {
     static let prefix = "/_mock"
 
@@ -42,13 +44,14 @@ struct ControlPlaneResponder: HTTPResponder {
         case .disabled:
             return Responses.error(ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No endpoint at \(path)."))
         case .token(let token):
-            guard Self.constantTimeEquals(request.headers["Authorization"] ?? "", "Bearer " + token) else {
+            guard CORSResponder.isPreflight(request) || Self.constantTimeEquals(request.headers["Authorization"] ?? "", "Bearer " + token)
+            else {
                 var response = Responses.error(
                     ExposureErrorMessage(
                         httpCode: 401, message: "NO_ADMIN_TOKEN",
                         extendedMessage: "The admin API needs Authorization: Bearer <admin token>."))
                 response.headers.set("WWW-Authenticate", "Bearer")
-                return response
+                return CORSResponder.withOrigin(response, request)
             }
             return admin.respond(to: request)
         }

@@ -36,6 +36,10 @@ public struct ClockUpdate: Codable, Sendable, Equatable {
 public struct HealthReport: Codable, Sendable, Equatable {
     /// `ok`, or `degraded` when the state store has failed.
     public var status: String
+    /// The mock's release, e.g. `0.4.0` (``ProductVersion/number``).
+    public var version: String
+    /// The git commit it was built from, or `unknown` (``ProductVersion/commit``).
+    public var commit: String
     /// Platform time, ISO-8601.
     public var now: String
     /// The fixtures directory in use.
@@ -61,6 +65,18 @@ public struct FixtureReloadRequest: Codable, Sendable, Equatable {
 
     /// A request.
     public init(directory: String? = nil) { self.directory = directory }
+}
+
+/// The answer of a successful `POST /_mock/fixtures/reload`.
+public struct FixtureReloadReport: Codable, Sendable, Equatable {
+    /// The fixtures directory now in use.
+    public var directory: String
+    /// Assets in the new catalog.
+    public var assets: Int
+    /// Live channels in the new catalog.
+    public var channels: Int
+    /// Users who can log in.
+    public var users: Int
 }
 
 /// The 422 answer of a reload with broken fixtures (the old catalog stays in force).

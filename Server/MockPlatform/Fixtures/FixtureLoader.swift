@@ -3,11 +3,10 @@ import Foundation
 
 /// Reads a fixtures directory into a `Catalog`, reporting every problem instead of the first.
 public enum FixtureLoader {
-    /// The fixtures that ship with the mock: `Fixtures/` at the repository root.
+    /// The fixtures that ship with the mock, where ``BundledFixtures`` finds them; `Fixtures/` in
+    /// the working directory when it finds none (loading it then reports the missing files).
     public static var bundledDirectory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures")
+        BundledFixtures.directory ?? BundledFixtures.candidates.last ?? URL(fileURLWithPath: "Fixtures")
     }
 
     /// Loads and checks `directory`; throws `FixtureProblems` listing everything wrong.

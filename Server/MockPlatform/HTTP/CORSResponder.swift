@@ -2,12 +2,17 @@ import HTTPServer
 
 /// Lets web pages call the mock: answers preflight `OPTIONS` requests and marks every
 /// response as readable from any origin (Red Bee's JavaScript SDK and web players call
-/// Exposure and load streams from the browser).
+/// Exposure and load streams from the browser; a web app on a dev server drives the admin API).
 struct CORSResponder: HTTPResponder {
     let next: any HTTPResponder
 
+    /// Whether `request` is a browser's preflight, which never carries credentials.
+    static func isPreflight(_ request: HTTPRequest) -> Bool {
+        request.method == .options && request.headers["Access-Control-Request-Method"] != nil
+    }
+
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        if request.method == .options, request.headers["Access-Control-Request-Method"] != nil {
+        if Self.isPreflight(request) {
             var response = HTTPResponse(status: 204)
             response.headers.set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, DELETE, OPTIONS")
             response.headers.set(

@@ -1,18 +1,26 @@
 import Foundation
 import HTTPServer
 
-/// Writes one line per request: method, path, status, bytes and time taken.
+/// Reports every request, the admin API's included, as a ``RequestLogEntry``: the outermost step
+/// of the pipeline, so the entry carries the request id, the fault and the delay the client saw.
 struct RequestLogResponder: HTTPResponder {
     let next: any HTTPResponder
-    let log: @Sendable (String) -> Void
+    let context: PlatformContext
+    let log: @Sendable (RequestLogEntry) -> Void
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        let started = DispatchTime.now().uptimeNanoseconds
+        let arrivedMs = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        let started = ContinuousClock.now
         let response = next.respond(to: request)
-        let micros = (DispatchTime.now().uptimeNanoseconds - started) / 1000
-        let query = request.rawQuery.isEmpty ? "" : "?" + request.rawQuery
-        let millis = String(format: "%.1f", Double(micros) / 1000)
-        log("\(request.method) \(request.path)\(query) → \(response.status) \(response.body.count)B \(millis)ms")
+        let handling = ContinuousClock.now - started
+        let (delayMs, delivery) = JournalResponder.describe(response.delivery)
+        log(
+            RequestLogEntry(
+                timeMs: arrivedMs, method: request.method.rawValue, path: request.path, query: request.rawQuery,
+                status: delivery == "dropped" ? nil : response.status, bytes: response.body.count,
+                duration: handling + .milliseconds(delayMs), requestId: response.headers[RequestID.header],
+                accountId: context.accountId(of: request, atMs: context.clock.nowMs()),
+                faultId: response.headers[FaultResponder.faultHeader]))
         return response
     }
 }

@@ -17,7 +17,7 @@ struct JournalResponder: HTTPResponder {
         let requestId = RequestID.stamp(&response)
         let handlingMs = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
         let (delayMs, delivery) = Self.describe(response.delivery)
-        let accountId = account(of: request, atMs: arrivedMs)
+        let accountId = context.accountId(of: request, atMs: arrivedMs)
         var headers: [String: String] = [:]
         for field in request.headers {
             // Compared in place: lower-casing every field name cost an allocation per header.
@@ -42,15 +42,8 @@ struct JournalResponder: HTTPResponder {
         return response
     }
 
-    /// The account of a valid Bearer token; nil without one.
-    private func account(of request: HTTPRequest, atMs nowMs: Int64) -> String? {
-        guard let token = BearerToken.token(in: request.headers["Authorization"]),
-            let session = context.state.session(token: token), session.expiresMs > nowMs
-        else { return nil }
-        return session.accountId
-    }
-
-    private static func describe(_ delivery: HTTPResponse.Delivery) -> (delayMs: Int, name: String) {
+    /// The delay a delivery holds the answer back (ms) and its name in the journal.
+    static func describe(_ delivery: HTTPResponse.Delivery) -> (delayMs: Int, name: String) {
         switch delivery {
         case .immediate: (0, "immediate")
         case .truncated: (0, "truncated")

@@ -18,15 +18,26 @@ struct CurlRequestTests {
             body: Data("body".utf8))
         #expect(converted.url == "http://127.0.0.1:8080/v1/a%20b?x=1&y=%2F")
         #expect(converted.server == "http://127.0.0.1:8080")
-        #expect(Set(converted.headerLines) == ["Content-Type: application/json", "X-Empty;", "Expect:", "Accept:"])
+        #expect(
+            Set(converted.headerLines) == [
+                "Content-Type: application/json", "X-Empty;", "Expect:", "User-Agent: \(ProductVersion.userAgent)", "Accept:"
+            ])
         #expect(converted.body == Data("body".utf8))
     }
 
     @Test func anAcceptTheRequestSetsIsNotSuppressed() throws {
         let converted = try request("https://example.com/", headers: ["accept": "application/json"])
-        #expect(Set(converted.headerLines) == ["accept: application/json", "Expect:", "Content-Type:"])
+        #expect(
+            Set(converted.headerLines) == [
+                "accept: application/json", "Expect:", "User-Agent: \(ProductVersion.userAgent)", "Content-Type:"
+            ])
         #expect(converted.server == "https://example.com:443")
         #expect(converted.body == nil)
+    }
+
+    @Test func aUserAgentTheRequestSetsReplacesTheSDKs() throws {
+        let converted = try request("http://127.0.0.1/", headers: ["user-agent": "MyApp/2.1"])
+        #expect(converted.headerLines.filter { $0.lowercased().hasPrefix("user-agent") } == ["user-agent: MyApp/2.1"])
     }
 
     @Test(arguments: [(HTTPMethod.post, true), (.put, true), (.get, false), (.delete, false), (.head, false)])

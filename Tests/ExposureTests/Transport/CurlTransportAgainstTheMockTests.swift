@@ -26,6 +26,18 @@ struct CurlTransportAgainstTheMockTests {
             .request()
     }
 
+    @Test func bothTransportsNameTheSDKAndItsVersionInTheUserAgent() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        let url = try #require(URL(string: platform.environment.apiBase(.v1) + "/time"))
+        for sender in [transport, URLSessionTransport.shared] as [any HTTPTransport] {
+            #expect(try await sender.send(TransportRequest(method: .get, url: url)).status == 200)
+        }
+        let agents = platform.control.journal.entries().map { $0.headers["User-Agent"] }
+        #expect(agents == [ProductVersion.userAgent, ProductVersion.userAgent])
+        #expect(ProductVersion.userAgent.hasPrefix("exposure-swift/\(ProductVersion.number) (git "))
+    }
+
     @Test func streamsArriveExactlyAsURLSessionGetsThem() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }

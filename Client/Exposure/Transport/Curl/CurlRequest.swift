@@ -6,7 +6,8 @@ import Foundation
 ///
 /// libcurl would otherwise add `Accept: */*`, `Expect: 100-continue` on large bodies and a form
 /// `Content-Type` on every POST; the SDK sends only what the request says (plus `Host` and
-/// `Content-Length`, which libcurl computes; a `Content-Length` among the headers is dropped).
+/// `Content-Length`, which libcurl computes, and the SDK's `User-Agent` unless the request names
+/// its own; a `Content-Length` among the headers is dropped).
 struct CurlRequest: Sendable {
     let method: HTTPMethod
     /// `http` or `https`.
@@ -48,6 +49,7 @@ struct CurlRequest: Sendable {
             lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
         }
         lines.append("Expect:")
+        if request.header(named: "User-Agent") == nil { lines.append("User-Agent: \(ProductVersion.userAgent)") }
         if request.header(named: "Accept") == nil { lines.append("Accept:") }
         if request.header(named: "Content-Type") == nil { lines.append("Content-Type:") }
         headerLines = lines
