@@ -32,6 +32,12 @@ import Testing
             })
     }
 
+    @Test func theDocumentIsOfThisRelease() throws {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.documentURL)) as? [String: Any])
+        let info = try #require(document["info"] as? [String: Any])
+        #expect(info["version"] as? String == ProductVersion.number)
+    }
+
     @Test func everyRouteIsDocumented() throws {
         let undocumented = try Self.routedOperations().subtracting(Self.documentedOperations())
         #expect(undocumented.isEmpty, "routes missing from docs/openapi.json: \(undocumented.sorted())")

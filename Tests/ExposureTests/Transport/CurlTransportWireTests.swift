@@ -1,5 +1,6 @@
 #if canImport(CCurl)
 import Exposure
+import ExposureModels
 import Foundation
 import Testing
 
@@ -22,14 +23,14 @@ struct CurlTransportWireTests {
         let server = try ScriptedServer { listener in
             let connection = try listener.accept()
             let lines = try connection.readRequest().components(separatedBy: "\r\n")
-            try #require(lines.count == 7)
+            try #require(lines.count == 8)
             #expect(lines[0] == "POST /v1/a%20b?x=1&y=%2F HTTP/1.1")
             #expect(
-                Set(lines[1...4]) == [
+                Set(lines[1...5]) == [
                     "Host: 127.0.0.1:\(listener.port)", "Content-Type: application/json",
-                    "X-Request-Id: 7", "Content-Length: 4"
+                    "X-Request-Id: 7", "Content-Length: 4", "User-Agent: \(ProductVersion.userAgent)"
                 ])
-            #expect(lines[5...] == ["", "body"])
+            #expect(lines[6...] == ["", "body"])
             try connection.write(Self.ok)
         }
         let response = try await transport.send(
