@@ -1,11 +1,12 @@
 import Exposure
+import ExposureAnalytics
 import Foundation
 
 /// What a command runs with: the backend, the saved session, output mode and transport.
 struct CommandContext: Sendable {
     /// The backend: flags first, then the saved session's, then the defaults.
     let environment: Environment
-    /// Whether to print raw JSON bodies instead of tables.
+    /// Whether to print JSON Lines (one compact object per line) instead of tables.
     let json: Bool
     /// Where the login is kept between runs.
     let sessionStore: SessionStore
@@ -13,6 +14,10 @@ struct CommandContext: Sendable {
     let savedSession: SavedSession?
     /// Carries every call.
     let transport: any HTTPTransport
+    /// Table width and colour for standard output.
+    let style: TerminalStyle
+    /// Where the analytics outbox and the downloads are: `--data-dir`, else the SDK's ``DataFolder``.
+    let dataFolder: URL
 
     init(arguments: ParsedArguments, variables: [String: String]) throws {
         sessionStore = try SessionStore(variables: variables)
@@ -24,6 +29,24 @@ struct CommandContext: Sendable {
             businessUnit: arguments.value("business-unit") ?? saved?.businessUnit ?? GlobalOptions.defaultBusinessUnit)
         json = arguments.has("json")
         transport = AutomaticTransport.shared
+        style = TerminalStyle(variables: variables)
+        dataFolder = arguments.value("data-dir").map { URL(fileURLWithPath: $0) } ?? DataFolder.standard(variables: variables)
+    }
+
+    /// The downloads' folder in the data folder.
+    var downloadsFolder: URL { dataFolder.appendingPathComponent("downloads") }
+
+    /// The analytics outbox in the data folder; nil (events kept in memory only, and said so) when
+    /// it cannot be opened.
+    func analyticsOutbox() -> AnalyticsOutbox? {
+        let url = dataFolder.appendingPathComponent("analytics.sqlite")
+        do {
+            try FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true)
+            return try AnalyticsOutbox(url: url)
+        } catch {
+            Console.err("exposure: cannot open the analytics outbox \(url.path) (\(error)); events that do not get through are lost")
+            return nil
+        }
     }
 
     /// The saved session, or an error telling the user to log in.
@@ -32,13 +55,15 @@ struct CommandContext: Sendable {
         return savedSession
     }
 
-    /// Prints a response: its raw body in `--json` mode, else what `render` makes of the value.
+    /// Prints a response: its body as one compact line in `--json` mode, else what `render` makes of the value.
     func show<Value>(_ response: ExposureResponse<Value>, render: (Value) -> String) {
-        if json {
-            Console.out(String(decoding: response.raw.body, as: UTF8.self))
-        } else {
-            Console.out(render(response.value))
-        }
+        Console.out(json ? JSONLine.compact(response.raw.body) : render(response.value))
+    }
+
+    /// Prints the outcome of a command that has no server body to show: `text` for people, or
+    /// `object` as one JSON line in `--json` mode.
+    func report(_ text: String, json object: [String: Any]) {
+        Console.out(json ? JSONLine.encode(object) : text)
     }
 }
 
