@@ -9,7 +9,7 @@ struct ExposureCLI {
     static let commands: [any CLICommand.Type] = [
         LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, AssetsCommand.self, AssetCommand.self,
         EpgCommand.self, EntitlementCommand.self, TimeCommand.self, PlayCommand.self, DownloadCommand.self, DownloadsCommand.self,
-        AnalyticsCommand.self, ValidateCommand.self
+        AnalyticsCommand.self, ValidateCommand.self, CompletionCommand.self
     ]
 
     static func main() async {

@@ -22,6 +22,7 @@ struct DownloadCommand: CLICommand {
         "renew              renew the offline license"
     ]
     static let valueOptions: Set<String> = ["bitrate", "audio", "subtitles"]
+    static let words = Action.allCases.dropFirst().map(\.rawValue)
 
     /// What to do to the download.
     enum Action: String, CaseIterable {
@@ -37,9 +38,8 @@ struct DownloadCommand: CLICommand {
     init(_ arguments: ParsedArguments) throws {
         let words = try arguments.positionals("[ACTION] ASSET_ID", count: 1...2)
         if words.count == 2 {
-            let actions = Action.allCases.dropFirst().map(\.rawValue)
             guard let action = Action(rawValue: words[0]), action != .fetch else {
-                throw UsageError("unknown action '\(words[0])'; one of \(actions.joined(separator: ", "))")
+                throw UsageError("unknown action '\(words[0])'; one of \(Self.words.joined(separator: ", "))")
             }
             self.action = action
         } else {

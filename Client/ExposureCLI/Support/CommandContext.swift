@@ -4,7 +4,7 @@ import Foundation
 
 /// What a command runs with: the backend, the saved session, output mode and transport.
 struct CommandContext: Sendable {
-    /// The backend: flags first, then the saved session's, then the defaults.
+    /// The backend: flags first, then `EXPOSURE_BASE_URL` (for the URL), then the saved session's, then the defaults.
     let environment: Environment
     /// Whether to print JSON Lines (one compact object per line) instead of tables.
     let json: Bool
@@ -24,11 +24,12 @@ struct CommandContext: Sendable {
         savedSession = try sessionStore.load()
         let saved = savedSession?.environment
         environment = Environment(
-            baseUrl: arguments.value("base-url") ?? saved?.baseUrl ?? GlobalOptions.defaultBaseURL,
+            baseUrl: arguments.value("base-url") ?? variables["EXPOSURE_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? saved?.baseUrl
+                ?? GlobalOptions.defaultBaseURL,
             customer: arguments.value("customer") ?? saved?.customer ?? GlobalOptions.defaultCustomer,
             businessUnit: arguments.value("business-unit") ?? saved?.businessUnit ?? GlobalOptions.defaultBusinessUnit)
         json = arguments.has("json")
-        transport = AutomaticTransport.shared
+        transport = arguments.has("verbose") ? VerboseTransport(base: AutomaticTransport.shared) : AutomaticTransport.shared
         style = TerminalStyle(variables: variables)
         dataFolder = arguments.value("data-dir").map { URL(fileURLWithPath: $0) } ?? DataFolder.standard(variables: variables)
     }
