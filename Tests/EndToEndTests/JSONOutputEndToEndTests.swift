@@ -18,7 +18,7 @@ import Testing
             ["login", "premium", "sandbox"], ["whoami"], ["assets", "--page-size", "3"], ["asset", "city-lights"], ["epg", "news-24"],
             ["time"], ["download", "behind-the-scenes"], ["download", "behind-the-scenes"], ["downloads"],
             ["download", "verify", "behind-the-scenes"], ["download", "renew", "behind-the-scenes"],
-            ["download", "delete", "behind-the-scenes"], ["analytics"], ["validate", stream, "--no-reload"]
+            ["download", "delete", "behind-the-scenes"], ["analytics"], ["validate", stream, "--no-reload"], ["completion", "fish"]
         ]
         for command in commands {
             let objects = try await session.lines(command)

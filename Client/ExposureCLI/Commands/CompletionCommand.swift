@@ -28,6 +28,7 @@ struct CompletionCommand: CLICommand {
     }
 
     func run(in context: CommandContext) async throws {
-        Console.out(CompletionScript(commands: ExposureCLI.commands).text(for: shell))
+        let script = CompletionScript(commands: ExposureCLI.commands).text(for: shell)
+        context.report(script, json: ["shell": shell.rawValue, "script": script])
     }
 }

@@ -6,8 +6,8 @@ import Synchronization
 /// (`exposure play … | head`) into one call, so a long-running command ends its work in a state
 /// it can account for (a playback stopped and reported, a download Suspended) instead of dying
 /// mid-write. The first request calls the handler; a second signal quits at once with the status
-/// of the first, as a user pressing Ctrl-C twice expects. The default actions come back when this
-/// is released.
+/// of the first, as a user pressing Ctrl-C twice expects. The signals' earlier actions come back
+/// when this is released.
 final class Interruption {
     /// What asked the command to stop.
     enum Cause: Sendable, Equatable {
@@ -43,13 +43,15 @@ final class Interruption {
 
     private let requests: Requests
     private let sources: [any DispatchSourceSignal]
+    /// What each signal did before, to put back.
+    private let previousActions: [(signal: Int32, action: sighandler_t?)]
 
     /// Calls `handler` with the first stop request while this lives.
     init(_ handler: @escaping @Sendable (Cause) -> Void) {
         let requests = Requests(handler)
         self.requests = requests
+        previousActions = Self.signals.map { ($0, signal($0, SIG_IGN)) }
         sources = Self.signals.map { number in
-            signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { requests.receive(.signal(number)) }
             source.resume()
@@ -61,7 +63,7 @@ final class Interruption {
     deinit {
         Self.current.withLock { $0 = nil }
         for source in sources { source.cancel() }
-        for number in Self.signals { signal(number, SIG_DFL) }
+        for (number, action) in previousActions { signal(number, action) }
     }
 
     /// The first stop request, if any came.
