@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "ExposureModels", targets: ["ExposureModels"]),
         .library(name: "HLS", targets: ["HLS"]),
+        .library(name: "Clocks", targets: ["Clocks"]),
         .library(name: "Exposure", targets: ["Exposure"]),
         .library(name: "ExposureAnalytics", targets: ["ExposureAnalytics"]),
         .library(name: "ExposurePlayback", targets: ["ExposurePlayback"]),
@@ -22,6 +23,8 @@ let package = Package(
         // Shared: code both sides use: wire models and HLS (pure, no I/O), and the SQLite adapter.
         .target(name: "ExposureModels", path: "Shared/ExposureModels"),
         .target(name: "HLS", path: "Shared/HLS"),
+        // Wall time and the clocks the SDK waits on (standard `Clock`s): real, virtual for tests.
+        .target(name: "Clocks", path: "Shared/Clocks"),
         // SQLite for the mock's state store and the client's download index.
         .systemLibrary(
             name: "CSQLite",
@@ -67,9 +70,10 @@ let package = Package(
             path: "Client/Exposure"
         ),
         .target(name: "ExposureAnalytics", dependencies: ["Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
-        .target(name: "ExposurePlayback", dependencies: ["Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
         .target(
-            name: "ExposureDownload", dependencies: ["CCrypto", "Exposure", "ExposureAnalytics", "ExposurePlayback", "HLS", "SQLiteStore"],
+            name: "ExposurePlayback", dependencies: ["Clocks", "Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
+        .target(
+            name: "ExposureDownload", dependencies: ["CCrypto", "Clocks", "Exposure", "ExposureAnalytics", "HLS", "SQLiteStore"],
             path: "Client/ExposureDownload"),
         .executableTarget(
             name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "ExposureDownload", "HLS"], path: "Client/ExposureCLI"),
@@ -89,6 +93,7 @@ let package = Package(
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
+        .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         // Helpers several test targets share: running built executables, blocking work off the pool, temporary folders.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -119,3 +124,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every target spells existentials `any P` and imports each module whose members it uses.
+for target in package.targets where target.type != .system {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility")
+        ]
+}

@@ -1,3 +1,4 @@
+import Exposure
 import Foundation
 
 /// The requests of the official iOS SDK (iOSClientExposure 3.9, iOSClientExposurePlayback 3.15),

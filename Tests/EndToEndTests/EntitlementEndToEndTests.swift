@@ -1,5 +1,6 @@
 import Exposure
 import Foundation
+import MockPlatform
 import Testing
 
 @Suite struct EntitlementEndToEndTests {

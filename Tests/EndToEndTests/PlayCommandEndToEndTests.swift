@@ -1,3 +1,4 @@
+import ExposureModels
 import Foundation
 import MockPlatformTesting
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import HLS
 import Testing
 
 @testable import ExposurePlayback

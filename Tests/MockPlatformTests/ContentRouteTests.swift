@@ -1,4 +1,5 @@
 import ExposureModels
+import HTTPServer
 import Testing
 
 @testable import MockPlatform

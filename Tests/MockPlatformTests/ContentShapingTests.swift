@@ -1,5 +1,6 @@
 import ExposureModels
 import Foundation
+import HTTPServer
 import Testing
 
 @testable import MockPlatform

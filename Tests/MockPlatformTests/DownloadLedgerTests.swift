@@ -1,3 +1,4 @@
+import ExposureModels
 import Testing
 
 @testable import MockPlatform

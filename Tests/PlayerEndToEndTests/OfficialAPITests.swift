@@ -1,6 +1,8 @@
 import Exposure
 import ExposurePlayback
 import Foundation
+import HLS
+import MockPlatform
 import Synchronization
 import Testing
 

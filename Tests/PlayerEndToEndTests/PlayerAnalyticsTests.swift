@@ -1,6 +1,7 @@
 import Exposure
 import ExposureModels
 import ExposurePlayback
+import Foundation
 import MockPlatformTesting
 import Synchronization
 import Testing

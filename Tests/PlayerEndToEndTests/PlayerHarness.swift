@@ -34,7 +34,7 @@ final class PlayerHarness: Sendable {
     func player(
         user: String = "premium", apiTransport: (any HTTPTransport)? = nil, streamTransport: (any HTTPTransport)? = nil,
         deviceLanguage: String? = "en",
-        clock playerClock: (any PlaybackClock)? = nil, appName: String? = nil, analyticsBaseUrl: String? = nil,
+        clock playerClock: (any WallClock)? = nil, appName: String? = nil, analyticsBaseUrl: String? = nil,
         outbox: AnalyticsOutbox? = nil
     ) async throws -> Player {
         let token = try await Authenticate(environment: platform.environment).login(username: user, password: "sandbox").request()

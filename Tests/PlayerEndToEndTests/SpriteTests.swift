@@ -1,6 +1,7 @@
 import Exposure
 import ExposurePlayback
 import Foundation
+import HLS
 import Testing
 
 @Suite struct SpriteTests {

@@ -5,7 +5,7 @@ import Synchronization
 /// `speed` × 10 ms, as if that much real time had passed between two looks, and a sleep jumps
 /// to its deadline. At a higher speed the playhead covers more ground between the player's
 /// looks at it, which is what `exposure play --speed` does to playback.
-final class SteppingClock: PlaybackClock {
+final class SteppingClock: WallClock {
     private let nowState: Mutex<Int64>
     private let stepMs: Int64
     private let speed: Int64
@@ -16,19 +16,20 @@ final class SteppingClock: PlaybackClock {
         self.speed = speed
     }
 
-    var nowMs: Int64 {
-        nowState.withLock { now in
-            now += stepMs
-            return now
-        }
+    var now: WallTime {
+        WallTime(
+            millisecondsSince1970: nowState.withLock { now in
+                now += stepMs
+                return now
+            })
     }
 
-    func sleep(untilMs deadlineMs: Int64) async throws {
+    func sleep(until deadline: WallTime, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        nowState.withLock { $0 = max($0, deadlineMs) }
+        nowState.withLock { $0 = max($0, deadline.millisecondsSince1970) }
         await Task.yield()
     }
 
     /// Like ``RealClock``: a look at the commands every 100 ms of real time.
-    var commandLatencyMs: Int64? { 100 * speed }
+    var commandLatency: Duration? { .milliseconds(100 * speed) }
 }

@@ -1,6 +1,7 @@
 import Exposure
 import ExposurePlayback
 import Foundation
+import MockPlatform
 import Testing
 
 /// Runs the seed's samples (../shared/seeds/redbee-ios-player-sdk.txt) against the mock and

@@ -1,4 +1,5 @@
 import Exposure
+import Foundation
 
 /// `exposure login USER PASSWORD`: logs in and saves the session for later commands.
 struct LoginCommand: CLICommand {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The completion scripts `exposure completion` prints, made from the command table: command
 /// names with their summaries, each command's words (such as `download`'s actions) and options,
 /// and the options every command takes.

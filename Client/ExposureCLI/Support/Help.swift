@@ -1,3 +1,5 @@
+import Foundation
+
 /// The texts of `exposure --help` and `exposure COMMAND --help`.
 enum Help {
     static func overview(_ commands: [any CLICommand.Type]) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plain-text tables with aligned columns, for terminal output.
 struct Table {
     let headers: [String]

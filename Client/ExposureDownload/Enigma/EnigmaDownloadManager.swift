@@ -1,5 +1,6 @@
 import Exposure
 import Foundation
+import Synchronization
 
 /// Conform any type to get ``enigmaDownloadManager``, as in the Red Bee player SDK's offline
 /// playback guide.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The seed's methods. Each moves the item's state before it returns (or reports
 /// `invalidTransition` to the item's listeners) and queues the work behind it.

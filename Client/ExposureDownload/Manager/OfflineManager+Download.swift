@@ -1,5 +1,6 @@
 import Exposure
 import Foundation
+import Synchronization
 
 /// A download's way: downloadinfo → download entitlement → the downloader's plan and start →
 /// downloadcompleted in the outbox → Downloaded; and the ways out (suspend, cancel, delete).

@@ -1,5 +1,6 @@
 import Exposure
 import Foundation
+import Synchronization
 
 /// Offline licenses: expiry = min(publicationEnd, playTokenExpiration) of the download
 /// entitlement, an expiry event on the manager's clock, renewal and sync with the backend.

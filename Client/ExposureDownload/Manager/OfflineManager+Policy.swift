@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The Wi-Fi rule and the free-space threshold: active downloads suspend while either holds
 /// and resume once neither does (only those the rules suspended, not the app's).
 extension OfflineManager {

@@ -1,3 +1,6 @@
+import ExposureModels
+import Synchronization
+
 /// Changing an item: persisted first, announced second, its follow-up work queued in the same step.
 extension OfflineManager {
     typealias Work = @Sendable () async throws(OfflineManagerError) -> Void

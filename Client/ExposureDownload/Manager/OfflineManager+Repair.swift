@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Checking a finished download's bytes and mending what broke, without leaving Downloaded:
 /// the downloader refetches only the files whose SHA-256 no longer matches.
 extension OfflineManager {

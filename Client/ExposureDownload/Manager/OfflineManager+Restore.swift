@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What the manager does at start and with what its downloader reports.
 extension OfflineManager {
     /// Reconciles the stored items with the downloader's, finishes interrupted cancels, re-arms

@@ -1,5 +1,5 @@
+import Clocks
 import Exposure
-import ExposurePlayback
 import Foundation
 import Synchronization
 

@@ -1,6 +1,6 @@
+import Clocks
 import Exposure
 import ExposureAnalytics
-import ExposurePlayback
 import Foundation
 
 /// Everything the manager reads from the world, so tests can switch Wi-Fi off, fill the disk,
@@ -8,7 +8,7 @@ import Foundation
 public struct OfflineManagerDependencies: Sendable {
     /// Makes the media downloader over the manager's `media` folder, transport and clock.
     public typealias DownloaderFactory =
-        @Sendable (_ folder: URL, _ transport: any HTTPTransport, _ clock: any PlaybackClock)
+        @Sendable (_ folder: URL, _ transport: any HTTPTransport, _ clock: any WallClock)
         throws(MediaDownloadFailure) -> any MediaDownloading
 
     /// Where `offline.sqlite` and the downloader's `media/` folder live.
@@ -16,7 +16,7 @@ public struct OfflineManagerDependencies: Sendable {
     /// What carries the backend calls (and the downloader's fetches).
     public var transport: any HTTPTransport
     /// License expiry, report backoff and storage polling run on it.
-    public var clock: any PlaybackClock
+    public var clock: any WallClock
     /// Which network the device is on.
     public var network: any NetworkMonitoring
     /// How much space is free.
@@ -28,7 +28,7 @@ public struct OfflineManagerDependencies: Sendable {
 
     /// A set of dependencies.
     public init(
-        dataFolder: URL, transport: any HTTPTransport, clock: any PlaybackClock, network: any NetworkMonitoring,
+        dataFolder: URL, transport: any HTTPTransport, clock: any WallClock, network: any NetworkMonitoring,
         storage: any StorageMonitoring, device: DeviceInfo = .current, makeDownloader: @escaping DownloaderFactory
     ) {
         self.dataFolder = dataFolder

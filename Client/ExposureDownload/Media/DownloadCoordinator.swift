@@ -1,5 +1,5 @@
+import Clocks
 import Exposure
-import ExposurePlayback
 import Foundation
 
 /// The downloader's one owner of state: which downloads exist, which files are in flight, and
@@ -15,7 +15,7 @@ actor DownloadCoordinator {
     private let root: URL
     private let index: DownloadIndex
     private let fetcher: FileFetcher
-    private let clock: any PlaybackClock
+    private let clock: any WallClock
     private let events: AsyncStream<MediaDownloadEvent>.Continuation
     private var downloads: [MediaDownloadID: LiveDownload] = [:]
     private var schedule: FetchSchedule
@@ -28,7 +28,7 @@ actor DownloadCoordinator {
     private var closed = false
 
     init(
-        root: URL, index: DownloadIndex, transport: any HTTPTransport, clock: any PlaybackClock, connections: Int,
+        root: URL, index: DownloadIndex, transport: any HTTPTransport, clock: any WallClock, connections: Int,
         events: AsyncStream<MediaDownloadEvent>.Continuation, restored: [IndexedDownload]
     ) {
         self.root = root

@@ -1,5 +1,5 @@
+import Clocks
 import Exposure
-import ExposurePlayback
 import Foundation
 
 /// The SDK's ``MediaDownloading``: HLS packages fetched over a few parallel requests into a
@@ -27,7 +27,7 @@ public final class MediaDownloader: MediaDownloading {
     /// A downloader keeping its packages and index in `folder` (created if needed), fetching
     /// through `transport` with at most `connections` requests at once and waiting out retries on `clock`.
     /// - Throws: ``MediaDownloadFailure/storage(_:)`` when the folder or index cannot be opened.
-    public init(folder: URL, transport: any HTTPTransport, clock: any PlaybackClock, connections: Int = 4) throws(MediaDownloadFailure) {
+    public init(folder: URL, transport: any HTTPTransport, clock: any WallClock, connections: Int = 4) throws(MediaDownloadFailure) {
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw .storage("cannot create \(folder.path): \(error.localizedDescription)")
         }

@@ -1,4 +1,4 @@
-import ExposurePlayback
+import Clocks
 import Foundation
 
 /// Tells the manager how much space is free where downloads are stored.
@@ -12,11 +12,11 @@ public protocol StorageMonitoring: Sendable {
 /// The default monitor: the file system's free space at a folder, measured every `intervalMs` of the clock.
 public struct FileSystemStorageMonitor: StorageMonitoring {
     private let folder: URL
-    private let clock: any PlaybackClock
+    private let clock: any WallClock
     private let intervalMs: Int64
 
     /// A monitor of the file system holding `folder`.
-    public init(folder: URL, clock: any PlaybackClock, intervalMs: Int64 = 10_000) {
+    public init(folder: URL, clock: any WallClock, intervalMs: Int64 = 10_000) {
         self.folder = folder
         self.clock = clock
         self.intervalMs = intervalMs

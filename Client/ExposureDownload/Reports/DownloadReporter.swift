@@ -1,5 +1,5 @@
+import Clocks
 import Exposure
-import ExposurePlayback
 
 /// Delivers the outbox's reports: at once when one is added, again with backoff on the manager's
 /// clock while the backend fails, and at the next start for whatever a run left behind.
@@ -10,7 +10,7 @@ actor DownloadReporter {
     /// The reports owed; the manager gives waiting ones a newer token through it.
     nonisolated let outbox: DownloadReportOutbox
     private let transport: any HTTPTransport
-    private let clock: any PlaybackClock
+    private let clock: any WallClock
     private let outcomes: AsyncStream<DownloadReportOutcome>.Continuation
     private var retry: Task<Void, Never>?
     private var delivering = false
@@ -24,7 +24,7 @@ actor DownloadReporter {
     private static let backoff = RetryPolicy(initialDelayMs: 1_000, maximumDelayMs: 300_000)
 
     init(
-        outbox: DownloadReportOutbox, transport: any HTTPTransport, clock: any PlaybackClock,
+        outbox: DownloadReportOutbox, transport: any HTTPTransport, clock: any WallClock,
         outcomes: AsyncStream<DownloadReportOutcome>.Continuation
     ) {
         self.outbox = outbox

@@ -1,3 +1,5 @@
+import ExposureModels
+
 /// Follows the playhead through an ``AdTimeline``: which beacons fire, when an ad is presented
 /// and when the app must seek (the seed's `onServerSideAdShouldSkip`).
 ///

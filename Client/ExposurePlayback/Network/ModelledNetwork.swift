@@ -24,12 +24,12 @@ public final class ModelledNetwork: HTTPTransport {
     }
 
     private let upstream: any HTTPTransport
-    private let clock: any PlaybackClock
+    private let clock: any WallClock
     /// Conditions by the instant they take effect, in order.
     private let schedule: Mutex<[(fromMs: Int64, conditions: Conditions)]>
 
     /// A network over `upstream` with `conditions` from the start.
-    public init(upstream: any HTTPTransport, clock: any PlaybackClock, conditions: Conditions) {
+    public init(upstream: any HTTPTransport, clock: any WallClock, conditions: Conditions) {
         self.upstream = upstream
         self.clock = clock
         schedule = Mutex([(Int64.min, conditions)])

@@ -1,4 +1,5 @@
 import Exposure
+import ExposureAnalytics
 import Foundation
 import HLS
 import Synchronization

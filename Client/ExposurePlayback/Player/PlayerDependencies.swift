@@ -10,7 +10,7 @@ public struct PlayerDependencies: Sendable {
     /// Carries playlist, segment and sprite fetches.
     public var streamTransport: any HTTPTransport
     /// Keeps playback time.
-    public var clock: any PlaybackClock
+    public var clock: any WallClock
     /// Where `.userPreference` language choices are kept.
     public var languageStore: LanguagePreferenceStore
     /// The device language (ISO 639-1, e.g. `sv`), for `.userLocale` and the preference fallbacks.
@@ -35,7 +35,7 @@ public struct PlayerDependencies: Sendable {
     public init(
         apiTransport: any HTTPTransport = AutomaticTransport.shared,
         streamTransport: any HTTPTransport = AutomaticTransport.shared,
-        clock: any PlaybackClock = RealClock(),
+        clock: any WallClock = RealClock(),
         languageStore: LanguagePreferenceStore = .standard,
         deviceLanguage: String? = Locale.current.language.languageCode?.identifier,
         bufferTargetMs: Int64 = 30_000,

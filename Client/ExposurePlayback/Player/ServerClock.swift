@@ -7,9 +7,9 @@ final class ServerClock: Sendable {
     private let offsetMs = Mutex<Int64?>(nil)
     private let environment: Environment
     private let transport: any HTTPTransport
-    private let clock: any PlaybackClock
+    private let clock: any WallClock
 
-    init(environment: Environment, transport: any HTTPTransport, clock: any PlaybackClock) {
+    init(environment: Environment, transport: any HTTPTransport, clock: any WallClock) {
         self.environment = environment
         self.transport = transport
         self.clock = clock

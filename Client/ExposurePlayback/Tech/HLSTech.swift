@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// The I/O shell around ``HLSEngine``: performs its fetches through an ``HTTPTransport`` (and
-/// reads `file:` URLs, a downloaded package, from the disk), waits on a ``PlaybackClock`` only
+/// reads `file:` URLs, a downloaded package, from the disk), waits on a ``WallClock`` only
 /// when the engine has nothing in flight, and feeds everything back.
 ///
 /// Fetches run one at a time, in the loop, so a virtual clock never moves during one (unless
@@ -15,13 +15,13 @@ public final class HLSTech: PlaybackTech {
     }
 
     private let loader: MediaLoader
-    private let clock: any PlaybackClock
+    private let clock: any WallClock
     private let state = Mutex(State())
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
 
     /// A tech fetching through `transport` and keeping time with `clock`.
-    public init(transport: any HTTPTransport, clock: any PlaybackClock) {
+    public init(transport: any HTTPTransport, clock: any WallClock) {
         loader = MediaLoader(network: transport)
         self.clock = clock
         (wakeups, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))

@@ -1,4 +1,5 @@
 import ExposureModels
+import HTTPServer
 
 /// Which fields of an asset an answer carries: `fieldSet` (`ALL`, `PARTIAL` or `NONE`), then
 /// `includeFields` added and `excludeFields` taken away (comma lists of fields or dotted paths).

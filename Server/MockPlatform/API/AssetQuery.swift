@@ -1,5 +1,6 @@
 import ExposureModels
 import Foundation
+import HTTPServer
 
 /// The filters, order and page of `GET …/content/asset`, read from the query string.
 struct AssetQuery {

@@ -1,6 +1,7 @@
 import ExposureModels
 import Foundation
 import HTTPServer
+import SQLiteStore
 
 /// The admin API under `/_mock/`: JSON in and out, errors as Exposure error bodies.
 /// Documented endpoint by endpoint in docs/admin-api.md.

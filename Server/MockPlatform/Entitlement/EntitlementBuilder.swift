@@ -1,4 +1,5 @@
 import ExposureModels
+import HTTPServer
 
 /// Builds the `PlayBackEntitlementV2` for a resolved target, per stream kind.
 struct EntitlementBuilder {

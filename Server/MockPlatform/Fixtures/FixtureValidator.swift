@@ -1,3 +1,4 @@
+import ExposureModels
 import Foundation
 
 /// Cross-file and semantic checks on decoded fixtures: what JSON decoding alone cannot see.

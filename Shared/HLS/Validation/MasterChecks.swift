@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rules of a multivariant playlist.
 struct MasterChecks {
     let playlist: MasterPlaylist

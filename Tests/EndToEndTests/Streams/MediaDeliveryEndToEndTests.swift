@@ -1,5 +1,7 @@
+import ExposureModels
 import Foundation
 import HLS
+import MockPlatform
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Exposure
 import Foundation
 import HLS
+import MockPlatform
 import Testing
 
 /// What playlists announce agrees with the rest of the platform: DATERANGE programs with the

@@ -1,10 +1,10 @@
-import ExposurePlayback
+import ExposureDownload
 import Foundation
 import Synchronization
 
 /// A clock that reads what the test set and wakes sleepers whose deadline it passed; it never
 /// moves on its own, so license timers and report backoffs fire exactly when the test says.
-final class ManualClock: PlaybackClock {
+final class ManualClock: WallClock {
     private struct Sleeper {
         let id: UUID
         let deadlineMs: Int64
@@ -15,10 +15,11 @@ final class ManualClock: PlaybackClock {
 
     init(startMs: Int64) { state = Mutex((startMs, [])) }
 
-    var nowMs: Int64 { state.withLock { $0.nowMs } }
-    var commandLatencyMs: Int64? { nil }
+    var now: WallTime { WallTime(millisecondsSince1970: state.withLock { $0.nowMs }) }
+    var commandLatency: Duration? { nil }
 
-    func sleep(untilMs deadlineMs: Int64) async throws {
+    func sleep(until deadline: WallTime, tolerance: Duration? = nil) async throws {
+        let deadlineMs = deadline.millisecondsSince1970
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

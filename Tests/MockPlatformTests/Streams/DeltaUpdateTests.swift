@@ -1,3 +1,4 @@
+import ExposureModels
 import Foundation
 import HLS
 import MockPlatformTesting

@@ -1,6 +1,7 @@
 import ExposureModels
 import Foundation
 import HLS
+import HTTPServer
 import Testing
 
 @testable import MockPlatform

@@ -9,7 +9,7 @@ import Synchronization
 /// ``advance(to:)`` / ``advance(by:)``, so a test can look at the player at a chosen instant.
 /// Meant for one driver per clock; two loops waiting on one clock would let one jump while
 /// the other is mid-fetch.
-public final class VirtualClock: PlaybackClock {
+public final class VirtualClock: WallClock {
     private struct Waiter {
         let deadlineMs: Int64
         let continuation: CheckedContinuation<Void, Never>
@@ -29,14 +29,15 @@ public final class VirtualClock: PlaybackClock {
     }
 
     /// The current virtual time.
-    public var nowMs: Int64 { state.withLock { $0.nowMs } }
+    public var now: WallTime { WallTime(millisecondsSince1970: state.withLock { $0.nowMs }) }
 
     /// The instant past which waits suspend.
     public var horizonMs: Int64 { state.withLock { $0.horizonMs } }
 
     /// Moves to the deadline at once when it is within the horizon, else suspends until it is.
-    public func sleep(untilMs deadlineMs: Int64) async throws {
+    public func sleep(until deadline: WallTime, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
+        let deadlineMs = deadline.millisecondsSince1970
         let immediate = state.withLock { state -> Bool in
             guard deadlineMs <= state.horizonMs else { return false }
             state.nowMs = max(state.nowMs, deadlineMs)
@@ -61,7 +62,7 @@ public final class VirtualClock: PlaybackClock {
     }
 
     /// No need to nap: the clock never moves while the loop is busy.
-    public var commandLatencyMs: Int64? { nil }
+    public var commandLatency: Duration? { nil }
 
     /// Moves the horizon to `instantMs` and wakes the waiter whose deadline it now covers;
     /// the clock itself moves only as far as that waiter's deadline.

@@ -1,0 +1,64 @@
+import Foundation
+
+/// An instant of wall time, to the millisecond: what the wire, `EXT-X-PROGRAM-DATE-TIME`, the
+/// EPG and license expiry speak in.
+///
+/// The one place where wall time meets `Date` and the wire's milliseconds since 1970, with one
+/// rounding rule: towards the past (``Swift/Duration/wholeMilliseconds``). Arithmetic saturates
+/// at the ends of the range instead of trapping, so no reading from outside can crash a clock.
+public struct WallTime: InstantProtocol, Hashable, Sendable {
+    /// Milliseconds since 1970-01-01T00:00:00Z, as the wire writes instants.
+    public var millisecondsSince1970: Int64
+
+    /// The instant `millisecondsSince1970` ms after 1970-01-01T00:00:00Z.
+    public init(millisecondsSince1970: Int64) {
+        self.millisecondsSince1970 = millisecondsSince1970
+    }
+
+    /// The instant of `date`, rounded down to the millisecond.
+    public init(_ date: Date) {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        millisecondsSince1970 = Int64(exactly: milliseconds) ?? (milliseconds < 0 ? .min : .max)
+    }
+
+    /// The system's wall time now.
+    public static var systemNow: WallTime { WallTime(Date()) }
+
+    /// The same instant as a `Date`.
+    public var date: Date { Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000) }
+
+    /// The instant `duration` later (earlier when negative), rounded down to the millisecond.
+    public func advanced(by duration: Duration) -> WallTime {
+        let (sum, overflow) = millisecondsSince1970.addingReportingOverflow(duration.wholeMilliseconds)
+        guard !overflow else { return WallTime(millisecondsSince1970: duration < .zero ? .min : .max) }
+        return WallTime(millisecondsSince1970: sum)
+    }
+
+    /// The time from this instant to `other` (negative when `other` is earlier).
+    public func duration(to other: WallTime) -> Duration {
+        let (difference, overflow) = other.millisecondsSince1970.subtractingReportingOverflow(millisecondsSince1970)
+        guard !overflow else { return other < self ? .milliseconds(Int64.min) : .milliseconds(Int64.max) }
+        return .milliseconds(difference)
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: WallTime, rhs: WallTime) -> Bool {
+        lhs.millisecondsSince1970 < rhs.millisecondsSince1970
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, rounded down (towards the past), saturating at
+    /// `Int64`'s ends: the one rounding rule between `Duration` and the wire's milliseconds.
+    public var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (secondsInMilliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        // attoseconds carry the sign of seconds (or of the whole, when seconds is 0).
+        let fraction = attoseconds / 1_000_000_000_000_000
+        let roundedFraction = attoseconds < 0 && attoseconds % 1_000_000_000_000_000 != 0 ? fraction - 1 : fraction
+        let (total, sumOverflow) = secondsInMilliseconds.addingReportingOverflow(roundedFraction)
+        guard !sumOverflow else { return seconds < 0 ? .min : .max }
+        return total
+    }
+}

@@ -1,0 +1,27 @@
+import Clocks
+import Testing
+
+@Suite struct VirtualClockTests {
+    @Test func aFreeClockJumpsToEachDeadlineAsAStandardClock() async throws {
+        let clock = VirtualClock(startMs: 10_000)
+        try await clock.sleep(for: .seconds(90))
+        #expect(clock.now == WallTime(millisecondsSince1970: 100_000))
+        try await clock.sleep(until: clock.now.advanced(by: .milliseconds(-5)), tolerance: nil)
+        #expect(clock.nowMs == 100_000, "a deadline in the past returns without moving the clock back")
+    }
+
+    @Test func aWaitPastTheHorizonResumesWhenTheTestMovesIt() async throws {
+        let clock = VirtualClock(startMs: 0, horizonMs: 1_000)
+        async let woke: Void = clock.sleep(until: WallTime(millisecondsSince1970: 5_000), tolerance: nil)
+        clock.advance(to: 5_000)
+        try await woke
+        #expect(clock.nowMs == 5_000)
+    }
+
+    @Test func aRealClockNeverReadsBeforeTheSystemTimeItStartedAt() {
+        let before = WallTime.systemNow
+        let clock = RealClock(speed: 10)
+        #expect(clock.now >= before)
+        #expect(clock.commandLatency == .seconds(1))
+    }
+}

@@ -1,0 +1,40 @@
+import Clocks
+import Foundation
+import Testing
+
+@Suite struct WallTimeTests {
+    @Test func durationsRoundDownToTheMillisecondTowardsThePast() {
+        #expect(Duration.milliseconds(1500).wholeMilliseconds == 1500)
+        #expect((Duration.milliseconds(1) + .nanoseconds(999_999)).wholeMilliseconds == 1)
+        #expect(Duration.nanoseconds(-1).wholeMilliseconds == -1)
+        #expect((Duration.milliseconds(-2) - .nanoseconds(1)).wholeMilliseconds == -3)
+        #expect(Duration.seconds(-3).wholeMilliseconds == -3000)
+    }
+
+    @Test func durationsBeyondTheMillisecondRangeSaturate() {
+        #expect(Duration.seconds(Int64.max).wholeMilliseconds == .max)
+        #expect(Duration.seconds(Int64.min).wholeMilliseconds == .min)
+    }
+
+    @Test func aDateRoundsDownAndComesBackAsTheSameMillisecond() {
+        let time = WallTime(Date(timeIntervalSince1970: 1_700_000_000.1239))
+        #expect(time.millisecondsSince1970 == 1_700_000_000_123)
+        #expect(WallTime(time.date) == time)
+        #expect(WallTime(Date(timeIntervalSince1970: -0.0005)).millisecondsSince1970 == -1)
+    }
+
+    @Test func arithmeticSaturatesInsteadOfTrapping() {
+        let late = WallTime(millisecondsSince1970: .max - 1)
+        #expect(late.advanced(by: .seconds(10)).millisecondsSince1970 == .max)
+        let early = WallTime(millisecondsSince1970: .min + 1)
+        #expect(early.advanced(by: .seconds(-10)).millisecondsSince1970 == .min)
+        #expect(early.duration(to: late) == .milliseconds(Int64.max))
+        #expect(late.duration(to: early) == .milliseconds(Int64.min))
+    }
+
+    @Test func instantsMeasureTheDurationBetweenThem() {
+        let start = WallTime(millisecondsSince1970: 1_000)
+        #expect(start.advanced(by: .milliseconds(2_500)).duration(to: start) == .milliseconds(-2_500))
+        #expect(start < start.advanced(by: .milliseconds(1)))
+    }
+}
