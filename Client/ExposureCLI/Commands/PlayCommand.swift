@@ -100,7 +100,7 @@ struct PlayCommand: CLICommand {
         // and its analytics delivered (or left in the outbox) before the process exits.
         let interruption = Interruption { _ in Task { player.stop() } }
         defer { withExtendedLifetime(interruption) {} }
-        Console.err("exposure play: playing \(assetId); Ctrl-C stops the playback and ends its play session")
+        Console.err("exposure play: playing \(assetId); Ctrl-C stops the playback\(analytics ? " and ends its play session" : "")")
         let playback = player.startPlayback(playable: playable, properties: properties, enableAnalytics: analytics)
         // The playback's task ends once its last analytics batch is out (failed tries retried for
         // a bounded time), so the next `exposure play` finds this play session ended and its
@@ -110,7 +110,8 @@ struct PlayCommand: CLICommand {
         // What an earlier run left unsent (killed mid-playback, EventSink down) goes out too.
         await player.sendLeftoverAnalytics()
         if let cause = interruption.cause {
-            throw Interrupted(cause: cause, outcome: "the playback of \(assetId) was stopped and its play session ended")
+            let report = analytics ? " (its Playback.Aborted went to the EventSink, or waits in the analytics outbox for the next run)" : ""
+            throw Interrupted(cause: cause, outcome: "the playback of \(assetId) was stopped\(report)")
         }
         if let error = failure.withLock({ $0 }) { throw error }
     }
