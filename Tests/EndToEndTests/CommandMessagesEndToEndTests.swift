@@ -32,10 +32,12 @@ import Testing
         (["play", "city-lights", "--seconds", "abc"], ["'abc'"]),
         (["play", "city-lights", "--seconds", "99999999999999999999"], ["'99999999999999999999'"]),
         (["play", "city-lights", "--speed", "1e999"], ["'1e999'"]),
-        (["play", "city-lights", "--from", "yesterday"], ["'yesterday'", "beginning"])
+        (["play", "city-lights", "--from", "yesterday"], ["'yesterday'", "beginning"]),
+        (["time", "--base-url", "localhost:8080"], ["--base-url", "'localhost:8080'"])
     ])
     func badValuesAreUsageErrorsNamingThem(_ arguments: [String], _ named: [String]) async throws {
-        let run = try await BuiltExecutable("exposure").run(arguments + ["--base-url", "http://127.0.0.1:9"])
+        let run = try await BuiltExecutable("exposure").run(
+            (arguments.contains("--base-url") ? arguments : arguments + ["--base-url", "http://127.0.0.1:9"]))
         #expect(run.status == 2, "\(run.errors)")
         for text in named { #expect(run.errors.contains(text), "\(run.errors)") }
     }

@@ -23,15 +23,28 @@ struct CommandContext: Sendable {
         sessionStore = try SessionStore(variables: variables)
         savedSession = try sessionStore.load()
         let saved = savedSession?.environment
+        let baseUrl = try Self.baseURL(arguments: arguments, variables: variables, saved: saved?.baseUrl)
         environment = Environment(
-            baseUrl: arguments.value("base-url") ?? variables["EXPOSURE_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? saved?.baseUrl
-                ?? GlobalOptions.defaultBaseURL,
+            baseUrl: baseUrl,
             customer: arguments.value("customer") ?? saved?.customer ?? GlobalOptions.defaultCustomer,
             businessUnit: arguments.value("business-unit") ?? saved?.businessUnit ?? GlobalOptions.defaultBusinessUnit)
         json = arguments.has("json")
         transport = arguments.has("verbose") ? VerboseTransport(base: AutomaticTransport.shared) : AutomaticTransport.shared
         style = TerminalStyle(variables: variables)
         dataFolder = arguments.value("data-dir").map { URL(fileURLWithPath: $0) } ?? DataFolder.standard(variables: variables)
+    }
+
+    /// `--base-url`, else `EXPOSURE_BASE_URL`, else the saved session's, else the default; a
+    /// usage error naming where it came from when it is not an http(s) URL.
+    private static func baseURL(arguments: ParsedArguments, variables: [String: String], saved: String?) throws -> String {
+        let environmentValue = variables["EXPOSURE_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let (value, source) =
+            arguments.value("base-url").map { ($0, "--base-url") } ?? environmentValue.map { ($0, "EXPOSURE_BASE_URL") }
+            ?? saved.map { ($0, "the saved session's base URL") } ?? (GlobalOptions.defaultBaseURL, "the default base URL")
+        guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw UsageError("\(source) must be an http(s) URL such as \(GlobalOptions.defaultBaseURL), got '\(value)'")
+        }
+        return value
     }
 
     /// The downloads' folder in the data folder.
