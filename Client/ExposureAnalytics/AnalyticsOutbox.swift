@@ -1,3 +1,4 @@
+import Exposure
 import ExposureModels
 import Foundation
 import SQLiteStore
@@ -73,20 +74,10 @@ public final class AnalyticsOutbox: Sendable {
         try Self.schema.migrate(database)
     }
 
-    /// `$XDG_DATA_HOME/exposure/analytics.sqlite` (else `~/.local/share/…`) on Linux; the
-    /// application support folder elsewhere.
+    /// `analytics.sqlite` in the SDK's ``DataFolder``: `$XDG_DATA_HOME/exposure/` (else
+    /// `$HOME/.local/share/exposure/`) on Linux, the application support folder elsewhere.
     public static var defaultURL: URL {
-        let variables = ProcessInfo.processInfo.environment
-        #if os(Linux)
-        let base =
-            variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-        #else
-        let base =
-            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? FileManager.default.temporaryDirectory
-        #endif
-        return base.appendingPathComponent("exposure/analytics.sqlite")
+        DataFolder.standard.appendingPathComponent("analytics.sqlite")
     }
 
     /// Records where a session's events go (before its first event is stored).

@@ -9,10 +9,12 @@ struct ExposureCLI {
     static let commands: [any CLICommand.Type] = [
         LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, AssetsCommand.self, AssetCommand.self,
         EpgCommand.self, EntitlementCommand.self, TimeCommand.self, PlayCommand.self, DownloadCommand.self, DownloadsCommand.self,
-        AnalyticsCommand.self, ValidateCommand.self
+        AnalyticsCommand.self, ValidateCommand.self, CompletionCommand.self
     ]
 
     static func main() async {
+        // A write to an output whose reader went away fails instead of killing the process (see Console).
+        signal(SIGPIPE, SIG_IGN)
         let code = await run(Array(CommandLine.arguments.dropFirst()), variables: ProcessInfo.processInfo.environment)
         exit(code)
     }
@@ -48,23 +50,8 @@ struct ExposureCLI {
             let invocation = try command.init(parsed)
             try await invocation.run(in: CommandContext(arguments: parsed, variables: variables))
             return 0
-        } catch let error as UsageError {
-            Console.err("exposure \(name): \(error.message); run `exposure \(name) --help` for usage")
-            return 2
         } catch {
-            Console.err("exposure \(name): \(error)\(isUnauthorized(error) ? Self.loginAgain : "")")
-            return 1
-        }
-    }
-
-    static let loginAgain = "; the session is no longer valid: run `exposure login USER PASSWORD` again"
-
-    /// Whether the server refused the session token (HTTP 401), directly or behind a failed playback.
-    private static func isUnauthorized(_ error: any Error) -> Bool {
-        switch error {
-        case let error as ExposureError: error.status == 401
-        case PlayerError.exposure(let error): error.status == 401
-        default: false
+            return FailureReport(command: name, json: arguments.prefix { $0 != "--" }.contains("--json")).report(error)
         }
     }
 

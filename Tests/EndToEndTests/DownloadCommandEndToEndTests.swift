@@ -58,7 +58,7 @@ import Testing
         let during = try await session.listed()
         #expect(during["state"] as? String == "downloading" && (during["completedBytes"] as? Int64 ?? 0) > 0, "\(during)")
         let ending = try await offThePool { child.end(with: SIGINT) }
-        #expect(ending == .exited(1), "\(output)")
+        #expect(ending == .exited(130), "\(output)")
         let listed = try await session.listed()
         #expect(listed["state"] as? String == "suspended" && (listed["completedBytes"] as? Int64 ?? 0) > 0, "\(listed)")
     }

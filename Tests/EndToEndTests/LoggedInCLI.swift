@@ -11,10 +11,10 @@ struct LoggedInCLI {
     let folder: URL
     let cli = BuiltExecutable("exposure")
 
-    /// Starts a mock (on `fixtures`, the bundled ones by default) and logs in; `name` tells the
-    /// test's folder apart in the temporary directory.
-    init(name: String, fixtures: URL = FixtureLoader.bundledDirectory) async throws {
-        mock = try RunningPlatform(fixtures: fixtures)
+    /// Starts a mock (on `fixtures`, the bundled ones by default, its fault delays on
+    /// `serverClock`) and logs in; `name` tells the test's folder apart in the temporary directory.
+    init(name: String, fixtures: URL = FixtureLoader.bundledDirectory, serverClock: any ServerClock = .system) async throws {
+        mock = try RunningPlatform(fixtures: fixtures, serverClock: serverClock)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-\(name)-\(UUID().uuidString)")
         let login = try await cli.run(["login", "premium", "sandbox", "--base-url", mock.platform.baseURL], environment: environment)
         #expect(login.status == 0, "\(login.errors)")

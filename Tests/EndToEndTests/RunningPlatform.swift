@@ -1,14 +1,15 @@
 import Exposure
 import Foundation
 import MockPlatform
+import MockPlatformTesting
 
 /// A real mock listening on 127.0.0.1 on a free port, for one test.
 final class RunningPlatform: Sendable {
     let platform: MockPlatform
 
-    /// Serves `fixtures` (the bundled ones by default).
-    init(fixtures: URL = FixtureLoader.bundledDirectory) throws {
-        platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures))
+    /// Serves `fixtures` (the bundled ones by default); fault delays wait on `serverClock`.
+    init(fixtures: URL = FixtureLoader.bundledDirectory, serverClock: any ServerClock = .system) throws {
+        platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures, serverClock: serverClock))
         try platform.start()
     }
 

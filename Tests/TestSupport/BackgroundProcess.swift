@@ -9,11 +9,12 @@ import Glibc
 ///
 /// Call its blocking methods off the cooperative pool (`offThePool`).
 public final class BackgroundProcess: @unchecked Sendable {
-    // @unchecked: `output` is read by one caller at a time; `ended` only under `lock`.
+    // @unchecked: `output` is read by one caller at a time; `ended` and `outputClosed` only under `lock`.
     private let child: SpawnedChild
     private let output: FileHandle
     private let lock = NSLock()
     private var ended: (exited: Bool, code: Int32)?
+    private var outputClosed = false
 
     /// How the program ended.
     public enum Ending: Equatable, Sendable {
@@ -59,16 +60,25 @@ public final class BackgroundProcess: @unchecked Sendable {
         if ended == nil { kill(child.pid, signal) }
     }
 
-    /// Sends `signal` (unless the program already ended) and waits for the program to end; one
-    /// that is still running 10 s later is killed, so a test fails instead of hanging.
-    public func end(with signal: Int32) -> Ending {
+    /// Closes the test's end of the program's standard output, as `head` does once it has read
+    /// enough: the program's next write finds no reader.
+    public func closeOutput() {
+        lock.lock()
+        defer { lock.unlock() }
+        if !outputClosed { try? output.close() }
+        outputClosed = true
+    }
+
+    /// Sends `signal` (unless the program already ended, or `signal` is nil) and waits for the
+    /// program to end; one that is still running 10 s later is killed, so a test fails instead of hanging.
+    public func end(with signal: Int32?) -> Ending {
         lock.lock()
         defer { lock.unlock() }
         if ended == nil {
-            kill(child.pid, signal)
+            if let signal { kill(child.pid, signal) }
             // Whatever it still writes is read and dropped: a program blocked writing to a
             // full pipe could otherwise never get to end.
-            _ = fcntl(child.output, F_SETFL, fcntl(child.output, F_GETFL) | O_NONBLOCK)
+            if !outputClosed { _ = fcntl(child.output, F_SETFL, fcntl(child.output, F_GETFL) | O_NONBLOCK) }
             let deadline = ContinuousClock.now + .seconds(10)
             while ended == nil, ContinuousClock.now < deadline {
                 drainOutput()
@@ -85,6 +95,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     private func drainOutput() {
+        guard !outputClosed else { return }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while read(child.output, &buffer, buffer.count) > 0 {}
     }

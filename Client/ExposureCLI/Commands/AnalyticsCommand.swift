@@ -28,7 +28,7 @@ struct AnalyticsCommand: CLICommand {
                 "\(message?.message ?? "HTTP \(response.status)") (HTTP \(response.status))\(message?.extendedMessage.map { ": \($0)" } ?? "")"
                     + (response.status == 404 && sessionId == nil ? " — is \(context.environment.baseUrl) an exposure-mock?" : ""))
         }
-        if context.json { return Console.out(String(decoding: response.body, as: UTF8.self)) }
+        if context.json { return Console.out(JSONLine.compact(response.body)) }
         let body = try JSONValue(parsing: response.body)
         Console.out(sessionId == nil ? Self.list(body["sessions"]?.arrayValue ?? []) : Self.timeline(body))
     }

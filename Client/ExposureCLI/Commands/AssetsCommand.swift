@@ -23,7 +23,13 @@ struct AssetsCommand: CLICommand {
 
     init(_ arguments: ParsedArguments) throws {
         _ = try arguments.positionals()
-        assetType = arguments.value("type")
+        assetType = try arguments.value("type").map { text in
+            guard let type = AssetType(rawValue: text.uppercased()) else {
+                throw UsageError(
+                    "--type must be one of \(AssetType.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+            }
+            return type.rawValue
+        }
         page = try arguments.positiveInt("page") ?? 1
         pageSize = try arguments.positiveInt("page-size") ?? 50
         sortKeys = arguments.value("sort").map { $0.split(separator: ",").map(String.init) } ?? []
@@ -38,15 +44,15 @@ struct AssetsCommand: CLICommand {
         if let assetType { request = request.filter(on: assetType) }
         if !sortKeys.isEmpty { request = request.sort(on: sortKeys) }
         if let session = context.savedSession { request = request.includeUserData(for: session.sessionToken) }
-        context.show(try await request.response(), render: Self.render)
+        context.show(try await request.response()) { Self.render($0, style: context.style) }
     }
 
-    private static func render(_ list: AssetList) -> String {
+    private static func render(_ list: AssetList, style: TerminalStyle) -> String {
         var table = Table("ID", "TYPE", "DURATION", "TITLE")
         for asset in list.items {
             table.add(asset.assetId, asset.type ?? "-", Format.duration(milliseconds: asset.duration), asset.title() ?? "-")
         }
         let pages = list.pageSize > 0 ? (list.totalCount + list.pageSize - 1) / list.pageSize : 1
-        return table.rendered + "\n\nPage \(list.pageNumber) of \(max(pages, 1)), \(list.totalCount) asset(s) in all."
+        return table.rendered(style, shrinking: 3) + "\n\nPage \(list.pageNumber) of \(max(pages, 1)), \(list.totalCount) asset(s) in all."
     }
 }

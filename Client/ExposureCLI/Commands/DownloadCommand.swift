@@ -22,6 +22,7 @@ struct DownloadCommand: CLICommand {
         "renew              renew the offline license"
     ]
     static let valueOptions: Set<String> = ["bitrate", "audio", "subtitles"]
+    static let words = Action.allCases.dropFirst().map(\.rawValue)
 
     /// What to do to the download.
     enum Action: String, CaseIterable {
@@ -37,9 +38,8 @@ struct DownloadCommand: CLICommand {
     init(_ arguments: ParsedArguments) throws {
         let words = try arguments.positionals("[ACTION] ASSET_ID", count: 1...2)
         if words.count == 2 {
-            let actions = Action.allCases.dropFirst().map(\.rawValue)
             guard let action = Action(rawValue: words[0]), action != .fetch else {
-                throw UsageError("unknown action '\(words[0])'; one of \(actions.joined(separator: ", "))")
+                throw UsageError("unknown action '\(words[0])'; one of \(Self.words.joined(separator: ", "))")
             }
             self.action = action
         } else {
@@ -62,47 +62,59 @@ struct DownloadCommand: CLICommand {
     func run(in context: CommandContext) async throws {
         let session = try context.requireSession()
         let item = SourceItem(assetId: assetId, environment: context.environment, sessionToken: session.sessionToken)
-        if action == .suspend { return try suspendRunningDownload(in: OfflineManagerDependencies.defaultDataFolder) }
-        try await withDownloadManager(for: assetId) { manager in
-            try await perform(on: item, with: manager, json: context.json)
+        if action == .suspend { return try suspendRunningDownload(in: context.downloadsFolder, context: context) }
+        try await withDownloadManager(in: context.downloadsFolder, for: assetId) { manager in
+            do {
+                try await perform(on: item, with: manager, context: context)
+            } catch OfflineManagerError.invalidTransition(let state, _) {
+                throw CLIError(DownloadStateWords.refusal(assetId: assetId, state: state))
+            }
             // Completion, renewal and delete reports are in the outbox: send what is due before exiting.
             await manager.deliverPendingReports()
         }
     }
 
-    private func perform(on item: SourceItem, with manager: OfflineManager, json: Bool) async throws {
+    private func perform(on item: SourceItem, with manager: OfflineManager, context: CommandContext) async throws {
         switch action {
         case .fetch, .resume:
-            try await DownloadProgressRun(item: item, manager: manager, json: json).run(
+            try await DownloadProgressRun(item: item, manager: manager, json: context.json).run(
                 tracks: OfflineTrackSelection(
                     available: MediaTracks(videos: [], audios: [], subtitles: []),
                     audioLanguages: audioLanguages, subtitleLanguages: subtitleLanguages),
                 configuration: DownloadConfiguration(minimumBitrate: minimumBitrate), resumeOnly: action == .resume)
         case .cancel:
             try await manager.cancel(item)
-            Console.out("Canceled the download of \(assetId); its files are deleted.")
+            context.report("Canceled the download of \(assetId); its files are deleted.", json: ["event": "canceled", "assetId": assetId])
         case .delete:
             try await manager.delete(item)
-            Console.out("Deleted \(assetId); its download count is released on the backend.")
+            context.report(
+                "Deleted \(assetId); its download count is released on the backend.", json: ["event": "deleted", "assetId": assetId])
         case .verify:
             let broken = try await manager.verify(item)
-            guard !broken.isEmpty else { return Console.out("Verified \(assetId): every file matches its SHA-256.") }
-            Console.out(
-                "\(broken.count) file(s) of \(assetId) did not match; refetching them:\n" + broken.map { "  " + $0 }.joined(separator: "\n")
-            )
+            guard !broken.isEmpty else {
+                return context.report(
+                    "Verified \(assetId): every file matches its SHA-256.",
+                    json: ["event": "verified", "assetId": assetId, "brokenFiles": []])
+            }
+            context.report(
+                "\(broken.count) file(s) of \(assetId) did not match; refetching them:\n"
+                    + broken.map { "  " + $0 }.joined(separator: "\n"),
+                json: ["event": "verified", "assetId": assetId, "brokenFiles": broken])
             try await manager.repair(item)
-            Console.out("Repaired \(assetId).")
+            context.report("Repaired \(assetId).", json: ["event": "repaired", "assetId": assetId])
         case .renew:
             try await manager.renewLicense(item)
             let expiry = manager.offlineDrmLicenseInformation(for: item).expiryMs
-            Console.out("Renewed the license of \(assetId) until \(Format.time(epochMilliseconds: expiry)).")
+            context.report(
+                "Renewed the license of \(assetId) until \(Format.time(epochMilliseconds: expiry)).",
+                json: ["event": "renewed", "assetId": assetId, "licenseExpiryMs": expiry])
         case .suspend:
             break
         }
     }
 
     /// The downloading process holds the folder's lock; interrupting it leaves the download Suspended.
-    private func suspendRunningDownload(in folder: URL) throws {
+    private func suspendRunningDownload(in folder: URL, context: CommandContext) throws {
         guard let holder = DownloadFolderLock.holder(folder: folder), holder.assetId == assetId else {
             throw CLIError("no `exposure download \(assetId)` is running; a download interrupted earlier is Suspended already")
         }
@@ -110,6 +122,8 @@ struct DownloadCommand: CLICommand {
             throw CLIError("cannot signal process \(holder.pid): \(String(cString: strerror(errno)))")
         }
         DownloadFolderLock.waitUntilFree(folder: folder)
-        Console.out("Suspended \(assetId) (process \(holder.pid) stopped); `exposure download \(assetId)` resumes it.")
+        context.report(
+            "Suspended \(assetId) (process \(holder.pid) stopped); `exposure download \(assetId)` resumes it.",
+            json: ["event": "suspended", "assetId": assetId, "pid": Int(holder.pid)])
     }
 }

@@ -12,24 +12,25 @@ struct DownloadsCommand: CLICommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let folder = OfflineManagerDependencies.defaultDataFolder
+        let folder = context.downloadsFolder
         let assets: [OfflineMediaAsset]
         if let holder = DownloadFolderLock.holder(folder: folder) {
             // Another exposure process works on the folder: list what it last stored, restore nothing under it.
             assets = try StoredDownloads.assets(in: folder)
             Console.err("pid \(holder.pid) is working on the downloads (\(holder.assetId)); listed as it last stored them")
         } else {
-            assets = try await withDownloadManager(for: "(listing)") { EnigmaDownloads(manager: $0).getDownloadedAssets() }
+            assets = try await withDownloadManager(in: folder, for: "(listing)") { EnigmaDownloads(manager: $0).getDownloadedAssets() }
         }
         if context.json { return Console.out(Self.json(assets)) }
         guard !assets.isEmpty else { return Console.out("No downloads; `exposure download ASSET_ID` starts one.") }
-        var table = Table("ASSET", "STATE", "PROGRESS", "SIZE", "ACCOUNT", "LICENSE UNTIL")
+        // The account is in --json; the table keeps to what fits 80 columns.
+        var table = Table("ASSET", "STATE", "DONE", "SIZE", "LICENSE UNTIL")
         for asset in assets {
             table.add(
                 asset.assetId, asset.downloadState.rawValue, String(format: "%.0f%%", asset.percent),
-                DownloadProgressLine.bytes(asset.usedBytes), asset.accountId ?? "-", Format.time(epochMilliseconds: asset.licenseExpiryMs))
+                DownloadProgressLine.bytes(asset.usedBytes), Format.time(epochMilliseconds: asset.licenseExpiryMs))
         }
-        Console.out(table.rendered)
+        Console.out(table.rendered(context.style, shrinking: 0))
     }
 
     private static func json(_ assets: [OfflineMediaAsset]) -> String {
@@ -44,8 +45,6 @@ struct DownloadsCommand: CLICommand {
             object["masterPlaylist"] = asset.urlAsset?.url.path
             return object
         }
-        let data =
-            (try? JSONSerialization.data(withJSONObject: ["downloads": objects], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return JSONLine.encode(["downloads": objects])
     }
 }

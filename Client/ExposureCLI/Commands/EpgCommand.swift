@@ -53,7 +53,11 @@ struct EpgCommand: CLICommand {
             case .day(let date): try await channel.filter(date: date).response()
             case .window(let from, let to): try await channel.filter(starting: from, ending: to).response()
             }
-        context.show(response, render: Self.render)
+        // The program on air is the one at the server's time (a mock's clock may be set anywhere).
+        let now =
+            (try? await FetchServerTime(environment: context.environment, transport: context.transport).request())
+            .map { Date(timeIntervalSince1970: Double($0.epochMillis) / 1000) } ?? Date()
+        context.show(response) { Self.render($0, now: now, style: context.style) }
     }
 
     private static func instant(_ text: String, option: String) throws -> Date {
@@ -63,13 +67,20 @@ struct EpgCommand: CLICommand {
         return date
     }
 
-    private static func render(_ epg: ChannelEpg) -> String {
-        var table = Table("START", "END", "PROGRAM", "ASSET", "CATCH-UP", "TITLE")
+    /// `▶` marks the program on air at `now`; times on the day of `now` read `today 13:00`.
+    private static func render(_ epg: ChannelEpg, now: Date, style: TerminalStyle) -> String {
+        var table = Table(" ", "START", "END", "PROGRAM", "ASSET", "CATCH-UP", "TITLE")
         for program in epg.programs {
+            let onAir = program.startTime.map { $0 <= now } == true && program.endTime.map { now < $0 } == true
             table.add(
-                Format.time(program.startTime), Format.time(program.endTime), program.programId, program.assetId,
-                Format.flag(program.catchup), program.asset?.title() ?? "-")
+                onAir ? "▶" : " ", Format.dayTime(program.startTime, today: now),
+                program.endTime.map { String(ISO8601Timestamp.string(from: $0).dropFirst(11).prefix(5)) } ?? "-",
+                program.programId, program.assetId, Format.flag(program.catchup), program.asset?.title() ?? "-")
         }
-        return table.rendered + "\n\n\(epg.programs.count) program(s) on \(epg.channelId)."
+        let lines = table.rendered(style).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("▶") ? style.highlighted(String(line)) : String(line)
+        }
+        return lines.joined(separator: "\n")
+            + "\n\n\(epg.programs.count) program(s) on \(epg.channelId); ▶ on air at \(Format.time(now)), today is \(Format.day(now)) (UTC)."
     }
 }

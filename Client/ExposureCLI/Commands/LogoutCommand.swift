@@ -13,15 +13,15 @@ struct LogoutCommand: CLICommand {
     func run(in context: CommandContext) async throws {
         let session = try context.requireSession()
         do {
-            let response = try await Authenticate(environment: context.environment, transport: context.transport)
+            try await Authenticate(environment: context.environment, transport: context.transport)
                 .logout(sessionToken: session.sessionToken)
-                .response()
+                .request()
             try context.sessionStore.delete()
-            context.show(response) { _ in "Logged out." }
+            context.report("Logged out.", json: ["loggedOut": true, "sessionHadEnded": false])
         } catch let error as ExposureError where error.status == 401 {
             // The server already forgot the token; forgetting it here too is all that is left.
             try context.sessionStore.delete()
-            Console.out(context.json ? "{}" : "Session had already ended; removed it.")
+            context.report("Session had already ended; removed it.", json: ["loggedOut": true, "sessionHadEnded": true])
         }
     }
 }

@@ -16,7 +16,8 @@ struct PlayCommand: CLICommand {
         "--max-bitrate N  cap the bitrate, bits/s",
         "--json         one JSON object per event instead of the timeline",
         "--no-analytics send no analytics for this playback (they go to the EventSink by default)",
-        "--offline      play the download of ASSET_ID from disk (`exposure download`), with no network"
+        "--offline      play the download of ASSET_ID from disk (`exposure download`), with no network",
+        "Ctrl-C (or SIGTERM) stops the playback and ends its play session, then exits 130 (143); a second Ctrl-C quits at once"
     ]
     static let valueOptions: Set<String> = ["from", "seconds", "speed", "max-bitrate"]
     static let flagOptions: Set<String> = ["no-analytics", "offline"]
@@ -36,7 +37,10 @@ struct PlayCommand: CLICommand {
         maxBitrate = try arguments.positiveInt("max-bitrate")
         analytics = !arguments.has("no-analytics")
         offline = arguments.has("offline")
-        guard let speed = Double(arguments.value("speed") ?? "1"), speed > 0 else { throw UsageError("--speed must be a positive number") }
+        let speedText = arguments.value("speed") ?? "1"
+        guard let speed = Double(speedText), speed > 0, speed <= 10_000 else {
+            throw UsageError("--speed must be a number above 0 and at most 10000, got '\(speedText)'")
+        }
         self.speed = speed
     }
 
@@ -46,9 +50,9 @@ struct PlayCommand: CLICommand {
         case "beginning": return .beginning
         case "bookmark": return .bookmark
         case let text?:
-            if let position = Int64(text) { return .customPosition(position: position) }
+            if let position = Int64(text), position >= 0 { return .customPosition(position: position) }
             if let time = ISO8601Timestamp.milliseconds(from: text) { return .customTime(time: time) }
-            throw UsageError("--from must be live, beginning, bookmark, a position in ms or an ISO-8601 time")
+            throw UsageError("--from must be live, beginning, bookmark, a position in ms or an ISO-8601 time, got '\(text)'")
         }
     }
 
@@ -57,7 +61,7 @@ struct PlayCommand: CLICommand {
         let clock = RealClock(speed: speed)
         let player = Player(
             environment: context.environment, sessionToken: session.sessionToken,
-            dependencies: PlayerDependencies(apiTransport: context.transport, clock: clock))
+            dependencies: PlayerDependencies(apiTransport: context.transport, clock: clock, analyticsOutbox: context.analyticsOutbox()))
         let startedMs = clock.nowMs
         let failure = Mutex<PlayerError?>(nil)
         // Events are sparse in steady playback: a timer enforces --seconds, counted from the start
@@ -91,7 +95,12 @@ struct PlayCommand: CLICommand {
             }
         }
         let properties = PlaybackProperties(playFrom: playFrom, maxBitrate: maxBitrate.map(Int64.init))
-        let playable: any Playable = try await downloadedPlayable() ?? AssetPlayable(assetId: assetId)
+        let playable: any Playable = try await downloadedPlayable(in: context.downloadsFolder) ?? AssetPlayable(assetId: assetId)
+        // SIGINT, SIGTERM or a closed output stop the playback as its end would: `playbackAborted`,
+        // and its analytics delivered (or left in the outbox) before the process exits.
+        let interruption = Interruption { _ in Task { player.stop() } }
+        defer { withExtendedLifetime(interruption) {} }
+        Console.err("exposure play: playing \(assetId); Ctrl-C stops the playback\(analytics ? " and ends its play session" : "")")
         let playback = player.startPlayback(playable: playable, properties: properties, enableAnalytics: analytics)
         // The playback's task ends once its last analytics batch is out (failed tries retried for
         // a bounded time), so the next `exposure play` finds this play session ended and its
@@ -100,13 +109,17 @@ struct PlayCommand: CLICommand {
         timer.withLock { $0?.cancel() }
         // What an earlier run left unsent (killed mid-playback, EventSink down) goes out too.
         await player.sendLeftoverAnalytics()
+        if let cause = interruption.cause {
+            let report = analytics ? " (its Playback.Aborted went to the EventSink, or waits in the analytics outbox for the next run)" : ""
+            throw Interrupted(cause: cause, outcome: "the playback of \(assetId) was stopped\(report)")
+        }
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
     /// With `--offline`, the download to play (its license checked on the real clock); else nil.
-    private func downloadedPlayable() async throws -> OfflineMediaPlayable? {
+    private func downloadedPlayable(in folder: URL) async throws -> OfflineMediaPlayable? {
         guard offline else { return nil }
-        let (entitlement, url) = try await withDownloadManager(for: assetId) { manager in
+        let (entitlement, url) = try await withDownloadManager(in: folder, for: assetId) { manager in
             try EnigmaDownloads(manager: manager).offlinePlayback(assetId: assetId)
         }
         return OfflineMediaPlayable(assetId: assetId, entitlement: entitlement, url: url)

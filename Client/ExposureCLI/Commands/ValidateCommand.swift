@@ -49,7 +49,7 @@ struct ValidateCommand: CLICommand {
             wait: { duration in try await Task.sleep(for: duration) })
         let report = await validator.validate(masterURL: url)
         Console.out(context.json ? try Self.json(report) : Self.text(report))
-        guard report.isClean else { throw ValidationFailed() }
+        guard report.isClean else { throw ValidationFailed(violations: report.findings.count, fetchFailures: report.fetchFailures) }
     }
 
     /// One line per problem, then a summary.
@@ -75,12 +75,24 @@ struct ValidateCommand: CLICommand {
 
     static func json(_ report: StreamValidationReport) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
 }
 
-/// The stream broke rules; the report is already printed, so only the exit status is left.
+/// The stream broke rules, or some of it could not be fetched; the report is printed already,
+/// so this sums it up.
 struct ValidationFailed: Error, CustomStringConvertible {
-    var description: String { "the stream breaks HLS rules (see above)" }
+    /// How many rule violations the report lists.
+    let violations: Int
+    /// What could not be fetched.
+    let fetchFailures: [StreamValidationReport.FetchFailure]
+
+    var description: String {
+        let fetches =
+            fetchFailures.prefix(1).map { "\($0.url) could not be fetched (\($0.detail))" }
+            + (fetchFailures.count > 1 ? ["and \(fetchFailures.count - 1) more"] : [])
+        let rules = violations > 0 ? ["the stream breaks HLS rules: \(violations) violation(s)"] : []
+        return (fetches + rules).joined(separator: "; ") + " (see the report)"
+    }
 }

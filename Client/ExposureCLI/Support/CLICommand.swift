@@ -12,6 +12,8 @@ protocol CLICommand: Sendable {
     static var valueOptions: Set<String> { get }
     /// Options that take no value, without the dashes.
     static var flagOptions: Set<String> { get }
+    /// Fixed words the command takes as its first argument (`download`'s actions), for completion.
+    static var words: [String] { get }
 
     /// Reads the command's arguments; throws a `UsageError` when they do not fit.
     init(_ arguments: ParsedArguments) throws
@@ -23,6 +25,7 @@ extension CLICommand {
     static var optionHelp: [String] { [] }
     static var valueOptions: Set<String> { [] }
     static var flagOptions: Set<String> { [] }
+    static var words: [String] { [] }
 }
 
 /// The command line was wrong; the command's usage is printed with the message.

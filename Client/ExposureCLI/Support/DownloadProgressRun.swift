@@ -1,6 +1,5 @@
 import ExposureDownload
 import Foundation
-import Synchronization
 
 /// `exposure download`'s foreground part: starts or resumes the download, draws its progress
 /// until it finishes, and on Ctrl-C suspends it and says how to go on.
@@ -14,15 +13,8 @@ struct DownloadProgressRun {
     /// returns once it is Downloaded; throws what stopped it.
     func run(tracks: OfflineTrackSelection, configuration: DownloadConfiguration, resumeOnly: Bool) async throws {
         let events = manager.events
-        // The first Ctrl-C suspends (complete files stay); a second one quits at once, as a
-        // user pressing it twice expects — the next run finds the download Suspended either way.
-        let interrupted = Mutex(false)
-        let interrupt = InterruptSignal { [manager, item] in
-            let again = interrupted.withLock { already in
-                defer { already = true }
-                return already
-            }
-            guard !again else { exit(130) }
+        // Ctrl-C (or SIGTERM) suspends: complete files stay, and the next run resumes.
+        let interruption = Interruption { [manager, item] _ in
             Task {
                 do {
                     try await manager.suspend(item)
@@ -33,7 +25,7 @@ struct DownloadProgressRun {
                 }
             }
         }
-        defer { withExtendedLifetime(interrupt) {} }
+        defer { withExtendedLifetime(interruption) {} }
         switch manager.offlineState(for: item) {
         case .notDownloaded:
             guard !resumeOnly else {
@@ -43,9 +35,12 @@ struct DownloadProgressRun {
         case .suspended:
             try await manager.resume(item)
         case .downloaded:
-            return Console.out("\(item.assetId) is downloaded already; `exposure downloads` lists it.")
+            return Console.out(
+                json
+                    ? JSONLine.encode(["event": "alreadyDownloaded", "assetId": item.assetId])
+                    : "\(item.assetId) is downloaded already; `exposure downloads` lists it.")
         case let state:
-            throw CLIError("\(item.assetId) is \(state.rawValue)")
+            throw CLIError(DownloadStateWords.refusal(assetId: item.assetId, state: state))
         }
         var display = ProgressDisplay(json: json, terminal: isatty(STDOUT_FILENO) == 1)
         let started = ContinuousClock.now
@@ -66,11 +61,15 @@ struct DownloadProgressRun {
                 show("finished")
                 display.end()
                 let expiry = manager.offlineDrmLicenseInformation(for: item).expiryMs
-                return Console.out("Downloaded \(item.assetId); its license lasts until \(Format.time(epochMilliseconds: expiry)).")
+                // Under --json the `finished` line says it all.
+                if !json { Console.out("Downloaded \(item.assetId); its license lasts until \(Format.time(epochMilliseconds: expiry)).") }
+                return
             case .suspended:
                 show("suspended")
                 display.end()
-                throw CLIError("interrupted: \(item.assetId) is Suspended with what it has; `exposure download \(item.assetId)` resumes it")
+                throw Interrupted(
+                    cause: interruption.cause ?? .signal(SIGINT),
+                    outcome: "\(item.assetId) is Suspended with what it has; `exposure download \(item.assetId)` resumes it")
             case .failed(_, let error):
                 display.end()
                 throw error

@@ -24,6 +24,17 @@ enum Format {
         return timestamp(ISO8601Timestamp.string(fromMilliseconds: epochMilliseconds))
     }
 
+    /// `today 13:00` on the UTC day of `today`, else `2026-11-29 13:00`.
+    static func dayTime(_ date: Date?, today: Date) -> String {
+        guard let date else { return "-" }
+        let iso = ISO8601Timestamp.string(from: date)
+        let clock = String(iso.dropFirst(11).prefix(5))
+        return day(date) == day(today) ? "today " + clock : iso.prefix(10) + " " + clock
+    }
+
+    /// `2026-11-29`: the UTC day.
+    static func day(_ date: Date) -> String { String(ISO8601Timestamp.string(from: date).prefix(10)) }
+
     /// `yes`/`no`, or `-` when unknown.
     static func flag(_ value: Bool?) -> String {
         value.map { $0 ? "yes" : "no" } ?? "-"

@@ -46,10 +46,12 @@ struct ParsedArguments: Sendable {
     /// An option's value, if given.
     func value(_ name: String) -> String? { values[name] }
 
-    /// An option's value as a positive integer, if given.
-    func positiveInt(_ name: String) throws -> Int? {
+    /// An option's value as a positive integer up to `maximum`, if given.
+    func positiveInt(_ name: String, atMost maximum: Int = Int(Int32.max)) throws -> Int? {
         guard let text = values[name] else { return nil }
-        guard let number = Int(text), number > 0 else { throw UsageError("--\(name) must be a positive integer, got '\(text)'") }
+        guard let number = Int(text), (1...maximum).contains(number) else {
+            throw UsageError("--\(name) must be an integer from 1 to \(maximum), got '\(text)'")
+        }
         return number
     }
 

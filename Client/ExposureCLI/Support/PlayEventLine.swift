@@ -12,7 +12,7 @@ struct PlayEventLine: Encodable {
     let positionMs: Int64
     let timeMs: Int64?
     /// What the event carries, by name (ids, bitrates, durations, messages).
-    let details: [String: String]
+    let details: [String: Detail]
 
     init(event: PlayerEvent, elapsedMs: Int64, positionMs: Int64, timeMs: Int64?) {
         elapsedSeconds = Double(elapsedMs) / 1000
@@ -29,7 +29,7 @@ struct PlayEventLine: Encodable {
         return ([String(format: "%8.1fs ", elapsedSeconds), place, event] + values).joined(separator: " ")
     }
 
-    /// The line as one compact JSON object.
+    /// The line as one compact JSON object (numbers as JSON numbers).
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -37,26 +37,48 @@ struct PlayEventLine: Encodable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    private static func details(of event: PlayerEvent) -> [String: String] {
+    private static func details(of event: PlayerEvent) -> [String: Detail] {
         switch event {
-        case .programChanged(let program): ["programId": program?.programId ?? "none"]
+        case .programChanged(let program): ["programId": .text(program?.programId ?? "none")]
         case .entitlementResponse(let entitlement):
-            ["streamKind": entitlement.streamInfo?.kind.rawValue ?? "?", "playSessionId": entitlement.playSessionId]
-        case .bitrateChanged(let bitrate): ["bitrate": "\(bitrate)"]
-        case .durationChanged(let duration): ["durationMs": duration.map { "\($0)" } ?? "live"]
-        case .dateRangeMetadataChanged(let groups): ["ids": groups.map(\.id).joined(separator: ",")]
-        case .mediaType(let type): ["mediaType": type.rawValue]
-        case .playbackScrubbed(let position): ["toPositionMs": "\(position)"]
+            ["streamKind": .text(entitlement.streamInfo?.kind.rawValue ?? "?"), "playSessionId": .text(entitlement.playSessionId)]
+        case .bitrateChanged(let bitrate): ["bitrate": .number(Int64(bitrate))]
+        case .durationChanged(let duration): ["durationMs": duration.map(Detail.number) ?? .text("live")]
+        case .dateRangeMetadataChanged(let groups): ["ids": .text(groups.map(\.id).joined(separator: ","))]
+        case .mediaType(let type): ["mediaType": .text(type.rawValue)]
+        case .playbackScrubbed(let position): ["toPositionMs": .number(position)]
         case .playbackStartedWithAds(let vod, let ads, let total, let markers):
             [
-                "vodMs": "\(vod)", "adsMs": "\(ads)", "totalMs": "\(total)",
-                "breaks": markers.map { "\($0.offset ?? 0)-\($0.endOffset ?? 0)" }.joined(separator: ",")
+                "vodMs": .number(vod), "adsMs": .number(ads), "totalMs": .number(total),
+                "breaks": .text(markers.map { "\($0.offset ?? 0)-\($0.endOffset ?? 0)" }.joined(separator: ","))
             ]
-        case .willPresentInterstitial(let ad): ["ad": "\(ad.adIndex + 1)/\(ad.noOfAds)", "clipMs": "\(ad.adClipDuration)"]
-        case .serverSideAdShouldSkip(let time): ["skipToMs": "\(time)"]
-        case .warning(let warning): ["message": "\(warning)"]
-        case .error(let error): ["message": "\(error)", "code": error.message]
+        case .willPresentInterstitial(let ad):
+            ["ad": .text("\(ad.adIndex + 1)/\(ad.noOfAds)"), "clipMs": .number(ad.adClipDuration)]
+        case .serverSideAdShouldSkip(let time): ["skipToMs": .number(time)]
+        case .warning(let warning): ["message": .text("\(warning)")]
+        case .error(let error): ["message": .text("\(error)"), "code": .text(error.message)]
         default: [:]
+        }
+    }
+
+    /// One value an event carries: a number (JSON number) or text.
+    enum Detail: Encodable, CustomStringConvertible {
+        case text(String)
+        case number(Int64)
+
+        var description: String {
+            switch self {
+            case .text(let text): text
+            case .number(let number): String(number)
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .text(let text): try container.encode(text)
+            case .number(let number): try container.encode(number)
+            }
         }
     }
 }

@@ -27,13 +27,13 @@ struct ProgressDisplay {
         let isDue = percent > lastPercent || event != "progress"
         if json {
             guard isDue else { return }
-            let fields = [
-                "\"event\":\"\(event)\"", "\"percent\":\(percent)", "\"completedBytes\":\(completedBytes)",
-                "\"expectedBytes\":\(expectedBytes.map(String.init) ?? "null")", "\"bytesPerSecond\":\(Int64(rate.bytesPerSecond))"
-            ]
-            Console.out("{" + fields.joined(separator: ",") + "}")
+            Console.out(
+                JSONLine.encode([
+                    "event": event, "percent": percent, "completedBytes": completedBytes, "expectedBytes": expectedBytes ?? NSNull(),
+                    "bytesPerSecond": Int64(rate.bytesPerSecond)
+                ]))
         } else if terminal {
-            FileHandle.standardOutput.write(Data(("\r" + line.bar + "\u{1B}[K").utf8))
+            Console.write("\r" + line.bar + "\u{1B}[K")
             drawn = true
         } else if isDue {
             Console.out(line.summary)
@@ -43,7 +43,7 @@ struct ProgressDisplay {
 
     /// Ends the bar's line so what follows starts on its own.
     mutating func end() {
-        if drawn { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        if drawn { Console.write("\n") }
         drawn = false
     }
 }

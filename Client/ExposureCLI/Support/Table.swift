@@ -12,13 +12,33 @@ struct Table {
     /// Columns separated by two spaces and padded to their widest cell; the last is not padded
     /// so lines carry no trailing blanks.
     var rendered: String {
+        render(widths: naturalWidths).joined(separator: "\n")
+    }
+
+    /// The table with headers in bold where colour is allowed; with `shrinking`, within
+    /// `style.width` columns: cells of that column (a title, say) are cut with `…` as far as needed.
+    func rendered(_ style: TerminalStyle, shrinking column: Int? = nil) -> String {
+        var widths = naturalWidths
+        if let column {
+            let total = widths.reduce(0, +) + 2 * (widths.count - 1)
+            widths[column] = max(widths[column] - max(total - style.width, 0), 3)
+        }
+        let lines = render(widths: widths)
+        return ([style.bold(lines[0])] + lines.dropFirst()).joined(separator: "\n")
+    }
+
+    private var naturalWidths: [Int] {
         let all = [headers] + rows
-        let widths = headers.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
-        return all.map { row in
+        return headers.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+    }
+
+    private func render(widths: [Int]) -> [String] {
+        ([headers] + rows).map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                let fitted = cell.count > widths[column] ? cell.prefix(widths[column] - 1) + "…" : cell
+                return column == row.count - 1 ? fitted : fitted.padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        }
     }
 
     /// `label  value` lines with the labels aligned; pairs with a nil value are left out.

@@ -55,9 +55,9 @@ public struct OfflineManagerDependencies: Sendable {
         try MediaDownloader(folder: folder, transport: transport, clock: clock)
     }
 
-    /// `downloads` beside the analytics outbox: `$XDG_DATA_HOME/exposure/downloads` (else
-    /// `~/.local/share/exposure/downloads`) on Linux, the application support folder elsewhere.
+    /// `downloads` in the SDK's ``DataFolder``, beside the analytics outbox: `$XDG_DATA_HOME/exposure/downloads`
+    /// (else `$HOME/.local/share/exposure/downloads`) on Linux, the application support folder elsewhere.
     public static var defaultDataFolder: URL {
-        AnalyticsOutbox.defaultURL.deletingLastPathComponent().appendingPathComponent("downloads")
+        DataFolder.standard.appendingPathComponent("downloads")
     }
 }

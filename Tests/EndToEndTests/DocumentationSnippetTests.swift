@@ -1,0 +1,121 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every Swift snippet of README.md and docs/ compiles where a user pastes it: as top-level code
+/// (`main.swift`) and inside an `async throws` function. Compiled to SIL against the package's
+/// built modules, so the compiler's later stages (where a crash such as "Found outside of
+/// lifetime use" happens) run too. Names a snippet takes from the text around it are declared
+/// first (``givens``).
+@Suite struct DocumentationSnippetTests {
+    @Test(arguments: Snippet.all)
+    func compilesAsTopLevelCode(_ snippet: Snippet) async throws {
+        let (imports, body) = snippet.split()
+        let source = imports + [Snippet.given] + snippet.givens + body
+        try await Self.compile(source.joined(separator: "\n"), as: "main.swift", snippet: snippet)
+    }
+
+    @Test(arguments: Snippet.all)
+    func compilesInsideAnAsyncFunction(_ snippet: Snippet) async throws {
+        let (imports, body) = snippet.split()
+        let source = imports + [Snippet.given, "func snippet() async throws {"] + snippet.givens + body + ["}"]
+        try await Self.compile(source.joined(separator: "\n"), as: "snippet.swift", snippet: snippet)
+    }
+
+    /// Compiles `source` (saved as `name`: `main.swift` holds top-level code) to SIL.
+    static func compile(_ source: String, as name: String, snippet: Snippet) async throws {
+        let folder = TemporaryFolder("snippet")
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let file = folder.url.appendingPathComponent(name)
+        try Data(source.utf8).write(to: file)
+        let mapFlags = Snippet.moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swiftc", "-emit-sil", "-o", "/dev/null", "-I", Snippet.modules.path] + mapFlags
+                + (name == "main.swift" ? [] : ["-parse-as-library"]) + [file.path])
+        #expect(result.status == 0, "\(snippet) does not compile as \(name):\n\(result.errors)\n\(source)")
+    }
+}
+
+/// One ```swift block of a document.
+struct Snippet: Sendable, CustomTestStringConvertible {
+    /// The document, relative to the package, e.g. `docs/downloads.md`.
+    let document: String
+    /// Its place among the document's Swift blocks, from 1.
+    let number: Int
+    let code: String
+
+    var testDescription: String { "\(document) snippet \(number)" }
+
+    /// Declarations of what the snippet takes from the text around it.
+    var givens: [String] { (Self.givens["\(document)#\(number)"] ?? []).filter { !$0.hasPrefix("import ") } }
+
+    /// The snippet's `import` lines (all the SDK's and the mock's modules when it has none) with
+    /// those its givens need, and the rest.
+    func split() -> (imports: [String], body: [String]) {
+        let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let imports = lines.filter { $0.hasPrefix("import ") }
+        let givenImports = (Self.givens["\(document)#\(number)"] ?? []).filter { $0.hasPrefix("import ") }
+        let everyModule = ["Exposure", "ExposureAnalytics", "ExposurePlayback", "ExposureDownload", "MockPlatformTesting"]
+        return (
+            (imports.isEmpty ? everyModule.map { "import \($0)" } : imports) + givenImports + ["import Foundation"],
+            lines.filter { !$0.hasPrefix("import ") }
+        )
+    }
+
+    /// A value of any type, for the givens: compiled, never run.
+    static let given = "func given<Value>() -> Value { fatalError(\"compiled, not run\") }"
+
+    /// What each snippet takes from its document, by `document#number`.
+    static let givens: [String: [String]] = [
+        "README.md#3": ["import Exposure", "let environment: Environment = given()", "let credentials: Credentials = given()"],
+        "docs/admin-api.md#1": [
+            "import Exposure", "import Testing", "let myFixtures: URL = given()", "let someDate: Date = given()",
+            "let entitlement: PlaybackEntitlement = given()"
+        ],
+        "docs/admin-api.md#2": ["let entitlement: Entitlement = given()"],
+        "docs/downloads.md#1": [
+            "import Exposure", "let environment: Environment = given()", "let token: SessionToken = given()",
+            "let listener: any OfflineManagerListener = given()"
+        ],
+        "docs/downloads.md#2": ["let manager: OfflineManager = given()", "let item: SourceItem = given()"],
+        "docs/media-downloader.md#1": [
+            "let folder: URL = given()", "let masterURL: URL = given()", "let id: MediaDownloadID = given()"
+        ]
+    ]
+
+    /// The package's root.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The built modules, beside the test bundle.
+    static let modules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
+    /// The C modules' maps, which the Swift modules need to load.
+    static let moduleMaps = ["Client/CCurl", "Client/CCrypto", "Shared/CSQLite", "Server/CMicroHTTPD"].map {
+        root.appendingPathComponent($0).appendingPathComponent("module.modulemap")
+    }
+
+    /// Every Swift snippet of README.md and docs/*.md.
+    static let all: [Snippet] = {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+        let documents = ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return documents.flatMap { document in
+            let text = (try? String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)) ?? ""
+            return blocks(in: text).enumerated().map { Snippet(document: document, number: $0.offset + 1, code: $0.element) }
+        }
+    }()
+
+    private static func blocks(in text: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if let lines = current, line.hasPrefix("```") {
+                blocks.append(lines.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+}
