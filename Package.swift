@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "HLS", path: "Shared/HLS"),
         // Wall time and the clocks the SDK waits on (standard `Clock`s): real, virtual for tests.
         .target(name: "Clocks", path: "Shared/Clocks"),
+        // What an HTTP exchange is made of, for the SDK's transports and the mock's server alike.
+        .target(name: "HTTPTypes", path: "Shared/HTTPTypes"),
         // SQLite for the mock's state store and the client's download index.
         .systemLibrary(
             name: "CSQLite",
@@ -44,7 +46,7 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], path: "Server/HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "HTTPTypes"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
             dependencies: ["ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
@@ -70,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "Exposure",
-            dependencies: ["ExposureModels", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            dependencies: ["ExposureModels", "HTTPTypes", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
             path: "Client/Exposure"
         ),
         .target(name: "ExposureAnalytics", dependencies: ["Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),

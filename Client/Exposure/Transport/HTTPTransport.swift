@@ -1,18 +1,5 @@
 import Foundation
-
-/// The HTTP methods Exposure uses.
-public enum HTTPMethod: String, Sendable, Hashable {
-    /// Reads.
-    case get = "GET"
-    /// Reads only the head of what a GET would answer.
-    case head = "HEAD"
-    /// Creates or acts (login, download completed).
-    case post = "POST"
-    /// Replaces.
-    case put = "PUT"
-    /// Removes (logout).
-    case delete = "DELETE"
-}
+import HTTPTypes
 
 /// One HTTP request, as plain values, ready for any transport.
 public struct TransportRequest: Sendable, Hashable {

@@ -4,7 +4,7 @@ import Foundation
 /// One request exactly as the official iOS SDK sends it: path under `/{version}/customer/…`,
 /// query, headers and body.
 struct OfficialRequest: Sendable {
-    var method: Exposure.HTTPMethod
+    var method: HTTPMethod
     /// Everything after the host: path and query string.
     var target: String
     var headers: [String: String]
@@ -15,7 +15,7 @@ struct OfficialRequest: Sendable {
 
     /// A request under the API base path.
     static func api(
-        _ method: Exposure.HTTPMethod, _ version: String, _ path: String, query: [String: OfficialQueryValue] = [:],
+        _ method: HTTPMethod, _ version: String, _ path: String, query: [String: OfficialQueryValue] = [:],
         token: String? = nil, headers: [String: String] = [:], json: [String: Any]? = nil
     ) -> OfficialRequest {
         unversioned(
@@ -24,7 +24,7 @@ struct OfficialRequest: Sendable {
 
     /// A request outside the API base path (EventSink on the base URL).
     static func unversioned(
-        _ method: Exposure.HTTPMethod, _ path: String, query: [String: OfficialQueryValue] = [:],
+        _ method: HTTPMethod, _ path: String, query: [String: OfficialQueryValue] = [:],
         token: String? = nil, headers: [String: String] = [:], json: [String: Any]? = nil
     ) -> OfficialRequest {
         var allHeaders = headers
