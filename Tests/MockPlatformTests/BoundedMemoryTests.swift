@@ -85,7 +85,7 @@ import Testing
         #expect(state.counts.sessions == 1, "the tenth insert swept the nine expired")
         #expect(state.session(token: "tok-0") == nil && state.session(token: "tok-9") != nil)
         for index in 10..<40 { state.insert(session(index, issuedMs: Int64(index) * 10_000, expiresMs: .max)) }
-        #expect(state.counts.sessions <= 30, "at most twice the sessions the last sweep kept")
+        #expect(state.counts.sessions <= 15, "never more than maxSessions")
         #expect(state.session(token: "tok-39") != nil)
         #expect(state.session(token: "tok-10") == nil, "past maxSessions the oldest go")
     }
@@ -106,7 +106,7 @@ import Testing
         #expect(state.playSession(id: "play-0") == nil && state.playSession(id: "play-1") != nil)
         for index in 10..<30 { _ = state.begin(play(index, atMs: 100_000 + Int64(index)), streamLimit: nil) }
         #expect(state.playSession(id: "play-1") == nil, "silent for the idle timeout: swept")
-        #expect(state.counts.playSessions <= 24)
+        #expect(state.counts.playSessions <= 12, "never more than maxPlaySessions")
         #expect(state.playSession(id: "play-29") != nil)
         state.removeAll()
         #expect(state.counts == (0, 0))
