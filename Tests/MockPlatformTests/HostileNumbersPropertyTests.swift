@@ -59,6 +59,19 @@ import Testing
         }
     }
 
+    @Test func entitlementsAtEveryEdgeOfTimeAreAnsweredWithoutAServerError() throws {
+        let mock = try InProcessPlatform()
+        let token = try mock.login()
+        for assetId in ["news-24", "summer-concert", "arctic-journey", "news-24_000001010000_asset", "news-24_203001011030_asset"] {
+            for time in ["0000-01-01T00:00:00Z", "1969-12-31T23:59:59.999Z", "1970-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z"] {
+                let target = "\(InProcessPlatform.api2)/entitlement/\(assetId)/entitle?time=\(time)"
+                let answer = mock.send(.get, target, token: token)
+                expectExposureAnswer(mock, answer, target)
+                if time.hasPrefix("0000") || time.hasPrefix("1969") { #expect(answer.status == 400, "\(target)") }
+            }
+        }
+    }
+
     @Test func everyNumberInEveryEventSinkFieldIsAnsweredWithoutAServerError() throws {
         let mock = try InProcessPlatform()
         let token = try mock.login()
