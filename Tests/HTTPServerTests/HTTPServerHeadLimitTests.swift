@@ -31,12 +31,15 @@ import Testing
     }
 
     @Test func aHeadAtEveryLimitIsServed() async throws {
-        // 100 parameters, 100 header fields: the 100th field's value brings the section to 8 KiB.
+        // 100 parameters in a target of 8 KiB, 100 header fields: the 100th field's value brings
+        // the section to 8 KiB.
         var fields = Self.headers(fields: 98, valueBytes: 70)
         let sectionBytes = "Host: x\r\n".utf8.count + fields.utf8.count
         fields +=
             "X-Last: " + String(repeating: "a", count: RequestHeadLimits.maxHeaderBytes - sectionBytes - "X-Last: \r\n".utf8.count) + "\r\n"
-        let answer = try await answer("GET \(Self.target(parameters: 100)) HTTP/1.1\r\nHost: x\r\n\(fields)\r\n")
+        let parameters = Self.target(parameters: 100)
+        let target = parameters + String(repeating: "v", count: RequestHeadLimits.maxTargetBytes - parameters.utf8.count)
+        let answer = try await answer("GET \(target) HTTP/1.1\r\nHost: x\r\n\(fields)\r\n")
         #expect(answer.status == "HTTP/1.1 200")
         #expect(answer.body == "served 100")
     }
