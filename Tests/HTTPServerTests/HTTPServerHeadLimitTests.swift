@@ -81,6 +81,11 @@ import Testing
         #expect(answer.body.hasPrefix("<html>"))
     }
 
+    @Test(arguments: [("/a", 0), ("/a?", 0), ("/a?x", 1), ("/a?x&&y&", 2), ("/a?x&y#z&w", 2), ("/a?x=1?y=2&z", 2)])
+    func queryParametersAreCounted(target: String, count: Int) {
+        #expect(RequestHeadLimits.queryParameterCount(target) == count)
+    }
+
     @Test func parametersAreCountedAsTheQueryParserSeesThem() {
         let fields = HTTPHeaders([("Host", "x")])
         let hundred = (0..<100).map { "p\($0)" }.joined(separator: "&")
