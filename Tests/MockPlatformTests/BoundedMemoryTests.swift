@@ -90,6 +90,27 @@ import Testing
         #expect(state.session(token: "tok-10") == nil, "past maxSessions the oldest go")
     }
 
+    @Test func anAnonymousAccountsRecordsGoWithItsLastSession() {
+        let state = MemoryState(sweepFloor: 3, maxSessions: 100, maxPlaySessions: 100)
+        let anonymous = Session(
+            token: "anon", accountId: "anonymous-1", userId: "anonymous-1", username: nil, products: [], issuedMs: 0, expiresMs: 1_000,
+            deviceId: nil)
+        let named = Session(
+            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: [], issuedMs: 0, expiresMs: 1_000,
+            deviceId: nil)
+        state.insert(anonymous)
+        state.insert(named)
+        for accountId in ["anonymous-1", "acc-basic"] {
+            state.save(Bookmark(assetId: "a", offsetMs: 1, savedMs: 1), accountId: accountId)
+            state.record(DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, timeMs: 1))
+        }
+        state.insert(session(1, issuedMs: 2_000, expiresMs: 9_000))
+        #expect(state.session(token: "anon") == nil && state.session(token: "named") == nil, "both expired and swept")
+        #expect(state.bookmarks(accountId: "anonymous-1").isEmpty && state.downloads(accountId: "anonymous-1", assetId: nil).isEmpty)
+        #expect(state.bookmarks(accountId: "acc-basic").count == 1, "a fixture user's account outlives its sessions")
+        #expect(state.downloads(accountId: "acc-basic", assetId: nil).count == 1)
+    }
+
     private func play(_ index: Int, atMs: Int64) -> PlaySession {
         PlaySession(
             id: "play-\(index)", accountId: "acc", assetId: "a", tracksBookmark: false, startedMs: atMs, lastSeenMs: atMs,

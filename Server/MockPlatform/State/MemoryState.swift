@@ -39,10 +39,14 @@ public final class MemoryState: PlatformState {
 
     // MARK: Sessions
 
+    /// Stores the session; a sweep it triggers also forgets the bookmarks and downloads of
+    /// anonymous accounts left without a session (each anonymous login is a new account, so no
+    /// request can reach them again).
     public func insert(_ session: Session) {
-        sessions.withLock { table in
+        let orphaned = sessions.withLock { table -> Set<String> in
             table.byToken[session.token] = session
-            guard table.byToken.count >= table.sweepAt else { return }
+            guard table.byToken.count >= table.sweepAt else { return [] }
+            let anonymous = Set(table.byToken.values.lazy.filter(\.isAnonymous).map(\.accountId))
             table.byToken = table.byToken.filter { $0.value.expiresMs > session.issuedMs }
             let keep = Self.threeQuarters(of: maxSessions)
             if table.byToken.count > keep {
@@ -50,7 +54,11 @@ public final class MemoryState: PlatformState {
                 table.byToken = Dictionary(uniqueKeysWithValues: newest.map { ($0.token, $0) })
             }
             table.sweepAt = Self.nextSweep(after: table.byToken.count, floor: sweepFloor, maximum: maxSessions)
+            return anonymous.subtracting(table.byToken.values.lazy.map(\.accountId))
         }
+        guard !orphaned.isEmpty else { return }
+        bookmarksByAccount.withLock { bookmarks in for accountId in orphaned { bookmarks[accountId] = nil } }
+        downloadRecords.withLock { $0.removeAll { orphaned.contains($0.accountId) } }
     }
 
     public func session(token: String) -> Session? { sessions.withLock { $0.byToken[token] } }
