@@ -51,8 +51,10 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, tuning.connection_memory_limit,
         MHD_OPTION_CONNECTION_LIMIT, tuning.connection_limit,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, tuning.listen_backlog,
-        /* A mock exists to test clients: an HTTP/1.1 request without Host is answered 400. */
-        MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
+        /* Not strict: its strict mode closed the connection without an answer for a space in the
+           target and wrote its head twice for a missing Host; the server refuses both itself
+           (RequestFramingCheck), with the app's error body. */
+        MHD_OPTION_STRICT_FOR_CLIENT, (int)0,
         MHD_OPTION_END);
 }
 

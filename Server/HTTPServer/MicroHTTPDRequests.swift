@@ -80,7 +80,8 @@ func handleAccess(
         // Answers queued here go out with `Connection: close`, which is what a refusal wants.
         context.headers = requestHeaders(connection)
         if let refusal = RequestHeadLimits.refusal(rawURI: context.rawURI, headers: context.headers)
-            ?? RequestFramingCheck.refusal(for: context.headers)
+            ?? RequestFramingCheck.refusal(
+                version: version.map { String(cString: $0) } ?? "", rawURI: context.rawURI, headers: context.headers)
         {
             context.phase = .answered
             core.log("refused a request from \(remoteAddress(connection) ?? "?"): \(refusal.message) (\(refusal.status))")

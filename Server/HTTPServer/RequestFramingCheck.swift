@@ -10,6 +10,23 @@ enum RequestFramingCheck {
         let message: String
     }
 
+    /// The refusal for a head of this HTTP version, raw target and fields, or nil when it is
+    /// well-formed. Besides the framing of `refusal(for:)`: an HTTP/1.1 request without `Host`
+    /// (RFC 9112 §3.2 wants a 400) and a target with whitespace in it (RFC 9112 §3.2: a request
+    /// line that does not parse). libmicrohttpd checks these itself only in its strict mode, where
+    /// it closed the connection without an answer for the space, and wrote its status line and
+    /// headers twice, then an HTML body, for the missing `Host`; they are answered here in the
+    /// app's format instead.
+    static func refusal(version: String, rawURI: String, headers: HTTPHeaders) -> Refusal? {
+        if version == "HTTP/1.1", headers["Host"] == nil {
+            return Refusal(status: 400, message: "HTTP/1.1 request without Host")
+        }
+        if rawURI.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+            return Refusal(status: 400, message: "Whitespace in the request target")
+        }
+        return refusal(for: headers)
+    }
+
     /// The refusal for `headers`, or nil when their framing is unambiguous.
     static func refusal(for headers: HTTPHeaders) -> Refusal? {
         var lengths: [String] = []

@@ -20,8 +20,7 @@ enum RequestHeadLimits {
         if rawURI.utf8.count > maxTargetBytes {
             return RequestFramingCheck.Refusal(status: 414, message: "Request target longer than \(maxTargetBytes) bytes")
         }
-        let query = rawURI.utf8.drop { $0 != UInt8(ascii: "?") }.dropFirst().prefix { $0 != UInt8(ascii: "#") }
-        if query.split(separator: UInt8(ascii: "&")).count > maxQueryParameters {
+        if queryParameterCount(rawURI) > maxQueryParameters {
             return RequestFramingCheck.Refusal(status: 414, message: "More than \(maxQueryParameters) query parameters")
         }
         var fields = 0
@@ -35,5 +34,27 @@ enum RequestHeadLimits {
                 status: 431, message: "Header section over \(maxHeaderBytes) bytes or \(maxHeaderFields) fields")
         }
         return nil
+    }
+
+    /// The non-empty `&`-separated parts between the first `?` and any `#`, counted on the bytes
+    /// without allocating (this runs for every request).
+    static func queryParameterCount(_ rawURI: String) -> Int {
+        var count = 0
+        var inQuery = false
+        var partHasBytes = false
+        for byte in rawURI.utf8 {
+            if !inQuery {
+                inQuery = byte == UInt8(ascii: "?")
+                continue
+            }
+            if byte == UInt8(ascii: "#") { break }
+            if byte == UInt8(ascii: "&") {
+                if partHasBytes { count += 1 }
+                partHasBytes = false
+            } else {
+                partHasBytes = true
+            }
+        }
+        return partHasBytes ? count + 1 : count
     }
 }

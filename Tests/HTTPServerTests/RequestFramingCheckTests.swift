@@ -33,4 +33,15 @@ import Testing
     func codingsOtherThanChunkedAre501(coding: String) {
         #expect(RequestFramingCheck.refusal(for: ["Transfer-Encoding": coding])?.status == 501)
     }
+
+    @Test func hostIsRequiredOfHTTP11Only() {
+        #expect(RequestFramingCheck.refusal(version: "HTTP/1.1", rawURI: "/", headers: [:])?.status == 400)
+        #expect(RequestFramingCheck.refusal(version: "HTTP/1.1", rawURI: "/", headers: ["host": "x"]) == nil)
+        #expect(RequestFramingCheck.refusal(version: "HTTP/1.0", rawURI: "/", headers: [:]) == nil)
+    }
+
+    @Test(arguments: ["/a b", "/a\tb", "/a?q=1 2"])
+    func whitespaceInTheTargetIs400(target: String) {
+        #expect(RequestFramingCheck.refusal(version: "HTTP/1.1", rawURI: target, headers: ["Host": "x"])?.status == 400)
+    }
 }

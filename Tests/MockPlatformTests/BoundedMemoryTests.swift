@@ -85,9 +85,30 @@ import Testing
         #expect(state.counts.sessions == 1, "the tenth insert swept the nine expired")
         #expect(state.session(token: "tok-0") == nil && state.session(token: "tok-9") != nil)
         for index in 10..<40 { state.insert(session(index, issuedMs: Int64(index) * 10_000, expiresMs: .max)) }
-        #expect(state.counts.sessions <= 30, "at most twice the sessions the last sweep kept")
+        #expect(state.counts.sessions <= 15, "never more than maxSessions")
         #expect(state.session(token: "tok-39") != nil)
         #expect(state.session(token: "tok-10") == nil, "past maxSessions the oldest go")
+    }
+
+    @Test func anAnonymousAccountsRecordsGoWithItsLastSession() {
+        let state = MemoryState(sweepFloor: 3, maxSessions: 100, maxPlaySessions: 100)
+        let anonymous = Session(
+            token: "anon", accountId: "anonymous-1", userId: "anonymous-1", username: nil, products: [], issuedMs: 0, expiresMs: 1_000,
+            deviceId: nil)
+        let named = Session(
+            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: [], issuedMs: 0, expiresMs: 1_000,
+            deviceId: nil)
+        state.insert(anonymous)
+        state.insert(named)
+        for accountId in ["anonymous-1", "acc-basic"] {
+            state.save(Bookmark(assetId: "a", offsetMs: 1, savedMs: 1), accountId: accountId)
+            state.record(DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, timeMs: 1))
+        }
+        state.insert(session(1, issuedMs: 2_000, expiresMs: 9_000))
+        #expect(state.session(token: "anon") == nil && state.session(token: "named") == nil, "both expired and swept")
+        #expect(state.bookmarks(accountId: "anonymous-1").isEmpty && state.downloads(accountId: "anonymous-1", assetId: nil).isEmpty)
+        #expect(state.bookmarks(accountId: "acc-basic").count == 1, "a fixture user's account outlives its sessions")
+        #expect(state.downloads(accountId: "acc-basic", assetId: nil).count == 1)
     }
 
     private func play(_ index: Int, atMs: Int64) -> PlaySession {
@@ -106,7 +127,7 @@ import Testing
         #expect(state.playSession(id: "play-0") == nil && state.playSession(id: "play-1") != nil)
         for index in 10..<30 { _ = state.begin(play(index, atMs: 100_000 + Int64(index)), streamLimit: nil) }
         #expect(state.playSession(id: "play-1") == nil, "silent for the idle timeout: swept")
-        #expect(state.counts.playSessions <= 24)
+        #expect(state.counts.playSessions <= 12, "never more than maxPlaySessions")
         #expect(state.playSession(id: "play-29") != nil)
         state.removeAll()
         #expect(state.counts == (0, 0))

@@ -18,8 +18,8 @@ extension FixtureValidator {
                 reporter.report(at + ".assetId", "Ids ending in \"\(ScheduledProgram.assetSuffix)\" are reserved for programs' assets.")
             }
             let isLive = entry.mock.channel != nil || entry.mock.event != nil
-            if !isLive, !(asset.medias ?? []).isEmpty, (asset.duration ?? 0) <= 0 {
-                reporter.report(at + ".duration", "A playable VOD asset needs a positive duration in milliseconds.")
+            if !isLive, !(asset.medias ?? []).isEmpty {
+                reporter.check(at + ".duration", asset.duration ?? 0, in: 1...Self.longestVODMs, "A playable VOD asset's duration in ms")
             }
             if let showId = asset.tvShowId {
                 if let show = catalog.assetsById[showId] {
@@ -91,11 +91,16 @@ extension FixtureValidator {
         if let channel = entry.mock.channel {
             if entry.asset.type != "TV_CHANNEL" { reporter.report(at + ".type", "An asset with mock.channel must be of type TV_CHANNEL.") }
             if channel.schedule.isEmpty { reporter.report(at + ".mock.channel.schedule", "A channel needs at least one program slot.") }
-            if channel.dvrWindowMinutes < 0 { reporter.report(at + ".mock.channel.dvrWindowMinutes", "The DVR window cannot be negative.") }
+            reporter.check(at + ".mock.channel.dvrWindowMinutes", channel.dvrWindowMinutes, in: 0...1_440, "The DVR window in minutes")
             for (index, slot) in channel.schedule.enumerated() {
                 let path = at + ".mock.channel.schedule[\(index)]"
-                if slot.durationMinutes <= 0 { reporter.report(path + ".durationMinutes", "A program must last at least one minute.") }
+                reporter.check(path + ".durationMinutes", slot.durationMinutes, in: 1...1_440, "A program's length in minutes")
                 if slot.title.isEmpty { reporter.report(path + ".title", "A program needs a title.") }
+            }
+            if channel.schedule.allSatisfy({ (1...1_440).contains($0.durationMinutes) }) {
+                reporter.check(
+                    at + ".mock.channel.schedule", channel.schedule.reduce(0) { $0 + $1.durationMinutes }, in: 1...10_080,
+                    "The schedule's cycle in minutes")
             }
         }
         if let event = entry.mock.event {
@@ -103,6 +108,8 @@ extension FixtureValidator {
             if event.durationMinutes <= 0 || event.durationMinutes > event.periodMinutes {
                 reporter.report(at + ".mock.event", "An event must last at least a minute and no longer than its period.")
             }
+            reporter.check(at + ".mock.event.durationMinutes", event.durationMinutes, in: 1...1_440, "An occurrence's length in minutes")
+            reporter.check(at + ".mock.event.periodMinutes", event.periodMinutes, in: 1...525_600, "The period in minutes")
         }
     }
 
@@ -142,8 +149,11 @@ extension FixtureValidator {
         if download.maxDownloadCount < 1 {
             reporter.report(at + ".mock.download.maxDownloadCount", "A download limit must be at least 1.")
         }
-        if download.licenseLifetimeHours < 1 {
-            reporter.report(at + ".mock.download.licenseLifetimeHours", "A license must last at least one hour.")
-        }
+        reporter.check(
+            at + ".mock.download.licenseLifetimeHours", download.licenseLifetimeHours, in: 1...tenYearsMinutes / 60,
+            "A license's lifetime in hours")
     }
+
+    /// The longest VOD title, ms: a day, 43,200 segments of 2 s in one playlist.
+    static let longestVODMs: Int64 = 86_400_000
 }

@@ -18,7 +18,17 @@ enum FixtureValidator {
         mutating func report(_ path: String, _ message: String) {
             problems.append(FixtureProblem(file: file, path: "$" + path, message: message))
         }
+
+        /// Reports `value` unless it lies in `range`: every number the platform computes with is
+        /// bounded, so no fixture can make its arithmetic overflow or its streams grow without end.
+        mutating func check<Value: BinaryInteger>(_ path: String, _ value: Value, in range: ClosedRange<Value>, _ what: String) {
+            guard !range.contains(value) else { return }
+            report(path, "\(what) must be from \(range.lowerBound) to \(range.upperBound), not \(value).")
+        }
     }
+
+    /// Ten years in minutes: the longest lifetime of a session, play token or license.
+    static let tenYearsMinutes = 10 * 365 * 24 * 60
 
     private static func platformProblems(_ catalog: Catalog) -> [FixtureProblem] {
         var reporter = Reporter("catalog/platform.json")
@@ -33,8 +43,8 @@ enum FixtureValidator {
             ("sessionLifetimeMinutes", settings.sessionLifetimeMinutes),
             ("rememberMeSessionLifetimeMinutes", settings.rememberMeSessionLifetimeMinutes),
             ("playTokenLifetimeMinutes", settings.playTokenLifetimeMinutes)
-        ] where minutes < 1 {
-            reporter.report(".\(key)", "A lifetime must be at least one minute.")
+        ] {
+            reporter.check(".\(key)", minutes, in: 1...tenYearsMinutes, "A lifetime in minutes")
         }
         if let analytics = settings.analytics {
             if let percentage = analytics.percentage, !(0...100).contains(percentage) {
@@ -106,10 +116,12 @@ enum FixtureValidator {
     private static func mediaProblems(_ catalog: Catalog) -> [FixtureProblem] {
         var reporter = Reporter("media/media.json")
         let media = catalog.media
-        if media.segmentDurationMs <= 0 {
-            reporter.report(".segmentDurationMs", "The segment duration must be positive.")
-        } else if Int64(media.targetDuration) * 1000 < media.segmentDurationMs {
-            reporter.report(".targetDuration", "The target duration (seconds) must be at least the segment duration.")
+        reporter.check(".segmentDurationMs", media.segmentDurationMs, in: 100...60_000, "The segment duration in ms")
+        if (100...60_000).contains(media.segmentDurationMs),
+            !(1...3_600).contains(media.targetDuration)
+                || Int64(media.targetDuration) * 1000 < media.segmentDurationMs
+        {
+            reporter.report(".targetDuration", "The target duration (seconds, up to 3600) must be at least the segment duration.")
         }
         if media.reel.segmentCount < 1 || media.reel.durationMs <= 0 {
             reporter.report(".reel", "The reel needs at least one segment and a positive duration.")

@@ -56,8 +56,10 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     /// About what the entry holds in memory, bytes: its strings and a fixed share for the rest.
     /// Request heads are bounded (8 KiB of target, 8 KiB of headers), so an entry is too.
     var heldBytes: Int {
-        let strings = [method, path, query, accountId ?? "", faultId ?? "", delivery, requestId ?? ""]
-        return 256 + strings.reduce(0) { $0 + $1.utf8.count } + headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 32 }
+        let strings =
+            method.utf8.count + path.utf8.count + query.utf8.count + delivery.utf8.count
+            + (accountId?.utf8.count ?? 0) + (faultId?.utf8.count ?? 0) + (requestId?.utf8.count ?? 0)
+        return 256 + strings + headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 32 }
     }
 
     private enum CodingKeys: String, CodingKey {

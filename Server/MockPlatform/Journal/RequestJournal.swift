@@ -54,18 +54,21 @@ public final class RequestJournal: Sendable {
     /// Stores an entry, giving it the next id; drops the oldest when full or over the byte budget.
     func record(_ makeEntry: (_ id: Int) -> JournalEntry) {
         // Displaced entries come out of the lock, so freeing their strings holds up no other request.
-        _ = ring.withLock { ring in
+        // The usual displaced entry is the one overwritten; an array (allocated only when it gets
+        // an element) takes those dropped for the byte budget.
+        _ = ring.withLock { ring -> (overwritten: JournalEntry?, overBudget: [JournalEntry?]) in
             ring.lastId += 1
             let entry = makeEntry(ring.lastId)
-            var displaced: [JournalEntry?] = []
-            if ring.count == ring.slots.count { displaced.append(ring.removeOldest()) }
+            let overwritten = ring.count == ring.slots.count ? ring.removeOldest() : nil
+            let size = entry.heldBytes
             ring.slots[ring.next] = entry
-            ring.sizes[ring.next] = entry.heldBytes
-            ring.bytes += entry.heldBytes
+            ring.sizes[ring.next] = size
+            ring.bytes += size
             ring.next = (ring.next + 1) % ring.slots.count
             ring.count += 1
-            while ring.bytes > byteCapacity, ring.count > 1 { displaced.append(ring.removeOldest()) }
-            return displaced
+            var overBudget: [JournalEntry?] = []
+            while ring.bytes > byteCapacity, ring.count > 1 { overBudget.append(ring.removeOldest()) }
+            return (overwritten, overBudget)
         }
     }
 

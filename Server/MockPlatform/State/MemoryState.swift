@@ -9,10 +9,12 @@ import Synchronization
 /// longer the mock ran), where a dictionary insert costs the same at the millionth session.
 ///
 /// Sessions and play sessions are bounded: whenever their number has doubled since the last
-/// sweep (from `sweepFloor` on), the sweep forgets expired sessions and play sessions no longer
-/// active (ended, silent for three post intervals, play token expired), then the oldest beyond
-/// `maxSessions` / `maxPlaySessions` (their tokens get 401, their events change nothing). A
-/// sweep is one pass under the lock, and the doublings keep it to a constant cost per insert.
+/// sweep (from `sweepFloor` on) or reached `maxSessions` / `maxPlaySessions`, the sweep forgets
+/// expired sessions and play sessions no longer active (ended, silent for three post intervals,
+/// play token expired); when more than three quarters of the maximum are left, the oldest go
+/// down to three quarters (their tokens get 401, their events change nothing). A sweep is one
+/// pass under the lock, and it leaves at least as many inserts before the next (a quarter of
+/// the maximum at least), so its cost per insert stays constant.
 public final class MemoryState: PlatformState {
     /// The least number of sessions (and of play sessions) a sweep waits for.
     public let sweepFloor: Int
@@ -31,28 +33,43 @@ public final class MemoryState: PlatformState {
         self.sweepFloor = max(1, sweepFloor)
         self.maxSessions = max(1, maxSessions)
         self.maxPlaySessions = max(1, maxPlaySessions)
-        sessions = Mutex(SessionTable(sweepAt: self.sweepFloor))
-        plays = Mutex(PlaySessionTable(sweepAt: self.sweepFloor))
+        sessions = Mutex(SessionTable(sweepAt: Self.nextSweep(after: 0, floor: self.sweepFloor, maximum: self.maxSessions)))
+        plays = Mutex(PlaySessionTable(sweepAt: Self.nextSweep(after: 0, floor: self.sweepFloor, maximum: self.maxPlaySessions)))
     }
 
     // MARK: Sessions
 
+    /// Stores the session; a sweep it triggers also forgets the bookmarks and downloads of
+    /// anonymous accounts left without a session (each anonymous login is a new account, so no
+    /// request can reach them again).
     public func insert(_ session: Session) {
-        sessions.withLock { table in
+        let orphaned = sessions.withLock { table -> Set<String> in
             table.byToken[session.token] = session
-            guard table.byToken.count >= table.sweepAt else { return }
+            guard table.byToken.count >= table.sweepAt else { return [] }
+            let anonymous = Set(table.byToken.values.lazy.filter(\.isAnonymous).map(\.accountId))
             table.byToken = table.byToken.filter { $0.value.expiresMs > session.issuedMs }
-            if table.byToken.count > maxSessions {
-                let newest = table.byToken.values.sorted { ($0.issuedMs, $0.token) > ($1.issuedMs, $1.token) }.prefix(maxSessions)
+            let keep = Self.threeQuarters(of: maxSessions)
+            if table.byToken.count > keep {
+                let newest = table.byToken.values.sorted { ($0.issuedMs, $0.token) > ($1.issuedMs, $1.token) }.prefix(keep)
                 table.byToken = Dictionary(uniqueKeysWithValues: newest.map { ($0.token, $0) })
             }
-            table.sweepAt = max(sweepFloor, 2 * table.byToken.count)
+            table.sweepAt = Self.nextSweep(after: table.byToken.count, floor: sweepFloor, maximum: maxSessions)
+            return anonymous.subtracting(table.byToken.values.lazy.map(\.accountId))
         }
+        guard !orphaned.isEmpty else { return }
+        bookmarksByAccount.withLock { bookmarks in for accountId in orphaned { bookmarks[accountId] = nil } }
+        downloadRecords.withLock { $0.removeAll { orphaned.contains($0.accountId) } }
     }
 
     public func session(token: String) -> Session? { sessions.withLock { $0.byToken[token] } }
 
     public func removeSession(token: String) { _ = sessions.withLock { $0.byToken.removeValue(forKey: token) } }
+
+    /// How many records a sweep leaves at most: three quarters of `maximum`.
+    static func threeQuarters(of maximum: Int) -> Int { max(1, maximum / 4 * 3) }
+
+    /// When the next sweep is due: when the records left have doubled, or reached `maximum`.
+    static func nextSweep(after count: Int, floor: Int, maximum: Int) -> Int { min(max(floor, 2 * count), maximum) }
 
     /// How many sessions and play sessions it holds now, expired and ended ones not yet swept included.
     public var counts: (sessions: Int, playSessions: Int) {
@@ -106,9 +123,9 @@ public final class MemoryState: PlatformState {
     }
 
     public func removeAll() {
-        sessions.withLock { $0 = SessionTable(sweepAt: sweepFloor) }
+        sessions.withLock { $0 = SessionTable(sweepAt: Self.nextSweep(after: 0, floor: sweepFloor, maximum: maxSessions)) }
         bookmarksByAccount.withLock { $0.removeAll() }
-        plays.withLock { $0 = PlaySessionTable(sweepAt: sweepFloor) }
+        plays.withLock { $0 = PlaySessionTable(sweepAt: Self.nextSweep(after: 0, floor: sweepFloor, maximum: maxPlaySessions)) }
         downloadRecords.withLock { $0.removeAll() }
     }
 }
@@ -163,17 +180,18 @@ private struct PlaySessionTable {
         openIdsByAccount[session.accountId]?[bucket].remove(id)
     }
 
-    /// Once the count has doubled since the last sweep (or reached `floor`): keeps only the
-    /// sessions active at `nowMs`, at most `limit` of them (the most recently seen).
+    /// Once the count has reached the sweep's mark: keeps only the sessions active at `nowMs`,
+    /// at most three quarters of `limit` of them (the most recently seen).
     mutating func sweepIfDoubled(atMs nowMs: Int64, floor: Int, keeping limit: Int) {
         guard count >= sweepAt else { return }
         var kept = buckets.flatMap { $0.values.filter { $0.isActive(atMs: nowMs) } }
-        if kept.count > limit {
-            kept = Array(kept.sorted { ($0.lastSeenMs, $0.id) > ($1.lastSeenMs, $1.id) }.prefix(limit))
+        let keep = MemoryState.threeQuarters(of: limit)
+        if kept.count > keep {
+            kept = Array(kept.sorted { ($0.lastSeenMs, $0.id) > ($1.lastSeenMs, $1.id) }.prefix(keep))
         }
         var swept = PlaySessionTable(sweepAt: 0)
         for session in kept { swept.insert(session) }
-        swept.sweepAt = max(floor, 2 * swept.count)
+        swept.sweepAt = MemoryState.nextSweep(after: swept.count, floor: floor, maximum: limit)
         self = swept
     }
 

@@ -46,7 +46,24 @@ import Testing
         Breakage(
             name: "zero-length program", file: "catalog/assets.json",
             edit: { $0[12]["mock"]?["channel"]?["schedule"]?[0]["durationMinutes"] = .integer(0) },
-            expectedPath: "$[12].mock.channel.schedule[0].durationMinutes", expectedWords: "at least one minute"),
+            expectedPath: "$[12].mock.channel.schedule[0].durationMinutes", expectedWords: "from 1 to 1440, not 0"),
+        // Numbers past what the platform can compute with or serve: each once overflowed or
+        // would have built a playlist without end.
+        Breakage(
+            name: "session lifetime past ten years", file: "catalog/platform.json",
+            edit: { $0["sessionLifetimeMinutes"] = .integer(Int64.max) }, expectedPath: "$.sessionLifetimeMinutes",
+            expectedWords: "from 1 to 5256000"),
+        Breakage(
+            name: "VOD title longer than a day", file: "catalog/assets.json",
+            edit: { $0[0]["duration"] = .integer(Int64.max) }, expectedPath: "$[0].duration", expectedWords: "from 1 to 86400000"),
+        Breakage(
+            name: "DVR window longer than a day", file: "catalog/assets.json",
+            edit: { $0[12]["mock"]?["channel"]?["dvrWindowMinutes"] = .integer(Int64(Int32.max)) },
+            expectedPath: "$[12].mock.channel.dvrWindowMinutes", expectedWords: "from 0 to 1440"),
+        Breakage(
+            name: "event period past a year", file: "catalog/assets.json",
+            edit: { $0[15]["mock"]?["event"]?["periodMinutes"] = .integer(Int64(Int.max)) },
+            expectedPath: "$[15].mock.event.periodMinutes", expectedWords: "from 1 to 525600"),
         Breakage(
             name: "channel of the wrong type", file: "catalog/assets.json",
             edit: { $0[12]["type"] = .string("MOVIE") }, expectedPath: "$[12].type", expectedWords: "TV_CHANNEL"),
