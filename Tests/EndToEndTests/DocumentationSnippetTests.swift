@@ -7,7 +7,8 @@ import Testing
 /// built modules, so the compiler's later stages (where a crash such as "Found outside of
 /// lifetime use" happens) run too. Names a snippet takes from the text around it are declared
 /// first (``givens``).
-@Suite struct DocumentationSnippetTests {
+/// Serialized: twenty compilers at once would starve the suites that run against real time.
+@Suite(.serialized) struct DocumentationSnippetTests {
     @Test(arguments: Snippet.all)
     func compilesAsTopLevelCode(_ snippet: Snippet) async throws {
         let (imports, body) = snippet.split()
