@@ -27,7 +27,7 @@ export async function render(main) {
       table(["#", "Time", "Method", "Path", "Status", "Bytes", "ms", "Account", "Fault"], shown.slice(-500).reverse().map((entry) => [
         `${entry.id}`, entry.timestamp.slice(11, 23), entry.method, element("code", {}, entry.path + (entry.query ? `?${entry.query}` : "")),
         element("span", { class: entry.status >= 400 || entry.status === undefined ? "bad" : "ok" }, `${entry.status ?? entry.delivery}`),
-        `${entry.responseBytes}`, `${entry.durationMs}`, entry.accountId ?? "", entry.faultId ?? ""])));
+        `${entry.responseBytes}`, Number(entry.durationMs).toFixed(1), entry.accountId ?? "", entry.faultId ?? ""])));
   }
   pathFilter.addEventListener("input", showJournal);
   statusFilter.addEventListener("change", showJournal);

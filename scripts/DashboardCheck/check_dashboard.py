@@ -79,6 +79,13 @@ def main():
         missing = [title for title in fixture_titles(options.fixtures) if title not in listed]
         check(not missing, f"catalog lists every fixture title (missing: {missing})")
 
+        # The dark theme, from the system setting.
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+        check(background == "rgb(20, 23, 27)", f"a dark system setting gives the dark theme ({background})")
+        driver.save_screenshot(str(output / "catalog-dark.png"))
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+
         # Control: an hour ahead moves the clock shown.
         open_page(driver, base, "control", EC.presence_of_element_located((By.ID, "clock-now")), output)
         before = driver.find_element(By.ID, "clock-state").get_attribute("data-offset-ms")
