@@ -15,9 +15,11 @@ from pathlib import Path
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 TIMEOUT = 20
 failures = []
@@ -78,6 +80,31 @@ def main():
         listed = driver.find_element(By.ID, "catalog-list").text
         missing = [title for title in fixture_titles(options.fixtures) if title not in listed]
         check(not missing, f"catalog lists every fixture title (missing: {missing})")
+
+        # The search box and the type filter narrow the list.
+        driver.find_element(By.ID, "catalog-search").send_keys("harbour")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#catalog-list tbody tr")
+        check(len(rows) == 4, f"searching 'harbour' leaves the show and its three episodes ({len(rows)} rows)")
+        Select(driver.find_element(By.ID, "catalog-type")).select_by_value("EPISODE")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#catalog-list tbody tr")
+        check(len(rows) == 3, f"and the type EPISODE the three episodes ({len(rows)} rows)")
+        driver.find_element(By.ID, "catalog-search").clear()
+        Select(driver.find_element(By.ID, "catalog-type")).select_by_value("")
+
+        # Keyboard: in a freshly loaded page Tab reaches the skip link, then the navigation.
+        driver.refresh()
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        check(driver.switch_to.active_element.text == "Skip to content", "the first Tab stop is the skip link")
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        check(driver.switch_to.active_element.text == "Catalog", "the next is the navigation")
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#catalog-list table")))
+
+        # A phone-width window.
+        driver.set_window_size(390, 844)
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        check(overflow <= 0, f"at phone width the page does not scroll sideways (tables scroll in their box; {overflow} px)")
+        driver.save_screenshot(str(output / "catalog-phone.png"))
+        driver.set_window_size(1280, 800)
 
         # The dark theme, from the system setting.
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
