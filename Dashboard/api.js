@@ -51,18 +51,24 @@ export async function logIn(user) {
   return credentials.sessionToken;
 }
 
-/** Ends a play session as an app that gives up does, so it frees its stream slot at once. */
-export async function endPlaySession(token, playSessionId, assetId) {
+/**
+ * Ends an entitlement's play session as an app that gives up does (`Playback.Created`,
+ * `HandshakeStarted`, `Aborted`, as `exposure entitlement` sends them), so it frees its stream slot at once.
+ */
+export async function endPlaySession(token, entitlement, assetId) {
   const now = Date.now();
+  const stream = entitlement.streamInfo ?? {};
+  const live = stream.live && !stream.static && !stream.event;
+  const target = live ? { ChannelId: stream.channelId ?? assetId, ...(stream.programId ? { ProgramId: stream.programId } : {}) } : { AssetId: assetId };
   const base = { Timestamp: now, Player: "dashboard", DeviceId: device.deviceId, DeviceModel: device.model, OS: device.os,
                  OSVersion: device.osVersion, Manufacturer: device.manufacturer, AppType: "browser", StreamingTechnology: "HLS" };
   const events = [
-    { ...base, EventType: "Playback.Created", SequenceNumber: 1, AutoPlay: false, PlayMode: "vod", AssetId: assetId, Version: "1" },
-    { ...base, EventType: "Playback.HandshakeStarted", SequenceNumber: 2, AssetId: assetId },
+    { ...base, EventType: "Playback.Created", SequenceNumber: 1, AutoPlay: false, PlayMode: live ? "live" : "vod", ...target, Version: "1" },
+    { ...base, EventType: "Playback.HandshakeStarted", SequenceNumber: 2, ...target },
     { ...base, EventType: "Playback.Aborted", SequenceNumber: 3 },
   ];
   await call("POST", exposure("v2", "/eventsink/send"), {
-    token, body: { Customer: customer, BusinessUnit: businessUnit, SessionId: playSessionId, DispatchTime: now, Payload: events },
+    token, body: { Customer: customer, BusinessUnit: businessUnit, SessionId: entitlement.playSessionId, DispatchTime: now, Payload: events },
   });
 }
 

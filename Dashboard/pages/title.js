@@ -38,7 +38,7 @@ export async function render(main, [assetId]) {
         const token = await logIn(user);
         const entitlement = await call("GET",
           exposure("v2", `/entitlement/${encodeURIComponent(asset.assetId)}/play?supportedFormats=hls,mp3&supportedDrms=unencrypted`), { token });
-        await endPlaySession(token, entitlement.playSessionId, asset.assetId).catch(() => {});
+        await endPlaySession(token, entitlement, asset.assetId).catch(() => {});
         return { user, entitlement };
       } catch (error) {
         return { user, error };
