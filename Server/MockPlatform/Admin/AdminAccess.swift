@@ -32,8 +32,9 @@ public enum AdminAccess: Sendable, Equatable {
     }
 }
 
-/// Sends `/_mock/…` to the admin API (behind its access check) and everything else to the
-/// platform, so faults and the journal never see the control plane's own traffic. `admin`
+/// Sends `/_mock/…` and `/` (the dashboard's start page) to the admin API (behind its access
+/// check) and everything else to the platform, so faults and the journal never see the control
+/// plane's own traffic. `admin`
 /// answers CORS itself; a preflight passes the token check (browsers send it without
 /// credentials), and a 401 is readable cross-origin. An open admin API refuses requests from
 /// pages of other origins (403 `FORBIDDEN_ORIGIN`): browsers send `Origin` on every
@@ -47,7 +48,10 @@ struct ControlPlaneResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let path = request.path
-        guard path.hasPrefix(Self.prefix), path.count == Self.prefix.count || path.dropFirst(Self.prefix.count).first == "/" else {
+        guard
+            path == "/"
+                || path.hasPrefix(Self.prefix) && (path.count == Self.prefix.count || path.dropFirst(Self.prefix.count).first == "/")
+        else {
             return platform.respond(to: request)
         }
         switch access {
