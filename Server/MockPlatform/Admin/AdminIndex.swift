@@ -42,6 +42,8 @@ public struct AdminIndex: Codable, Sendable, Equatable {
         "GET /_mock/faults": "The fault rules in force, in matching order.",
         "DELETE /_mock/faults": "Remove every fault rule.",
         "DELETE /_mock/faults/{id}": "Remove one fault rule.",
+        "PUT /_mock/faults/{id}": "Change a fault rule; it keeps its id, its counters start afresh.",
+        "PUT /_mock/faults/seed": "Start fault rules' probability draws again from a seed, so a run is repeatable.",
         "GET /_mock/requests": "The request journal, filtered by pathPrefix, since, session, method and limit.",
         "DELETE /_mock/requests": "Empty the request journal.",
         "GET /_mock/analytics": "Analytics events clients sent, filtered by sessionId, accountId and eventType.",

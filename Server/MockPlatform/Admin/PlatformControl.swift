@@ -22,11 +22,11 @@ public final class PlatformControl: Sendable {
     /// The fixtures directory the catalog was last loaded from.
     public var fixturesDirectory: URL { directory.withLock { $0 } }
 
-    /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults,
-    /// an empty journal and activity log, and the clock at real time. The catalog stays.
+    /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults
+    /// (their probability draws start again from the seed), an empty journal and activity log, and the clock at real time. The catalog stays.
     public func reset() {
         context.state.removeAll()
-        faults.removeAll()
+        faults.reset()
         journal.removeAll()
         context.activity.removeAll()
         context.clock.reset()
