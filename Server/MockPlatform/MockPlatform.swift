@@ -86,7 +86,7 @@ public final class MockPlatform: Sendable {
         let platform = JournalResponder(
             next: CORSResponder(
                 next: FaultResponder(
-                    next: PlatformRouter.make(context: context),
+                    next: PlatformRouter.make(context: context, unmatched: control.unmatched),
                     faults: control.faults)),
             journal: control.journal, context: context)
         var responder: any HTTPResponder = RequestIDResponder(

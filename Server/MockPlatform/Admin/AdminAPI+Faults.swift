@@ -62,7 +62,7 @@ extension AdminAPI {
         ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_FAULT", extendedMessage: "No fault rule \(id) (used up or removed).")
     }
 
-    /// Read and clear the request journal.
+    /// Read and clear the request journal; list the unmatched requests.
     mutating func registerJournal() {
         let journal = control.journal
         add(.get, "/requests") { request, _ throws(ExposureErrorMessage) in
@@ -78,6 +78,11 @@ extension AdminAPI {
             return Responses.json(
                 JournalPage(
                     requests: journal.entries(matching: filter), capacity: journal.capacity, totalRecorded: journal.totalRecorded))
+        }
+
+        let unmatched = control.unmatched
+        add(.get, "/requests/unmatched") { _, _ throws(ExposureErrorMessage) in
+            Responses.json(UnmatchedPage(requests: unmatched.list(), capacity: UnmatchedRequests.capacity))
         }
 
         add(.delete, "/requests") { _, _ throws(ExposureErrorMessage) in

@@ -46,6 +46,7 @@ public struct AdminIndex: Codable, Sendable, Equatable {
         "PUT /_mock/faults/seed": "Start fault rules' probability draws again from a seed, so a run is repeatable.",
         "GET /_mock/requests": "The request journal, filtered by pathPrefix, since, session, method and limit.",
         "DELETE /_mock/requests": "Empty the request journal.",
+        "GET /_mock/requests/unmatched": "The last 100 requests no route took, each with its nearest routes and what differs.",
         "GET /_mock/analytics": "Analytics events clients sent, filtered by sessionId, accountId and eventType.",
         "GET /_mock/analytics/sessions": "Every play session that sent analytics events, checked against the reporting rules.",
         "GET /_mock/analytics/sessions/{id}": "One play session's events in order, with gaps and rule problems.",
