@@ -16,9 +16,6 @@ final class FaultDice: Sendable {
         state = Mutex(State(seed: seed, position: seed))
     }
 
-    /// The seed the draws started from last.
-    var seed: UInt64 { state.withLock { $0.seed } }
-
     /// Starts the draws again from `seed`.
     func reseed(_ seed: UInt64) { state.withLock { $0 = State(seed: seed, position: seed) } }
 

@@ -77,9 +77,6 @@ public final class FaultInjector: Sendable {
     /// Removes every rule.
     public func removeAll() { changeRules { $0.removeAll() } }
 
-    /// The seed the `probability` draws started from last.
-    public var seed: UInt64 { dice.seed }
-
     /// Starts the `probability` draws again from `seed`: the same requests in the same order
     /// then meet the same faults.
     public func reseed(_ seed: UInt64) { dice.reseed(seed) }
