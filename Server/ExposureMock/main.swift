@@ -73,7 +73,7 @@ do {
             host: configuration.host, port: configuration.port, fixturesDirectory: fixtures,
             requestLog: configuration.logLevel == .quiet ? nil : log.request,
             diagnosticLog: diagnostics.report, adminToken: configuration.adminToken,
-            journalCapacity: configuration.journalCapacity), state: state)
+            journalCapacity: configuration.journalCapacity, faultSeed: configuration.faultSeed), state: state)
     try platform.start()
     diagnostics.release()
 } catch let problems as FixtureProblems {

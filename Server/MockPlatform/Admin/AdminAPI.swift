@@ -8,7 +8,7 @@ import SQLiteStore
 struct AdminAPI {
     typealias Handler = @Sendable (HTTPRequest, PathParameters) throws(ExposureErrorMessage) -> HTTPResponse
 
-    private(set) var router = Router(fallback: PlatformRouter.notFound)
+    private(set) var router = Router { request, allowed in PlatformRouter.notFound(request, allowed: allowed, nearMisses: []) }
     /// Every route added, in order, as `GET /_mock/health`: what the index lists.
     private(set) var endpoints: [AdminIndex.Endpoint] = []
     let control: PlatformControl
