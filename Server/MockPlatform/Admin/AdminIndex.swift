@@ -33,6 +33,7 @@ public struct AdminIndex: Codable, Sendable, Equatable {
     static let descriptions: [String: String] = [
         "GET /_mock": "This index: every admin endpoint with one line on what it does.",
         "GET /_mock/openapi.json": "The OpenAPI 3.1 document of everything the mock serves.",
+        "GET /_mock/schemas/{name}": "The JSON Schema of a fixture file: platform, users, assets, ads or media.schema.json.",
         "GET /_mock/health": "Status, version, fixtures folder, catalog counts, fault rules and journaled requests.",
         "POST /_mock/reset": "Forget sessions, bookmarks, play sessions, downloads, faults, journal and analytics; real time again.",
         "POST /_mock/fixtures/reload": "Reload the fixtures, or switch to {\"directory\": \"/path\"}; 422 lists every problem.",
