@@ -130,13 +130,11 @@ public enum FixtureLoader {
         /// the file (they differ after an entry that did not decode).
         func inFileOrder(_ problems: [FixtureProblem]) -> [FixtureProblem] {
             problems.map { problem in
-                guard let indices = decodedIndices[problem.file], problem.path.hasPrefix("$["),
-                    let close = problem.path.firstIndex(of: "]"),
-                    let index = Int(problem.path[problem.path.index(problem.path.startIndex, offsetBy: 2)..<close]),
+                guard let indices = decodedIndices[problem.file], let (index, rest) = FixtureLocation.entry(of: problem.path),
                     indices.indices.contains(index)
                 else { return problem }
                 var moved = problem
-                moved.path = "$[\(indices[index])]" + problem.path[problem.path.index(after: close)...]
+                moved.path = "$[\(indices[index])]" + rest
                 return moved
             }
         }

@@ -10,12 +10,18 @@ enum FixtureLocation {
     /// `path` of `file` made readable, with ids taken from the file's JSON tree when given.
     static func readable(_ path: String, file: String, tree: JSONValue?) -> String {
         let name = file.split(separator: "/").last.map { $0.hasSuffix(".json") ? String($0.dropLast(5)) : String($0) } ?? file
-        var rest = path.hasPrefix("$") ? Substring(path.dropFirst()) : Substring(path)
-        guard rest.hasPrefix("["), let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close])
-        else { return name + rest }
-        rest = rest[rest.index(after: close)...]
+        guard let (index, rest) = entry(of: path) else { return name + (path.hasPrefix("$") ? path.dropFirst() : Substring(path)) }
         let label = id(of: tree, at: index).map { " \"\($0)\"" } ?? ""
         return "\(name)[\(index)]\(label)\(rest)"
+    }
+
+    /// The entry a path of an array file starts in, and the path below it: `$[16].duration` is
+    /// entry 16 and `.duration`; nil for a path not in an entry.
+    static func entry(of path: String) -> (index: Int, rest: Substring)? {
+        guard path.hasPrefix("$["), let close = path.firstIndex(of: "]"),
+            let index = Int(path[path.index(path.startIndex, offsetBy: 2)..<close])
+        else { return nil }
+        return (index, path[path.index(after: close)...])
     }
 
     /// An entry's id: the first of ``idKeys`` it holds as a string.
