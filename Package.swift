@@ -75,7 +75,7 @@ let package = Package(
             dependencies: ["ExposureModels", "HTTPTypes", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
             path: "Client/Exposure"
         ),
-        .target(name: "ExposureAnalytics", dependencies: ["Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
+        .target(name: "ExposureAnalytics", dependencies: ["Clocks", "Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
         .target(
             name: "ExposurePlayback", dependencies: ["Clocks", "Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
         .target(

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import ExposureModels
 import Foundation
@@ -100,14 +101,16 @@ public final class PlaySessionReporter: Sendable {
     public func finish(timeout: Duration = .seconds(5)) async {
         guard !isDeferred else { return }
         let deadline = ContinuousClock.now + timeout
-        var pause = Duration.zero
+        var retries = 0
         await flight.withLock { $0 }?.value
         while !machine.withLock({ $0.isIdle }) {
             if machine.withLock({ $0.failures }) > 0 {
+                // The first retry goes at once, the next ones after the backoff's waits.
+                let pause = retries == 0 ? .zero : Self.retryPauses.delay(beforeRetry: retries)
                 guard ContinuousClock.now + pause < deadline else { return }
                 // Cancelled, the pause ends at once: stop retrying rather than retry without pause.
                 do { try await Task.sleep(for: pause) } catch { return }
-                pause = pause == .zero ? .milliseconds(250) : min(pause * 2, Self.longestRetryPause)
+                retries += 1
             }
             if let batch = machine.withLock({ $0.takeBatch() }) { launch(batch, atMs: services.now()) }
             if let task = flight.withLock({ $0 }) {
@@ -119,8 +122,8 @@ public final class PlaySessionReporter: Sendable {
         }
     }
 
-    /// The longest pause between two of ``finish(timeout:)``'s retries.
-    static let longestRetryPause = Duration.seconds(4)
+    /// The pauses between ``finish(timeout:)``'s retries: from a quarter of a second up to 4 s.
+    static let retryPauses = Backoff(first: .milliseconds(250), longest: .seconds(4))
 
     private var isDeferred: Bool { machine.withLock { $0.deferred } }
 

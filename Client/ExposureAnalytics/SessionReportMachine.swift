@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// One play session's reporting as a value: it numbers events, adds heartbeats, decides when a
@@ -6,8 +7,8 @@ import ExposureModels
 struct SessionReportMachine: Sendable {
     /// How long events wait to travel together, ms (the official SDK's dispatch period).
     static let batchIntervalMs: Int64 = 3_000
-    /// The longest wait between tries of a failing batch, ms.
-    static let maxBackoffMs: Int64 = 60_000
+    /// The waits between tries of a failing batch: from a second, doubling up to a minute.
+    static let backoff = Backoff(first: .seconds(1), longest: .seconds(60))
 
     /// A heartbeat goes out after this long without any event, ms (`analytics.postInterval`).
     let heartbeatIntervalMs: Int64
@@ -108,8 +109,7 @@ struct SessionReportMachine: Sendable {
         queued = batch + queued
         inFlight = nil
         failures += 1
-        let backoff = min(Self.maxBackoffMs, 1_000 << min(failures - 1, 16))
-        retryNotBeforeMs = atMs + backoff
+        retryNotBeforeMs = atMs + Self.backoff.delay(beforeRetry: failures).wholeMilliseconds
         batchDueMs = batchDueMs ?? atMs
     }
 

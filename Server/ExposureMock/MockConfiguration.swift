@@ -14,6 +14,8 @@ struct MockConfiguration: Equatable {
     var adminToken: String?
     /// Requests the journal keeps.
     var journalCapacity = 10_000
+    /// Where fault rules' `probability` draws start; random when nil.
+    var faultSeed: UInt64?
     /// How log lines are written.
     var logFormat = LogFormat.text
     /// The least severe log lines written.

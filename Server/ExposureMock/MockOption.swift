@@ -56,6 +56,15 @@ struct MockOption: Sendable {
             configuration.journalCapacity = capacity
         },
         MockOption(
+            flag: "--fault-seed", variable: "EXPOSURE_MOCK_FAULT_SEED", placeholder: "N",
+            help: "seed of fault rules' probability draws, so a run is repeatable\n(default: random; also PUT /_mock/faults/seed)"
+        ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
+            guard let seed = UInt64(value), seed <= UInt64(Int.max) else {
+                throw UsageError("\(source) takes a whole number from 0 to \(Int.max), not \(value)")
+            }
+            configuration.faultSeed = seed
+        },
+        MockOption(
             flag: "--log-format", variable: "EXPOSURE_MOCK_LOG_FORMAT", placeholder: "FORMAT",
             help: "text, or json for one JSON object per line (default text)"
         ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in

@@ -15,11 +15,18 @@ enum StartBanner {
             case .token: "at \(platform.baseURL)/_mock/ (Bearer admin token required)"
             case .disabled: "disabled (not loopback and no --admin-token)"
             }
+        let dashboard =
+            switch platform.configuration.adminAccess {
+            case .open: "\(platform.baseURL)/"
+            case .token: "\(platform.baseURL)/ (Bearer admin token required)"
+            case .disabled: "disabled, as the admin API is"
+            }
         return """
             Exposure mock listening on \(platform.baseURL)
               customer \(settings.customer), business unit \(settings.businessUnit)
               \(catalog.assets.count) assets, \(catalog.channels.count) live channels
               admin API \(admin)
+              dashboard \(dashboard)
 
             Demo users:
             \(users.joined(separator: "\n"))

@@ -3,13 +3,17 @@ import Foundation
 import HTTPServer
 import MockPlatform
 import SQLiteStore
+import Synchronization
 
 /// `exposure-mock`: serves the mock Exposure platform until SIGINT or SIGTERM.
 /// Output is written unbuffered so lines show up at once when piped to a file: the start banner
 /// and answers to --help, --version and --check-fixtures on standard output, the log and every
 /// error on standard error.
-@Sendable func standardOutput(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
-@Sendable func standardError(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+/// One line at a time: request lines come from every worker thread, and a long one written by
+/// two threads at once would interleave on a pipe.
+let outputLock = Mutex(())
+@Sendable func standardOutput(_ text: String) { outputLock.withLock { _ in FileHandle.standardOutput.write(Data((text + "\n").utf8)) } }
+@Sendable func standardError(_ text: String) { outputLock.withLock { _ in FileHandle.standardError.write(Data((text + "\n").utf8)) } }
 
 /// Exits 2 with `error` and a pointer to the help: a bad flag, variable or value.
 func exitForUsage(_ error: UsageError) -> Never {
@@ -69,7 +73,7 @@ do {
             host: configuration.host, port: configuration.port, fixturesDirectory: fixtures,
             requestLog: configuration.logLevel == .quiet ? nil : log.request,
             diagnosticLog: diagnostics.report, adminToken: configuration.adminToken,
-            journalCapacity: configuration.journalCapacity), state: state)
+            journalCapacity: configuration.journalCapacity, faultSeed: configuration.faultSeed), state: state)
     try platform.start()
     diagnostics.release()
 } catch let problems as FixtureProblems {

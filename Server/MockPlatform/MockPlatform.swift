@@ -33,13 +33,15 @@ public final class MockPlatform: Sendable {
         /// The clock fault delays, throttled bodies and the request-head deadline wait on: real
         /// time, or a ``ManualServerClock`` a test moves so a 30-s delay takes none.
         public var serverClock: any ServerClock
+        /// Where fault rules' `probability` draws start (and start again on reset); random when nil.
+        public var faultSeed: UInt64?
 
         /// A configuration; defaults serve the bundled fixtures on 127.0.0.1:8080.
         public init(
             host: String = "127.0.0.1", port: Int = 8080, fixturesDirectory: URL = FixtureLoader.bundledDirectory,
             maxBodyBytes: Int = 1 << 20, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil,
             diagnosticLog: (@Sendable (String) -> Void)? = nil, adminToken: String? = nil, journalCapacity: Int = 10_000,
-            serverClock: any ServerClock = .system
+            serverClock: any ServerClock = .system, faultSeed: UInt64? = nil
         ) {
             self.host = host
             self.port = port
@@ -50,6 +52,7 @@ public final class MockPlatform: Sendable {
             self.adminToken = adminToken
             self.journalCapacity = journalCapacity
             self.serverClock = serverClock
+            self.faultSeed = faultSeed
         }
 
         /// Who may use the admin API with this configuration.
@@ -75,14 +78,15 @@ public final class MockPlatform: Sendable {
         let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
         context = PlatformContext(catalog: catalog, fixturesDirectory: configuration.fixturesDirectory, state: state, clock: clock)
         control = PlatformControl(
-            context: context, faults: FaultInjector(), journal: RequestJournal(capacity: configuration.journalCapacity),
+            context: context, faults: FaultInjector(seed: configuration.faultSeed),
+            journal: RequestJournal(capacity: configuration.journalCapacity),
             fixturesDirectory: configuration.fixturesDirectory)
         // Journal outermost, so it records what faults made of the answer; CORS outside the
         // faults, so a browser sees an injected 500 as a 500 rather than as a CORS failure.
         let platform = JournalResponder(
             next: CORSResponder(
                 next: FaultResponder(
-                    next: PlatformRouter.make(context: context),
+                    next: PlatformRouter.make(context: context, unmatched: control.unmatched),
                     faults: control.faults)),
             journal: control.journal, context: context)
         var responder: any HTTPResponder = RequestIDResponder(

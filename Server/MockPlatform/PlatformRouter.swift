@@ -4,8 +4,24 @@ import HTTPServer
 
 /// Assembles every route family into one router.
 enum PlatformRouter {
-    static func make(context: PlatformContext) -> Router {
-        let router = Router(fallback: notFound)
+    /// The router; a request it cannot take is answered 404 (405 for another method) naming the
+    /// nearest routes, and recorded in `unmatched`.
+    static func make(context: PlatformContext, unmatched: UnmatchedRequests) -> Router {
+        // The routes are registered once to know them, then again behind the fallback that uses them.
+        let finder = NearMissFinder(routes: register(Router { _, _ in HTTPResponse(status: 404) }, context: context).registeredRoutes)
+        return register(
+            Router { request, allowed in
+                let nearMisses = finder.nearest(method: request.method, path: request.path)
+                let response = notFound(request, allowed: allowed, nearMisses: nearMisses)
+                unmatched.record(
+                    UnmatchedRequest(
+                        timestamp: ISO8601Timestamp.string(fromMilliseconds: context.clock.nowMs()), method: request.method.rawValue,
+                        path: request.path, status: response.status, nearMisses: nearMisses))
+                return response
+            }, context: context)
+    }
+
+    private static func register(_ router: Router, context: PlatformContext) -> Router {
         var api = ExposureAPI(router: router, platform: context)
         api.registerAuth()
         api.registerContent()
@@ -20,13 +36,16 @@ enum PlatformRouter {
         return api.router
     }
 
-    /// 404 for unknown paths, 405 (with `Allow`) for known paths asked with another method.
-    @Sendable static func notFound(_ request: HTTPRequest, allowed: [HTTPMethod]) -> HTTPResponse {
+    /// 404 for unknown paths, naming the nearest routes and what differs; 405 (with `Allow`) for
+    /// known paths asked with another method.
+    static func notFound(_ request: HTTPRequest, allowed: [HTTPMethod], nearMisses: [NearMiss]) -> HTTPResponse {
         if allowed.isEmpty {
+            let nearest = nearMisses.map { "\($0.route) (\($0.differences.joined(separator: ", ")))" }
             return Responses.error(
                 ExposureErrorMessage(
                     httpCode: 404, message: "NOT_FOUND",
-                    extendedMessage: "No endpoint at \(request.path)."))
+                    extendedMessage: "No endpoint at \(request.path)."
+                        + (nearest.isEmpty ? "" : " Nearest: \(nearest.joined(separator: "; ")).")))
         }
         var response = Responses.error(
             ExposureErrorMessage(
@@ -41,6 +60,7 @@ extension MockPlatform {
     /// Method and pattern of every route the platform serves, the admin API's included, in
     /// registration order: what docs/openapi.json describes.
     package var routeTable: [Router.RegisteredRoute] {
-        PlatformRouter.make(context: context).registeredRoutes + AdminAPI.make(control: control).registeredRoutes
+        PlatformRouter.make(context: context, unmatched: control.unmatched).registeredRoutes
+            + AdminAPI.make(control: control).registeredRoutes
     }
 }

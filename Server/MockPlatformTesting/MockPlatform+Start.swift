@@ -28,11 +28,13 @@ extension MockPlatform {
     ///   - serverClock: what fault delays and throttled bodies wait on; a ``ManualServerClock``
     ///     makes them take no real time (`await platform.untilParked(on: clock)`, then
     ///     `clock.advance(by:)`).
+    ///   - faultSeed: where fault rules' `probability` draws start, so a run is repeatable; random when nil.
     /// - Throws: `FixtureProblems` listing every problem of broken fixtures, `SQLiteError` when
     ///   the state file cannot be opened, `HTTPServerError` when no port can be bound.
     public static func start(
         fixtures: URL = FixtureLoader.bundledDirectory, state: StateStorage = .inMemory, adminToken: String? = nil,
-        journalCapacity: Int = 10_000, clock: PlatformClock = PlatformClock(), serverClock: any ServerClock = .system
+        journalCapacity: Int = 10_000, clock: PlatformClock = PlatformClock(), serverClock: any ServerClock = .system,
+        faultSeed: UInt64? = nil
     ) async throws -> MockPlatform {
         let store: any PlatformState =
             switch state {
@@ -42,7 +44,8 @@ extension MockPlatform {
         let platform = try MockPlatform(
             configuration: Configuration(
                 host: "127.0.0.1", port: 0, fixturesDirectory: fixtures,
-                adminToken: adminToken, journalCapacity: journalCapacity, serverClock: serverClock),
+                adminToken: adminToken, journalCapacity: journalCapacity, serverClock: serverClock,
+                faultSeed: faultSeed),
             clock: clock, state: store)
         try platform.start()
         return platform

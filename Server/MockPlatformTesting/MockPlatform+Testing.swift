@@ -33,6 +33,16 @@ extension MockPlatform {
     @discardableResult
     public func inject(_ rule: FaultRule) throws(FaultRuleError) -> FaultRule { try control.faults.add(rule) }
 
+    /// Replaces the rule `id` (it keeps its id; its counters start afresh); nil when there is none.
+    /// - Throws: `FaultRuleError` as ``inject(_:)`` does.
+    @discardableResult
+    public func updateFault(id: String, to rule: FaultRule) throws(FaultRuleError) -> FaultRule? {
+        try control.faults.replace(id: id, with: rule)
+    }
+
+    /// Starts the `probability` draws of fault rules again from `seed`, so a run is repeatable.
+    public func seedFaults(_ seed: UInt64) { control.faults.reseed(seed) }
+
     /// The fault rules in force, with how often each applied.
     public var faults: [FaultRule] { control.faults.list() }
 

@@ -47,6 +47,15 @@ public struct MockPlatformAdminClient: Sendable {
     @discardableResult
     public func addFault(_ rule: FaultRule) async throws -> FaultRule { try await call("POST", "/faults", body: rule) }
 
+    /// `PUT /_mock/faults/{id}`: replaces the rule (it keeps its id; its counters start afresh).
+    @discardableResult
+    public func updateFault(id: String, to rule: FaultRule) async throws -> FaultRule {
+        try await call("PUT", "/faults/\(Self.escape(id))", body: rule)
+    }
+
+    /// `PUT /_mock/faults/seed`: the `probability` draws start again from `seed`.
+    public func seedFaults(_ seed: Int) async throws { try await send("PUT", "/faults/seed", body: FaultSeed(seed: seed)) }
+
     /// `GET /_mock/faults`.
     public func faults() async throws -> [FaultRule] { (try await call("GET", "/faults") as FaultList).faults }
 

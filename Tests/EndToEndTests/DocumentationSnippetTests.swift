@@ -7,7 +7,8 @@ import Testing
 /// built modules, so the compiler's later stages (where a crash such as "Found outside of
 /// lifetime use" happens) run too. Names a snippet takes from the text around it are declared
 /// first (``givens``).
-@Suite struct DocumentationSnippetTests {
+/// Serialized: twenty compilers at once would starve the suites that run against real time.
+@Suite(.serialized) struct DocumentationSnippetTests {
     @Test(arguments: Snippet.all)
     func compilesAsTopLevelCode(_ snippet: Snippet) async throws {
         let (imports, body) = snippet.split()
@@ -20,6 +21,23 @@ import Testing
         let (imports, body) = snippet.split()
         let source = imports + [Snippet.given, "func snippet() async throws {"] + snippet.givens + body + ["}"]
         try await Self.compile(source.joined(separator: "\n"), as: "snippet.swift", snippet: snippet)
+    }
+
+    @Test(arguments: Snippet.manifests)
+    func aManifestSnippetLoadsAndNamesThisPackagesProducts(_ snippet: Snippet) async throws {
+        let folder = TemporaryFolder("manifest-snippet")
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        try Data(snippet.code.utf8).write(to: folder.url.appendingPathComponent("Package.swift"))
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package", "--package-path", folder.url.path, "dump-package"])
+        #expect(result.status == 0, "\(snippet) is not a manifest SwiftPM loads:\n\(result.errors)")
+        let ours = try String(contentsOf: Snippet.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let named = snippet.code.matches(of: /\.product\(name: "([^"]+)", package: "([^"]+)"\)/).map { ($0.1, $0.2) }
+        #expect(!named.isEmpty, "\(snippet) names no product of the package")
+        for (product, package) in named {
+            #expect(ours.contains(".library(name: \"\(product)\""), "\(snippet): this package has no library \(product)")
+            #expect(snippet.code.contains("/\(package).git") && snippet.code.contains("../\(package)"), "\(snippet): identity \(package)")
+        }
     }
 
     /// Compiles `source` (saved as `name`: `main.swift` holds top-level code) to SIL.
@@ -68,7 +86,7 @@ struct Snippet: Sendable, CustomTestStringConvertible {
 
     /// What each snippet takes from its document, by `document#number`.
     static let givens: [String: [String]] = [
-        "README.md#3": ["import Exposure", "let environment: Environment = given()", "let credentials: Credentials = given()"],
+        "README.md#4": ["import Exposure", "let environment: Environment = given()", "let credentials: Credentials = given()"],
         "docs/admin-api.md#1": [
             "import Exposure", "import Testing", "let myFixtures: URL = given()", "let someDate: Date = given()",
             "let entitlement: PlaybackEntitlement = given()"
@@ -93,8 +111,16 @@ struct Snippet: Sendable, CustomTestStringConvertible {
         root.appendingPathComponent($0).appendingPathComponent("module.modulemap")
     }
 
-    /// Every Swift snippet of README.md and docs/*.md.
-    static let all: [Snippet] = {
+    /// Every Swift snippet of README.md and docs/*.md but package manifests.
+    static var all: [Snippet] { everyBlock.filter { !$0.isManifest } }
+
+    /// The package manifests (`Package.swift`) among them, checked by SwiftPM rather than compiled.
+    static var manifests: [Snippet] { everyBlock.filter(\.isManifest) }
+
+    /// Whether the snippet is a `Package.swift`.
+    var isManifest: Bool { code.hasPrefix("// swift-tools-version") }
+
+    private static let everyBlock: [Snippet] = {
         let docs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
         let documents = ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
         return documents.flatMap { document in

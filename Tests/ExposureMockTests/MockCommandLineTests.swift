@@ -40,13 +40,13 @@ import Testing
             [
                 "EXPOSURE_MOCK_HOST": "0.0.0.0", "EXPOSURE_MOCK_PORT": "0", "EXPOSURE_MOCK_FIXTURES": fixtures,
                 "EXPOSURE_MOCK_STATE": "/tmp/state.sqlite", "EXPOSURE_MOCK_ADMIN_TOKEN": "secret", "EXPOSURE_MOCK_JOURNAL_CAPACITY": "5",
-                "EXPOSURE_MOCK_LOG_FORMAT": "json", "EXPOSURE_MOCK_LOG_LEVEL": "warning"
+                "EXPOSURE_MOCK_LOG_FORMAT": "json", "EXPOSURE_MOCK_LOG_LEVEL": "warning", "EXPOSURE_MOCK_FAULT_SEED": "42"
             ])
         #expect(
             parsed
                 == MockConfiguration(
                     host: "0.0.0.0", port: 0, fixtures: URL(fileURLWithPath: fixtures, isDirectory: true), statePath: "/tmp/state.sqlite",
-                    adminToken: "secret", journalCapacity: 5, logFormat: .json, logLevel: .warning))
+                    adminToken: "secret", journalCapacity: 5, faultSeed: 42, logFormat: .json, logLevel: .warning))
     }
 
     @Test func aFlagWinsOverItsVariableAndAnEmptyVariableIsUnset() throws {
@@ -63,6 +63,7 @@ import Testing
             error([], ["EXPOSURE_MOCK_LOG_LEVEL": "loud"])
                 == "exposure-mock: EXPOSURE_MOCK_LOG_LEVEL takes debug, info, warning, error, quiet, not loud")
         #expect(error(["--journal-capacity", "0"]) == "exposure-mock: --journal-capacity takes a number of at least 1, not 0")
+        #expect(error(["--fault-seed", "-1"]) == "exposure-mock: --fault-seed takes a whole number from 0 to \(Int.max), not -1")
         #expect(error(["--admin-token="]) == "exposure-mock: --admin-token needs a non-empty token")
         #expect(error(["--fixtures", "/no/such/folder"])?.contains("--fixtures: no fixtures folder at /no/such/folder") == true)
         #expect(

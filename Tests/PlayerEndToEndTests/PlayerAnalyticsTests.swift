@@ -105,3 +105,45 @@ extension PlayerAnalyticsTests {
         #expect(harness.platform.playSessions(accountId: "acc-basic").first?.endReason == "Playback.Aborted", "basic's only slot is free")
     }
 }
+
+/// Forwards requests and runs `onHeartbeats` with the number of heartbeats sent so far.
+private final class HeartbeatCountingTransport: HTTPTransport {
+    let upstream: any HTTPTransport = AutomaticTransport.shared
+    let sent = Mutex(0)
+    let onHeartbeats: @Sendable (Int) -> Void
+    init(onHeartbeats: @escaping @Sendable (Int) -> Void) { self.onHeartbeats = onHeartbeats }
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let response = try await upstream.send(request)
+        if request.url.path.hasSuffix("/eventsink/send"), let body = request.body {
+            let heartbeats = String(decoding: body, as: UTF8.self).components(separatedBy: "\"Playback.Heartbeat\"").count - 1
+            onHeartbeats(
+                sent.withLock {
+                    $0 += heartbeats
+                    return $0
+                })
+        }
+        return response
+    }
+}
+
+extension PlayerAnalyticsTests {
+    /// A paused player still reports itself: its heartbeats go out on the clock while the playback
+    /// loop has nothing else to do (it used to wait for the next command alone).
+    @Test(.timeLimit(.minutes(1))) func aPausedPlayerKeepsSendingHeartbeats() async throws {
+        let harness = try PlayerHarness()
+        let stopper = Mutex<Player?>(nil)
+        let transport = HeartbeatCountingTransport { sent in
+            if sent >= 3 { stopper.withLock { $0 }?.stop() }
+        }
+        let player = try await harness.player(apiTransport: transport)
+        stopper.withLock { $0 = player }
+        player.onPlaybackStarted { player, _ in player.pause() }
+        await player.startPlayback(playable: AssetPlayable(assetId: "arctic-journey"), materialProfile: "TRAILER").value
+        stopper.withLock { $0 = nil }
+        let id = try #require(Self.playSessionId(player))
+        let types = try #require(harness.platform.analyticsSession(id)?.events).map(\.event.eventType)
+        let paused = try #require(types.firstIndex(of: "Playback.Paused"))
+        #expect(types[paused...].filter { $0 == "Playback.Heartbeat" }.count >= 3, "\(types)")
+        #expect(types.last == "Playback.Aborted")
+    }
+}

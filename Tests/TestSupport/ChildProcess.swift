@@ -41,6 +41,8 @@ public enum ChildProcess {
 
 /// Reads a pipe to its end on a thread of its own.
 private final class PipeDrain: @unchecked Sendable {
+    // @unchecked: `data` is written once, on the reader thread, before `done` is signalled, and
+    // read only by `wait()` after it took that signal.
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 

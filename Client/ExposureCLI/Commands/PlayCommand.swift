@@ -100,7 +100,10 @@ struct PlayCommand: CLICommand {
         // and its analytics delivered (or left in the outbox) before the process exits.
         let interruption = Interruption { _ in Task { player.stop() } }
         defer { withExtendedLifetime(interruption) {} }
-        Console.err("exposure play: playing \(assetId); Ctrl-C stops the playback\(analytics ? " and ends its play session" : "")")
+        // Under --json standard error carries only a failure's one object.
+        if !context.json {
+            Console.err("exposure play: playing \(assetId); Ctrl-C stops the playback\(analytics ? " and ends its play session" : "")")
+        }
         let playback = player.startPlayback(playable: playable, properties: properties, enableAnalytics: analytics)
         // The playback's task ends once its last analytics batch is out (failed tries retried for
         // a bounded time), so the next `exposure play` finds this play session ended and its

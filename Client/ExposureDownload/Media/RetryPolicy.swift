@@ -1,5 +1,6 @@
-/// How often and how late a failed file is fetched again (and, with its own delays, how late a
-/// download report is sent again).
+import Clocks
+
+/// How often and how late a failed file is fetched again.
 ///
 /// ExoPlayer's habit: a handful of tries with a backoff of a few seconds, and the count starts
 /// over whenever the download moves bytes, so a long download on a flaky network never runs out
@@ -7,16 +8,11 @@
 struct RetryPolicy: Sendable, Hashable {
     /// Retries of one file, since the download last completed a file, before the download fails.
     var maximumRetries: Int = 5
-    /// The wait before the first retry, ms.
-    var initialDelayMs: Int64 = 500
-    /// The longest wait, ms.
-    var maximumDelayMs: Int64 = 8_000
+    /// The waits between retries: from half a second, doubling up to 8 s.
+    var backoff = Backoff(first: .milliseconds(500), longest: .seconds(8))
 
-    /// The wait before retry number `retry` (from 1): doubling from ``initialDelayMs``, capped.
-    func delayMs(beforeRetry retry: Int) -> Int64 {
-        let doublings = min(max(retry - 1, 0), 30)
-        return min(initialDelayMs << Int64(doublings), maximumDelayMs)
-    }
+    /// The wait before retry number `retry` (from 1), ms.
+    func delayMs(beforeRetry retry: Int) -> Int64 { backoff.delay(beforeRetry: retry).wholeMilliseconds }
 }
 
 /// What to do after a file failed with something retrying may fix.

@@ -19,9 +19,9 @@ actor DownloadReporter {
     private var stopped = false
 
     /// The first retry waits a second; each further one twice as long, up to five minutes.
-    static func backoffMs(attempts: Int) -> Int64 { backoff.delayMs(beforeRetry: attempts) }
+    static func backoffMs(attempts: Int) -> Int64 { backoff.delay(beforeRetry: attempts).wholeMilliseconds }
 
-    private static let backoff = RetryPolicy(initialDelayMs: 1_000, maximumDelayMs: 300_000)
+    private static let backoff = Backoff(first: .seconds(1), longest: .seconds(300))
 
     init(
         outbox: DownloadReportOutbox, transport: any HTTPTransport, clock: any WallClock,

@@ -91,8 +91,8 @@ public final class HLSTech: PlaybackTech {
         }
     }
 
-    /// The engine's deadline, brought forward to the observer's next boundaries (time and position) and
-    /// its next wake while playing (analytics).
+    /// The engine's deadline, brought forward to the observer's next boundaries (time and position,
+    /// while playing) and its next wake (analytics, while the session is open).
     private func wakeDeadline(engine: HLSEngine, until: Int64?, observer: any TechObserver) -> Int64? {
         let now = clock.nowMs
         var deadline = until
@@ -103,7 +103,9 @@ public final class HLSTech: PlaybackTech {
         if engine.phase == .playing, let boundary = observer.nextBoundaryPositionMs(after: position) {
             deadline = min(deadline ?? .max, now + max(1, boundary - position))
         }
-        if engine.phase == .playing, let wake = observer.nextWakeMs() { deadline = min(deadline ?? .max, max(now + 1, wake)) }
+        // The observer's wake (analytics heartbeats and retries) counts in every phase a session is
+        // open in: a paused or not yet started player still reports itself.
+        if !engine.isOver, let wake = observer.nextWakeMs() { deadline = min(deadline ?? .max, max(now + 1, wake)) }
         return deadline
     }
 

@@ -17,7 +17,13 @@ struct ExposureAPI {
                 let loaded = platform.catalog
                 let settings = loaded.catalog.settings
                 guard parameters["customer"] == settings.customer, parameters["businessUnit"] == settings.businessUnit else {
-                    return Responses.error(.unknownBusinessUnit)
+                    return Responses.error(
+                        ExposureErrorMessage(
+                            httpCode: 404, message: ExposureErrorMessage.unknownBusinessUnit.message,
+                            extendedMessage:
+                                "This platform serves customer \(settings.customer), business unit \(settings.businessUnit); "
+                                + "the request named customer \(parameters["customer"] ?? ""), business unit \(parameters["businessUnit"] ?? "")."
+                        ))
                 }
                 let context = RequestContext(
                     request: request, parameters: parameters, platform: platform, loaded: loaded, nowMs: platform.clock.nowMs())

@@ -2,7 +2,7 @@ import ExposureModels
 import HTTPServer
 
 extension AdminAPI {
-    /// Add, list and remove fault rules.
+    /// Add, change, list and remove fault rules; seed their probability draws.
     mutating func registerFaults() {
         let faults = control.faults
         add(.post, "/faults") { request, _ throws(ExposureErrorMessage) in
@@ -11,8 +11,29 @@ extension AdminAPI {
                 let added = try faults.add(rule)
                 return Responses.json(added, status: 201)
             } catch {
-                throw ExposureErrorMessage(httpCode: 400, message: "INVALID_FAULT", extendedMessage: error.message)
+                throw Self.refusal(error)
             }
+        }
+
+        // Before `/faults/{id}`: the router tries routes in the order they were added.
+        add(.put, "/faults/seed") { request, _ throws(ExposureErrorMessage) in
+            let body = try Self.body(FaultSeed.self, of: request)
+            guard body.seed >= 0 else { throw .invalidParameter("seed", "must be a whole number from 0 to \(Int.max)") }
+            faults.reseed(UInt64(body.seed))
+            return Responses.json(body)
+        }
+
+        add(.put, "/faults/{id}") { request, parameters throws(ExposureErrorMessage) in
+            let id = parameters["id"] ?? ""
+            let rule = try Self.body(FaultRule.self, of: request)
+            let replaced: FaultRule?
+            do throws(FaultRuleError) {
+                replaced = try faults.replace(id: id, with: rule)
+            } catch {
+                throw Self.refusal(error)
+            }
+            guard let replaced else { throw Self.unknownFault(id) }
+            return Responses.json(replaced)
         }
 
         add(.get, "/faults") { _, _ throws(ExposureErrorMessage) in Responses.json(FaultList(faults: faults.list())) }
@@ -24,15 +45,24 @@ extension AdminAPI {
 
         add(.delete, "/faults/{id}") { _, parameters throws(ExposureErrorMessage) in
             let id = parameters["id"] ?? ""
-            guard faults.remove(id: id) else {
-                throw ExposureErrorMessage(
-                    httpCode: 404, message: "UNKNOWN_FAULT", extendedMessage: "No fault rule \(id) (used up or removed).")
-            }
+            guard faults.remove(id: id) else { throw Self.unknownFault(id) }
             return Responses.noContent()
         }
     }
 
-    /// Read and clear the request journal.
+    /// 400 `INVALID_FAULT` naming the field, or 409 `TOO_MANY_FAULTS` at the cap.
+    private static func refusal(_ error: FaultRuleError) -> ExposureErrorMessage {
+        switch error.kind {
+        case .invalid: ExposureErrorMessage(httpCode: 400, message: "INVALID_FAULT", extendedMessage: error.message)
+        case .limitReached: ExposureErrorMessage(httpCode: 409, message: "TOO_MANY_FAULTS", extendedMessage: error.message)
+        }
+    }
+
+    private static func unknownFault(_ id: String) -> ExposureErrorMessage {
+        ExposureErrorMessage(httpCode: 404, message: "UNKNOWN_FAULT", extendedMessage: "No fault rule \(id) (used up or removed).")
+    }
+
+    /// Read and clear the request journal; list the unmatched requests.
     mutating func registerJournal() {
         let journal = control.journal
         add(.get, "/requests") { request, _ throws(ExposureErrorMessage) in
@@ -50,6 +80,11 @@ extension AdminAPI {
                     requests: journal.entries(matching: filter), capacity: journal.capacity, totalRecorded: journal.totalRecorded))
         }
 
+        let unmatched = control.unmatched
+        add(.get, "/requests/unmatched") { _, _ throws(ExposureErrorMessage) in
+            Responses.json(UnmatchedPage(requests: unmatched.list(), capacity: UnmatchedRequests.capacity))
+        }
+
         add(.delete, "/requests") { _, _ throws(ExposureErrorMessage) in
             journal.removeAll()
             return Responses.noContent()
@@ -61,6 +96,15 @@ extension AdminAPI {
 public struct FaultList: Codable, Sendable, Equatable {
     /// The rules in force, in matching order.
     public var faults: [FaultRule]
+}
+
+/// `PUT /_mock/faults/seed`: the body and the answer.
+public struct FaultSeed: Codable, Sendable, Equatable {
+    /// Where the `probability` draws start again, 0 or more.
+    public var seed: Int
+
+    /// A seed.
+    public init(seed: Int) { self.seed = seed }
 }
 
 /// `GET /_mock/requests`.

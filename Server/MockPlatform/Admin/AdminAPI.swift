@@ -8,7 +8,7 @@ import SQLiteStore
 struct AdminAPI {
     typealias Handler = @Sendable (HTTPRequest, PathParameters) throws(ExposureErrorMessage) -> HTTPResponse
 
-    private(set) var router = Router(fallback: PlatformRouter.notFound)
+    private(set) var router = Router { request, allowed in PlatformRouter.notFound(request, allowed: allowed, nearMisses: []) }
     /// Every route added, in order, as `GET /_mock/health`: what the index lists.
     private(set) var endpoints: [AdminIndex.Endpoint] = []
     let control: PlatformControl
@@ -23,13 +23,16 @@ struct AdminAPI {
         api.registerActivity()
         api.registerOpenAPIDocument()
         api.registerFixtureSchemas()
+        api.registerDashboard()
         api.registerIndex()
         return api.router
     }
 
-    mutating func add(_ method: HTTPMethod, _ path: String, _ handler: @escaping Handler) {
-        endpoints.append(AdminIndex.Endpoint(method: method.rawValue, path: ControlPlaneResponder.prefix + path))
-        router.add(method, ControlPlaneResponder.prefix + path) { request, parameters in
+    /// Adds a route at `/_mock` + `path`, or at `path` itself when not `prefixed` (the dashboard's `/`).
+    mutating func add(_ method: HTTPMethod, _ path: String, prefixed: Bool = true, _ handler: @escaping Handler) {
+        let pattern = (prefixed ? ControlPlaneResponder.prefix : "") + path
+        endpoints.append(AdminIndex.Endpoint(method: method.rawValue, path: pattern))
+        router.add(method, pattern) { request, parameters in
             do throws(ExposureErrorMessage) {
                 return try handler(request, parameters)
             } catch {

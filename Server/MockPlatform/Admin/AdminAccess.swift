@@ -1,4 +1,5 @@
 import ExposureModels
+import Foundation
 import HTTPServer
 
 /// Who may use `/_mock/`: anyone on a loopback-only mock, only Bearer-token holders when a token
@@ -20,12 +21,24 @@ public enum AdminAccess: Sendable, Equatable {
     static func isLoopback(_ host: String) -> Bool {
         host.hasPrefix("127.") || host == "::1" || host == "[::1]" || host == "localhost"
     }
+
+    /// Whether a browser's `Origin` is a page served from this machine (`http://localhost:5173`,
+    /// `http://127.0.0.1:8080`, `http://[::1]:3000`): the only pages an open admin API answers.
+    static func isLoopbackOrigin(_ origin: String) -> Bool {
+        guard let components = URLComponents(string: origin), let host = components.host,
+            components.scheme == "http" || components.scheme == "https"
+        else { return false }
+        return isLoopback(host)
+    }
 }
 
-/// Sends `/_mock/…` to the admin API (behind its access check) and everything else to the
-/// platform, so faults and the journal never see the control plane's own traffic. `admin`
+/// Sends `/_mock/…` and `/` (the dashboard's start page) to the admin API (behind its access
+/// check) and everything else to the platform, so faults and the journal never see the control
+/// plane's own traffic. `admin`
 /// answers CORS itself; a preflight passes the token check (browsers send it without
-/// credentials), and a 401 is readable cross-origin.
+/// credentials), and a 401 is readable cross-origin. An open admin API refuses requests from
+/// pages of other origins (403 `FORBIDDEN_ORIGIN`): browsers send `Origin` on every
+/// cross-origin request, so a web page cannot drive it.
 struct ControlPlaneResponder: HTTPResponder {
     static let prefix = "/_mock"
 
@@ -35,11 +48,23 @@ struct ControlPlaneResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let path = request.path
-        guard path.hasPrefix(Self.prefix), path.count == Self.prefix.count || path.dropFirst(Self.prefix.count).first == "/" else {
+        guard
+            path == "/"
+                || path.hasPrefix(Self.prefix) && (path.count == Self.prefix.count || path.dropFirst(Self.prefix.count).first == "/")
+        else {
             return platform.respond(to: request)
         }
         switch access {
         case .open:
+            // A page from anywhere else in the developer's browser could otherwise reset, move the
+            // clock or read the journal: even a request it may send without a preflight is refused.
+            if let origin = request.headers["Origin"], !AdminAccess.isLoopbackOrigin(origin) {
+                return Responses.error(
+                    ExposureErrorMessage(
+                        httpCode: 403, message: "FORBIDDEN_ORIGIN",
+                        extendedMessage: "The open admin API answers pages from loopback origins only, not \(origin); "
+                            + "start the mock with --admin-token to use it from elsewhere."))
+            }
             return admin.respond(to: request)
         case .disabled:
             return Responses.error(ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No endpoint at \(path)."))

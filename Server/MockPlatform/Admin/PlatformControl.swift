@@ -10,6 +10,8 @@ public final class PlatformControl: Sendable {
     public let faults: FaultInjector
     /// The requests answered.
     public let journal: RequestJournal
+    /// The recent requests no route took, with their nearest routes.
+    public let unmatched = UnmatchedRequests()
     private let directory: Mutex<URL>
 
     init(context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL) {
@@ -22,12 +24,13 @@ public final class PlatformControl: Sendable {
     /// The fixtures directory the catalog was last loaded from.
     public var fixturesDirectory: URL { directory.withLock { $0 } }
 
-    /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults,
-    /// an empty journal and activity log, and the clock at real time. The catalog stays.
+    /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults
+    /// (their probability draws start again from the seed), an empty journal and unmatched list and activity log, and the clock at real time. The catalog stays.
     public func reset() {
         context.state.removeAll()
-        faults.removeAll()
+        faults.reset()
         journal.removeAll()
+        unmatched.removeAll()
         context.activity.removeAll()
         context.clock.reset()
     }

@@ -4,34 +4,61 @@ import Synchronization
 
 /// The fault rules in force, matched against every request outside `/_mock/`.
 ///
+/// Rules are kept in matching order: lower `priority` first (``FaultRule/defaultPriority`` when
+/// absent), and among equal priorities the newest rule first, as WireMock orders its stubs.
 /// Matching runs on a snapshot of the rules outside the lock, so requests do not queue behind
 /// each other's regular expressions; only claiming a counted rule is atomic. With no rules in
 /// force (the usual case) a request reads one counter and takes no lock.
 public final class FaultInjector: Sendable {
+    /// The most rules in force at once; adding one more is refused (`FaultRuleError.Kind.limitReached`).
+    public static let capacity = 1_000
+
     private let rules = Mutex<[ActiveFault]>([])
     /// How many rules `rules` holds, kept in step under its lock.
     private let ruleCount = Atomic<Int>(0)
     private let lastId = Atomic<Int>(0)
+    private let dice: FaultDice
 
-    /// No rules.
-    public init() {}
+    /// No rules; rules with a `probability` draw from `seed` (a random one when nil).
+    public init(seed: UInt64? = nil) { dice = FaultDice(seed: seed) }
 
-    /// Adds a rule after the existing ones (the first matching rule applies) and returns it with its id.
-    /// - Throws: `FaultRuleError` when the rule has no action, conflicting actions or a bad regex.
+    /// Adds a rule in its place in matching order and returns it with its id.
+    /// - Throws: `FaultRuleError` when the rule has no action, conflicting actions, a value out
+    ///   of range or a bad regex, or when ``capacity`` rules are in force already.
     @discardableResult
     public func add(_ rule: FaultRule) throws(FaultRuleError) -> FaultRule {
-        if let problem = rule.problem { throw FaultRuleError(message: problem) }
-        let regex: NSRegularExpression
-        do {
-            regex = try NSRegularExpression(pattern: rule.path)
-        } catch {
-            throw FaultRuleError(message: "path is not a valid regular expression: \(rule.path)")
-        }
+        let sequence = lastId.wrappingAdd(1, ordering: .relaxed).newValue
         var rule = rule
-        rule.id = "fault-\(lastId.wrappingAdd(1, ordering: .relaxed).newValue)"
-        let fault = ActiveFault(rule: rule, regex: regex)
-        changeRules { $0.append(fault) }
+        rule.id = "fault-\(sequence)"
+        let fault = try ActiveFault(checking: rule, sequence: sequence)
+        let added = changeRules { rules -> Bool in
+            guard rules.count < Self.capacity else { return false }
+            Self.insert(fault, into: &rules)
+            return true
+        }
+        guard added else {
+            throw FaultRuleError(
+                message: "At most \(Self.capacity) fault rules can be in force; remove some first.", kind: .limitReached)
+        }
         return fault.snapshot
+    }
+
+    /// Replaces the rule `id` with `rule`, keeping its id and its place among equal priorities;
+    /// its counters start afresh. Nil when there is no rule `id`.
+    /// - Throws: `FaultRuleError` as ``add(_:)`` does for a rule that cannot be used.
+    @discardableResult
+    public func replace(id: String, with rule: FaultRule) throws(FaultRuleError) -> FaultRule? {
+        guard let sequence = rules.withLock({ $0.first { $0.rule.id == id }?.sequence }) else { return nil }
+        var rule = rule
+        rule.id = id
+        let fault = try ActiveFault(checking: rule, sequence: sequence)
+        let replaced = changeRules { rules -> Bool in
+            guard let index = rules.firstIndex(where: { $0.rule.id == id }) else { return false }
+            rules.remove(at: index)
+            Self.insert(fault, into: &rules)
+            return true
+        }
+        return replaced ? fault.snapshot : nil
     }
 
     /// The rules in force, in matching order, with their counters.
@@ -50,12 +77,28 @@ public final class FaultInjector: Sendable {
     /// Removes every rule.
     public func removeAll() { changeRules { $0.removeAll() } }
 
+    /// Starts the `probability` draws again from `seed`: the same requests in the same order
+    /// then meet the same faults.
+    public func reseed(_ seed: UInt64) { dice.reseed(seed) }
+
+    /// Removes every rule and starts the draws again from the last seed, as after start-up.
+    public func reset() {
+        removeAll()
+        dice.restart()
+    }
+
     private func changeRules<Result>(_ change: (inout [ActiveFault]) -> Result) -> Result {
         rules.withLock { rules in
             let result = change(&rules)
             ruleCount.store(rules.count, ordering: .releasing)
             return result
         }
+    }
+
+    /// Puts `fault` before the first rule it outranks: a lower priority, or the same and newer.
+    private static func insert(_ fault: ActiveFault, into rules: inout [ActiveFault]) {
+        let index = rules.firstIndex { fault.precedes($0) } ?? rules.endIndex
+        rules.insert(fault, at: index)
     }
 
     /// The first rule matching `request` that still has a use left, which this call uses up.
@@ -65,6 +108,7 @@ public final class FaultInjector: Sendable {
         guard !snapshot.isEmpty else { return nil }
         var facts = RequestFacts(request: request)
         for fault in snapshot where fault.matches(&facts) {
+            if let probability = fault.rule.probability, !dice.roll(probability) { continue }
             switch fault.claim() {
             case .unavailable: continue
             case .claimed(let last):
@@ -76,10 +120,26 @@ public final class FaultInjector: Sendable {
     }
 }
 
-/// A rule that cannot be added, with the reason as a sentence.
+/// A rule that cannot be added or changed, with the reason as a sentence.
 public struct FaultRuleError: Error, Sendable, Equatable {
+    /// What kind of refusal.
+    public enum Kind: Sendable, Equatable {
+        /// The rule itself is wrong (the message names the field).
+        case invalid
+        /// ``FaultInjector/capacity`` rules are in force already.
+        case limitReached
+    }
+
     /// Why.
     public let message: String
+    /// What kind of refusal.
+    public let kind: Kind
+
+    /// A refusal; an invalid rule unless `kind` says otherwise.
+    public init(message: String, kind: Kind = .invalid) {
+        self.message = message
+        self.kind = kind
+    }
 }
 
 /// A rule with its compiled regex and live counters.
@@ -90,6 +150,8 @@ private final class ActiveFault: Sendable {
     }
 
     let rule: FaultRule
+    /// The order rules were added in; a replaced rule keeps its own.
+    let sequence: Int
     let regex: NSRegularExpression
     private let literal: String?
     private let method: String?
@@ -98,12 +160,26 @@ private final class ActiveFault: Sendable {
     /// Matching requests seen, counted only while `rule.after` lets them through.
     private let seen = Atomic<Int>(0)
 
-    init(rule: FaultRule, regex: NSRegularExpression) {
+    /// The rule ready to match.
+    /// - Throws: `FaultRuleError` for a rule that cannot be used or a path that is no regex.
+    init(checking rule: FaultRule, sequence: Int) throws(FaultRuleError) {
+        if let problem = rule.problem { throw FaultRuleError(message: problem) }
+        do {
+            regex = try NSRegularExpression(pattern: rule.path)
+        } catch {
+            throw FaultRuleError(message: "path is not a valid regular expression: \(rule.path)")
+        }
         self.rule = rule
-        self.regex = regex
+        self.sequence = sequence
         literal = RequiredLiteral.of(rule.path)
         method = rule.method?.uppercased()
         remaining = Atomic(rule.times ?? Int.max)
+    }
+
+    /// Whether this rule is tried before `other`: a lower priority, or the same and added later.
+    func precedes(_ other: ActiveFault) -> Bool {
+        let (mine, theirs) = (rule.priority ?? FaultRule.defaultPriority, other.rule.priority ?? FaultRule.defaultPriority)
+        return mine != theirs ? mine < theirs : sequence > other.sequence
     }
 
     /// Cheap conditions first: most requests fail on method, query, headers or the regex's

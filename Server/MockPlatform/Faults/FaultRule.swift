@@ -5,10 +5,21 @@
 /// answering `status` with an error body instead of the real answer, and/or by delivering the
 /// answer late (`delayMs`), not at all (`drop`), cut short (`truncateAfterBytes`) or slowly
 /// (`bytesPerSecond`). It lets the first `after` matching requests through untouched, then applies
-/// `times` times, or until removed when `times` is nil.
+/// `times` times, or until removed when `times` is nil. Of several matching rules the one with
+/// the lowest `priority` applies (the newest among equals); one with a `probability` applies to
+/// only that share of its matching requests.
 public struct FaultRule: Codable, Sendable, Equatable {
+    /// The priority of a rule that gives none (WireMock's default too).
+    public static let defaultPriority = 5
+
     /// Given by the platform when the rule is added.
     public var id: String?
+    /// A label for people reading `GET /_mock/faults`; matching ignores it.
+    public var name: String?
+    /// Lower is tried first (0 is the highest); ``defaultPriority`` when nil.
+    public var priority: Int?
+    /// The share of matching requests it applies to, 0…1 (drawn from the fault seed); nil: all.
+    public var probability: Double?
     /// The method to match, e.g. `GET`; nil matches any.
     public var method: String?
     /// A regular expression (NSRegularExpression syntax) searched in the request path.
@@ -45,8 +56,12 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public init(
         method: String? = nil, path: String, query: [String: String]? = nil, headers: [String: String]? = nil,
         status: Int? = nil, message: String? = nil, body: String? = nil, delayMs: Int? = nil, drop: Bool? = nil,
-        truncateAfterBytes: Int? = nil, bytesPerSecond: Int? = nil, after: Int? = nil, times: Int? = nil
+        truncateAfterBytes: Int? = nil, bytesPerSecond: Int? = nil, after: Int? = nil, times: Int? = nil,
+        name: String? = nil, priority: Int? = nil, probability: Double? = nil
     ) {
+        self.name = name
+        self.priority = priority
+        self.probability = probability
         self.method = method
         self.path = path
         self.query = query
@@ -71,11 +86,13 @@ public struct FaultRule: Codable, Sendable, Equatable {
         }
         if deliveries > 1 { return "drop, truncateAfterBytes and bytesPerSecond exclude each other." }
         if drop == true, status != nil { return "A dropped connection has no status; use one or the other." }
-        if let status, !(100...599).contains(status) { return "status must be from 100 to 599." }
+        if let status, !(200...599).contains(status) { return "status must be from 200 to 599." }
         if let delayMs, !(0...600_000).contains(delayMs) { return "delayMs must be from 0 to 600000." }
         if let truncateAfterBytes, truncateAfterBytes < 0 { return "truncateAfterBytes cannot be negative." }
         if let bytesPerSecond, bytesPerSecond < 1 { return "bytesPerSecond must be at least 1." }
         if let after, after < 0 { return "after cannot be negative." }
+        if let priority, priority < 0 { return "priority cannot be negative (0 is tried first)." }
+        if let probability, !(0...1).contains(probability) { return "probability must be from 0 to 1." }
         if let times, times < 1 { return "times must be at least 1 (leave it out for a rule that stays)." }
         return nil
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Serves files from one fixtures directory's media folder, read once and kept in memory (the
+/// Serves files from one folder (a fixtures directory's media folder, the dashboard), read once and kept in memory (the
 /// bundled set is ~9 MB) for as long as that catalog is in use. Only paths made of plain names
 /// are served: `..`, `.`, empty segments and absolute paths are refused, however they were
 /// encoded in the URL. Symbolic links the fixtures hold are followed (to regular files only).
@@ -49,6 +49,11 @@ final class MediaFileStore: Sendable {
         case "jpg", "jpeg": "image/jpeg"
         case "m3u8": "application/vnd.apple.mpegurl"
         case "json": "application/json"
+        case "html": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
         default: "application/octet-stream"
         }
     }

@@ -162,7 +162,7 @@ import FoundationNetworking
         try await withPlatform { _, client in
             let first = try await client.admin.addFault(.status(500, path: "^/a$"))
             let second = try await client.admin.addFault(.delay(10, path: "^/b$"))
-            #expect(try await client.admin.faults().compactMap(\.id) == [first.id, second.id].compactMap { $0 })
+            #expect(try await client.admin.faults().compactMap(\.id) == [second.id, first.id].compactMap { $0 }, "the newest first")
             #expect(try await client.send("DELETE", "/_mock/faults/\(first.id!)").status == 204)
             #expect(try await client.admin.faults().compactMap(\.id) == [second.id!])
             #expect(try await client.send("DELETE", "/_mock/faults/\(first.id!)").status == 404)
@@ -187,8 +187,8 @@ import FoundationNetworking
 
     @Test func faultsNeverTouchTheAdminAPI() async throws {
         try await withPlatform { _, client in
-            try await client.admin.addFault(.status(500, path: ".*"))
             try await client.admin.addFault(.dropConnection(path: ".*"))
+            try await client.admin.addFault(.status(500, path: ".*"))
             #expect(try await client.send("GET", "/_mock/health").status == 200)
             #expect(try await client.send("GET", timePath).status == 500)
             try await client.admin.removeFaults()

@@ -61,6 +61,18 @@ import Testing
         #expect(health.status == 200 && health.headers["Access-Control-Allow-Origin"] == "http://localhost:5173")
     }
 
+    @Test(arguments: ["https://example.com", "http://192.168.1.20:8080", "null", "http://localhost.example.com"])
+    func anOpenAdminAPIRefusesPagesOfOtherOrigins(origin: String) throws {
+        let preflight = mock.send(.options, "/_mock/reset", headers: [("Origin", origin), ("Access-Control-Request-Method", "POST")])
+        #expect(preflight.status == 403)
+        let reset = mock.send(.post, "/_mock/reset", headers: [("Origin", origin), ("Content-Type", "text/plain")])
+        #expect(reset.status == 403)
+        let error = try JSONDecoder().decode(ExposureErrorMessage.self, from: reset.body)
+        #expect(error.message == "FORBIDDEN_ORIGIN" && error.extendedMessage?.contains(origin) == true)
+        #expect(mock.send(.get, "/_mock/health", headers: [("Origin", "http://[::1]:3000")]).status == 200)
+        #expect(mock.send(.get, "/v2/customer/Sandbox/businessunit/Dev/time", headers: [("Origin", origin)]).status == 200)
+    }
+
     @Test func withATokenThePreflightPassesAndTheRefusalIsReadable() throws {
         let platform = try MockPlatform(
             configuration: .init(port: 0, fixturesDirectory: FixtureLoader.bundledDirectory, adminToken: "s3cret"))

@@ -1,0 +1,47 @@
+// The dashboard's shell: picks the page from the location's hash (#/catalog, #/title/{assetId},
+// #/control, #/activity) and shows the mock's clock in the header.
+import { call } from "./api.js";
+import { errorBox } from "./dom.js";
+
+const pages = {
+  catalog: () => import("./pages/catalog.js"),
+  title: () => import("./pages/title.js"),
+  control: () => import("./pages/control.js"),
+  activity: () => import("./pages/activity.js"),
+};
+
+const main = document.getElementById("main");
+let leaving = null;
+
+async function show() {
+  const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");
+  const page = pages[name] ? name : "catalog";
+  for (const link of document.querySelectorAll("nav a")) {
+    link.toggleAttribute("aria-current", link.getAttribute("href") === `#/${page}`);
+    if (link.hasAttribute("aria-current")) link.setAttribute("aria-current", "page");
+  }
+  leaving?.();
+  leaving = null;
+  main.replaceChildren();
+  try {
+    const module = await pages[page]();
+    leaving = await module.render(main, rest.map(decodeURIComponent));
+  } catch (error) {
+    main.append(errorBox(error));
+  }
+}
+
+async function tick() {
+  try {
+    const clock = await call("GET", "/_mock/clock");
+    document.getElementById("clock").textContent = `mock clock ${clock.now}${clock.rate === 0 ? " (frozen)" : ""}`;
+  } catch {
+    document.getElementById("clock").textContent = "mock clock unavailable";
+  }
+}
+
+addEventListener("hashchange", show);
+addEventListener("mock-clock-changed", tick);
+show();
+tick();
+setInterval(tick, 1000);

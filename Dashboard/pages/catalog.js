@@ -1,0 +1,56 @@
+// Catalog: every asset with its type, availability window, who may play it now (on the mock's
+// clock) and whether it may be downloaded; a search box and a type filter. "Who may play it" asks the entitle check of the
+// Exposure API for each demo user and "downloadable" its downloadinfo; neither opens a play session.
+import { allAssets, call, demoUsers, exposure, logIn, titleOf } from "../api.js";
+import { element, table } from "../dom.js";
+
+export async function render(main) {
+  main.append(element("h1", {}, "Catalog"));
+  const [assets, tokens, { now }] = await Promise.all([allAssets(), Promise.all(demoUsers.map(logIn)), call("GET", "/_mock/clock")]);
+  const succeeds = (promise) => promise.then(() => true, () => false);
+  const rights = await Promise.all(assets.map(async (asset) => {
+    const id = encodeURIComponent(asset.assetId);
+    const [verdicts, downloads] = await Promise.all([
+      Promise.all(tokens.map((token) => call("GET", exposure("v2", `/entitlement/${id}/entitle?time=${now}`), { token })
+        .then((answer) => answer.status === "SUCCESS", () => false))),
+      Promise.all(tokens.map((token) => succeeds(call("GET", exposure("v2", `/entitlement/${id}/downloadinfo`), { token })))),
+    ]);
+    return { players: demoUsers.filter((_, index) => verdicts[index]).map((user) => user.name), downloadable: downloads.includes(true) };
+  }));
+
+  const search = element("input", { type: "search", id: "catalog-search", placeholder: "title or id" });
+  const types = [...new Set(assets.map((asset) => asset.type))].sort();
+  const type = element("select", { id: "catalog-type" },
+    element("option", { value: "" }, "every type"), types.map((name) => element("option", { value: name }, name)));
+  main.append(element("div", { class: "toolbar" },
+    element("label", { for: "catalog-search" }, "Search", search),
+    element("label", { for: "catalog-type" }, "Type", type)));
+  const list = element("div", { id: "catalog-list" });
+  main.append(list);
+
+  const rows = assets.map((asset, index) => ({ asset, text: `${titleOf(asset)} ${asset.assetId}`.toLowerCase(), ...rights[index] }));
+  function update() {
+    const words = search.value.trim().toLowerCase();
+    const shown = rows.filter((row) => (!type.value || row.asset.type === type.value) && row.text.includes(words));
+    list.replaceChildren(table(["Title", "Type", "Available", "Who may play it", "Downloadable"],
+      shown.map(({ asset, players, downloadable }) => [
+        element("a", { href: `#/title/${encodeURIComponent(asset.assetId)}` }, titleOf(asset)),
+        asset.type,
+        window(asset),
+        players.length ? players.join(", ") : element("span", { class: "muted" }, "nobody"),
+        downloadable ? "yes" : "no",
+      ])));
+  }
+  search.addEventListener("input", update);
+  type.addEventListener("change", update);
+  update();
+}
+
+/** The widest publication window of an asset, as "from → to". */
+function window(asset) {
+  const publications = asset.publications ?? [];
+  if (publications.length === 0) return "—";
+  const from = publications.map((publication) => publication.fromDate).sort()[0];
+  const to = publications.map((publication) => publication.toDate).sort().at(-1);
+  return `${from?.slice(0, 10) ?? "…"} → ${to?.slice(0, 10) ?? "…"}`;
+}
