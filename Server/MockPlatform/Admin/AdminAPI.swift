@@ -22,6 +22,7 @@ struct AdminAPI {
         api.registerJournal()
         api.registerActivity()
         api.registerOpenAPIDocument()
+        api.registerFixtureSchemas()
         api.registerDashboard()
         api.registerIndex()
         return api.router

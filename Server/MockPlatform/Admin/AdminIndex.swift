@@ -33,6 +33,7 @@ public struct AdminIndex: Codable, Sendable, Equatable {
     static let descriptions: [String: String] = [
         "GET /_mock": "This index: every admin endpoint with one line on what it does.",
         "GET /_mock/openapi.json": "The OpenAPI 3.1 document of everything the mock serves.",
+        "GET /_mock/schemas/{name}": "The JSON Schema of a fixture file: platform, users, assets, ads or media.schema.json.",
         "GET /": "The web dashboard's start page (Dashboard/index.html).",
         "GET /_mock/ui": "The web dashboard's start page (Dashboard/index.html).",
         "GET /_mock/ui/{path...}": "A file of the web dashboard (Dashboard/), with ETag and Cache-Control: no-cache.",

@@ -98,13 +98,19 @@ public struct FixtureReport: Codable, Sendable, Equatable {
         public var path: String
         /// What is wrong, as a sentence.
         public var message: String
+        /// The line the problem is on; nil when the file could not be read.
+        public var line: Int?
+        /// The path as a reader finds it, e.g. `assets[16] "nordic-noir".publications[0]`.
+        public var location: String?
     }
 
     init(_ problems: FixtureProblems) {
         httpCode = 422
         message = "INVALID_FIXTURES"
         extendedMessage = "\(problems.problems.count) problem(s); the previous fixtures stay in use."
-        self.problems = problems.problems.map { Problem(file: $0.file, path: $0.path, message: $0.message) }
+        self.problems = problems.problems.map {
+            Problem(file: $0.file, path: $0.path, message: $0.message, line: $0.line, location: $0.location)
+        }
     }
 }
 

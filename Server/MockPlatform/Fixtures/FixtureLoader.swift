@@ -9,102 +9,145 @@ public enum FixtureLoader {
         BundledFixtures.directory ?? BundledFixtures.candidates.last ?? URL(fileURLWithPath: "Fixtures")
     }
 
-    /// Loads and checks `directory`; throws `FixtureProblems` listing everything wrong.
+    /// Loads and checks `directory`; throws `FixtureProblems` listing everything wrong, each
+    /// problem with its line. Every file is read and every entry decoded even when others are
+    /// broken, and the cross-checks run on whatever decoded, so one round names every problem.
     public static func load(from directory: URL) throws(FixtureProblems) -> Catalog {
-        var problems: [FixtureProblem] = []
-        let settings = decodeObject(PlatformSettings.self, "catalog/platform.json", in: directory, problems: &problems)
-        let users = decodeArray(FixtureUser.self, "catalog/users.json", in: directory, problems: &problems)
-        let assets = decodeArray(
-            CatalogAsset.self, "catalog/assets.json", in: directory, problems: &problems,
-            understood: FixtureKeyCheck.understood)
-        let ads = decodeArray(AdCreative.self, "catalog/ads.json", in: directory, problems: &problems)
+        var reading = Reading(directory: directory)
+        let settings = reading.object(PlatformSettings.self, FixtureValidator.platformFile)
+        let users = reading.array(FixtureUser.self, FixtureValidator.usersFile)
+        let assets = reading.array(CatalogAsset.self, FixtureValidator.assetsFile, understood: FixtureKeyCheck.understood)
+        let ads = reading.array(AdCreative.self, FixtureValidator.adsFile)
         // Written by the media scripts, which record more than the platform reads: no key check.
-        let media = decodeObject(MediaManifest.self, "media/media.json", in: directory, problems: &problems, checkKeys: false)
-        guard let settings, let users, let assets, let ads, let media else { throw FixtureProblems(problems: problems) }
-        let catalog = Catalog(settings: settings, users: users, assets: assets, ads: ads, media: media)
-        problems += FixtureValidator.problems(in: catalog)
-        guard problems.isEmpty else { throw FixtureProblems(problems: problems) }
+        let media = reading.object(MediaManifest.self, FixtureValidator.mediaFile, checkKeys: false)
+        let catalog = Catalog(
+            settings: settings ?? PlatformSettings(), users: users, assets: assets, ads: ads, media: media ?? MediaManifest.empty)
+        reading.problems += reading.inFileOrder(FixtureValidator.problems(in: catalog, undecoded: reading.undecoded))
+        guard reading.problems.isEmpty else { throw FixtureProblems(problems: reading.located(reading.problems)) }
         return catalog
     }
 
-    /// A file holding one object; any ignored key is a problem too, unless `checkKeys` is false.
-    private static func decodeObject<Value: Codable>(
-        _ type: Value.Type, _ file: String, in directory: URL, problems: inout [FixtureProblem], checkKeys: Bool = true
-    ) -> Value? {
-        guard let data = read(file, in: directory, problems: &problems) else { return nil }
-        do {
-            let value = try ExposureJSON.decode(type, from: data)
-            if checkKeys {
-                guard let json = tree(of: data, file: file, problems: &problems) else { return nil }
-                problems += FixtureKeyCheck.problems(value, sent: json, file: file)
-            }
-            return value
-        } catch {
-            problems.append(problem(from: error, file: file))
-            return nil
-        }
-    }
+    /// The files read so far: their problems, their JSON trees and line maps, and what of them
+    /// did not decode.
+    private struct Reading {
+        let directory: URL
+        var problems: [FixtureProblem] = []
+        var undecoded = FixtureValidator.Undecoded()
+        private var sources: [String: (map: JSONSourceMap, tree: JSONValue)] = [:]
+        /// For an array file with entries that did not decode, the file index of each decoded one.
+        private var decodedIndices: [String: [Int]] = [:]
 
-    /// A file holding an array, decoded element by element so that every broken element is
-    /// reported, not only the first; ignored keys are problems too.
-    private static func decodeArray<Element: Decodable>(
-        _ type: Element.Type, _ file: String, in directory: URL, problems: inout [FixtureProblem],
-        understood: (Element) -> JSONValue?
-    ) -> [Element]? {
-        guard let data = read(file, in: directory, problems: &problems), let json = tree(of: data, file: file, problems: &problems) else {
-            return nil
-        }
-        guard case .array(let sentElements) = json else {
-            problems.append(FixtureProblem(file: file, message: "The file must hold a JSON array."))
-            return nil
-        }
-        let results: [ElementResult<Element>]
-        do {
-            results = try ExposureJSON.decode([ElementResult<Element>].self, from: data)
-        } catch {
-            problems.append(problem(from: error, file: file))
-            return nil
-        }
-        var elements: [Element] = []
-        for (index, result) in results.enumerated() {
-            switch result.value {
-            case .success(let element):
-                elements.append(element)
-                if let understood = understood(element) {
-                    problems += FixtureKeyCheck.problems(understood: understood, sent: sentElements[index], file: file, path: "$[\(index)]")
+        init(directory: URL) { self.directory = directory }
+
+        /// A file holding one object; any ignored key other than `$schema` is a problem too,
+        /// unless `checkKeys` is false.
+        mutating func object<Value: Codable>(_ type: Value.Type, _ file: String, checkKeys: Bool = true) -> Value? {
+            guard let (data, json) = source(file) else { return nil }
+            do {
+                let value = try ExposureJSON.decode(type, from: data)
+                if checkKeys {
+                    var sent = json
+                    sent["$schema"] = nil  // names the file's JSON Schema for editors; nothing to the mock
+                    problems += FixtureKeyCheck.problems(value, sent: sent, file: file)
                 }
-            case .failure(let error):
-                problems.append(problem(from: error, file: file))
+                return value
+            } catch {
+                problems.append(FixtureLoader.problem(from: error, file: file))
+                undecoded.files.insert(file)
+                return nil
             }
         }
-        return elements.count == results.count ? elements : nil
-    }
 
-    private static func decodeArray<Element: Codable>(
-        _ type: Element.Type, _ file: String, in directory: URL, problems: inout [FixtureProblem]
-    ) -> [Element]? {
-        decodeArray(type, file, in: directory, problems: &problems) { element in
-            try? JSONValue(encoding: element)
+        /// A file holding an array, decoded element by element: the elements that decode, every
+        /// broken one reported (its id remembered) and ignored keys reported too.
+        mutating func array<Element: Decodable>(
+            _ type: Element.Type, _ file: String, understood: (Element) -> JSONValue?
+        ) -> [Element] {
+            guard let (data, json) = source(file) else { return [] }
+            guard case .array(let sentElements) = json else {
+                problems.append(FixtureProblem(file: file, message: "The file must hold a JSON array."))
+                undecoded.files.insert(file)
+                return []
+            }
+            let results: [ElementResult<Element>]
+            do {
+                results = try ExposureJSON.decode([ElementResult<Element>].self, from: data)
+            } catch {
+                problems.append(FixtureLoader.problem(from: error, file: file))
+                undecoded.files.insert(file)
+                return []
+            }
+            var elements: [Element] = []
+            var indices: [Int] = []
+            defer { if indices.count < results.count { decodedIndices[file] = indices } }
+            for (index, result) in results.enumerated() {
+                switch result.value {
+                case .success(let element):
+                    elements.append(element)
+                    indices.append(index)
+                    if let understood = understood(element) {
+                        problems += FixtureKeyCheck.problems(
+                            understood: understood, sent: sentElements[index], file: file, path: "$[\(index)]")
+                    }
+                case .failure(let error):
+                    problems.append(FixtureLoader.problem(from: error, file: file))
+                    if let id = FixtureLocation.id(of: json, at: index) { undecoded.ids.insert(id) }
+                }
+            }
+            return elements
         }
-    }
 
-    /// The file's bytes; nil (with a problem) when missing.
-    private static func read(_ file: String, in directory: URL, problems: inout [FixtureProblem]) -> Data? {
-        let url = directory.appendingPathComponent(file)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            problems.append(FixtureProblem(file: file, message: "The file is missing or unreadable."))
+        mutating func array<Element: Codable>(_ type: Element.Type, _ file: String) -> [Element] {
+            array(type, file) { element in try? JSONValue(encoding: element) }
+        }
+
+        /// The file's bytes and JSON tree, its lines mapped; nil (with a problem) when it is
+        /// missing or not strict JSON.
+        private mutating func source(_ file: String) -> (Data, JSONValue)? {
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path) else {
+                problems.append(FixtureProblem(file: file, message: "The file is missing or unreadable."))
+                undecoded.files.insert(file)
+                return nil
+            }
+            do {
+                let map = try JSONSourceMap(mapping: data)
+                let tree = try JSONValue(parsing: data)
+                sources[file] = (map, tree)
+                return (data, tree)
+            } catch let error as JSONSourceMap.SyntaxError {
+                problems.append(
+                    FixtureProblem(
+                        file: file, message: "Not valid JSON at column \(error.column): \(error.message)", line: error.line,
+                        location: FixtureLocation.readable("$", file: file, tree: nil)))
+            } catch {
+                problems.append(FixtureLoader.problem(from: error, file: file))
+            }
+            undecoded.files.insert(file)
             return nil
         }
-        return data
-    }
 
-    /// The JSON tree of a file's bytes, to check its keys; nil (with a problem) when not JSON.
-    private static func tree(of data: Data, file: String, problems: inout [FixtureProblem]) -> JSONValue? {
-        do {
-            return try JSONValue(parsing: data)
-        } catch {
-            problems.append(problem(from: error, file: file))
-            return nil
+        /// `problems` found on the decoded entries, their paths turned to the entries' places in
+        /// the file (they differ after an entry that did not decode).
+        func inFileOrder(_ problems: [FixtureProblem]) -> [FixtureProblem] {
+            problems.map { problem in
+                guard let indices = decodedIndices[problem.file], let (index, rest) = FixtureLocation.entry(of: problem.path),
+                    indices.indices.contains(index)
+                else { return problem }
+                var moved = problem
+                moved.path = "$[\(indices[index])]" + rest
+                return moved
+            }
+        }
+
+        /// `problems` with their lines and readable locations.
+        func located(_ problems: [FixtureProblem]) -> [FixtureProblem] {
+            problems.map { problem in
+                guard problem.line == nil, let source = sources[problem.file] else { return problem }
+                var located = problem
+                located.line = source.map.line(of: problem.path)
+                located.location = FixtureLocation.readable(problem.path, file: problem.file, tree: source.tree)
+                return located
+            }
         }
     }
 
@@ -121,7 +164,7 @@ public enum FixtureLoader {
         }
     }
 
-    private static func problem(from error: any Error, file: String) -> FixtureProblem {
+    fileprivate static func problem(from error: any Error, file: String) -> FixtureProblem {
         guard let error = error as? DecodingError else {
             return FixtureProblem(file: file, message: "Not valid JSON: \(error).")
         }

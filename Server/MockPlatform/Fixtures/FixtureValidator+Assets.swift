@@ -3,8 +3,8 @@ import ExposureModels
 /// Checks of `assets.json`: ids and references, publication windows, materials, markers, and
 /// the `mock` settings of channels, events and SSAI titles.
 extension FixtureValidator {
-    static func assetProblems(_ catalog: Catalog) -> [FixtureProblem] {
-        var reporter = Reporter("catalog/assets.json")
+    static func assetProblems(_ catalog: Catalog, _ undecoded: Undecoded) -> [FixtureProblem] {
+        var reporter = Reporter(assetsFile)
         var seen: Set<String> = []
         var mediaIds: Set<String> = []
         for (index, entry) in catalog.assets.enumerated() {
@@ -24,7 +24,7 @@ extension FixtureValidator {
             if let showId = asset.tvShowId {
                 if let show = catalog.assetsById[showId] {
                     if show.asset.type != "TV_SHOW" { reporter.report(at + ".tvShowId", "\"\(showId)\" is not a TV_SHOW.") }
-                } else {
+                } else if !undecoded.excuses(showId, in: assetsFile) {
                     reporter.report(at + ".tvShowId", "The show \"\(showId)\" is not in assets.json.")
                 }
             }
@@ -32,7 +32,7 @@ extension FixtureValidator {
             materialProblems(entry, at: at, mediaIds: &mediaIds, reporter: &reporter)
             markerProblems(asset, at: at, reporter: &reporter)
             liveProblems(entry, at: at, reporter: &reporter)
-            ssaiProblems(entry, catalog: catalog, at: at, reporter: &reporter)
+            ssaiProblems(entry, catalog: catalog, undecoded: undecoded, at: at, reporter: &reporter)
             downloadProblems(entry, at: at, reporter: &reporter)
         }
         return reporter.problems
@@ -113,7 +113,9 @@ extension FixtureValidator {
         }
     }
 
-    private static func ssaiProblems(_ entry: CatalogAsset, catalog: Catalog, at: String, reporter: inout Reporter) {
+    private static func ssaiProblems(
+        _ entry: CatalogAsset, catalog: Catalog, undecoded: Undecoded, at: String, reporter: inout Reporter
+    ) {
         guard let ssai = entry.mock.ssai else { return }
         if entry.mock.channel != nil || entry.mock.event != nil {
             reporter.report(at + ".mock.ssai", "Server-side ads are stitched into VOD titles only, not channels or events.")
@@ -121,7 +123,7 @@ extension FixtureValidator {
         if ssai.preroll.isEmpty, ssai.midrolls.allSatisfy(\.ads.isEmpty) {
             reporter.report(at + ".mock.ssai", "The SSAI settings stitch no ads: add a preroll or a mid-roll with ads.")
         }
-        for (adIndex, adId) in ssai.preroll.enumerated() where catalog.ads[adId] == nil {
+        for (adIndex, adId) in ssai.preroll.enumerated() where catalog.ads[adId] == nil && !undecoded.excuses(adId, in: adsFile) {
             reporter.report(at + ".mock.ssai.preroll[\(adIndex)]", "The ad \"\(adId)\" is not in catalog/ads.json.")
         }
         var offsets: Set<Int64> = []
@@ -134,7 +136,7 @@ extension FixtureValidator {
             if !offsets.insert(midroll.contentOffsetMs / segment).inserted {
                 reporter.report(path + ".contentOffsetMs", "Two mid-rolls fall in the same segment; merge them into one break.")
             }
-            for (adIndex, adId) in midroll.ads.enumerated() where catalog.ads[adId] == nil {
+            for (adIndex, adId) in midroll.ads.enumerated() where catalog.ads[adId] == nil && !undecoded.excuses(adId, in: adsFile) {
                 reporter.report(path + ".ads[\(adIndex)]", "The ad \"\(adId)\" is not in catalog/ads.json.")
             }
         }

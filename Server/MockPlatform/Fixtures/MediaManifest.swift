@@ -12,6 +12,12 @@ public struct MediaManifest: Codable, Sendable, Equatable {
     /// Thumbnail sprite sheets, one set per thumbnail width.
     public var sprites: [SpriteSet]
 
+    /// No media at all: stands in for a `media.json` that could not be read, so that the other
+    /// files are still checked.
+    static let empty = MediaManifest(
+        segmentDurationMs: 0, targetDuration: 0,
+        reel: Clip(id: nil, durationMs: 0, segmentCount: 0, video: [], audio: [], subtitles: []), ads: [], sprites: [])
+
     /// A piece of media in every rendition: the reel or an ad.
     public struct Clip: Codable, Sendable, Equatable {
         /// The ad's id (absent for the reel).

@@ -144,7 +144,8 @@ import Testing
         let result = try await BuiltExecutable("exposure-mock").run(["--check-fixtures", "--fixtures", fixtures.directory.path])
         let output = result.errors
         #expect(result.status == 65)
-        #expect(output.contains("catalog/users.json $[1].accountId: The account id \"acc-premium\" is used twice."))
+        #expect(output.contains(#"catalog/users.json:"#))
+        #expect(output.contains(#" users[1] "basic".accountId: The account id "acc-premium" is used twice."#))
     }
 
     private func throwing(from directory: URL) -> [FixtureProblem]? {
