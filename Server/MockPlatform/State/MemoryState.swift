@@ -56,14 +56,24 @@ public final class MemoryState: PlatformState {
             table.sweepAt = Self.nextSweep(after: table.byToken.count, floor: sweepFloor, maximum: maxSessions)
             return anonymous.subtracting(table.byToken.values.lazy.map(\.accountId))
         }
-        guard !orphaned.isEmpty else { return }
-        bookmarksByAccount.withLock { bookmarks in for accountId in orphaned { bookmarks[accountId] = nil } }
-        downloadRecords.withLock { $0.removeAll { orphaned.contains($0.accountId) } }
+        forgetRecords(of: orphaned)
     }
 
     public func session(token: String) -> Session? { sessions.withLock { $0.byToken[token] } }
 
-    public func removeSession(token: String) { _ = sessions.withLock { $0.byToken.removeValue(forKey: token) } }
+    /// Removes the session; an anonymous account's records go with it (its login was its only way in).
+    public func removeSession(token: String) {
+        let removed = sessions.withLock { $0.byToken.removeValue(forKey: token) }
+        guard let removed, removed.isAnonymous else { return }
+        forgetRecords(of: [removed.accountId])
+    }
+
+    /// Drops the bookmarks and download records of `accounts`.
+    private func forgetRecords(of accounts: Set<String>) {
+        guard !accounts.isEmpty else { return }
+        bookmarksByAccount.withLock { bookmarks in for accountId in accounts { bookmarks[accountId] = nil } }
+        downloadRecords.withLock { $0.removeAll { accounts.contains($0.accountId) } }
+    }
 
     /// How many records a sweep leaves at most: three quarters of `maximum`.
     static func threeQuarters(of maximum: Int) -> Int { max(1, maximum / 4 * 3) }
