@@ -14,6 +14,8 @@ const main = document.getElementById("main");
 let leaving = null;
 
 async function show() {
+  // Only "#/…" names a page: any other fragment keeps the page shown (or opens the catalog).
+  if (location.hash && !location.hash.startsWith("#/") && main.childElementCount > 0) return;
   const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");
   const page = pages[name] ? name : "catalog";
   for (const link of document.querySelectorAll("nav a")) {
@@ -40,6 +42,11 @@ async function tick() {
   }
 }
 
+// The skip link moves the focus itself: with <base href>, following "#main" would load a page.
+document.getElementById("skip").addEventListener("click", (event) => {
+  event.preventDefault();
+  main.focus();
+});
 addEventListener("hashchange", show);
 addEventListener("mock-clock-changed", tick);
 show();

@@ -39,13 +39,18 @@ export async function render(main) {
     const offset = () => Number(clockView.dataset.offsetMs ?? 0);
     const jumpTo = element("input", { type: "datetime-local", id: "clock-jump-to", step: "1" });
     const rate = element("input", { type: "number", id: "clock-rate", min: "0", step: "any", value: "1" });
+    // The field's value reads as UTC; a whole minute leaves out its seconds, which the API wants.
+    const jump = () => {
+      if (Number.isNaN(jumpTo.valueAsNumber)) return;
+      act(() => call("PUT", "/_mock/clock", { body: { now: new Date(jumpTo.valueAsNumber).toISOString() } }));
+    };
     return element("div", { class: "toolbar" },
       element("button", { type: "button", id: "clock-hour-back", onclick: () => act(() => call("PUT", "/_mock/clock", { body: { offsetMs: offset() - 3_600_000 } })) }, "− 1 hour"),
       element("button", { type: "button", id: "clock-hour-ahead", onclick: () => act(() => call("PUT", "/_mock/clock", { body: { offsetMs: offset() + 3_600_000 } })) }, "+ 1 hour"),
       element("button", { type: "button", id: "clock-real-time", onclick: () => act(() => call("PUT", "/_mock/clock", { body: { offsetMs: 0, rate: 1 } })) }, "Real time"),
       element("button", { type: "button", id: "clock-freeze", onclick: () => act(() => call("PUT", "/_mock/clock", { body: { rate: 0 } })) }, "Freeze"),
       element("label", { for: "clock-jump-to" }, "Jump to (UTC)", jumpTo),
-      element("button", { type: "button", id: "clock-jump", onclick: () => act(() => call("PUT", "/_mock/clock", { body: { now: `${jumpTo.value}Z` } })) }, "Jump"),
+      element("button", { type: "button", id: "clock-jump", onclick: () => jump() }, "Jump"),
       element("label", { for: "clock-rate" }, "Rate (0 freezes)", rate),
       element("button", { type: "button", id: "clock-set-rate", onclick: () => act(() => call("PUT", "/_mock/clock", { body: { rate: Number(rate.value) } })) }, "Set rate"));
   }

@@ -111,18 +111,6 @@ import Testing
         #expect(state.downloads(accountId: "acc-basic", assetId: nil).count == 1)
     }
 
-    @Test func anAnonymousAccountsRecordsGoWhenItLogsOut() {
-        let state = MemoryState(sweepFloor: 3, maxSessions: 100, maxPlaySessions: 100)
-        state.insert(
-            Session(
-                token: "anon", accountId: "anonymous-2", userId: "anonymous-2", username: nil, products: [], issuedMs: 0,
-                expiresMs: 1_000, deviceId: nil))
-        state.save(Bookmark(assetId: "a", offsetMs: 1, savedMs: 1), accountId: "anonymous-2")
-        state.record(DownloadRecord(accountId: "anonymous-2", assetId: "a", kind: .download, deviceId: nil, timeMs: 1))
-        state.removeSession(token: "anon")
-        #expect(state.bookmarks(accountId: "anonymous-2").isEmpty && state.downloads(accountId: "anonymous-2", assetId: nil).isEmpty)
-    }
-
     private func play(_ index: Int, atMs: Int64) -> PlaySession {
         PlaySession(
             id: "play-\(index)", accountId: "acc", assetId: "a", tracksBookmark: false, startedMs: atMs, lastSeenMs: atMs,

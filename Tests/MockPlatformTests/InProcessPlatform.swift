@@ -24,7 +24,8 @@ struct InProcessPlatform {
         -> HTTPResponse
     {
         let parts = target.split(separator: "?", maxSplits: 1)
-        var allHeaders = HTTPHeaders([("Host", "127.0.0.1:8080")] + headers)
+        let host = headers.contains { $0.0.lowercased() == "host" } ? [] : [("Host", "127.0.0.1:8080")]
+        var allHeaders = HTTPHeaders(host + headers)
         if let token { allHeaders.add("Authorization", "Bearer \(token)") }
         let request = HTTPRequest(
             method: method, path: String(parts[0]), rawQuery: parts.count > 1 ? String(parts[1]) : "",

@@ -18,8 +18,18 @@ public enum AdminAccess: Sendable, Equatable {
         return isLoopback(host) ? .open : .disabled
     }
 
+    /// Whether `host` names this machine: `localhost`, `::1`, or an IPv4 address in 127.0.0.0/8
+    /// written as a dotted quad (a name merely starting with `127.` is not one).
     static func isLoopback(_ host: String) -> Bool {
-        host.hasPrefix("127.") || host == "::1" || host == "[::1]" || host == "localhost"
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets.allSatisfy { $0.count <= 3 && UInt8($0) != nil } && octets[0] == "127"
+    }
+
+    /// Whether a `Host` header (`127.0.0.1:8080`, `[::1]:8080`, `localhost`) names this machine.
+    static func isLoopbackHostHeader(_ value: String) -> Bool {
+        if value.hasPrefix("[") { return value.hasPrefix("[::1]") }
+        return isLoopback(String(value.split(separator: ":", maxSplits: 1).first ?? ""))
     }
 
     /// Whether a browser's `Origin` is a page served from this machine (`http://localhost:5173`,
@@ -58,12 +68,12 @@ struct ControlPlaneResponder: HTTPResponder {
         case .open:
             // A page from anywhere else in the developer's browser could otherwise reset, move the
             // clock or read the journal: even a request it may send without a preflight is refused.
+            // A Host other than this machine is a page whose name was rebound to 127.0.0.1.
             if let origin = request.headers["Origin"], !AdminAccess.isLoopbackOrigin(origin) {
-                return Responses.error(
-                    ExposureErrorMessage(
-                        httpCode: 403, message: "FORBIDDEN_ORIGIN",
-                        extendedMessage: "The open admin API answers pages from loopback origins only, not \(origin); "
-                            + "start the mock with --admin-token to use it from elsewhere."))
+                return Self.forbidden("pages from loopback origins only, not \(origin)")
+            }
+            if let host = request.headers["Host"], !AdminAccess.isLoopbackHostHeader(host) {
+                return Self.forbidden("requests addressed to this machine only, not to \(host)")
             }
             return admin.respond(to: request)
         case .disabled:
@@ -80,6 +90,13 @@ struct ControlPlaneResponder: HTTPResponder {
             }
             return admin.respond(to: request)
         }
+    }
+
+    private static func forbidden(_ rule: String) -> HTTPResponse {
+        Responses.error(
+            ExposureErrorMessage(
+                httpCode: 403, message: "FORBIDDEN_ORIGIN",
+                extendedMessage: "The open admin API answers \(rule); start the mock with --admin-token to use it from elsewhere."))
     }
 
     /// Compares without an early exit, so response timing does not reveal how much of a guess was right.

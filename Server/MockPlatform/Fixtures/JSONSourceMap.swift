@@ -47,6 +47,10 @@ struct JSONSourceMap {
         var index = 0
         var line = 1
         var lineStart = 0
+        /// Objects and arrays open around the current value.
+        var depth = 0
+        /// Deeper nesting is refused rather than recursed into (Foundation's own parser stops at 512).
+        static let maximumDepth = 512
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -79,6 +83,8 @@ struct JSONSourceMap {
         }
 
         private mutating func object(at path: String, into lines: inout [String: Int]) throws(SyntaxError) {
+            try enter()
+            defer { depth -= 1 }
             index += 1
             skipWhitespace()
             if peek(UInt8(ascii: "}")) { return }
@@ -98,6 +104,8 @@ struct JSONSourceMap {
         }
 
         private mutating func array(at path: String, into lines: inout [String: Int]) throws(SyntaxError) {
+            try enter()
+            defer { depth -= 1 }
             index += 1
             skipWhitespace()
             if peek(UInt8(ascii: "]")) { return }
@@ -111,6 +119,11 @@ struct JSONSourceMap {
                 skipWhitespace()
                 if peek(UInt8(ascii: "]"), consuming: false) { throw error("Expected a value after ',' (a trailing comma)") }
             }
+        }
+
+        private mutating func enter() throws(SyntaxError) {
+            guard depth < Self.maximumDepth else { throw error("Nested deeper than \(Self.maximumDepth) levels") }
+            depth += 1
         }
 
         /// A string's text; escapes are checked, and kept as written (keys with escapes are rare

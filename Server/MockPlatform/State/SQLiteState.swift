@@ -61,8 +61,15 @@ public final class SQLiteState: PlatformState {
         } ?? nil
     }
 
+    /// Removes the session; an anonymous account's bookmarks and downloads go with it (its login
+    /// was its only way in), as in ``MemoryState``.
     public func removeSession(token: String) {
-        write { (db) throws(SQLiteError) in try db.update("DELETE FROM sessions WHERE token = ?", .text(token)) }
+        write { (db) throws(SQLiteError) in
+            let anonymousAccount = "SELECT account_id FROM sessions WHERE token = ? AND username IS NULL"
+            try db.update("DELETE FROM bookmarks WHERE account_id IN (\(anonymousAccount))", .text(token))
+            try db.update("DELETE FROM downloads WHERE account_id IN (\(anonymousAccount))", .text(token))
+            try db.update("DELETE FROM sessions WHERE token = ?", .text(token))
+        }
     }
 
     // MARK: Bookmarks

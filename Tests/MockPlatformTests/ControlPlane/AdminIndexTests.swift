@@ -61,7 +61,10 @@ import Testing
         #expect(health.status == 200 && health.headers["Access-Control-Allow-Origin"] == "http://localhost:5173")
     }
 
-    @Test(arguments: ["https://example.com", "http://192.168.1.20:8080", "null", "http://localhost.example.com"])
+    @Test(arguments: [
+        "https://example.com", "http://192.168.1.20:8080", "null", "http://localhost.example.com", "http://127.0.0.1.nip.io",
+        "http://127.attacker.example"
+    ])
     func anOpenAdminAPIRefusesPagesOfOtherOrigins(origin: String) throws {
         let preflight = mock.send(.options, "/_mock/reset", headers: [("Origin", origin), ("Access-Control-Request-Method", "POST")])
         #expect(preflight.status == 403)
@@ -71,6 +74,16 @@ import Testing
         #expect(error.message == "FORBIDDEN_ORIGIN" && error.extendedMessage?.contains(origin) == true)
         #expect(mock.send(.get, "/_mock/health", headers: [("Origin", "http://[::1]:3000")]).status == 200)
         #expect(mock.send(.get, "/v2/customer/Sandbox/businessunit/Dev/time", headers: [("Origin", origin)]).status == 200)
+    }
+
+    /// DNS rebinding: a page whose name now points at 127.0.0.1 sends no Origin on its own GETs,
+    /// but its Host is still its own name.
+    @Test func anOpenAdminAPIRefusesRequestsAddressedToAnotherName() {
+        #expect(mock.send(.get, "/_mock/requests", headers: [("Host", "attacker.example:8080")]).status == 403)
+        #expect(mock.send(.get, "/_mock/requests", headers: [("Host", "127.0.0.1.nip.io")]).status == 403)
+        for host in ["127.0.0.1:8080", "localhost", "[::1]:8080", "127.1.2.3"] {
+            #expect(mock.send(.get, "/_mock/health", headers: [("Host", host)]).status == 200, "\(host)")
+        }
     }
 
     @Test func withATokenThePreflightPassesAndTheRefusalIsReadable() throws {

@@ -28,6 +28,19 @@ import Testing
         }
     }
 
+    /// A hundred thousand brackets would overflow the stack of a parser that recursed into them.
+    @Test func nestingPastTheLimitIsRefusedNotRecursedInto() throws {
+        let text = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONSourceMap.SyntaxError.self) { try JSONSourceMap(mapping: Data(text.utf8)) }
+        do {
+            _ = try JSONSourceMap(mapping: Data(text.utf8))
+        } catch {
+            #expect(error.message.contains("Nested deeper than 512 levels"), "\(error.message)")
+        }
+        let deepest = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(throws: Never.self) { try JSONSourceMap(mapping: Data(deepest.utf8)) }
+    }
+
     @Test func everyValueIsMappedToItsLine() throws {
         let text = "[\n  {\n    \"id\": \"a\",\n    \"list\": [\n      1,\n      {\"x\": null}\n    ]\n  }\n]"
         let map = try JSONSourceMap(mapping: Data(text.utf8))

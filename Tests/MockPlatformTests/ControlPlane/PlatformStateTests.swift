@@ -42,6 +42,25 @@ import Testing
         #expect(state.session(token: "tok") == nil)
     }
 
+    /// Each anonymous login is an account of its own: once it logs out nothing can reach its records.
+    @Test(arguments: Store.allCases)
+    func anAnonymousAccountsRecordsGoWhenItLogsOutAndAUsersStay(_ store: Store) throws {
+        let state = try store.make()
+        let named = Session(
+            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: ["free"], issuedMs: 0, expiresMs: 1_000,
+            deviceId: nil)
+        state.insert(Self.session)
+        state.insert(named)
+        for accountId in ["acc", "acc-basic"] {
+            state.save(Bookmark(assetId: "a", offsetMs: 1, savedMs: 1), accountId: accountId)
+            state.record(DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, timeMs: 1))
+        }
+        state.removeSession(token: "tok")
+        state.removeSession(token: "named")
+        #expect(state.bookmarks(accountId: "acc").isEmpty && state.downloads(accountId: "acc", assetId: nil).isEmpty)
+        #expect(state.bookmarks(accountId: "acc-basic").count == 1 && state.downloads(accountId: "acc-basic", assetId: nil).count == 1)
+    }
+
     @Test(arguments: Store.allCases)
     func aSavedBookmarkReplacesTheAccountsLastOneOnly(_ store: Store) throws {
         let state = try store.make()
