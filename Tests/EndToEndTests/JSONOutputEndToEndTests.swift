@@ -23,6 +23,9 @@ import Testing
         for command in commands {
             let objects = try await session.lines(command)
             #expect(!objects.isEmpty, "\(command)")
+            if command.starts(with: ["download", "renew"]) {
+                #expect(objects.first?["licenseExpiryMs"] is NSNumber, "the new expiry as a number: \(objects)")
+            }
         }
         let play = try await session.lines(["play", "behind-the-scenes", "--seconds", "5", "--speed", "100"])
         let bitrates = play.compactMap { ($0["details"] as? [String: Any])?["bitrate"] }

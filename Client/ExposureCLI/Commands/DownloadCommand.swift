@@ -107,7 +107,7 @@ struct DownloadCommand: CLICommand {
             let expiry = manager.offlineDrmLicenseInformation(for: item).expiryMs
             context.report(
                 "Renewed the license of \(assetId) until \(Format.time(epochMilliseconds: expiry)).",
-                json: ["event": "renewed", "assetId": assetId, "licenseExpiryMs": expiry])
+                json: ["event": "renewed", "assetId": assetId, "licenseExpiryMs": expiry.map { $0 as Any } ?? NSNull()])
         case .suspend:
             break
         }
