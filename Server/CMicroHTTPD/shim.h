@@ -95,4 +95,7 @@ static inline int cmhd_connection_socket(struct MHD_Connection *connection)
 /// MHD_CONTENT_READER_END_WITH_ERROR is a cast macro, which Swift does not import.
 static const ssize_t CMHD_CONTENT_READER_END_WITH_ERROR = MHD_CONTENT_READER_END_WITH_ERROR;
 
+/// MHD_CONTENT_READER_END_OF_STREAM is a cast macro too.
+static const ssize_t CMHD_CONTENT_READER_END_OF_STREAM = MHD_CONTENT_READER_END_OF_STREAM;
+
 #endif

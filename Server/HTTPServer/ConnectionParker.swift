@@ -22,17 +22,27 @@ final class ConnectionParker: @unchecked Sendable {
     /// `close()` if that comes first. Returns false, without suspending, once the parker is
     /// closed: the caller must then answer at once.
     func park(until deadline: Duration, suspend: () -> Void, resume: @escaping @Sendable () -> Void) -> Bool {
-        let ticket: Int? = lock.withLock {
+        guard let ticket = park(suspend: suspend, resume: resume) else { return false }
+        // Outside the lock: a clock may call back at once when the deadline has passed.
+        clock.wake(at: deadline) { [weak self] in self?.wake(ticket) }
+        return true
+    }
+
+    /// Runs `suspend` and keeps `resume` until ``wake(_:)`` is called with the ticket returned, or
+    /// `close()` comes first. Returns nil, without suspending, once the parker is closed.
+    func park(suspend: () -> Void, resume: @escaping @Sendable () -> Void) -> Int? {
+        lock.withLock {
             guard !isClosed else { return nil }
             suspend()
             defer { nextTicket += 1 }
             parked[nextTicket] = resume
             return nextTicket
         }
-        guard let ticket else { return false }
-        // Outside the lock: a clock may call back at once when the deadline has passed.
-        clock.wake(at: deadline) { [weak self] in self?.wake(ticket) }
-        return true
+    }
+
+    /// Resumes the connection parked with `ticket`, unless it was resumed already.
+    func wake(_ ticket: Int) {
+        lock.withLock { parked.removeValue(forKey: ticket)?() }
     }
 
     /// Wakes every parked connection and refuses further parking.
@@ -46,8 +56,4 @@ final class ConnectionParker: @unchecked Sendable {
 
     /// How many connections are parked now.
     var count: Int { lock.withLock { parked.count } }
-
-    private func wake(_ ticket: Int) {
-        lock.withLock { parked.removeValue(forKey: ticket)?() }
-    }
 }

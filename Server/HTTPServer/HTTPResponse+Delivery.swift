@@ -8,6 +8,7 @@ extension HTTPResponse.Delivery {
         case .truncated(let bytes): (0, .truncated(afterBytes: bytes))
         case .throttled(let rate): (0, .throttled(bytesPerSecond: rate))
         case .dropConnection: (0, .dropConnection)
+        case .streamed(let stream): (0, .streamed(stream))
         }
     }
 }

@@ -26,6 +26,8 @@ public struct HTTPResponse: Sendable {
         case throttled(bytesPerSecond: Int)
         /// Close the connection without sending any response.
         case dropConnection
+        /// Send status and headers, then the stream's bytes as they come, chunked, until it ends.
+        case streamed(HTTPBodyStream)
 
         /// A delivery that can follow a delay.
         public enum Inner: Sendable, Equatable {
@@ -37,6 +39,8 @@ public struct HTTPResponse: Sendable {
             case throttled(bytesPerSecond: Int)
             /// Then close the connection without a response.
             case dropConnection
+            /// Then the stream's bytes as they come.
+            case streamed(HTTPBodyStream)
         }
     }
 

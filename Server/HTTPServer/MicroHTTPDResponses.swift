@@ -1,5 +1,5 @@
-// Responses handed to libmicrohttpd: bodies lent without a copy, and bodies handed out piece by
-// piece for the faults that cut or slow them.
+// Responses handed to libmicrohttpd: bodies lent without a copy, bodies handed out piece by
+// piece for the faults that cut or slow them, and open-ended streams (server-sent events).
 import CMicroHTTPD
 import Foundation
 
@@ -19,6 +19,8 @@ func queue(
         made = memoryResponse(body)
     case .truncated(let afterBytes):
         made = streamedResponse(BodyStream(body: body, limit: afterBytes, pacer: nil, connection: connection, parker: core.parker))
+    case .streamed(let stream):
+        made = openEndedResponse(stream, on: connection, parker: core.parker)
     case .throttled(let bytesPerSecond):
         made = streamedResponse(
             BodyStream(
@@ -95,13 +97,16 @@ private final class BodyStream {
 
 /// A response whose full length is announced up front but whose bytes come from `stream`.
 private func streamedResponse(_ stream: BodyStream) -> OpaquePointer? {
-    let retained = Unmanaged.passRetained(stream)
-    let blockSize = 16 * 1024
-    guard
-        let response = MHD_create_response_from_callback(
-            UInt64(stream.body.count), blockSize, readBody, retained.toOpaque(), releaseBody
-        )
-    else {
+    callbackResponse(size: UInt64(stream.body.count), source: stream, reader: readBody, release: releaseBody)
+}
+
+/// A response of `size` bytes (`UInt64.max`, MHD_SIZE_UNKNOWN, a cast macro Swift does not
+/// import: chunked) that MHD asks `reader` for, `source` retained until `release` runs.
+private func callbackResponse(
+    size: UInt64, source: AnyObject, reader: MHD_ContentReaderCallback, release: MHD_ContentReaderFreeCallback
+) -> OpaquePointer? {
+    let retained = Unmanaged.passRetained(source)
+    guard let response = MHD_create_response_from_callback(size, 16 * 1024, reader, retained.toOpaque(), release) else {
         retained.release()
         return nil
     }
@@ -144,3 +149,40 @@ private func readBody(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buf
     }
     return count
 }
+
+/// A chunked response of unknown length whose bytes come from `stream` as it has them.
+private func openEndedResponse(_ stream: HTTPBodyStream, on connection: OpaquePointer, parker: ConnectionParker) -> OpaquePointer? {
+    stream.attach(to: ConnectionHandle(pointer: connection), parker: parker)
+    return callbackResponse(size: UInt64.max, source: stream, reader: readStream, release: releaseStream)
+}
+
+/// MHD is done with the stream: it ends here, whoever else still holds it.
+private func releaseStream(_ cls: UnsafeMutableRawPointer?) {
+    guard let cls else { return }
+    let stream = Unmanaged<HTTPBodyStream>.fromOpaque(cls)
+    stream.takeUnretainedValue().finish()
+    stream.release()
+}
+
+/// Gives MHD the stream's next bytes; returns 0 with the connection suspended when it has none
+/// yet (MHD asks again after the resume).
+private func readStream(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ max: Int) -> Int {
+    guard let cls, let buffer else { return CMHD_CONTENT_READER_END_WITH_ERROR }
+    switch Unmanaged<HTTPBodyStream>.fromOpaque(cls).takeUnretainedValue().read(maxBytes: max) {
+    case .bytes(let bytes):
+        bytes.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        return bytes.count
+    case .suspended:
+        return 0
+    case .end:
+        return CMHD_CONTENT_READER_END_OF_STREAM
+    case .failed:
+        return CMHD_CONTENT_READER_END_WITH_ERROR
+    }
+}
+
+/// Suspends a connection from inside its content reader, to wait for a stream's bytes.
+func suspendConnection(_ connection: ConnectionHandle) { MHD_suspend_connection(connection.pointer) }
+
+/// Resumes a suspended connection; safe from any thread.
+func resumeConnection(_ connection: ConnectionHandle) { MHD_resume_connection(connection.pointer) }

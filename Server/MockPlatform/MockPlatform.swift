@@ -18,6 +18,9 @@ public final class MockPlatform: Sendable {
         public var port: Int
         /// The fixtures directory.
         public var fixturesDirectory: URL
+        /// Where the dashboard (`Dashboard/`), the OpenAPI document and the fixture schemas
+        /// (`docs/`) are read from: the mock's own data folder, whatever fixtures it serves.
+        public var dataFolder: URL
         /// The largest request body accepted (413 beyond).
         public var maxBodyBytes: Int
         /// Receives one entry per answered request, the admin API's included; nil for silence.
@@ -41,11 +44,12 @@ public final class MockPlatform: Sendable {
             host: String = "127.0.0.1", port: Int = 8080, fixturesDirectory: URL = FixtureLoader.bundledDirectory,
             maxBodyBytes: Int = 1 << 20, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil,
             diagnosticLog: (@Sendable (String) -> Void)? = nil, adminToken: String? = nil, journalCapacity: Int = 10_000,
-            serverClock: any ServerClock = .system, faultSeed: UInt64? = nil
+            serverClock: any ServerClock = .system, faultSeed: UInt64? = nil, dataFolder: URL = BundledFixtures.dataFolder
         ) {
             self.host = host
             self.port = port
             self.fixturesDirectory = fixturesDirectory
+            self.dataFolder = dataFolder
             self.maxBodyBytes = maxBodyBytes
             self.requestLog = requestLog
             self.diagnosticLog = diagnosticLog
@@ -80,7 +84,7 @@ public final class MockPlatform: Sendable {
         control = PlatformControl(
             context: context, faults: FaultInjector(seed: configuration.faultSeed),
             journal: RequestJournal(capacity: configuration.journalCapacity),
-            fixturesDirectory: configuration.fixturesDirectory)
+            fixturesDirectory: configuration.fixturesDirectory, dataFolder: configuration.dataFolder)
         // Journal outermost, so it records what faults made of the answer; CORS outside the
         // faults, so a browser sees an injected 500 as a 500 rather than as a CORS failure.
         let platform = JournalResponder(

@@ -8,6 +8,9 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The built `exposure-mock` (and `exposure --version`) as people run them: version, help,
 /// mistakes, a busy port, missing fixtures, and the log on standard error.
@@ -90,6 +93,27 @@ import Glibc
         process.send(SIGTERM)
         let rest = try await offThePool { process.readOutput { _ in false } }
         #expect(rest.contains(#""event":"stop""#))
+        #expect(try await offThePool { process.end(with: SIGKILL) } == .exited(0))
+    }
+
+    /// `--fixtures` names the catalog only: the dashboard, the OpenAPI document and the fixture
+    /// schemas still come from the mock's own data folder (an installed mock serving `~/mine`).
+    @Test func withFixturesOfItsOwnTheDashboardAndDocumentsAreStillServed() async throws {
+        let sandbox = try FixtureSandbox()
+        let process = try BackgroundProcess(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", #"exec "$0" "$@" 2>&1"#, mock.url.path, "--port=0", "--fixtures", sandbox.directory.path])
+        let started = try await offThePool { process.readOutput { $0.contains("Press Ctrl-C") } }
+        let base = try #require(started.firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) })
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.connectionProxyDictionary = [:]
+        let session = URLSession(configuration: configuration)
+        for path in ["/", "/_mock/ui/app.js", "/_mock/openapi.json", "/_mock/schemas/assets.schema.json"] {
+            let (_, answer) = try await session.data(from: try #require(URL(string: base + path)))
+            #expect((answer as? HTTPURLResponse)?.statusCode == 200, "\(path)")
+        }
+        process.send(SIGTERM)
+        _ = try await offThePool { process.readOutput { _ in false } }
         #expect(try await offThePool { process.end(with: SIGKILL) } == .exited(0))
     }
 }

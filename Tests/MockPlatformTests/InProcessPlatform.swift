@@ -12,11 +12,14 @@ struct InProcessPlatform {
     static let api2 = "/v2/customer/Sandbox/businessunit/Dev"
     static let api3 = "/v3/customer/Sandbox/businessunit/Dev"
 
-    /// A platform on `fixtures` whose clock starts at `nowMs` and only moves when told.
-    init(nowMs: Int64 = 1_796_040_000_000, fixtures: URL = FixtureLoader.bundledDirectory) throws {
+    /// A platform on `fixtures` (its dashboard and documents in `dataFolder`) whose clock starts
+    /// at `nowMs` and only moves when told.
+    init(
+        nowMs: Int64 = 1_796_040_000_000, fixtures: URL = FixtureLoader.bundledDirectory, dataFolder: URL = BundledFixtures.dataFolder
+    ) throws {
         let frozen = FrozenTime(nowMs)
         clock = PlatformClock(realNow: { frozen.value })
-        platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures), clock: clock)
+        platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures, dataFolder: dataFolder), clock: clock)
     }
 
     /// Sends a request through the pipeline.

@@ -2,6 +2,7 @@ import ExposureModels
 import Foundation
 import HTTPServer
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 @testable import MockPlatform
@@ -65,8 +66,8 @@ import Testing
     }
 
     @Test func withoutTheDocsFolderTheDocumentIsANotFoundError() throws {
-        let sandbox = try FixtureSandbox()
-        let platform = try InProcessPlatform(fixtures: sandbox.directory)
+        let empty = TemporaryFolder("no-data")
+        let platform = try InProcessPlatform(dataFolder: empty.url)
         let answer = platform.send(.get, "/_mock/openapi.json")
         #expect(answer.status == 404)
         #expect(answer.headers["Content-Type"] == "application/json")

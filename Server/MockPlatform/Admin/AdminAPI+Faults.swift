@@ -89,6 +89,22 @@ extension AdminAPI {
             journal.removeAll()
             return Responses.noContent()
         }
+
+        add(.get, "/events") { request, _ throws(ExposureErrorMessage) in
+            JournalEventStream.response(journal: journal, after: try Self.lastSeenEntry(of: request))
+        }
+    }
+
+    /// The id of the last journal entry a client of `/_mock/events` has: its `Last-Event-ID`
+    /// header (a reconnecting `EventSource`), else its `after` parameter; nil when neither is set.
+    static func lastSeenEntry(of request: HTTPRequest) throws(ExposureErrorMessage) -> Int? {
+        let header = request.headers["Last-Event-ID"].flatMap { $0.isEmpty ? nil : $0 }
+        let name = header == nil ? "after" : "Last-Event-ID"
+        guard let text = header ?? parameter(request, "after") else { return nil }
+        guard let id = Int(text), id >= 0 else {
+            throw .invalidParameter(name, "must be the id of a journal entry, a whole number from 0, not \(text)")
+        }
+        return id
     }
 }
 

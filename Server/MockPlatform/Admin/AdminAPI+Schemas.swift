@@ -9,7 +9,7 @@ extension AdminAPI {
     }
 
     /// `GET /_mock/schemas/{name}`: the JSON Schema of a fixture file, read from `docs/schemas/`
-    /// beside the fixtures folder, as the OpenAPI document is; 404 for another name or when the
+    /// in the mock's data folder, as the OpenAPI document is; 404 for another name or when the
     /// mock runs without the docs folder.
     mutating func registerFixtureSchemas() {
         let control = self.control
@@ -20,12 +20,11 @@ extension AdminAPI {
                     httpCode: 404, message: "NOT_FOUND",
                     extendedMessage: "No fixture schema \(name); there are \(Self.fixtureSchemaNames.sorted().joined(separator: ", ")).")
             }
-            let location = Self.openAPIDocument(besideFixtures: control.fixturesDirectory).deletingLastPathComponent()
-                .appendingPathComponent("schemas").appendingPathComponent(name)
+            let location = Self.documents(in: control.dataFolder).appendingPathComponent("schemas").appendingPathComponent(name)
             guard let schema = try? Data(contentsOf: location) else {
                 throw ExposureErrorMessage(
                     httpCode: 404, message: "NOT_FOUND",
-                    extendedMessage: "No schema at \(location.path): the mock runs without the docs folder of its checkout.")
+                    extendedMessage: "No schema at \(location.path): the mock runs without the docs folder of its data folder.")
             }
             return Responses.json(body: schema)
         }

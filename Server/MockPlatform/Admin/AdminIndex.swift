@@ -51,6 +51,7 @@ public struct AdminIndex: Codable, Sendable, Equatable {
         "GET /_mock/requests": "The request journal, filtered by pathPrefix, since, session, method and limit.",
         "DELETE /_mock/requests": "Empty the request journal.",
         "GET /_mock/requests/unmatched": "The last 100 requests no route took, each with its nearest routes and what differs.",
+        "GET /_mock/events": "The request journal as server-sent events: each request as it is answered, after Last-Event-ID or after.",
         "GET /_mock/analytics": "Analytics events clients sent, filtered by sessionId, accountId and eventType.",
         "GET /_mock/analytics/sessions": "Every play session that sent analytics events, checked against the reporting rules.",
         "GET /_mock/analytics/sessions/{id}": "One play session's events in order, with gaps and rule problems.",

@@ -2,8 +2,8 @@ import ExposureModels
 import Foundation
 import HTTPServer
 
-/// The web dashboard's static files: `Dashboard/` in the mock's data folder (beside the fixtures,
-/// as `docs/` is), read on each request so an edited file shows on the next reload. Answers carry
+/// The web dashboard's static files: `Dashboard/` in the mock's data folder (``BundledFixtures``,
+/// beside `docs/`), read on each request so an edited file shows on the next reload. Answers carry
 /// an ETag and `Cache-Control: no-cache`: a browser revalidates every time and gets 304 when the
 /// file is unchanged. Paths are checked as media paths are (``MediaFileStore``): no `..`, `.`,
 /// empty segments or encoded escapes.
@@ -13,9 +13,9 @@ struct DashboardFiles {
 
     let folder: URL
 
-    /// The dashboard beside the fixtures folder `fixtures`: `Dashboard/` in the same parent.
-    static func folder(besideFixtures fixtures: URL) -> URL {
-        fixtures.deletingLastPathComponent().appendingPathComponent("Dashboard")
+    /// The dashboard of a data folder: `Dashboard/` in it.
+    static func folder(in dataFolder: URL) -> URL {
+        dataFolder.appendingPathComponent("Dashboard")
     }
 
     /// The answer to `request` for the file at `relativePath` (percent-decoded): the file, 304

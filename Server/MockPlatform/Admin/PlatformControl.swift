@@ -12,12 +12,15 @@ public final class PlatformControl: Sendable {
     public let journal: RequestJournal
     /// The recent requests no route took, with their nearest routes.
     public let unmatched = UnmatchedRequests()
+    /// Where the dashboard and the documents the admin API serves are read from.
+    public let dataFolder: URL
     private let directory: Mutex<URL>
 
-    init(context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL) {
+    init(context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL, dataFolder: URL) {
         self.context = context
         self.faults = faults
         self.journal = journal
+        self.dataFolder = dataFolder
         directory = Mutex(fixturesDirectory)
     }
 

@@ -35,6 +35,7 @@ struct FaultResponder: HTTPResponder {
                 case .truncated(let bytes): .truncated(afterBytes: bytes)
                 case .throttled(let rate): .throttled(bytesPerSecond: rate)
                 case .dropConnection: .dropConnection
+                case .streamed(let stream): .streamed(stream)
                 }
         }
         return response

@@ -9,7 +9,9 @@ import Foundation
 /// 3. `Fixtures/` in the working directory (`swift run` and `swift test` in the repository).
 ///
 /// The folder holding `Fixtures/` is the mock's data folder: the repository root, or
-/// `PREFIX/share/exposure-mock`.
+/// `PREFIX/share/exposure-mock`. It holds what the mock serves besides the catalog — the web
+/// dashboard (`Dashboard/`), the OpenAPI document and the fixture schemas (`docs/`) — whichever
+/// fixtures folder it serves.
 public enum BundledFixtures {
     /// The folders looked in, in order, for an executable at `executable` run in `workingDirectory`.
     public static func candidates(executable: URL, workingDirectory: URL) -> [URL] {
@@ -33,6 +35,10 @@ public enum BundledFixtures {
 
     /// The bundled fixtures of this process; nil when no candidate holds them.
     public static var directory: URL? { find(executable: executable, workingDirectory: workingDirectory) }
+
+    /// The data folder of this process: the one holding the bundled fixtures, else the working
+    /// directory (where a missing file is then reported).
+    public static var dataFolder: URL { (directory ?? candidates.last ?? URL(fileURLWithPath: "Fixtures")).deletingLastPathComponent() }
 
     private static var executable: URL {
         Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0], relativeTo: workingDirectory)

@@ -6,7 +6,7 @@ public enum FixtureLoader {
     /// The fixtures that ship with the mock, where ``BundledFixtures`` finds them; `Fixtures/` in
     /// the working directory when it finds none (loading it then reports the missing files).
     public static var bundledDirectory: URL {
-        BundledFixtures.directory ?? BundledFixtures.candidates.last ?? URL(fileURLWithPath: "Fixtures")
+        BundledFixtures.dataFolder.appendingPathComponent("Fixtures")
     }
 
     /// Loads and checks `directory`; throws `FixtureProblems` listing everything wrong, each

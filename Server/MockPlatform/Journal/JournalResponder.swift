@@ -49,12 +49,14 @@ struct JournalResponder: HTTPResponder {
         case .truncated: (0, "truncated")
         case .throttled: (0, "throttled")
         case .dropConnection: (0, "dropped")
+        case .streamed: (0, "streamed")
         case .delayed(let milliseconds, let then):
             switch then {
             case .immediate: (milliseconds, "delayed")
             case .truncated: (milliseconds, "truncated")
             case .throttled: (milliseconds, "throttled")
             case .dropConnection: (milliseconds, "dropped")
+            case .streamed: (milliseconds, "streamed")
             }
         }
     }

@@ -15,10 +15,19 @@ public final class RequestJournal: Sendable {
         var count = 0
         var lastId = 0
         var bytes = 0
+        /// Told of every change, inside the lock, so each sees changes in id order.
+        var watchers: [Int: @Sendable (JournalChange) -> Void] = [:]
+        var nextWatcher = 0
 
         init(slotCount: Int) {
             slots = Array(repeating: nil, count: slotCount)
             sizes = Array(repeating: 0, count: slotCount)
+        }
+
+        /// Every entry kept, oldest first.
+        var entries: [JournalEntry] {
+            let start = (next - count + slots.count) % slots.count
+            return (0..<count).compactMap { slots[(start + $0) % slots.count] }
         }
 
         /// Takes the oldest entry out.
@@ -68,6 +77,7 @@ public final class RequestJournal: Sendable {
             ring.count += 1
             var overBudget: [JournalEntry?] = []
             while ring.bytes > byteCapacity, ring.count > 1 { overBudget.append(ring.removeOldest()) }
+            for watcher in ring.watchers.values { watcher(.recorded(entry)) }
             return (overwritten, overBudget)
         }
     }
@@ -77,10 +87,7 @@ public final class RequestJournal: Sendable {
 
     /// The entries matching `filter`, oldest first.
     public func entries(matching filter: JournalFilter = JournalFilter()) -> [JournalEntry] {
-        let all: [JournalEntry] = ring.withLock { ring in
-            let start = (ring.next - ring.count + ring.slots.count) % ring.slots.count
-            return (0..<ring.count).compactMap { ring.slots[(start + $0) % ring.slots.count] }
-        }
+        let all: [JournalEntry] = ring.withLock { $0.entries }
         let matching = all.filter(filter.matches)
         guard let limit = filter.limit else { return matching }
         return Array(matching.suffix(max(0, limit)))
@@ -91,6 +98,32 @@ public final class RequestJournal: Sendable {
 
     /// Forgets every entry and restarts ids from 1.
     public func removeAll() {
-        ring.withLock { $0 = Ring(slotCount: $0.slots.count) }
+        ring.withLock { ring in
+            let watchers = (ring.watchers, ring.nextWatcher)
+            ring = Ring(slotCount: ring.slots.count)
+            (ring.watchers, ring.nextWatcher) = watchers
+            for watcher in ring.watchers.values { watcher(.cleared) }
+        }
+    }
+
+    /// Starts telling `watcher` of every change from now on and returns, taken in the same moment
+    /// (none missed, none twice), the entries kept with an id above `afterId` (none when nil),
+    /// oldest first, and the ticket to stop with (``unwatch(_:)``). `watcher` runs under the
+    /// journal's lock: it must only hand the change on.
+    public func watch(
+        after afterId: Int?, _ watcher: @escaping @Sendable (JournalChange) -> Void
+    ) -> (backlog: [JournalEntry], ticket: Int) {
+        ring.withLock { ring in
+            let ticket = ring.nextWatcher
+            ring.nextWatcher += 1
+            ring.watchers[ticket] = watcher
+            guard let afterId else { return ([], ticket) }
+            return (ring.entries.filter { $0.id > afterId }, ticket)
+        }
+    }
+
+    /// Stops telling the watcher of `ticket`.
+    public func unwatch(_ ticket: Int) {
+        _ = ring.withLock { $0.watchers.removeValue(forKey: ticket) }
     }
 }

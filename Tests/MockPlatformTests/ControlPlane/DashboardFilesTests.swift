@@ -2,6 +2,7 @@ import ExposureModels
 import Foundation
 import HTTPServer
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 @testable import MockPlatform
@@ -87,11 +88,29 @@ import Testing
     }
 
     @Test func withoutTheDashboardFolderTheAnswerSaysWhereItWasLookedFor() throws {
-        let sandbox = try FixtureSandbox()
-        let platform = try InProcessPlatform(fixtures: sandbox.directory)
+        let empty = TemporaryFolder("no-data")
+        let platform = try InProcessPlatform(dataFolder: empty.url)
         let answer = platform.send(.get, "/")
         #expect(answer.status == 404)
-        #expect(platform.error(of: answer).extendedMessage?.contains("Dashboard") == true)
+        #expect(platform.error(of: answer).extendedMessage?.contains(empty.url.appendingPathComponent("Dashboard").path) == true)
+    }
+
+    /// The dashboard, the OpenAPI document and the schemas come from the mock's own data folder,
+    /// not from beside the fixtures it serves (`--fixtures ~/mine` on an installed mock).
+    @Test func withFixturesOfItsOwnTheMockStillServesTheDashboardAndItsDocuments() async throws {
+        let sandbox = try FixtureSandbox()
+        let platform = try await MockPlatform.start(fixtures: sandbox.directory)
+        defer { platform.stop() }
+        let client = ControlPlaneClient(baseURL: platform.baseURL)
+        let data = BundledFixtures.dataFolder
+        for (path, file) in [
+            ("/", "Dashboard/index.html"), ("/_mock/ui/app.js", "Dashboard/app.js"), ("/_mock/openapi.json", "docs/openapi.json"),
+            ("/_mock/schemas/assets.schema.json", "docs/schemas/assets.schema.json")
+        ] {
+            let answer = try await client.send("GET", path)
+            #expect(answer.status == 200, "\(path)")
+            #expect(answer.body == (try Data(contentsOf: data.appendingPathComponent(file))), "\(path)")
+        }
     }
 
     @Test func theDashboardIsNotJournaled() throws {

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -9,9 +8,11 @@ import Darwin
 
 /// A plain TCP connection to 127.0.0.1, for what URLSession hides: connection reuse, bodies cut
 /// short, connections closed without an answer, chunked uploads.
-final class RawConnection {
+// @unchecked: a test uses a connection from one thread at a time (its reads run off the pool);
+// nothing in it is shared between threads at once.
+public final class RawConnection: @unchecked Sendable {
     /// How a read ended.
-    enum End: Equatable {
+    public enum End: Equatable, Sendable {
         /// The peer closed cleanly (FIN).
         case closed
         /// The peer reset the connection.
@@ -20,13 +21,13 @@ final class RawConnection {
         case open
     }
 
-    struct ConnectFailed: Error { let errno: Int32 }
+    public struct ConnectFailed: Error { public let errno: Int32 }
 
     private let socket: Int32
     private var buffered = Data()
 
     /// Connects, or throws when nothing listens on `port`. Reads give up after 5 seconds.
-    init(port: Int) throws {
+    public init(port: Int) throws {
         #if canImport(Glibc)
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -42,10 +43,10 @@ final class RawConnection {
     deinit { close(socket) }
 
     /// Writes all of `text`.
-    func send(_ text: String) { send(Data(text.utf8)) }
+    public func send(_ text: String) { send(Data(text.utf8)) }
 
     /// Writes all of `data`; a peer that already closed is not an error here.
-    func send(_ data: Data) {
+    public func send(_ data: Data) {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
@@ -62,7 +63,7 @@ final class RawConnection {
 
     /// Reads one response: the head up to the blank line, then (unless answering HEAD) a
     /// `Content-Length` body or, if the connection ends first, whatever arrived.
-    func readResponse(hasBody: Bool = true) -> (head: String, body: Data, end: End) {
+    public func readResponse(hasBody: Bool = true) -> (head: String, body: Data, end: End) {
         var end = fill { $0.range(of: Data("\r\n\r\n".utf8)) != nil }
         guard let headEnd = buffered.range(of: Data("\r\n\r\n".utf8)) else {
             let head = String(decoding: buffered, as: UTF8.self)
@@ -79,19 +80,29 @@ final class RawConnection {
     }
 
     /// Tells the peer nothing more will be sent (the read side stays open).
-    func finishSending() { shutdown(socket, Int32(SHUT_WR)) }
+    public func finishSending() { shutdown(socket, Int32(SHUT_WR)) }
 
     /// Whether the peer has sent anything not read yet (or closed), without waiting.
-    func hasBytesWaiting() -> Bool {
+    public func hasBytesWaiting() -> Bool {
         var byte: UInt8 = 0
         return !buffered.isEmpty || recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) >= 0
     }
 
     /// Reads until the peer closes or resets; returns what arrived.
-    func readToEnd() -> (data: Data, end: End) {
+    public func readToEnd() -> (data: Data, end: End) {
         let end = fill { _ in false }
         defer { buffered = Data() }
         return (buffered, end)
+    }
+
+    /// Reads until what arrived and is not read yet contains `text` (or the connection ends);
+    /// returns it, up to and including `text`.
+    public func read(through text: String) -> (data: Data, end: End) {
+        let marker = Data(text.utf8)
+        let end = fill { $0.range(of: marker) != nil }
+        let cut = buffered.range(of: marker)?.upperBound ?? buffered.endIndex
+        defer { buffered = Data(buffered[cut...]) }
+        return (Data(buffered[..<cut]), end)
     }
 
     private func fill(until done: (Data) -> Bool) -> End {
@@ -105,7 +116,7 @@ final class RawConnection {
         return .open
     }
 
-    static func contentLength(in head: String) -> Int? {
+    public static func contentLength(in head: String) -> Int? {
         head.split(separator: "\r\n").lazy
             .compactMap { line -> Int? in
                 let parts = line.split(separator: ":", maxSplits: 1)

@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+
+/// A response body of unknown length that comes over time, as server-sent events do. Send it as
+/// the delivery `.streamed(stream)`: the server asks `next` for bytes whenever the client can
+/// take more and sends them chunked. While `next` has none (empty data), the connection is
+/// suspended — no worker thread waits — until ``wake()`` says it has bytes again or a heartbeat
+/// is due: every `heartbeatInterval` on the server's clock, `heartbeat` goes out when nothing
+/// else did, so a client that went away is noticed and an idle proxy keeps the stream open.
+/// `next` returning nil ends the body; so does the server stopping.
+///
+/// `ended` runs once, when the server is done with the stream (or, for a stream never sent,
+/// when it is released) — on the server's thread, never inside a call to ``wake()``.
+public final class HTTPBodyStream: Sendable, Equatable {
+    private struct Attachment {
+        let parker: ConnectionParker
+        let connection: ConnectionHandle
+    }
+
+    private struct Shared {
+        var state = BodyStreamState()
+        var attachment: Attachment?
+        /// The ticket of the suspended connection; nil while it runs.
+        var parked: Int?
+        /// Whether `ended` ran.
+        var finished = false
+    }
+
+    /// What a read of the stream gives the server.
+    enum Read: Equatable {
+        case bytes(Data)
+        case suspended
+        case end
+        case failed
+    }
+
+    private let heartbeat: Data
+    private let heartbeatInterval: Duration
+    private let next: @Sendable () -> Data?
+    private let ended: @Sendable () -> Void
+    private let shared = Mutex(Shared())
+
+    /// A stream taking its bytes from `next` (empty: none now; nil: the end), writing
+    /// `heartbeat` every `heartbeatInterval` it is idle, and calling `ended` when it is released.
+    public init(
+        heartbeat: Data, every heartbeatInterval: Duration, next: @escaping @Sendable () -> Data?,
+        ended: @escaping @Sendable () -> Void = {}
+    ) {
+        self.heartbeat = heartbeat
+        self.heartbeatInterval = heartbeatInterval
+        self.next = next
+        self.ended = ended
+    }
+
+    deinit { finish() }
+
+    /// Tells the server `next` may have bytes again: a suspended connection resumes and asks.
+    public func wake() {
+        let resume = shared.withLock { shared -> (ConnectionParker, Int)? in
+            guard let ticket = shared.parked, let parker = shared.attachment?.parker else { return nil }
+            shared.parked = nil
+            return (parker, ticket)
+        }
+        if let (parker, ticket) = resume { parker.wake(ticket) }
+    }
+
+    /// The same stream.
+    public static func == (lhs: HTTPBodyStream, rhs: HTTPBodyStream) -> Bool { lhs === rhs }
+
+    /// Runs `ended`, once: the server calls it when it lets the stream go.
+    func finish() {
+        let first = shared.withLock { shared in
+            defer { shared.finished = true }
+            return !shared.finished
+        }
+        if first { ended() }
+    }
+
+    /// Binds the stream to the connection it goes out on and starts its heartbeats.
+    func attach(to connection: ConnectionHandle, parker: ConnectionParker) {
+        shared.withLock { $0.attachment = Attachment(parker: parker, connection: connection) }
+        scheduleHeartbeat(after: parker.clock.now, on: parker.clock)
+    }
+
+    /// The next bytes for a client that takes up to `maxBytes`; `.suspended` when the connection
+    /// was suspended to wait, `.failed` when it could not be (the server is stopping).
+    func read(maxBytes: Int) -> Read {
+        shared.withLock { shared in
+            switch shared.state.step(maxBytes: maxBytes, heartbeat: heartbeat, next: next) {
+            case .send(let bytes):
+                return .bytes(bytes)
+            case .end:
+                return .end
+            case .wait:
+                guard let attachment = shared.attachment else { return .failed }
+                let handle = attachment.connection
+                // Under the lock, so a wake() cannot fall between the empty read and the suspension.
+                guard
+                    let ticket = attachment.parker.park(
+                        suspend: { suspendConnection(handle) }, resume: { resumeConnection(handle) })
+                else { return .failed }
+                shared.parked = ticket
+                return .suspended
+            }
+        }
+    }
+
+    private func scheduleHeartbeat(after start: Duration, on clock: any ServerClock) {
+        let deadline = start + heartbeatInterval
+        clock.wake(at: deadline) { [weak self] in
+            guard let self else { return }
+            shared.withLock { $0.state.heartbeatDue = true }
+            wake()
+            scheduleHeartbeat(after: deadline, on: clock)
+        }
+    }
+}

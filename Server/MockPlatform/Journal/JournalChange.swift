@@ -1,0 +1,7 @@
+/// A change of the journal, as its watchers hear of it.
+public enum JournalChange: Sendable, Equatable {
+    /// A request was recorded.
+    case recorded(JournalEntry)
+    /// Every entry was forgotten; ids start again from 1.
+    case cleared
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import HTTPServer
+
+/// A `.streamed` answer as a client sees it: chunked bytes as the source has them, the connection
+/// suspended in between, heartbeats on the server's clock, the end when the source ends or the
+/// server stops.
+@Suite struct HTTPServerStreamTests {
+    /// Bytes a test hands the stream, and whether it has ended.
+    final class Source: Sendable {
+        private let queue = Mutex<(chunks: [Data], ended: Bool)>(([], false))
+        func push(_ text: String) { queue.withLock { $0.chunks.append(Data(text.utf8)) } }
+        func end() { queue.withLock { $0.ended = true } }
+        func next() -> Data? {
+            queue.withLock { queue in
+                if queue.chunks.isEmpty { return queue.ended ? nil : Data() }
+                return queue.chunks.removeFirst()
+            }
+        }
+    }
+
+    /// A server whose every answer is a stream over `source`, handed to `streams` as it is made.
+    static func server(source: Source, clock: ManualServerClock, streams: AsyncStream<HTTPBodyStream>.Continuation) throws -> HTTPServer {
+        let server = HTTPServer(
+            configuration: .init(port: 0, workerThreads: 1, clock: clock, errorLog: { _ in }),
+            responder: ClosureResponder { _ in
+                let stream = HTTPBodyStream(heartbeat: Data(": hb\n\n".utf8), every: .seconds(15), next: { source.next() })
+                streams.yield(stream)
+                return HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], delivery: .streamed(stream))
+            })
+        try server.start()
+        return server
+    }
+
+    @Test func bytesGoOutAsTheyComeThenHeartbeatsThenTheEnd() async throws {
+        let clock = ManualServerClock()
+        let source = Source()
+        let (streams, made) = AsyncStream<HTTPBodyStream>.makeStream()
+        let server = try Self.server(source: source, clock: clock, streams: made)
+        defer { server.stop() }
+        source.push("first\n")
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        var iterator = streams.makeAsyncIterator()
+        let stream = try #require(await iterator.next())
+        let head = try await offThePool { connection.read(through: "\r\n\r\n") }
+        let headText = String(decoding: head.data, as: UTF8.self)
+        #expect(headText.hasPrefix("HTTP/1.1 200"))
+        #expect(headText.lowercased().contains("transfer-encoding: chunked"))
+        #expect(try await offThePool { connection.read(through: "first\n") }.end == .open)
+
+        source.push("second\n")
+        stream.wake()
+        #expect(try await offThePool { connection.read(through: "second\n") }.end == .open)
+
+        clock.advance(by: .seconds(15))
+        #expect(try await offThePool { connection.read(through: ": hb\n\n") }.end == .open, "an idle stream beats")
+
+        source.end()
+        stream.wake()
+        let rest = try await offThePool { connection.read(through: "0\r\n\r\n") }
+        #expect(rest.end == .open, "the chunked body ends with its last chunk")
+    }
+
+    @Test func stoppingTheServerEndsTheStreamAndReleasesIt() async throws {
+        let clock = ManualServerClock()
+        let source = Source()
+        let (streams, made) = AsyncStream<HTTPBodyStream>.makeStream()
+        let (ends, ended) = AsyncStream<Void>.makeStream()
+        let server = HTTPServer(
+            configuration: .init(port: 0, workerThreads: 1, clock: clock, errorLog: { _ in }),
+            responder: ClosureResponder { _ in
+                let stream = HTTPBodyStream(
+                    heartbeat: Data(": hb\n\n".utf8), every: .seconds(15), next: { source.next() }, ended: { ended.yield() })
+                made.yield(stream)
+                return HTTPResponse(status: 200, delivery: .streamed(stream))
+            })
+        try server.start()
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        var iterator = streams.makeAsyncIterator()
+        _ = await iterator.next()
+        _ = try await offThePool { connection.read(through: "\r\n\r\n") }
+        server.stop()
+        #expect(try await offThePool { connection.readToEnd() }.end != .open)
+        var endings = ends.makeAsyncIterator()
+        #expect(await endings.next() != nil, "the stream was released and said so")
+    }
+}
