@@ -77,6 +77,14 @@ export function titleOf(asset) {
   return asset.localized?.find((entry) => entry.title)?.title ?? asset.assetId;
 }
 
+/** The URL of an asset's landscape poster at least `width` pixels wide (else its widest); null when it has none. */
+export function posterOf(asset, width) {
+  const images = (asset.localized ?? []).flatMap((entry) => entry.images ?? [])
+    .filter((image) => image.url && (image.orientation ?? "LANDSCAPE") === "LANDSCAPE")
+    .sort((a, b) => (a.width ?? 0) - (b.width ?? 0));
+  return (images.find((image) => (image.width ?? 0) >= width) ?? images.at(-1))?.url ?? null;
+}
+
 /** Every asset of the catalog, page by page. */
 export async function allAssets() {
   const assets = [];

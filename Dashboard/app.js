@@ -1,11 +1,13 @@
 // The dashboard's shell: picks the page from the location's hash (#/catalog, #/title/{assetId},
-// #/control, #/activity) and shows the mock's clock in the header.
+// #/channels, #/control, #/activity) and shows the mock's clock in the header, telling the pages
+// each reading as a "mock-clock" event (detail: the GET /_mock/clock answer).
 import { call } from "./api.js";
 import { errorBox } from "./dom.js";
 
 const pages = {
   catalog: () => import("./pages/catalog.js"),
   title: () => import("./pages/title.js"),
+  channels: () => import("./pages/channels.js"),
   control: () => import("./pages/control.js"),
   activity: () => import("./pages/activity.js"),
 };
@@ -37,6 +39,7 @@ async function tick() {
   try {
     const clock = await call("GET", "/_mock/clock");
     document.getElementById("clock").textContent = `mock clock ${clock.now}${clock.rate === 0 ? " (frozen)" : ""}`;
+    dispatchEvent(new CustomEvent("mock-clock", { detail: clock }));
   } catch {
     document.getElementById("clock").textContent = "mock clock unavailable";
   }

@@ -1,57 +1,183 @@
-// Activity: the request journal (GET /_mock/requests, polled every second), filterable by path
-// and status; the play sessions and the analytics sessions.
+// Activity: the request journal as it happens — GET /_mock/requests once, then GET /_mock/events
+// (server-sent events) for each request answered — filterable by path, status, account and fault;
+// a request opens its headers and timing. Below it, the play sessions, analytics, ad beacons and
+// downloads (./sessions.js), read again when a request that changes them arrives.
 import { call } from "../api.js";
-import { element, table } from "../dom.js";
+import { element, errorBox } from "../dom.js";
+import { sessionsSection } from "./sessions.js";
+
+/** Rows shown at once, newest first; "Show more" adds as many again. */
+const pageSize = 500;
 
 export async function render(main) {
-  const pathFilter = element("input", { type: "search", id: "activity-path", placeholder: "/entitlement" });
-  const statusFilter = element("select", { id: "activity-status" },
-    [["", "any status"], ["2", "2xx"], ["3", "3xx"], ["4", "4xx"], ["5", "5xx"], ["none", "no answer"]]
-      .map(([value, label]) => element("option", { value }, label)));
-  const journal = element("div", { id: "journal" });
-  const playSessions = element("div", { id: "play-sessions" });
-  const analytics = element("div", { id: "analytics-sessions" });
+  const started = performance.now();
+  const filters = {
+    path: element("input", { type: "search", id: "activity-path", placeholder: "/entitlement" }),
+    status: element("select", { id: "activity-status" },
+      [["", "any status"], ["2", "2xx"], ["3", "3xx"], ["4", "4xx"], ["5", "5xx"], ["none", "no answer"]]
+        .map(([value, label]) => element("option", { value }, label))),
+    account: element("select", { id: "activity-account" }, element("option", { value: "" }, "any account")),
+    fault: element("select", { id: "activity-fault" }, [["", "faulted or not"], ["*", "any fault"], ["-", "no fault"]]
+      .map(([value, label]) => element("option", { value }, label))),
+  };
+  const summary = element("p", { id: "journal-summary", class: "muted", role: "status" });
+  const rows = element("tbody", {});
+  const more = element("button", { type: "button", id: "journal-more", hidden: true }, "Show more");
+  const detail = element("section", { id: "request-detail", "aria-label": "Request detail", tabindex: "-1" });
+  const connection = element("span", { id: "journal-connection", class: "muted" }, "connecting…");
+  const sessions = sessionsSection();
   main.append(element("h1", {}, "Activity"),
     element("div", { class: "toolbar" },
-      element("label", { for: "activity-path" }, "Path contains", pathFilter),
-      element("label", { for: "activity-status" }, "Status", statusFilter)),
-    element("h2", {}, "Requests"), journal, element("h2", {}, "Play sessions"), playSessions, element("h2", {}, "Analytics sessions"), analytics);
+      element("label", { for: "activity-path" }, "Path contains", filters.path),
+      element("label", { for: "activity-status" }, "Status", filters.status),
+      element("label", { for: "activity-account" }, "Account", filters.account),
+      element("label", { for: "activity-fault" }, "Fault", filters.fault),
+      connection),
+    element("h2", {}, "Requests"), summary,
+    element("div", { class: "scroll journal", id: "journal" },
+      element("table", {},
+        element("thead", {}, element("tr", {}, ["#", "Time", "Method", "Path", "Status", "Bytes", "ms", "Account", "Fault"]
+          .map((heading) => element("th", { scope: "col" }, heading)))),
+        rows)),
+    more, detail, ...sessions.nodes);
 
-  let requests = [];
-  function showJournal() {
-    const words = pathFilter.value.trim();
-    const status = statusFilter.value;
-    const shown = requests.filter((entry) => entry.path.includes(words) &&
-      (!status || (status === "none" ? entry.status === undefined : String(entry.status ?? "").startsWith(status))));
-    journal.replaceChildren(shown.length === 0 ? element("p", { class: "muted" }, "No requests.") :
-      table(["#", "Time", "Method", "Path", "Status", "Bytes", "ms", "Account", "Fault"], shown.slice(-500).reverse().map((entry) => [
-        `${entry.id}`, entry.timestamp.slice(11, 23), entry.method, element("code", {}, entry.path + (entry.query ? `?${entry.query}` : "")),
-        element("span", { class: entry.status >= 400 || entry.status === undefined ? "bad" : "ok" }, `${entry.status ?? entry.delivery}`),
-        `${entry.responseBytes}`, Number(entry.durationMs).toFixed(1), entry.accountId ?? "", entry.faultId ?? ""])));
-  }
-  pathFilter.addEventListener("input", showJournal);
-  statusFilter.addEventListener("change", showJournal);
+  let entries = [];
+  const accounts = new Set();
+  let shownLimit = pageSize;
+  let shownCount = 0;
+  let matchingCount = 0;
 
-  async function poll() {
-    const [journalAnswer, playAnswer, analyticsAnswer] = await Promise.all([
-      call("GET", "/_mock/requests?limit=2000"), call("GET", "/_mock/playsessions"), call("GET", "/_mock/analytics/sessions")]);
-    requests = journalAnswer.requests;
-    showJournal();
-    playSessions.replaceChildren(playAnswer.playSessions.length === 0 ? element("p", { class: "muted" }, "No play sessions.") :
-      table(["Play session", "Account", "Asset", "Started", "State"], playAnswer.playSessions.map(({ playSession, active }) => [
-        element("code", {}, playSession.id), playSession.accountId, playSession.assetId, new Date(playSession.startedMs).toISOString(),
-        active ? "active" : `ended${playSession.endReason ? ` (${playSession.endReason})` : ""}`])));
-    analytics.replaceChildren(analyticsAnswer.sessions.length === 0 ? element("p", { class: "muted" }, "No analytics sessions.") :
-      table(["Session", "Account", "Events", "Ended", "Problems"], analyticsAnswer.sessions.map((session) => [
-        element("code", {}, session.sessionId), session.accountId ?? "", `${session.eventCount}`, session.ended ? "yes" : "no",
-        (session.problems ?? []).map((problem) => `${problem.rule}: ${problem.message}`).join("; ") || "none"])));
+  const matches = () => {
+    const words = filters.path.value.trim();
+    const status = filters.status.value;
+    const account = filters.account.value;
+    const fault = filters.fault.value;
+    return (entry) => (!words || `${entry.path}?${entry.query}`.includes(words)) &&
+      (!status || (status === "none" ? entry.status === undefined : String(entry.status ?? "").startsWith(status))) &&
+      (!account || entry.accountId === account) &&
+      (!fault || (fault === "*" ? entry.faultId !== undefined : fault === "-" ? entry.faultId === undefined : entry.faultId === fault));
+  };
+
+  function row(entry) {
+    const bad = entry.status === undefined || entry.status >= 400;
+    return element("tr", { "data-id": entry.id },
+      element("td", {}, element("button", { type: "button", class: "link", "aria-label": `Request ${entry.id} details`,
+        onclick: () => showDetail(entry) }, `${entry.id}`)),
+      element("td", {}, entry.timestamp.slice(11, 23)), element("td", {}, entry.method),
+      element("td", {}, element("code", {}, entry.path + (entry.query ? `?${entry.query}` : ""))),
+      element("td", { class: bad ? "bad" : "ok" }, `${entry.status ?? entry.delivery}`),
+      element("td", {}, `${entry.responseBytes}`), element("td", {}, Number(entry.durationMs).toFixed(1)),
+      element("td", {}, entry.accountId ?? ""), element("td", {}, entry.faultId ?? ""));
   }
-  await poll();
-  let polling = false;
-  const timer = setInterval(async () => {
-    if (polling) return;
-    polling = true;
-    try { await poll(); } catch { /* the next poll tries again */ } finally { polling = false; }
-  }, 1000);
-  return () => clearInterval(timer);
+
+  function describe() {
+    summary.textContent = `${matchingCount} of ${entries.length} requests match; the newest ${shownCount} shown.`;
+    more.hidden = shownCount >= matchingCount;
+  }
+
+  /** Rebuilds the table: the newest `shownLimit` matching entries. */
+  function showAll() {
+    const started = performance.now();
+    const test = matches();
+    const shown = [];
+    matchingCount = 0;
+    for (let index = entries.length - 1; index >= 0; index--) {
+      if (!test(entries[index])) continue;
+      matchingCount++;
+      if (shown.length < shownLimit) shown.push(row(entries[index]));
+    }
+    shownCount = shown.length;
+    rows.replaceChildren(...shown);
+    describe();
+    main.dataset.renderMs = (performance.now() - started).toFixed(1);
+  }
+
+  /** Puts new entries on top of the table, keeping `shownLimit` rows. */
+  function showNew(added) {
+    const test = matches();
+    const fresh = added.filter(test);
+    matchingCount += fresh.length;
+    if (fresh.length === 0) return describe();
+    rows.prepend(...fresh.reverse().map(row));
+    while (rows.childElementCount > shownLimit) rows.lastElementChild.remove();
+    shownCount = rows.childElementCount;
+    describe();
+  }
+
+  function noteAccounts(added) {
+    for (const entry of added) {
+      if (!entry.accountId || accounts.has(entry.accountId)) continue;
+      accounts.add(entry.accountId);
+      filters.account.append(element("option", { value: entry.accountId }, entry.accountId));
+    }
+  }
+
+  function showDetail(entry) {
+    const field = (name, value) => [element("dt", {}, name), element("dd", {}, value)];
+    detail.replaceChildren(element("h2", {}, `Request ${entry.id}`),
+      element("dl", { class: "fields" },
+        field("Request", element("code", {}, `${entry.method} ${entry.path}${entry.query ? `?${entry.query}` : ""}`)),
+        field("Arrived (mock clock)", entry.timestamp),
+        field("Answer", `${entry.status ?? "none"} · ${entry.delivery} · ${entry.responseBytes} bytes`),
+        field("Time to answer", `${Number(entry.durationMs).toFixed(2)} ms${entry.faultId ? ` (fault ${entry.faultId})` : ""}`),
+        field("Request body", `${entry.requestBytes} bytes`),
+        field("Account", entry.accountId ?? "none"),
+        field("X-Request-Id", element("code", {}, entry.requestId ?? "")),
+        Object.entries(entry.headers ?? {}).map(([name, value]) => field(name, element("code", {}, value)))),
+      element("button", { type: "button", onclick: () => detail.replaceChildren() }, "Close"));
+    detail.focus();
+  }
+
+  // Arriving entries are gathered and shown once per frame, so a burst costs one layout.
+  let pending = [];
+  function arrive(entry) {
+    if (pending.length === 0) requestAnimationFrame(flush);
+    pending.push(entry);
+  }
+  function flush() {
+    const added = pending;
+    pending = [];
+    entries.push(...added);
+    noteAccounts(added);
+    showNew(added);
+    if (added.some((entry) => sessions.changedBy(entry.path))) sessions.refreshSoon();
+  }
+
+  const first = await call("GET", "/_mock/requests");
+  entries = first.requests;
+  noteAccounts(entries);
+  showAll();
+  main.dataset.readyMs = (performance.now() - started).toFixed(1);
+  const lastId = entries.at(-1)?.id ?? 0;
+
+  for (const control of Object.values(filters)) {
+    control.addEventListener(control.tagName === "INPUT" ? "input" : "change", () => {
+      shownLimit = pageSize;
+      showAll();
+    });
+  }
+  more.addEventListener("click", () => {
+    shownLimit += pageSize;
+    showAll();
+  });
+
+  const events = new EventSource(`/_mock/events?after=${lastId}`);
+  events.addEventListener("open", () => { connection.textContent = "live"; });
+  events.addEventListener("error", () => { connection.textContent = "reconnecting…"; });
+  events.addEventListener("request", (event) => arrive(JSON.parse(event.data)));
+  events.addEventListener("cleared", () => {
+    entries = [];
+    pending = [];
+    showAll();
+    sessions.refreshSoon();
+  });
+  try {
+    await sessions.refresh();
+  } catch (error) {
+    main.append(errorBox(error));
+  }
+  return () => {
+    events.close();
+    sessions.stop();
+  };
 }

@@ -1,7 +1,7 @@
-// Catalog: every asset with its type, availability window, who may play it now (on the mock's
+// Catalog: every asset with its poster, type, availability window, who may play it now (on the mock's
 // clock) and whether it may be downloaded; a search box and a type filter. "Who may play it" asks the entitle check of the
 // Exposure API for each demo user and "downloadable" its downloadinfo; neither opens a play session.
-import { allAssets, call, demoUsers, exposure, logIn, titleOf } from "../api.js";
+import { allAssets, call, demoUsers, exposure, logIn, posterOf, titleOf } from "../api.js";
 import { element, table } from "../dom.js";
 
 export async function render(main) {
@@ -32,8 +32,9 @@ export async function render(main) {
   function update() {
     const words = search.value.trim().toLowerCase();
     const shown = rows.filter((row) => (!type.value || row.asset.type === type.value) && row.text.includes(words));
-    list.replaceChildren(table(["Title", "Type", "Available", "Who may play it", "Downloadable"],
+    list.replaceChildren(table(["Poster", "Title", "Type", "Available", "Who may play it", "Downloadable"],
       shown.map(({ asset, players, downloadable }) => [
+        posterOf(asset, 160) ? element("img", { class: "poster", src: posterOf(asset, 160), alt: "", loading: "lazy", width: "96", height: "54" }) : "",
         element("a", { href: `#/title/${encodeURIComponent(asset.assetId)}` }, titleOf(asset)),
         asset.type,
         window(asset),

@@ -1,5 +1,6 @@
 // Control: the mock's clock (now, offset, rate; jump, freeze), the fault rules (list, add from a
-// form, delete) and reset — all through the admin API.
+// form, delete), fixtures reload (each problem with its file, line and path) and reset — all
+// through the admin API.
 import { call } from "../api.js";
 import { element, errorBox, table } from "../dom.js";
 
@@ -9,6 +10,7 @@ export async function render(main) {
   const faultList = element("div", { id: "fault-list" });
   main.append(element("h1", {}, "Control"), status, element("h2", {}, "Clock"), clockView, clockForm(),
     element("h2", {}, "Fault rules"), faultList, faultForm(),
+    element("h2", {}, "Fixtures"), reloadForm(),
     element("h2", {}, "Reset"), element("p", { class: "muted" }, "Forgets sessions, play sessions, downloads, faults, journal and analytics; real time again."),
     element("button", { type: "button", id: "reset", onclick: () => act(() => call("POST", "/_mock/reset")) }, "Reset the mock"));
 
@@ -76,6 +78,30 @@ export async function render(main) {
       if (delay.value) rule.delayMs = Number(delay.value);
       if (times.value) rule.times = Number(times.value);
       act(() => call("POST", "/_mock/faults", { body: rule }));
+    });
+    return form;
+  }
+
+  function reloadForm() {
+    const directory = element("input", { id: "fixtures-directory", size: "40", placeholder: "the folder in force" });
+    const report = element("div", { id: "fixtures-report", role: "status" });
+    const form = element("form", { id: "fixtures-form", "aria-label": "Reload the fixtures" },
+      element("div", { class: "toolbar" },
+        element("label", { for: "fixtures-directory" }, "Folder (empty: the one in force)", directory),
+        element("button", { type: "submit", id: "fixtures-reload" }, "Reload fixtures")), report);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      report.replaceChildren();
+      try {
+        const loaded = await call("POST", "/_mock/fixtures/reload", { body: directory.value ? { directory: directory.value } : {} });
+        report.append(element("p", { class: "ok" },
+          `Loaded ${loaded.directory}: ${loaded.assets} assets, ${loaded.channels} channels, ${loaded.users} users.`));
+      } catch (error) {
+        const problems = error.body?.problems ?? [];
+        report.append(errorBox(error), problems.length === 0 ? "" : table(["File", "Line", "Where", "Path", "Problem"],
+          problems.map((problem) => [problem.file, `${problem.line ?? ""}`, problem.location ?? "",
+            element("code", {}, problem.path ?? ""), problem.message])));
+      }
     });
     return form;
   }

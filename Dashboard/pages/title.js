@@ -1,19 +1,22 @@
-// A title: its metadata, the entitlement each demo user gets (or the error), and a <video>
-// playing the chosen entitlement's HLS stream natively, with the media element's events listed.
-// Each entitlement's play session is ended at once through the EventSink (as `exposure
-// entitlement` does), so looking at a title holds no stream slot.
-import { call, demoUsers, endPlaySession, exposure, logIn, titleOf } from "../api.js";
+// A title: its poster and metadata, the entitlement each demo user gets (or the error), and the
+// player (./player.js) for the chosen entitlement, its timeline marked with the entitlement's ad
+// clips, the channel's program boundaries and the sprite thumbnails. Each entitlement's play
+// session is ended at once through the EventSink (as `exposure entitlement` does), so looking at
+// a title holds no stream slot.
+import { call, demoUsers, endPlaySession, exposure, logIn, posterOf, titleOf } from "../api.js";
 import { element, errorBox, table } from "../dom.js";
+import { playerSection, thumbnailCues } from "./player.js";
 
-const mediaEvents = ["loadstart", "loadedmetadata", "loadeddata", "canplay", "play", "playing", "pause", "seeking", "seeked",
-  "waiting", "stalled", "ended", "error", "ratechange"];
+const hourMs = 3_600_000;
 
 export async function render(main, [assetId]) {
   const asset = await call("GET", exposure("v1", `/content/asset/${encodeURIComponent(assetId ?? "")}`));
   const localized = asset.localized?.[0] ?? {};
+  const poster = posterOf(asset, 640);
   main.append(
     element("p", {}, element("a", { href: "#/catalog" }, "← Catalog")),
     element("h1", {}, titleOf(asset)),
+    poster ? element("img", { class: "poster large", src: poster, alt: "", width: "320", height: "180" }) : null,
     element("p", {}, localized.description ?? ""),
     table(["Field", "Value"], [
       ["Asset id", element("code", {}, asset.assetId)],
@@ -49,7 +52,7 @@ export async function render(main, [assetId]) {
       const format = entitlement.formats?.find((candidate) => ["HLS", "MP3"].includes(candidate.format));
       return [user.name, element("span", { class: "ok" }, `${entitlement.entitlementType ?? "entitled"} · play session ${entitlement.playSessionId}`),
         format ? element("code", {}, format.mediaLocator) : "no HLS or MP3 format",
-        format ? element("button", { type: "button", onclick: () => player.play(format) }, `Play as ${user.name}`) : ""];
+        format ? element("button", { type: "button", onclick: () => player.play(format, () => marks(asset, entitlement)) }, `Play as ${user.name}`) : ""];
     })));
     refresh.disabled = false;
   }
@@ -58,33 +61,32 @@ export async function render(main, [assetId]) {
   return () => player.stop();
 }
 
-/** The player: a native <video>, a message where the browser cannot play HLS, its events listed. */
-function playerSection() {
-  const video = element("video", { controls: true, muted: true, playsinline: true, id: "player", "aria-label": "Player" });
-  const message = element("p", { id: "player-message", role: "status" });
-  const events = element("ol", { class: "events", id: "media-events", "aria-label": "Media element events" });
-  for (const name of mediaEvents) {
-    video.addEventListener(name, () => {
-      events.append(element("li", {}, `${video.currentTime.toFixed(2).padStart(8)} s  ${name}`));
-      events.scrollTop = events.scrollHeight;
-    });
+/**
+ * The timeline of an entitlement, in seconds: a VOD's length with its ad clips laid back to back,
+ * or for a channel the three hours before the mock's now and the hour after with each program's
+ * start; the thumbnails of its narrowest sprite track.
+ */
+async function marks(asset, entitlement) {
+  const sprite = [...(entitlement.sprites ?? [])].sort((a, b) => a.width - b.width)[0];
+  const cues = sprite?.vtt ? thumbnailCues(await (await fetch(sprite.vtt)).text(), new URL(sprite.vtt, location.href)) : [];
+  const stream = entitlement.streamInfo ?? {};
+  if (stream.live && !stream.event) {
+    const nowMs = Date.parse((await call("GET", "/_mock/clock")).now);
+    const fromMs = nowMs - 3 * hourMs;
+    const day = new Date(nowMs).toISOString().slice(0, 10);
+    const channelId = stream.channelId ?? asset.assetId;
+    const epg = await call("GET", exposure("v2", `/epg/${encodeURIComponent(channelId)}/date/${day}?daysBackward=1&daysForward=1&pageSize=5000`));
+    const boundaries = epg.programs.map((program) => [(Date.parse(program.startTime) - fromMs) / 1000, titleOf(program.asset ?? {})])
+      .filter(([at]) => at > 0 && at < (4 * hourMs) / 1000);
+    return { durationS: (4 * hourMs) / 1000, originS: 0, ads: [], boundaries, cues };
   }
-  return {
-    nodes: [element("h2", {}, "Player"), message, video, element("h2", {}, "Media element events"), events],
-    play(format) {
-      const type = format.format === "MP3" ? "audio/mpeg" : "application/vnd.apple.mpegurl";
-      if (!video.canPlayType(type)) {
-        message.textContent = `This browser cannot play ${format.format} natively (canPlayType("${type}") is empty); ` +
-          "open the title in Safari, or in a Chromium build with native HLS, to play it here.";
-        return;
-      }
-      message.textContent = `Playing ${format.mediaLocator}`;
-      video.src = format.mediaLocator;
-      video.play().catch((error) => { message.textContent = `The player refused: ${error.message}`; });
-    },
-    stop() {
-      video.removeAttribute("src");
-      video.load();
-    },
-  };
+  const clips = entitlement.ads?.clips ?? [];
+  const ads = [];
+  let at = 0;
+  for (const clip of clips) {
+    if (clip.category?.toLowerCase() === "ad") ads.push([at, clip.duration / 1000]);
+    at += (clip.duration ?? 0) / 1000;
+  }
+  const durationS = clips.length ? at : (entitlement.durationInMs ?? asset.duration ?? 0) / 1000;
+  return { durationS, originS: 0, ads, boundaries: [], cues };
 }

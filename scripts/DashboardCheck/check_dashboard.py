@@ -7,9 +7,15 @@ SEVERE entry — an exception, console.error — fails the check.
 """
 
 import argparse
+import http.client
 import json
+import os
+import subprocess
 import sys
+import tempfile
+import threading
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -23,6 +29,8 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 TIMEOUT = 20
 failures = []
+figures = []
+API = "/v1/customer/Sandbox/businessunit/Dev"
 
 
 def check(condition, message):
@@ -45,18 +53,55 @@ def script_errors(driver):
     return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and entry.get("source") != "network"]
 
 
+def figure(name, value, unit, limit):
+    """Records a measured figure and checks it against its limit."""
+    figures.append((name, value, unit, limit))
+    check(value < limit, f"{name}: {value:.1f} {unit} (limit {limit} {unit})")
+
+
 def open_page(driver, base, page, ready, output):
+    """Loads `page` in a fresh document (so its first contentful paint is its own), waits until
+    `ready`, and screenshots it."""
+    driver.get("about:blank")
     started = time.monotonic()
     driver.get(f"{base}/#/{page}")
     WebDriverWait(driver, TIMEOUT).until(ready)
-    # The pages share one document (the hash picks the page), so the first contentful paint is the
-    # document's, measured on the first page opened.
     paint = driver.execute_script(
         "const entry = performance.getEntriesByName('first-contentful-paint')[0]; return entry ? entry.startTime : null;")
-    print(f"     {page}: ready after {1000 * (time.monotonic() - started):.0f} ms (document's first contentful paint {paint:.0f} ms)")
+    print(f"     {page}: ready after {1000 * (time.monotonic() - started):.0f} ms")
+    if paint is not None:
+        figure(f"first contentful paint, {page.split('/')[0]}", paint, "ms", 200)
     errors = script_errors(driver)
     check(not errors, f"{page}: no JavaScript error on load {errors if errors else ''}")
     driver.save_screenshot(str(output / f"{page.replace('/', '-')}.png"))
+
+
+def get_json(base, path):
+    with urllib.request.urlopen(f"{base}{path}") as answer:
+        return json.loads(answer.read())
+
+
+def send_requests(base, count, per_second=None, stop=None):
+    """Sends `count` cheap Exposure API requests over one kept-alive connection, at `per_second`
+    when given (until `stop` is set)."""
+    address = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=TIMEOUT)
+    started = time.monotonic()
+    for index in range(count):
+        if stop is not None and stop.is_set():
+            break
+        if per_second:
+            delay = started + index / per_second - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+        connection.request("GET", f"{API}/time?n={index}")
+        connection.getresponse().read()
+    connection.close()
+
+
+def on_air(driver):
+    return {item.get_attribute("data-channel-id"): item.get_attribute("data-program-id")
+            for item in driver.find_elements(By.CSS_SELECTOR, "#on-air li")}
 
 
 def fixture_titles(fixtures):
@@ -70,120 +115,285 @@ def main():
     arguments.add_argument("--base", required=True)
     arguments.add_argument("--fixtures", required=True)
     arguments.add_argument("--output", required=True)
+    arguments.add_argument("--cli", required=True, help="the exposure command-line client")
     options = arguments.parse_args()
     base, output = options.base, Path(options.output)
     driver = browser()
     wait = WebDriverWait(driver, TIMEOUT)
     try:
-        # Catalog: every fixture title.
-        open_page(driver, base, "catalog", EC.presence_of_element_located((By.CSS_SELECTOR, "#catalog-list table")), output)
-        listed = driver.find_element(By.ID, "catalog-list").text
-        missing = [title for title in fixture_titles(options.fixtures) if title not in listed]
-        check(not missing, f"catalog lists every fixture title (missing: {missing})")
-
-        # The search box and the type filter narrow the list.
-        driver.find_element(By.ID, "catalog-search").send_keys("harbour")
-        rows = driver.find_elements(By.CSS_SELECTOR, "#catalog-list tbody tr")
-        check(len(rows) == 4, f"searching 'harbour' leaves the show and its three episodes ({len(rows)} rows)")
-        Select(driver.find_element(By.ID, "catalog-type")).select_by_value("EPISODE")
-        rows = driver.find_elements(By.CSS_SELECTOR, "#catalog-list tbody tr")
-        check(len(rows) == 3, f"and the type EPISODE the three episodes ({len(rows)} rows)")
-        driver.find_element(By.ID, "catalog-search").clear()
-        Select(driver.find_element(By.ID, "catalog-type")).select_by_value("")
-
-        # Keyboard: in a freshly loaded page Tab reaches the skip link, then the navigation.
-        driver.refresh()
-        ActionChains(driver).send_keys(Keys.TAB).perform()
-        check(driver.switch_to.active_element.text == "Skip to content", "the first Tab stop is the skip link")
-        ActionChains(driver).send_keys(Keys.TAB).perform()
-        check(driver.switch_to.active_element.text == "Catalog", "the next is the navigation")
-        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#catalog-list table")))
-
-        # A phone-width window.
-        driver.set_window_size(390, 844)
-        overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        check(overflow <= 0, f"at phone width the page does not scroll sideways (tables scroll in their box; {overflow} px)")
-        driver.save_screenshot(str(output / "catalog-phone.png"))
-        driver.set_window_size(1280, 800)
-
-        # The dark theme, from the system setting.
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-        background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
-        check(background == "rgb(20, 23, 27)", f"a dark system setting gives the dark theme ({background})")
-        driver.save_screenshot(str(output / "catalog-dark.png"))
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
-
-        # Control: an hour ahead moves the clock shown.
-        open_page(driver, base, "control", EC.presence_of_element_located((By.ID, "clock-now")), output)
-        before = driver.find_element(By.ID, "clock-state").get_attribute("data-offset-ms")
-        driver.find_element(By.ID, "clock-hour-ahead").click()
-        wait.until(lambda d: d.find_element(By.ID, "clock-state").get_attribute("data-offset-ms") != before)
-        after = int(driver.find_element(By.ID, "clock-state").get_attribute("data-offset-ms"))
-        check(after - int(before) == 3_600_000, f"+ 1 hour moves the offset shown by an hour ({before} → {after})")
-        shown = driver.find_element(By.ID, "clock-now").text
-        with urllib.request.urlopen(f"{base}/_mock/clock") as answer:
-            clock = json.loads(answer.read())
-        check(clock["offsetMs"] == after, f"the mock's clock is where the page says ({shown})")
-
-        # Control: a 503 fault for entitlements, added through the form.
-        driver.find_element(By.ID, "fault-add").click()
-        wait.until(EC.text_to_be_present_in_element((By.ID, "fault-list"), "answers 503"))
-        driver.save_screenshot(str(output / "control-with-fault.png"))
-
-        # Title: the next entitlement shows the 503.
-        open_page(driver, base, "title/arctic-journey",
-                  EC.presence_of_element_located((By.CSS_SELECTOR, "#entitlements table")), output)
-        entitlements = driver.find_element(By.ID, "entitlements").text
-        check("503" in entitlements, f"the title page shows the fault's 503 ({entitlements!r})")
-
-        # Control: the fault deleted, the title page gets entitlements again; the player says what it can do.
-        open_page(driver, base, "control", EC.presence_of_element_located((By.ID, "clock-now")), output)
-        driver.find_element(By.CSS_SELECTOR, "#fault-list button").click()
-        wait.until(EC.text_to_be_present_in_element((By.ID, "fault-list"), "No fault rules"))
-        open_page(driver, base, "title/arctic-journey",
-                  EC.presence_of_element_located((By.CSS_SELECTOR, "#entitlements table")), output)
-        entitlements = driver.find_element(By.ID, "entitlements").text
-        check("play session" in entitlements and "503" not in entitlements, "without the fault premium is entitled")
-        driver.save_screenshot(str(output / "title-entitled.png"))
-
-        # A VOD, a live channel and the podcast play in the title page where this Chromium plays
-        # HLS natively (it says so otherwise): the media time moves, and a video decodes frames.
-        for asset_id, is_video in [("arctic-journey", True), ("news-24", True), ("tech-talk-e1", False)]:
-            open_page(driver, base, f"title/{asset_id}",
-                      EC.presence_of_element_located((By.XPATH, "//button[text()='Play as premium']")), output)
-            driver.find_element(By.XPATH, "//button[text()='Play as premium']").click()
-            wait.until(lambda d: d.find_element(By.ID, "player-message").text)
-            message = driver.find_element(By.ID, "player-message").text
-            if "cannot play" in message:
-                print(f"     {asset_id}: this Chromium has no native playback: {message}")
-                continue
-            player = driver.find_element(By.ID, "player")
-            wait.until(lambda d: d.execute_script("return arguments[0].currentTime", player) >= 1)
-            check(True, f"{asset_id}: the player's media time advances past 1 s")
-            if is_video:
-                frames = driver.execute_script("return arguments[0].webkitDecodedFrameCount", player)
-                check(frames > 0, f"{asset_id}: the video decodes frames ({frames})")
-            driver.execute_script("arguments[0].scrollIntoView()", player)
-            driver.save_screenshot(str(output / f"title-{asset_id}-playing.png"))
-
-        # Activity: the requests the pages made.
-        open_page(driver, base, "activity", EC.presence_of_element_located((By.CSS_SELECTOR, "#journal table")), output)
-        journal = driver.find_element(By.ID, "journal").text
-        check("/entitlement/arctic-journey/play" in journal, "the activity page lists the entitlement requests")
-        check("ended" in driver.find_element(By.ID, "play-sessions").text, "the play sessions the title page opened are ended")
-        with urllib.request.urlopen(f"{base}/_mock/analytics/sessions") as answer:
-            sessions = json.loads(answer.read())["sessions"]
-        problems = [problem for session in sessions for problem in session.get("problems", [])]
-        check(sessions and not problems, f"the title page ended {len(sessions)} play sessions by the reporting rules {problems[:3]}")
+        check_catalog(driver, wait, base, options.fixtures, output)
+        check_channels_and_clock(driver, wait, base, output)
+        check_fault_and_title(driver, wait, base, output)
+        check_player(driver, wait, base, output)
+        check_activity(driver, wait, base, output, options.cli)
+        measure_journal(driver, wait, base, output)
     finally:
         errors = script_errors(driver)
         check(not errors, f"no JavaScript error at the end {errors if errors else ''}")
         driver.quit()
     print(f"screenshots in {output}")
+    print("figures:")
+    for name, value, unit, limit in figures:
+        print(f"  {name}: {value:.1f} {unit} (limit {limit} {unit})")
     if failures:
         print(f"check-dashboard: {len(failures)} failure(s)", file=sys.stderr)
         sys.exit(1)
     print("check-dashboard: 0 failures")
+
+
+def check_catalog(driver, wait, base, fixtures, output):
+    # Catalog: every fixture title, each with its poster.
+    open_page(driver, base, "catalog", EC.presence_of_element_located((By.CSS_SELECTOR, "#catalog-list table")), output)
+    listed = driver.find_element(By.ID, "catalog-list").text
+    titles = fixture_titles(fixtures)
+    missing = [title for title in titles if title not in listed]
+    check(not missing, f"catalog lists every fixture title (missing: {missing})")
+    wait.until(lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#catalog-list img.poster')].every((image) => image.complete)"))
+    posters = driver.execute_script(
+        "return [...document.querySelectorAll('#catalog-list img.poster')].filter((image) => image.naturalWidth > 0).length")
+    check(posters == len(titles), f"every title shows its poster ({posters} of {len(titles)})")
+
+    # The search box and the type filter narrow the list.
+    driver.find_element(By.ID, "catalog-search").send_keys("harbour")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#catalog-list tbody tr")
+    check(len(rows) == 4, f"searching 'harbour' leaves the show and its three episodes ({len(rows)} rows)")
+    Select(driver.find_element(By.ID, "catalog-type")).select_by_value("EPISODE")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#catalog-list tbody tr")
+    check(len(rows) == 3, f"and the type EPISODE the three episodes ({len(rows)} rows)")
+    driver.find_element(By.ID, "catalog-search").clear()
+    Select(driver.find_element(By.ID, "catalog-type")).select_by_value("")
+
+    # Keyboard: in a freshly loaded page Tab reaches the skip link, then the navigation.
+    driver.refresh()
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    check(driver.switch_to.active_element.text == "Skip to content", "the first Tab stop is the skip link")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    check(driver.switch_to.active_element.text == "Catalog", "the next is the navigation")
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#catalog-list table")))
+
+    # A phone-width window.
+    driver.set_window_size(390, 844)
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    check(overflow <= 0, f"at phone width the page does not scroll sideways (tables scroll in their box; {overflow} px)")
+    driver.save_screenshot(str(output / "catalog-phone.png"))
+    driver.set_window_size(1280, 800)
+
+    # The dark theme, from the system setting.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    check(background == "rgb(20, 23, 27)", f"a dark system setting gives the dark theme ({background})")
+    driver.save_screenshot(str(output / "catalog-dark.png"))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+
+
+def check_channels_and_clock(driver, wait, base, output):
+    # Channels: the EPG grid of every channel, programs marked, a program's entitlement per user.
+    open_page(driver, base, "channels", EC.presence_of_element_located((By.ID, "epg-now-line")), output)
+    channels = [asset["assetId"] for asset in get_json(base, f"{API}/content/asset?assetType=TV_CHANNEL&onlyPublished=false")["items"]]
+    grid = driver.find_element(By.ID, "epg-grid").text
+    check(channels and all(channel in grid for channel in channels), f"the EPG grid has every channel {channels}")
+    for kind in ["premium", "blocked", "blackout"]:
+        marked = driver.find_elements(By.CSS_SELECTOR, f"#epg-grid .program .tag.{kind}")
+        check(len(marked) > 0, f"programs are marked {kind} ({len(marked)})")
+    driver.find_element(By.CSS_SELECTOR, "#epg-grid .program.on-air").click()
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#program-detail table")))
+    rows = driver.find_elements(By.CSS_SELECTOR, "#program-detail tbody tr")
+    check(len(rows) == 3, f"a program shows its entitlement for each of the three users ({len(rows)})")
+    driver.save_screenshot(str(output / "channels-program.png"))
+    now_before = int(driver.find_element(By.ID, "epg-now-line").get_attribute("data-now-ms"))
+    airing_before = on_air(driver)
+    wall_before = time.monotonic()
+
+    # Control: an hour ahead moves the clock shown...
+    open_page(driver, base, "control", EC.presence_of_element_located((By.ID, "clock-now")), output)
+    before = driver.find_element(By.ID, "clock-state").get_attribute("data-offset-ms")
+    driver.find_element(By.ID, "clock-hour-ahead").click()
+    wait.until(lambda d: d.find_element(By.ID, "clock-state").get_attribute("data-offset-ms") != before)
+    after = int(driver.find_element(By.ID, "clock-state").get_attribute("data-offset-ms"))
+    check(after - int(before) == 3_600_000, f"+ 1 hour moves the offset shown by an hour ({before} → {after})")
+    shown = driver.find_element(By.ID, "clock-now").text
+    check(get_json(base, "/_mock/clock")["offsetMs"] == after, f"the mock's clock is where the page says ({shown})")
+
+    # ...and the EPG's now-line and the programs on air.
+    driver.execute_script("location.hash = '#/channels'")
+    wait.until(lambda d: d.find_elements(By.ID, "epg-now-line") and
+               int(d.find_element(By.ID, "epg-now-line").get_attribute("data-now-ms")) >= now_before + 3_600_000)
+    moved = int(driver.find_element(By.ID, "epg-now-line").get_attribute("data-now-ms")) - now_before
+    waited = 1000 * (time.monotonic() - wall_before)
+    check(3_600_000 <= moved <= 3_600_000 + waited + 2000, f"the now-line moved an hour ({moved} ms, {waited:.0f} ms of wall time)")
+    airing_after = on_air(driver)
+    changed = [channel for channel in airing_after if airing_after[channel] != airing_before.get(channel)]
+    check(changed, f"the program on air changed ({airing_before} → {airing_after})")
+    driver.save_screenshot(str(output / "channels-hour-ahead.png"))
+    urllib.request.urlopen(urllib.request.Request(f"{base}/_mock/clock", data=b'{"offsetMs":0,"rate":1}', method="PUT",
+                                                  headers={"Content-Type": "application/json"})).read()
+
+
+def check_fault_and_title(driver, wait, base, output):
+    # Control: a 503 fault for entitlements, added through the form.
+    open_page(driver, base, "control", EC.presence_of_element_located((By.ID, "clock-now")), output)
+    driver.find_element(By.ID, "fault-add").click()
+    wait.until(EC.text_to_be_present_in_element((By.ID, "fault-list"), "answers 503"))
+    driver.save_screenshot(str(output / "control-with-fault.png"))
+
+    # Title: the next entitlement shows the 503.
+    open_page(driver, base, "title/arctic-journey", EC.presence_of_element_located((By.CSS_SELECTOR, "#entitlements table")), output)
+    entitlements = driver.find_element(By.ID, "entitlements").text
+    check("503" in entitlements, f"the title page shows the fault's 503 ({entitlements!r})")
+
+    # Control: the fault deleted, the title page gets entitlements again.
+    open_page(driver, base, "control", EC.presence_of_element_located((By.ID, "clock-now")), output)
+    driver.find_element(By.CSS_SELECTOR, "#fault-list button").click()
+    wait.until(EC.text_to_be_present_in_element((By.ID, "fault-list"), "No fault rules"))
+    open_page(driver, base, "title/arctic-journey", EC.presence_of_element_located((By.CSS_SELECTOR, "#entitlements table")), output)
+    entitlements = driver.find_element(By.ID, "entitlements").text
+    check("play session" in entitlements and "503" not in entitlements, "without the fault premium is entitled")
+    check(driver.find_element(By.CSS_SELECTOR, "img.poster.large").get_attribute("naturalWidth") != "0", "the title shows its poster")
+    driver.save_screenshot(str(output / "title-entitled.png"))
+
+
+def play_as_premium(driver, wait, base, asset_id, output):
+    open_page(driver, base, f"title/{asset_id}", EC.presence_of_element_located((By.XPATH, "//button[text()='Play as premium']")), output)
+    driver.find_element(By.XPATH, "//button[text()='Play as premium']").click()
+    wait.until(lambda d: d.find_element(By.ID, "player-message").text and d.find_element(By.ID, "player-timeline-legend").text)
+    return driver.find_element(By.ID, "player-message").text
+
+
+def check_player(driver, wait, base, output):
+    # The timeline: the SSAI title's ad breaks from its entitlement's clips, the thumbnails of its
+    # sprite VTT over it; the audio and subtitle renditions of its master playlist.
+    play_as_premium(driver, wait, base, "mountain-ssai", output)
+    ads = driver.find_elements(By.CSS_SELECTOR, "#player-timeline .mark.ad")
+    check(len(ads) > 0, f"mountain-ssai: the ad breaks are marked on the timeline ({len(ads)})")
+    audio = [option.text for option in Select(driver.find_element(By.ID, "player-audio")).options]
+    subtitles = [option.text for option in Select(driver.find_element(By.ID, "player-subtitles")).options]
+    check(len(audio) == 2 and len(subtitles) == 3, f"the audio {audio} and subtitle {subtitles} choices of the master playlist")
+    timeline = driver.find_element(By.ID, "player-timeline")
+    ActionChains(driver).move_to_element_with_offset(timeline, -timeline.size["width"] // 4, 0).perform()
+    thumbnail = driver.find_element(By.ID, "player-thumbnail")
+    wait.until(lambda d: thumbnail.is_displayed())
+    image = thumbnail.value_of_css_property("background-image")
+    check("sprites" in image, f"a thumbnail from the sprite sheet shows over the timeline ({image})")
+    driver.save_screenshot(str(output / "title-mountain-ssai-timeline.png"))
+
+    # A channel's program boundaries.
+    play_as_premium(driver, wait, base, "news-24", output)
+    boundaries = driver.find_elements(By.CSS_SELECTOR, "#player-timeline .mark.boundary")
+    check(len(boundaries) > 0, f"news-24: program boundaries are marked on the timeline ({len(boundaries)})")
+
+    # A VOD, a live channel and the podcast play where this Chromium plays HLS natively (it says
+    # so otherwise): the media time keeps up with the wall clock, and a video decodes frames.
+    for asset_id, is_video in [("arctic-journey", True), ("news-24", True), ("tech-talk-e1", False)]:
+        message = play_as_premium(driver, wait, base, asset_id, output)
+        if "cannot play" in message:
+            print(f"     {asset_id}: this Chromium has no native playback: {message}")
+            continue
+        player = driver.find_element(By.ID, "player")
+        wait.until(lambda d: d.execute_script("return arguments[0].currentTime", player) > 0)
+        start_media, start_wall = driver.execute_script("return arguments[0].currentTime", player), time.monotonic()
+        wait.until(lambda d: d.execute_script("return arguments[0].currentTime", player) >= start_media + 3)
+        media = driver.execute_script("return arguments[0].currentTime", player) - start_media
+        wall = time.monotonic() - start_wall
+        check(media >= 0.8 * wall, f"{asset_id}: the media time advanced {media:.2f} s in {wall:.2f} s of wall time")
+        if is_video:
+            frames = driver.execute_script("return arguments[0].webkitDecodedFrameCount", player)
+            check(frames > 0, f"{asset_id}: the video decodes frames ({frames})")
+        driver.execute_script("arguments[0].scrollIntoView()", player)
+        driver.save_screenshot(str(output / f"title-{asset_id}-playing.png"))
+
+
+def check_activity(driver, wait, base, output, cli):
+    # Activity: the journal, live from /_mock/events.
+    open_page(driver, base, "activity", EC.presence_of_element_located((By.CSS_SELECTOR, "#journal tbody tr")), output)
+    journal = driver.find_element(By.ID, "journal").text
+    check("/entitlement/arctic-journey/play" in journal, "the activity page lists the entitlement requests")
+    check("ended" in driver.find_element(By.ID, "play-sessions").text, "the play sessions the title page opened are ended")
+    wait.until(EC.text_to_be_present_in_element((By.ID, "journal-connection"), "live"))
+    urllib.request.urlopen(f"{base}{API}/time?from=check-dashboard").read()
+    wait.until(EC.text_to_be_present_in_element((By.ID, "journal"), "from=check-dashboard"))
+    check(True, "a request made after the page loaded shows up without a reload (server-sent events)")
+
+    # Filters: path, status, account, fault.
+    def shown_rows():
+        return driver.find_elements(By.CSS_SELECTOR, "#journal tbody tr")
+    driver.find_element(By.ID, "activity-path").send_keys("from=check-dashboard")
+    check(len(shown_rows()) == 1, f"the path filter leaves the one request ({len(shown_rows())})")
+    driver.find_element(By.ID, "activity-path").clear()
+    driver.execute_script("document.getElementById('activity-path').dispatchEvent(new Event('input'))")
+    Select(driver.find_element(By.ID, "activity-fault")).select_by_value("*")
+    faulted = shown_rows()
+    check(faulted and all(row.find_elements(By.TAG_NAME, "td")[8].text for row in faulted),
+          f"the fault filter leaves the faulted requests ({len(faulted)})")
+    Select(driver.find_element(By.ID, "activity-status")).select_by_value("5")
+    check(all(row.find_elements(By.TAG_NAME, "td")[4].text.startswith("5") for row in shown_rows()) and shown_rows(),
+          "the status filter leaves the 5xx answers")
+    Select(driver.find_element(By.ID, "activity-fault")).select_by_value("")
+    Select(driver.find_element(By.ID, "activity-status")).select_by_value("")
+    account = Select(driver.find_element(By.ID, "activity-account"))
+    chosen = account.options[1].get_attribute("value")
+    account.select_by_value(chosen)
+    check(all(row.find_elements(By.TAG_NAME, "td")[7].text == chosen for row in shown_rows()) and shown_rows(),
+          f"the account filter leaves {chosen}'s requests")
+    account.select_by_value("")
+
+    # A request opens its headers and timing.
+    shown_rows()[0].find_element(By.TAG_NAME, "button").click()
+    detail = driver.find_element(By.ID, "request-detail").text
+    check("X-Request-Id" in detail and "Time to answer" in detail and "User-Agent" in detail,
+          "a request shows its headers and timing")
+    driver.save_screenshot(str(output / "activity-request.png"))
+
+    # A play session started with the command-line client shows up with its analytics events.
+    known = {session["sessionId"] for session in get_json(base, "/_mock/analytics/sessions")["sessions"]}
+    with tempfile.TemporaryDirectory() as home:
+        environment = dict(os.environ, EXPOSURE_BASE_URL=base, XDG_CONFIG_HOME=f"{home}/config", XDG_DATA_HOME=f"{home}/data", HOME=home)
+        subprocess.run([cli, "login", "premium", "sandbox"], env=environment, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([cli, "play", "arctic-journey", "--seconds", "2"], env=environment, check=True, stdout=subprocess.DEVNULL,
+                       timeout=120)
+    new = [session["sessionId"] for session in get_json(base, "/_mock/analytics/sessions")["sessions"] if session["sessionId"] not in known]
+    check(len(new) == 1, f"the command-line client's play sent analytics ({new})")
+    if new:
+        wait.until(EC.text_to_be_present_in_element((By.ID, "play-sessions"), new[0]))
+        driver.find_element(By.XPATH, f"//div[@id='play-sessions']//button[normalize-space()='{new[0]}']").click()
+        wait.until(EC.text_to_be_present_in_element((By.ID, "play-session-detail"), "Playback.Started"))
+        detail = driver.find_element(By.ID, "play-session-detail").text
+        check("Playback.Created" in detail and "Analytics timeline" in detail,
+              "the command-line play session shows in the activity page with its analytics events")
+        driver.save_screenshot(str(output / "activity-play-session.png"))
+
+
+def measure_journal(driver, wait, base, output):
+    # Figures: a journal of 10,000 entries, and a filter applied while 50 requests a second arrive.
+    urllib.request.urlopen(urllib.request.Request(f"{base}/_mock/reset", method="POST")).read()
+    send_requests(base, 10_000)
+    open_page(driver, base, "activity", EC.presence_of_element_located((By.CSS_SELECTOR, "#journal tbody tr")), output)
+    ready = float(driver.execute_script("return document.getElementById('main').dataset.readyMs"))
+    summary = driver.find_element(By.ID, "journal-summary").text
+    check("of 10000 requests" in summary, f"the page holds the whole journal ({summary})")
+    figure("activity page, 10,000-entry journal fetched and rendered", ready, "ms", 500)
+    wait.until(EC.text_to_be_present_in_element((By.ID, "journal-connection"), "live"))
+    stop = threading.Event()
+    traffic = threading.Thread(target=send_requests, args=(base, 1_000_000, 50, stop))
+    traffic.start()
+    try:
+        wait.until(lambda d: "of 10000 requests" not in d.find_element(By.ID, "journal-summary").text)
+        timings = []
+        for words in ["n=1", "n=12", "time", "n=9999", ""]:
+            timings.append(driver.execute_script("""
+                const input = document.getElementById('activity-path');
+                const started = performance.now();
+                input.value = arguments[0];
+                input.dispatchEvent(new Event('input'));
+                return performance.now() - started;""", words))
+        arrived = driver.find_element(By.ID, "journal-summary").text
+        wait.until(lambda d: d.find_element(By.ID, "journal-summary").text != arrived)
+        check(True, "requests keep arriving while filters apply")
+    finally:
+        stop.set()
+        traffic.join()
+    figure("activity page, slowest of 5 filters over the journal with 50 requests/s arriving", max(timings), "ms", 100)
+    driver.save_screenshot(str(output / "activity-10000.png"))
 
 
 if __name__ == "__main__":
