@@ -1,5 +1,6 @@
-// Activity: the request journal as it happens — GET /_mock/requests once, then GET /_mock/events
-// (server-sent events) for each request answered — filterable by path, status, account and fault;
+// Activity: the request journal as it happens — its newest page (GET /_mock/requests?limit=),
+// GET /_mock/events (server-sent events) for each request answered, and the whole journal
+// (GET /_mock/requests) behind them — filterable by path, status, account and fault;
 // a request opens its headers and timing. Below it, the play sessions, analytics, ad beacons and
 // downloads (./sessions.js), read again when a request that changes them arrives.
 import { call } from "../api.js";
@@ -7,7 +8,12 @@ import { element, errorBox } from "../dom.js";
 import { sessionsSection } from "./sessions.js";
 
 /** Rows shown at once, newest first; "Show more" adds as many again. */
-const pageSize = 500;
+const pageSize = 200;
+
+/** A journal row, cloned for each entry (cheaper than building its cells one by one). */
+const rowTemplate = element("tr", {}, element("td", {}, element("button", { type: "button", class: "link" })),
+  element("td", {}), element("td", {}), element("td", {}, element("code", {})), element("td", {}), element("td", {}),
+  element("td", {}), element("td", {}), element("td", {}));
 
 export async function render(main) {
   const started = performance.now();
@@ -59,16 +65,28 @@ export async function render(main) {
   };
 
   function row(entry) {
-    const bad = entry.status === undefined || entry.status >= 400;
-    return element("tr", { "data-id": entry.id },
-      element("td", {}, element("button", { type: "button", class: "link", "aria-label": `Request ${entry.id} details`,
-        onclick: () => showDetail(entry) }, `${entry.id}`)),
-      element("td", {}, entry.timestamp.slice(11, 23)), element("td", {}, entry.method),
-      element("td", {}, element("code", {}, entry.path + (entry.query ? `?${entry.query}` : ""))),
-      element("td", { class: bad ? "bad" : "ok" }, `${entry.status ?? entry.delivery}`),
-      element("td", {}, `${entry.responseBytes}`), element("td", {}, Number(entry.durationMs).toFixed(1)),
-      element("td", {}, entry.accountId ?? ""), element("td", {}, entry.faultId ?? ""));
+    const node = rowTemplate.cloneNode(true);
+    const [id, time, method, path, status, bytes, duration, account, fault] = node.children;
+    node.dataset.id = entry.id;
+    id.firstChild.textContent = entry.id;
+    id.firstChild.setAttribute("aria-label", `Request ${entry.id} details`);
+    time.textContent = entry.timestamp.slice(11, 23);
+    method.textContent = entry.method;
+    path.firstChild.textContent = entry.path + (entry.query ? `?${entry.query}` : "");
+    status.className = entry.status === undefined || entry.status >= 400 ? "bad" : "ok";
+    status.textContent = entry.status ?? entry.delivery;
+    bytes.textContent = entry.responseBytes;
+    duration.textContent = Number(entry.durationMs).toFixed(1);
+    account.textContent = entry.accountId ?? "";
+    fault.textContent = entry.faultId ?? "";
+    return node;
   }
+  // One listener for every row's button: the row names its entry.
+  rows.addEventListener("click", (event) => {
+    const id = Number(event.target.closest("button")?.closest("tr")?.dataset.id);
+    const entry = id && entries.find((candidate) => candidate.id === id);
+    if (entry) showDetail(entry);
+  });
 
   function describe() {
     summary.textContent = `${matchingCount} of ${entries.length} requests match; the newest ${shownCount} shown.`;
@@ -123,7 +141,7 @@ export async function render(main) {
         field("Request body", `${entry.requestBytes} bytes`),
         field("Account", entry.accountId ?? "none"),
         field("X-Request-Id", element("code", {}, entry.requestId ?? "")),
-        Object.entries(entry.headers ?? {}).map(([name, value]) => field(name, element("code", {}, value)))),
+        Object.entries(entry.headers ?? {}).flatMap(([name, value]) => field(name, element("code", {}, value)))),
       element("button", { type: "button", onclick: () => detail.replaceChildren() }, "Close"));
     detail.focus();
   }
@@ -143,8 +161,8 @@ export async function render(main) {
     if (added.some((entry) => sessions.changedBy(entry.path))) sessions.refreshSoon();
   }
 
-  const first = await call("GET", "/_mock/requests");
-  entries = first.requests;
+  // The newest page first, shown at once; then the whole journal behind it.
+  entries = (await call("GET", `/_mock/requests?limit=${pageSize}`)).requests;
   noteAccounts(entries);
   showAll();
   main.dataset.readyMs = (performance.now() - started).toFixed(1);
@@ -172,6 +190,12 @@ export async function render(main) {
     sessions.refreshSoon();
   });
   try {
+    const whole = (await call("GET", "/_mock/requests")).requests;
+    const newest = whole.at(-1)?.id ?? 0;
+    entries = whole.concat(entries.filter((entry) => entry.id > newest));
+    noteAccounts(whole);
+    showAll();
+    main.dataset.wholeMs = (performance.now() - started).toFixed(1);
     await sessions.refresh();
   } catch (error) {
     main.append(errorBox(error));

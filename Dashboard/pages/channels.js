@@ -1,7 +1,7 @@
 // Channels: the EPG grid of every channel for yesterday, today and tomorrow on the mock's clock
 // (GET …/epg/date/{today}?daysBackward=1&daysForward=1), a now-line and the programs on air that
-// follow the clock, programs marked catch-up blocked, blacked out or premium (premium: the basic
-// user is refused the program for a product it lacks, asked once per program title), and a
+// follow the clock, programs marked catch-up blocked, blacked out or premium (premium: the
+// premium user is entitled to the program and the basic one is not, asked once per title), and a
 // program's entitlement per demo user on a click (GET …/entitlement/{programAsset}/entitle).
 import { call, demoUsers, exposure, logIn, titleOf } from "../api.js";
 import { element, errorBox, table } from "../dom.js";
@@ -37,11 +37,12 @@ export async function render(main) {
         if (!premiumTitles.has(key) && !unknown.has(key)) unknown.set(key, program);
       }
     }
-    const basic = tokens[demoUsers.findIndex((user) => user.name === "basic")];
+    const entitled = (name, program) => call("GET",
+      exposure("v2", `/entitlement/${encodeURIComponent(program.assetId)}/entitle?time=${program.startTime}`),
+      { token: tokens[demoUsers.findIndex((user) => user.name === name)] }).then((answer) => answer.status === "SUCCESS", () => false);
     await Promise.all([...unknown].map(async ([key, program]) => {
-      const refusal = await call("GET", exposure("v2", `/entitlement/${encodeURIComponent(program.assetId)}/entitle?time=${program.startTime}`),
-        { token: basic }).then(() => null, (error) => error);
-      premiumTitles.set(key, /needs one of/.test(refusal?.body?.extendedMessage ?? ""));
+      const [premium, basic] = await Promise.all([entitled("premium", program), entitled("basic", program)]);
+      premiumTitles.set(key, premium && !basic);
     }));
     epg = { fromMs: dayStart(ms) - dayMs, toMs: dayStart(ms) + 2 * dayMs, channels };
     dayChoice.replaceChildren(...[-1, 0, 1].map((offset) => {
