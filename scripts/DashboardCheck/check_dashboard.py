@@ -21,6 +21,7 @@ from pathlib import Path
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -80,6 +81,16 @@ def open_page(driver, base, page, ready, output):
     errors = script_errors(driver)
     check(not errors, f"{page}: no JavaScript error on load {errors if errors else ''}")
     driver.save_screenshot(str(output / f"{page.replace('/', '-')}.png"))
+
+
+def check_phone_width(driver, output, name):
+    """At a phone's width the page does not scroll sideways (wide tables and the EPG scroll in
+    their own box); a screenshot of it."""
+    driver.set_window_size(390, 844)
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    check(overflow <= 0, f"{name}: at phone width the page does not scroll sideways ({overflow} px)")
+    driver.save_screenshot(str(output / f"{name}-phone.png"))
+    driver.set_window_size(1280, 800)
 
 
 def get_json(base, path):
@@ -178,12 +189,7 @@ def check_catalog(driver, wait, base, fixtures, output):
     check(driver.switch_to.active_element.text == "Catalog", "the next is the navigation")
     wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#catalog-list table")))
 
-    # A phone-width window.
-    driver.set_window_size(390, 844)
-    overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    check(overflow <= 0, f"at phone width the page does not scroll sideways (tables scroll in their box; {overflow} px)")
-    driver.save_screenshot(str(output / "catalog-phone.png"))
-    driver.set_window_size(1280, 800)
+    check_phone_width(driver, output, "catalog")
 
     # The dark theme, from the system setting.
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
@@ -207,6 +213,7 @@ def check_channels_and_clock(driver, wait, base, output):
     rows = driver.find_elements(By.CSS_SELECTOR, "#program-detail tbody tr")
     check(len(rows) == 3, f"a program shows its entitlement for each of the three users ({len(rows)})")
     driver.save_screenshot(str(output / "channels-program.png"))
+    check_phone_width(driver, output, "channels")
     now_before = int(driver.find_element(By.ID, "epg-now-line").get_attribute("data-now-ms"))
     airing_before = on_air(driver)
     wall_before = time.monotonic()
@@ -349,6 +356,7 @@ def check_activity(driver, wait, base, output, cli):
     check("X-Request-Id" in detail and "Time to answer" in detail and "User-Agent" in detail,
           "a request shows its headers and timing")
     driver.save_screenshot(str(output / "activity-request.png"))
+    check_phone_width(driver, output, "activity")
 
     # A play session started with the command-line client shows up with its analytics events.
     known = {session["sessionId"] for session in get_json(base, "/_mock/analytics/sessions")["sessions"]}
@@ -361,7 +369,9 @@ def check_activity(driver, wait, base, output, cli):
     check(len(new) == 1, f"the command-line client's play sent analytics ({new})")
     if new:
         wait.until(EC.text_to_be_present_in_element((By.ID, "play-sessions"), new[0]))
-        driver.find_element(By.XPATH, f"//div[@id='play-sessions']//button[normalize-space()='{new[0]}']").click()
+        # The table is drawn again as the play's requests arrive: the click retries on a fresh row.
+        WebDriverWait(driver, TIMEOUT, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: d.find_element(By.XPATH, f"//div[@id='play-sessions']//button[normalize-space()='{new[0]}']").click() or True)
         wait.until(EC.text_to_be_present_in_element((By.ID, "play-session-detail"), "Playback.Started"))
         detail = driver.find_element(By.ID, "play-session-detail").text
         check("Playback.Created" in detail and "Analytics timeline" in detail,
