@@ -1,6 +1,6 @@
 /// `GET /v1/…/content/asset`, refined step by step; each modifier returns a changed copy.
 ///
-/// Always sends `fieldSet=ALL`, `onlyPublished`, `pageNumber` and `pageSize` (as the iOS SDK
+/// Always sends `fieldSet` (`ALL` unless told), `onlyPublished`, `pageNumber` and `pageSize` (as the iOS SDK
 /// does), so every request spells out the page it wants.
 public struct AssetListRequest: ExposureRequest {
     /// The response.
@@ -27,6 +27,12 @@ public struct AssetListRequest: ExposureRequest {
     public private(set) var text: String?
     /// The session whose play history to include in each asset.
     public private(set) var userDataToken: SessionToken?
+    /// How much of each asset to answer with.
+    public private(set) var fieldSet = FieldSet.all
+    /// Fields (or dotted paths) to add to the field set.
+    public private(set) var includedFields: [String] = []
+    /// Fields (or dotted paths) to leave out.
+    public private(set) var excludedFields: [String] = []
 
     init(environment: Environment, transport: any HTTPTransport) {
         self.environment = environment
@@ -53,6 +59,25 @@ public struct AssetListRequest: ExposureRequest {
         refined { $0.assetIds = assetIds }
     }
 
+    /// Only the given assets: the official SDK's name for ``filter(assetIds:)``.
+    public func filter(onlyAssetIds assetIds: [String]) -> Self {
+        filter(assetIds: assetIds)
+    }
+
+    /// Answers with `fieldSet` of each asset.
+    public func use(fieldSet: FieldSet) -> Self { refined { $0.fieldSet = fieldSet } }
+
+    /// Adds these fields (or dotted paths) to the field set.
+    public func include(fields: [String]) -> Self { refined { $0.includedFields = fields } }
+
+    /// Leaves these fields (or dotted paths) out.
+    public func exclude(fields: [String]) -> Self { refined { $0.excludedFields = fields } }
+
+    /// Assets matching an Elasticsearch query string: the official SDK's name for ``filter(query:)``.
+    public func elasticSearch(query text: String) -> Self {
+        filter(query: text)
+    }
+
     /// Assets matching a free-text query.
     public func filter(query text: String) -> Self {
         refined { $0.text = text }
@@ -74,7 +99,7 @@ public struct AssetListRequest: ExposureRequest {
     /// The call itself.
     public var endpoint: Endpoint {
         var query = QueryItems()
-        query.set("fieldSet", "ALL")
+        query.set("fieldSet", fieldSet.rawValue)
         query.set("onlyPublished", onlyPublished)
         query.set("pageNumber", pageNumber)
         query.set("pageSize", pageSize)
@@ -82,6 +107,8 @@ public struct AssetListRequest: ExposureRequest {
         query.set("sort", sortKeys.isEmpty ? nil : sortKeys.joined(separator: ","))
         query.set("assetIds", repeating: assetIds)
         query.set("query", text)
+        query.set("includeFields", includedFields.isEmpty ? nil : includedFields.joined(separator: ","))
+        query.set("excludeFields", excludedFields.isEmpty ? nil : excludedFields.joined(separator: ","))
         if userDataToken != nil { query.set("includeUserData", true) }
         return Endpoint(.get, .v1, path: ["content", "asset"], query: query, sessionToken: userDataToken)
     }
