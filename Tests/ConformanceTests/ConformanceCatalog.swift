@@ -57,8 +57,10 @@ extension ConformanceCase {
     static let searchAndEvents: [ConformanceCase] = [
         ConformanceCase("search query with the SDK's defaults") { platform in
             let page = try await platform.decode(OfficialSearchResponseList.self, OfficialCatalog.searchQuery("arctic journey"))
-            #expect(page.items.map(\.asset.assetId) == ["arctic-journey"] && page.totalCount == 1)
-            #expect(page.items.first?.highlightedTitle == "Arctic Journey")
+            // The documentary's description names the film.
+            #expect(page.items.map(\.asset.assetId) == ["arctic-journey", "behind-the-scenes"] && page.totalCount == 2)
+            #expect(page.items.map(\.highlightedTitle) == ["Arctic Journey", nil])
+            #expect(page.items.last?.highlightedDescription == "How Arctic Journey was filmed.")
         },
         ConformanceCase("search query filtered, sorted and paged") { platform in
             let page = try await platform.decode(
@@ -90,6 +92,11 @@ extension ConformanceCase {
             #expect(!items.isEmpty && items.allSatisfy { $0.asset?.assetId == $0.assetId })
             #expect(items.map { $0.startTime ?? "" } == items.map { $0.startTime ?? "" }.sorted(by: >))
             #expect(events.totalCount ?? 0 >= items.count)
+        },
+        ConformanceCase("EPG of two channels by date, sorted descending") { platform in
+            let epgs = try await platform.decode(
+                [OfficialChannelEpg].self, OfficialCatalog.epgDate(["kids-fun", "news-24"], date: platform.today, sort: "-channelId"))
+            #expect(epgs.map(\.channelId) == ["news-24", "kids-fun"])
         },
         .decodes("events with the SDK's defaults", as: OfficialEventList.self) { OfficialCatalog.events(date: $0.today) },
         ConformanceCase("Firebase login with the test token") { platform in

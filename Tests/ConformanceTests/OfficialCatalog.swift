@@ -116,12 +116,12 @@ enum OfficialCatalog {
 
     /// `FetchEpg(environment:date:version: .v2)`: `.channel(id:)`, `.channels(ids:)` (ids joined
     /// and escaped, so `,` is `%2C`) and `.channels()` (no ids: `epg//date/…`).
-    static func epgDate(_ channelIds: [String], date: String) -> OfficialRequest {
-        .api(
-            .get, "v2", "/epg/" + OfficialQuery.escape(channelIds.joined(separator: ",")) + "/date/" + date,
-            query: [
-                "pageNumber": .integer(1), "pageSize": .integer(50), "daysBackward": .integer(0), "daysForward": .integer(0)
-            ])
+    static func epgDate(_ channelIds: [String], date: String, sort: String? = nil) -> OfficialRequest {
+        var query: [String: OfficialQueryValue] = [
+            "pageNumber": .integer(1), "pageSize": .integer(50), "daysBackward": .integer(0), "daysForward": .integer(0)
+        ]
+        query["sort"] = sort.map(OfficialQueryValue.string)
+        return .api(.get, "v2", "/epg/" + OfficialQuery.escape(channelIds.joined(separator: ",")) + "/date/" + date, query: query)
     }
 
     /// `FetchEpgProgram` (v2).
