@@ -91,7 +91,10 @@ import Testing
         ("reversed range", OfficialCatalog.epgSpan("news-24", fromMs: 2_000, toMs: 1_000), "to must not be before from"),
         ("search without a word", OfficialCatalog.searchQuery("--"), "query must hold a word"),
         ("autocomplete without a word", OfficialCatalog.autocomplete("..."), "query must hold a word"),
-        ("search sorted on no field", OfficialCatalog.searchQuery("arctic", ["sort": .string("rank")]), "sort names an unknown asset field"),
+        (
+            "search sorted on no field", OfficialCatalog.searchQuery("arctic", ["sort": .string("rank")]),
+            "sort names an unknown asset field"
+        ),
         ("events of no date", OfficialCatalog.events(date: "2026-13-45"), "date must be a date written yyyy-MM-dd"),
         ("events too far ahead", OfficialCatalog.events(date: "2026-12-01", ["daysForward": .integer(400)]), "daysForward must be"),
         ("events sorted on no key", OfficialCatalog.events(date: "2026-12-01", ["sort": .string("-created")]), "sorts events by startTime"),

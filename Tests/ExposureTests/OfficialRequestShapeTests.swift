@@ -53,7 +53,8 @@ struct OfficialRequestShapeTests {
         let request = try Authenticate(environment: TestValues.environment, transport: transport)
             .loginWithFirebase(
                 firebaseToken: "id-token", providerId: "google.com", username: nil, language: "en", email: "a@example.com",
-                displayName: "A", device: TestValues.device)
+                displayName: "A", device: TestValues.device
+            )
             .transportRequest()
         #expect(request.method == .post && request.url.absoluteString == api2 + "/auth/firebaseLogin")
         let body = try JSONDecoder().decode(FirebaseLoginRequest.self, from: try #require(request.body))

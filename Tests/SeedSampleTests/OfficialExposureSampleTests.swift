@@ -22,8 +22,10 @@ import Testing
         let mock = try SeedMock()
         let app = try await mock.app()
         let epg = try await FetchEpg(environment: mock.environment).channel(id: "news-24")
-            .filter(starting: Date(timeIntervalSince1970: Double(SeedMock.startMs) / 1000 - 7200),
-                    ending: Date(timeIntervalSince1970: Double(SeedMock.startMs) / 1000))
+            .filter(
+                starting: Date(timeIntervalSince1970: Double(SeedMock.startMs) / 1000 - 7200),
+                ending: Date(timeIntervalSince1970: Double(SeedMock.startMs) / 1000)
+            )
             .request()
         let pastProgram = try #require(epg.programs.first)
         let requests = app.entitlementRequestSamples(

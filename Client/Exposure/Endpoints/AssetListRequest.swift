@@ -15,29 +15,24 @@ public struct AssetListRequest: ExposureRequest {
     public private(set) var assetType: String?
     /// Whether only currently published assets are listed.
     public private(set) var onlyPublished = true
-    /// Sort keys in order; a `-` prefix sorts descending.
-    public private(set) var sortKeys: [String] = []
-    /// The page, from 1.
-    public private(set) var pageNumber = 1
-    /// Assets per page.
-    public private(set) var pageSize = 50
+    /// The page, order and fields asked for (`fieldSet=ALL` unless told).
+    public private(set) var options = ListOptions(fieldSet: .all)
     /// Only these assets.
     public private(set) var assetIds: [String] = []
     /// A free-text query.
     public private(set) var text: String?
     /// The session whose play history to include in each asset.
     public private(set) var userDataToken: SessionToken?
-    /// How much of each asset to answer with.
-    public private(set) var fieldSet = FieldSet.all
-    /// Fields (or dotted paths) to add to the field set.
-    public private(set) var includedFields: [String] = []
-    /// Fields (or dotted paths) to leave out.
-    public private(set) var excludedFields: [String] = []
 
     init(environment: Environment, transport: any HTTPTransport) {
         self.environment = environment
         self.transport = transport
     }
+
+    /// The page, from 1.
+    public var pageNumber: Int { options.pageNumber }
+    /// Assets per page.
+    public var pageSize: Int { options.pageSize }
 
     /// Adds the user's play history to each asset (sends the token and `includeUserData=true`).
     public func includeUserData(for sessionToken: SessionToken) -> Self {
@@ -65,13 +60,13 @@ public struct AssetListRequest: ExposureRequest {
     }
 
     /// Answers with `fieldSet` of each asset.
-    public func use(fieldSet: FieldSet) -> Self { refined { $0.fieldSet = fieldSet } }
+    public func use(fieldSet: FieldSet) -> Self { refined { $0.options.fieldSet = fieldSet } }
 
     /// Adds these fields (or dotted paths) to the field set.
-    public func include(fields: [String]) -> Self { refined { $0.includedFields = fields } }
+    public func include(fields: [String]) -> Self { refined { $0.options.includedFields = fields } }
 
     /// Leaves these fields (or dotted paths) out.
-    public func exclude(fields: [String]) -> Self { refined { $0.excludedFields = fields } }
+    public func exclude(fields: [String]) -> Self { refined { $0.options.excludedFields = fields } }
 
     /// Assets matching an Elasticsearch query string: the official SDK's name for ``filter(query:)``.
     public func elasticSearch(query text: String) -> Self {
@@ -84,31 +79,19 @@ public struct AssetListRequest: ExposureRequest {
     }
 
     /// Sorts by keys in order, e.g. `["assetId", "-originalTitle"]` (`-` for descending).
-    public func sort(on keys: [String]) -> Self {
-        refined { $0.sortKeys = keys }
-    }
+    public func sort(on keys: [String]) -> Self { refined { $0.options.sortKeys = keys } }
 
     /// Page `page` (from 1) of `size` assets.
-    public func show(page: Int, spanning size: Int) -> Self {
-        refined {
-            $0.pageNumber = page
-            $0.pageSize = size
-        }
-    }
+    public func show(page: Int, spanning size: Int) -> Self { refined { ($0.options.pageNumber, $0.options.pageSize) = (page, size) } }
 
     /// The call itself.
     public var endpoint: Endpoint {
         var query = QueryItems()
-        query.set("fieldSet", fieldSet.rawValue)
+        options.write(into: &query)
         query.set("onlyPublished", onlyPublished)
-        query.set("pageNumber", pageNumber)
-        query.set("pageSize", pageSize)
         query.set("assetType", assetType)
-        query.set("sort", sortKeys.isEmpty ? nil : sortKeys.joined(separator: ","))
         query.set("assetIds", repeating: assetIds)
         query.set("query", text)
-        query.set("includeFields", includedFields.isEmpty ? nil : includedFields.joined(separator: ","))
-        query.set("excludeFields", excludedFields.isEmpty ? nil : excludedFields.joined(separator: ","))
         if userDataToken != nil { query.set("includeUserData", true) }
         return Endpoint(.get, .v1, path: ["content", "asset"], query: query, sessionToken: userDataToken)
     }

@@ -17,12 +17,8 @@ public struct FetchEventList: ExposureRequest {
     public private(set) var daysBackward: Int64 = 0
     /// Days after `date` to include.
     public private(set) var daysForward: Int64 = 85
-    /// Sort keys in order; a `-` prefix sorts descending. Unsorted, events come by start time.
-    public private(set) var sortKeys: [String] = []
-    /// The page, from 1.
-    public private(set) var pageNumber = 1
-    /// Events per page.
-    public private(set) var pageSize = 50
+    /// The page and order asked for; unsorted, events come by start time.
+    public private(set) var options = ListOptions()
 
     init(environment: Environment, transport: any HTTPTransport, date: String) {
         self.environment = environment
@@ -39,27 +35,20 @@ public struct FetchEventList: ExposureRequest {
     }
 
     /// Sorts by keys in order, e.g. `["-startTime"]`.
-    public func sort(on keys: [String]) -> Self { refined { $0.sortKeys = keys } }
+    public func sort(on keys: [String]) -> Self { refined { $0.options.sortKeys = keys } }
 
     /// Sorts by one key, e.g. `"-startTime"`.
     public func sort(on key: String) -> Self { sort(on: [key]) }
 
     /// Page `page` (from 1) of `size` events.
-    public func show(page: Int, spanning size: Int) -> Self {
-        refined {
-            $0.pageNumber = page
-            $0.pageSize = size
-        }
-    }
+    public func show(page: Int, spanning size: Int) -> Self { refined { ($0.options.pageNumber, $0.options.pageSize) = (page, size) } }
 
     /// The call itself.
     public var endpoint: Endpoint {
         var query = QueryItems()
         query.set("daysBackward", daysBackward)
         query.set("daysForward", daysForward)
-        query.set("pageNumber", pageNumber)
-        query.set("pageSize", pageSize)
-        query.set("sort", sortKeys.isEmpty ? nil : sortKeys.joined(separator: ","))
+        options.write(into: &query)
         return Endpoint(.get, .v2, path: ["event", "date", date], query: query)
     }
 }

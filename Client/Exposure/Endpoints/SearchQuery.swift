@@ -18,18 +18,9 @@ public struct SearchQuery: ExposureRequest {
     public private(set) var types: [String]?
     /// Whether only currently published assets are found.
     public private(set) var onlyPublished = true
-    /// How much of each asset to answer with.
-    public private(set) var fieldSet = FieldSet.all
-    /// Fields (or dotted paths) to add to the field set.
-    public private(set) var includedFields: [String] = []
-    /// Fields (or dotted paths) to leave out.
-    public private(set) var excludedFields: [String] = []
-    /// Sort keys in order; a `-` prefix sorts descending. Unsorted, matches keep catalog order.
-    public private(set) var sortKeys: [String] = []
-    /// The page, from 1.
-    public private(set) var pageNumber = 1
-    /// Matches per page.
-    public private(set) var pageSize = 50
+    /// The page, order and fields asked for (`fieldSet=ALL` unless told); unsorted, matches
+    /// keep catalog order.
+    public private(set) var options = ListOptions(fieldSet: .all)
 
     init(environment: Environment, transport: any HTTPTransport, text: String) {
         self.environment = environment
@@ -47,37 +38,27 @@ public struct SearchQuery: ExposureRequest {
     public func filter(onlyPublished: Bool) -> Self { refined { $0.onlyPublished = onlyPublished } }
 
     /// Answers with `fieldSet` of each asset.
-    public func use(fieldSet: FieldSet) -> Self { refined { $0.fieldSet = fieldSet } }
+    public func use(fieldSet: FieldSet) -> Self { refined { $0.options.fieldSet = fieldSet } }
 
     /// Adds these fields (or dotted paths) to the field set.
-    public func include(fields: [String]) -> Self { refined { $0.includedFields = fields } }
+    public func include(fields: [String]) -> Self { refined { $0.options.includedFields = fields } }
 
     /// Leaves these fields (or dotted paths) out.
-    public func exclude(fields: [String]) -> Self { refined { $0.excludedFields = fields } }
+    public func exclude(fields: [String]) -> Self { refined { $0.options.excludedFields = fields } }
 
     /// Sorts by keys in order, e.g. `["-publications.publicationDate", "assetId"]`.
-    public func sort(on keys: [String]) -> Self { refined { $0.sortKeys = keys } }
+    public func sort(on keys: [String]) -> Self { refined { $0.options.sortKeys = keys } }
 
     /// Page `page` (from 1) of `size` matches.
-    public func show(page: Int, spanning size: Int) -> Self {
-        refined {
-            $0.pageNumber = page
-            $0.pageSize = size
-        }
-    }
+    public func show(page: Int, spanning size: Int) -> Self { refined { ($0.options.pageNumber, $0.options.pageSize) = (page, size) } }
 
     /// The call itself.
     public var endpoint: Endpoint {
         var query = QueryItems()
-        query.set("fieldSet", fieldSet.rawValue)
+        options.write(into: &query)
         query.set("onlyPublished", onlyPublished)
-        query.set("pageNumber", pageNumber)
-        query.set("pageSize", pageSize)
         query.set("locale", locale)
         query.set("types", types.map { $0.joined(separator: ",") })
-        query.set("sort", sortKeys.isEmpty ? nil : sortKeys.joined(separator: ","))
-        query.set("includeFields", includedFields.isEmpty ? nil : includedFields.joined(separator: ","))
-        query.set("excludeFields", excludedFields.isEmpty ? nil : excludedFields.joined(separator: ","))
         return Endpoint(.get, .v1, path: ["content", "search", "query", text], query: query)
     }
 }
