@@ -24,3 +24,39 @@ public struct ListOptions: Sendable, Hashable {
         }
     }
 }
+
+/// A list call: its order and page are refined the same way on every list (assets, search, events).
+public protocol ListRequest: ExposureRequest {
+    /// The page, order and fields asked for.
+    var options: ListOptions { get }
+    /// A copy of the call asking for `options`.
+    func with(options: ListOptions) -> Self
+}
+
+extension ListRequest {
+    /// Sorts by keys in order, e.g. `["-publications.publicationDate", "assetId"]` (`-` for descending).
+    public func sort(on keys: [String]) -> Self { refinedOptions { $0.sortKeys = keys } }
+
+    /// Page `page` (from 1) of `size` items.
+    public func show(page: Int, spanning size: Int) -> Self { refinedOptions { ($0.pageNumber, $0.pageSize) = (page, size) } }
+
+    func refinedOptions(_ change: (inout ListOptions) -> Void) -> Self {
+        var options = self.options
+        change(&options)
+        return with(options: options)
+    }
+}
+
+/// A list of assets: what of each asset it answers with is chosen the same way on every one.
+public protocol AssetListingRequest: ListRequest {}
+
+extension AssetListingRequest {
+    /// Answers with `fieldSet` of each asset.
+    public func use(fieldSet: FieldSet) -> Self { refinedOptions { $0.fieldSet = fieldSet } }
+
+    /// Adds these fields (or dotted paths) to the field set.
+    public func include(fields: [String]) -> Self { refinedOptions { $0.includedFields = fields } }
+
+    /// Leaves these fields (or dotted paths) out.
+    public func exclude(fields: [String]) -> Self { refinedOptions { $0.excludedFields = fields } }
+}

@@ -2,7 +2,7 @@
 ///
 /// Always sends `fieldSet` (`ALL` unless told), `onlyPublished`, `pageNumber` and `pageSize` (as the iOS SDK
 /// does), so every request spells out the page it wants.
-public struct AssetListRequest: ExposureRequest {
+public struct AssetListRequest: AssetListingRequest {
     /// The response.
     public typealias Response = AssetList
 
@@ -59,15 +59,6 @@ public struct AssetListRequest: ExposureRequest {
         filter(assetIds: assetIds)
     }
 
-    /// Answers with `fieldSet` of each asset.
-    public func use(fieldSet: FieldSet) -> Self { refined { $0.options.fieldSet = fieldSet } }
-
-    /// Adds these fields (or dotted paths) to the field set.
-    public func include(fields: [String]) -> Self { refined { $0.options.includedFields = fields } }
-
-    /// Leaves these fields (or dotted paths) out.
-    public func exclude(fields: [String]) -> Self { refined { $0.options.excludedFields = fields } }
-
     /// Assets matching an Elasticsearch query string: the official SDK's name for ``filter(query:)``.
     public func elasticSearch(query text: String) -> Self {
         filter(query: text)
@@ -78,11 +69,8 @@ public struct AssetListRequest: ExposureRequest {
         refined { $0.text = text }
     }
 
-    /// Sorts by keys in order, e.g. `["assetId", "-originalTitle"]` (`-` for descending).
-    public func sort(on keys: [String]) -> Self { refined { $0.options.sortKeys = keys } }
-
-    /// Page `page` (from 1) of `size` assets.
-    public func show(page: Int, spanning size: Int) -> Self { refined { ($0.options.pageNumber, $0.options.pageSize) = (page, size) } }
+    /// A copy asking for `options`.
+    public func with(options: ListOptions) -> Self { refined { $0.options = options } }
 
     /// The call itself.
     public var endpoint: Endpoint {

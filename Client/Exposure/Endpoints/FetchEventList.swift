@@ -2,7 +2,7 @@
 ///
 /// Always sends `daysBackward` (0), `daysForward` (85), `pageNumber` and `pageSize`, as the
 /// official SDK does. A date that is not `yyyy-MM-dd` is answered 400 `INVALID_PARAMETER`.
-public struct FetchEventList: ExposureRequest {
+public struct FetchEventList: ListRequest {
     /// The response.
     public typealias Response = EventList
 
@@ -34,14 +34,11 @@ public struct FetchEventList: ExposureRequest {
         }
     }
 
-    /// Sorts by keys in order, e.g. `["-startTime"]`.
-    public func sort(on keys: [String]) -> Self { refined { $0.options.sortKeys = keys } }
-
     /// Sorts by one key, e.g. `"-startTime"`.
     public func sort(on key: String) -> Self { sort(on: [key]) }
 
-    /// Page `page` (from 1) of `size` events.
-    public func show(page: Int, spanning size: Int) -> Self { refined { ($0.options.pageNumber, $0.options.pageSize) = (page, size) } }
+    /// A copy asking for `options`.
+    public func with(options: ListOptions) -> Self { refined { $0.options = options } }
 
     /// The call itself.
     public var endpoint: Endpoint {

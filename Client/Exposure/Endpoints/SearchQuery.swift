@@ -1,7 +1,7 @@
 /// `GET /v1/…/content/search/query/{text}`, refined step by step; each modifier returns a changed copy.
 ///
 /// Always sends `fieldSet`, `onlyPublished`, `pageNumber` and `pageSize`, as the official SDK does.
-public struct SearchQuery: ExposureRequest {
+public struct SearchQuery: AssetListingRequest {
     /// The response.
     public typealias Response = SearchResponseList
 
@@ -37,20 +37,8 @@ public struct SearchQuery: ExposureRequest {
     /// Whether to find only assets published now (the default) or every asset.
     public func filter(onlyPublished: Bool) -> Self { refined { $0.onlyPublished = onlyPublished } }
 
-    /// Answers with `fieldSet` of each asset.
-    public func use(fieldSet: FieldSet) -> Self { refined { $0.options.fieldSet = fieldSet } }
-
-    /// Adds these fields (or dotted paths) to the field set.
-    public func include(fields: [String]) -> Self { refined { $0.options.includedFields = fields } }
-
-    /// Leaves these fields (or dotted paths) out.
-    public func exclude(fields: [String]) -> Self { refined { $0.options.excludedFields = fields } }
-
-    /// Sorts by keys in order, e.g. `["-publications.publicationDate", "assetId"]`.
-    public func sort(on keys: [String]) -> Self { refined { $0.options.sortKeys = keys } }
-
-    /// Page `page` (from 1) of `size` matches.
-    public func show(page: Int, spanning size: Int) -> Self { refined { ($0.options.pageNumber, $0.options.pageSize) = (page, size) } }
+    /// A copy asking for `options`.
+    public func with(options: ListOptions) -> Self { refined { $0.options = options } }
 
     /// The call itself.
     public var endpoint: Endpoint {
