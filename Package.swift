@@ -72,10 +72,13 @@ let package = Package(
         ),
         .target(
             name: "Exposure",
-            dependencies: ["ExposureModels", "HTTPTypes", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                "Clocks", "ExposureModels", "HTTPTypes", "SQLiteStore", .target(name: "CCurl", condition: .when(platforms: [.linux]))
+            ],
             path: "Client/Exposure"
         ),
-        .target(name: "ExposureAnalytics", dependencies: ["Clocks", "Exposure", "SQLiteStore"], path: "Client/ExposureAnalytics"),
+        // The analytics live in Exposure, as in iOSClientExposure; this module re-exports it for `import ExposureAnalytics`.
+        .target(name: "ExposureAnalytics", dependencies: ["Exposure"], path: "Client/ExposureAnalytics"),
         .target(
             name: "ExposurePlayback", dependencies: ["Clocks", "Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
         .target(
@@ -112,7 +115,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["Exposure", "MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "HTTPServer", "SQLiteStore"]),
         .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback", "Exposure"]),
-        .testTarget(name: "ExposureAnalyticsTests", dependencies: ["ExposureAnalytics", "MockPlatformTesting", "TestSupport"]),
+        .testTarget(name: "ExposureAnalyticsTests", dependencies: ["Exposure", "ExposureAnalytics", "MockPlatformTesting", "TestSupport"]),
         .testTarget(
             name: "PlayerEndToEndTests",
             dependencies: [

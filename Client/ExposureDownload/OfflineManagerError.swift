@@ -47,15 +47,16 @@ extension OfflineManagerError {
     /// The manager's reading of a failed Exposure call.
     init(_ error: ExposureError) {
         switch error {
-        case .server(let status, let message):
-            switch (status, message.message) {
+        case .exposureResponse(let reason):
+            switch (reason.httpCode, reason.message) {
             case (403, "DOWNLOAD_LIMIT_REACHED"), (403, "DOWNLOAD_BLOCKED"): self = .downloadLimitReached
             case (403, "LICENSE_EXPIRED"): self = .licenseExpired
             case (403, let name), (401, let name): self = .notEntitled(name)
-            default: self = .server(status: status, message: message.message)
+            default: self = .server(status: reason.httpCode, message: reason.message)
             }
-        case .transport(let underlying): self = .network(String(describing: underlying))
-        case .decoding, .invalidResponse, .invalidRequest: self = .server(status: 0, message: error.description)
+        case .generalError(let underlying) where !(underlying is ExposureCallFailure):
+            self = .network(String(describing: underlying))
+        case .generalError, .serialization: self = .server(status: 0, message: error.description)
         }
     }
 

@@ -25,6 +25,8 @@ enum PlatformRouter {
         var api = ExposureAPI(router: router, platform: context)
         api.registerAuth()
         api.registerContent()
+        api.registerSearch()
+        api.registerEvents()
         api.registerPlayHistory()
         api.registerEPG()
         api.registerEntitlement()

@@ -5,7 +5,7 @@ import Testing
 
 /// Every request the catalog covers (see docs/compatibility.md for what is and is not).
 extension ConformanceCase {
-    static let all: [ConformanceCase] = authentication + content + epg + entitlement + downloads + eventSink
+    static let all: [ConformanceCase] = authentication + content + searchAndEvents + epg + entitlement + downloads + eventSink
 
     /// A download's whole life as iOSClientExposureDownload drives it, on one asset.
     static let downloads: [ConformanceCase] = [
@@ -50,6 +50,60 @@ extension ConformanceCase {
                 _ = try JSONDecoder().decode(OfficialEmptyResponse.self, from: response.body)
                 #expect(try await platform.send(OfficialCatalog.validateSession(version: version, token: token)).status == 401)
             }
+        }
+    ]
+
+    /// Search, autocomplete and the events list as the official SDK asks for them.
+    static let searchAndEvents: [ConformanceCase] = [
+        ConformanceCase("search query with the SDK's defaults") { platform in
+            let page = try await platform.decode(OfficialSearchResponseList.self, OfficialCatalog.searchQuery("arctic journey"))
+            // The documentary's description names the film.
+            #expect(page.items.map(\.asset.assetId) == ["arctic-journey", "behind-the-scenes"] && page.totalCount == 2)
+            #expect(page.items.map(\.highlightedTitle) == ["Arctic Journey", nil])
+            #expect(page.items.last?.highlightedDescription == "How Arctic Journey was filmed.")
+        },
+        ConformanceCase("search query filtered, sorted and paged") { platform in
+            let page = try await platform.decode(
+                OfficialSearchResponseList.self,
+                OfficialCatalog.searchQuery(
+                    "harbour",
+                    [
+                        "types": .string("EPISODE"), "locale": .string("en"), "sort": .string("-assetId"), "pageSize": .integer(2),
+                        "pageNumber": .integer(2), "excludeFields": .string("publications.rights,tags")
+                    ]))
+            #expect(page.totalCount == 3 && page.pageNumber == 2 && page.items.map(\.asset.assetId) == ["harbour-tales-s1e1"])
+        },
+        ConformanceCase("autocomplete") { platform in
+            let suggestions = try await platform.decode(
+                [OfficialSearchResponseAutocomplete].self, OfficialCatalog.autocomplete("The Amazing arc", locale: nil))
+            #expect(suggestions.isEmpty)
+            let arctic = try await platform.decode([OfficialSearchResponseAutocomplete].self, OfficialCatalog.autocomplete("arctic jou"))
+            #expect(arctic.map(\.assetId) == ["arctic-journey"])
+            let swedish = try await platform.decode(
+                [OfficialSearchResponseAutocomplete].self, OfficialCatalog.autocomplete("arkt", locale: "sv"))
+            #expect(swedish.map(\.text) == ["Arktisk resa"])
+        },
+        ConformanceCase("events of a day, two days each way, newest first") { platform in
+            let events = try await platform.decode(
+                OfficialEventList.self,
+                OfficialCatalog.events(
+                    date: platform.today, ["daysBackward": .integer(2), "daysForward": .integer(2), "sort": .string("-startTime")]))
+            let items = try #require(events.items)
+            #expect(!items.isEmpty && items.allSatisfy { $0.asset?.assetId == $0.assetId })
+            #expect(items.map { $0.startTime ?? "" } == items.map { $0.startTime ?? "" }.sorted(by: >))
+            #expect(events.totalCount ?? 0 >= items.count)
+        },
+        ConformanceCase("EPG of two channels by date, sorted descending") { platform in
+            let epgs = try await platform.decode(
+                [OfficialChannelEpg].self, OfficialCatalog.epgDate(["kids-fun", "news-24"], date: platform.today, sort: "-channelId"))
+            #expect(epgs.map(\.channelId) == ["news-24", "kids-fun"])
+        },
+        .decodes("events with the SDK's defaults", as: OfficialEventList.self) { OfficialCatalog.events(date: $0.today) },
+        ConformanceCase("Firebase login with the test token") { platform in
+            let credentials = try await platform.decode(
+                OfficialCredentials.self, OfficialCatalog.firebaseLogin(accessToken: "mock-firebase:premium"))
+            #expect(credentials.userProfile?.username == "premium")
+            #expect(try await platform.send(OfficialCatalog.validateSession(version: "v2", token: credentials.sessionToken)).status == 200)
         }
     ]
 

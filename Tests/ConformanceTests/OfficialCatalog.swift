@@ -64,6 +64,43 @@ enum OfficialCatalog {
         .api(.get, "v1", "/userplayhistory/continue/tvshow/" + showId, token: token)
     }
 
+    /// `FirebaseLogin` (v2): the device, the Firebase token and provider, the optional user
+    /// facts and `emailVerified: true`.
+    static func firebaseLogin(accessToken: String) -> OfficialRequest {
+        .api(
+            .post, "v2", "/auth/firebaseLogin",
+            json: [
+                "device": OfficialDevice.json, "accessToken": accessToken, "providerId": "google.com", "email": "premium@example.com",
+                "displayName": "Premium", "emailVerified": true, "language": "en"
+            ])
+    }
+
+    // MARK: Search and events
+
+    /// `SearchQuery` (the environment's version, v1) with its defaults, the text escaped in the path.
+    static func searchQuery(_ text: String, _ extra: [String: OfficialQueryValue] = [:]) -> OfficialRequest {
+        let defaults: [String: OfficialQueryValue] = [
+            "fieldSet": .string("ALL"), "onlyPublished": .bool(true), "pageNumber": .integer(1), "pageSize": .integer(50)
+        ]
+        return .api(.get, "v1", "/content/search/query/" + OfficialQuery.escape(text), query: defaults.merging(extra) { $1 })
+    }
+
+    /// `SearchAutocomplete`: the text in the path as typed (the official SDK does not escape it
+    /// beyond what a URL needs), `locale` when filtered.
+    static func autocomplete(_ text: String, locale: String? = nil) -> OfficialRequest {
+        .api(
+            .get, "v1", "/content/search/autocomplete/" + text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!,
+            query: locale.map { ["locale": .string($0)] } ?? [:])
+    }
+
+    /// `FetchEventList` (v2) with its defaults (`daysBackward=0`, `daysForward=85`, page 1 of 50).
+    static func events(date: String, _ extra: [String: OfficialQueryValue] = [:]) -> OfficialRequest {
+        let defaults: [String: OfficialQueryValue] = [
+            "daysBackward": .integer(0), "daysForward": .integer(85), "pageNumber": .integer(1), "pageSize": .integer(50)
+        ]
+        return .api(.get, "v2", "/event/date/" + date, query: defaults.merging(extra) { $1 })
+    }
+
     // MARK: EPG
 
     /// `FetchEpg(environment:)` (v1) `.channel(id:).filter(starting:ending:)`; the ProgramService
@@ -79,12 +116,12 @@ enum OfficialCatalog {
 
     /// `FetchEpg(environment:date:version: .v2)`: `.channel(id:)`, `.channels(ids:)` (ids joined
     /// and escaped, so `,` is `%2C`) and `.channels()` (no ids: `epg//date/…`).
-    static func epgDate(_ channelIds: [String], date: String) -> OfficialRequest {
-        .api(
-            .get, "v2", "/epg/" + OfficialQuery.escape(channelIds.joined(separator: ",")) + "/date/" + date,
-            query: [
-                "pageNumber": .integer(1), "pageSize": .integer(50), "daysBackward": .integer(0), "daysForward": .integer(0)
-            ])
+    static func epgDate(_ channelIds: [String], date: String, sort: String? = nil) -> OfficialRequest {
+        var query: [String: OfficialQueryValue] = [
+            "pageNumber": .integer(1), "pageSize": .integer(50), "daysBackward": .integer(0), "daysForward": .integer(0)
+        ]
+        query["sort"] = sort.map(OfficialQueryValue.string)
+        return .api(.get, "v2", "/epg/" + OfficialQuery.escape(channelIds.joined(separator: ",")) + "/date/" + date, query: query)
     }
 
     /// `FetchEpgProgram` (v2).

@@ -69,6 +69,16 @@ import Testing
         #expect(journaled == ids)
     }
 
+    @Test func aFirebaseTokenThatIsNotTheTestTokenIsRefused() async throws {
+        let platform = try await ConformancePlatform()
+        for token in ["forged", "mock-firebase:nobody", "mock-firebase:"] {
+            let response = try await platform.send(OfficialCatalog.firebaseLogin(accessToken: token))
+            #expect(response.status == 401, "\(token)")
+            let message = try JSONDecoder().decode(OfficialErrorMessage.self, from: response.body)
+            #expect(message.message == "INCORRECT_CREDENTIALS")
+        }
+    }
+
     @Test(arguments: [
         ("wrong type", OfficialCatalog.assetList(["pageSize": .string("fifty")]), "pageSize must be a whole number"),
         ("unknown sort field", OfficialCatalog.assetList(["sort": .string("-rank")]), "sort names an unknown asset field \"rank\""),
@@ -78,7 +88,20 @@ import Testing
         ),
         ("malformed query", OfficialCatalog.assetList(["query": .string("title:(arctic")]), "query is outside the supported search syntax"),
         ("unsupported query", OfficialCatalog.assetList(["query": .string("arc*")]), "wildcards (*) is not supported"),
-        ("reversed range", OfficialCatalog.epgSpan("news-24", fromMs: 2_000, toMs: 1_000), "to must not be before from")
+        ("reversed range", OfficialCatalog.epgSpan("news-24", fromMs: 2_000, toMs: 1_000), "to must not be before from"),
+        ("search without a word", OfficialCatalog.searchQuery("--"), "query must hold a word"),
+        ("autocomplete without a word", OfficialCatalog.autocomplete("..."), "query must hold a word"),
+        (
+            "search sorted on no field", OfficialCatalog.searchQuery("arctic", ["sort": .string("rank")]),
+            "sort names an unknown asset field"
+        ),
+        ("events of no date", OfficialCatalog.events(date: "2026-13-45"), "date must be a date written yyyy-MM-dd"),
+        ("events too far ahead", OfficialCatalog.events(date: "2026-12-01", ["daysForward": .integer(400)]), "daysForward must be"),
+        ("events sorted on no key", OfficialCatalog.events(date: "2026-12-01", ["sort": .string("-created")]), "sorts events by startTime"),
+        (
+            "channels sorted on no key", OfficialCatalog.epgDate(["news-24", "kids-fun"], date: "2026-12-01", sort: "title"),
+            "sorts channel lists by channelId"
+        )
     ])
     func badInputIsRefusedWithWhatWasWrong(_ what: String, _ request: OfficialRequest, _ explanation: String) async throws {
         let platform = try await ConformancePlatform()

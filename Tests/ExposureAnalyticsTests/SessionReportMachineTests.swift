@@ -1,7 +1,7 @@
 import ExposureModels
 import Testing
 
-@testable import ExposureAnalytics
+@testable import Exposure
 
 /// The reporting rules as values: numbering, batching, heartbeats, retries, offline deferral.
 @Suite struct SessionReportMachineTests {

@@ -72,12 +72,12 @@ import Testing
         ("GEO_BLOCKED", .notEntitled("GEO_BLOCKED"))
     ])
     func forbiddenAnswersAreReadAsTheirReason(message: String, error: OfflineManagerError) {
-        let answer = ExposureError.server(status: 403, message: ExposureErrorMessage(httpCode: 403, message: message))
+        let answer = ExposureError.exposureResponse(reason: ExposureErrorMessage(httpCode: 403, message: message))
         #expect(OfflineManagerError(answer) == error)
     }
 
     @Test func otherFailuresKeepTheirKind() {
-        let unavailable = ExposureError.server(status: 503, message: ExposureErrorMessage(httpCode: 503, message: "INTERNAL_ERROR"))
+        let unavailable = ExposureError.exposureResponse(reason: ExposureErrorMessage(httpCode: 503, message: "INTERNAL_ERROR"))
         #expect(OfflineManagerError(unavailable) == .server(status: 503, message: "INTERNAL_ERROR"))
         #expect(OfflineManagerError(MediaDownloadFailure.insufficientSpace) == .insufficientSpace)
         #expect(OfflineManagerError(MediaDownloadFailure.network("reset")) == .network("reset"))

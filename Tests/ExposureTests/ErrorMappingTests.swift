@@ -17,12 +17,13 @@ struct ErrorMappingTests {
             status: status, body: #"{"httpCode": \#(status), "message": "\#(message)", "extendedMessage": "details"}"#)
         let error = try #require(await asset(transport).failure())
 
-        guard case .server(let reportedStatus, let body) = error else {
-            Issue.record("expected a server error, got \(error)")
+        guard case .exposureResponse(reason: let body) = error else {
+            Issue.record("expected an Exposure response, got \(error)")
             return
         }
-        #expect(reportedStatus == status)
-        #expect(body == ExposureErrorMessage(httpCode: status, message: message, extendedMessage: "details"))
+        #expect(body == ExposureResponseMessage(httpCode: status, message: message, extendedMessage: "details"))
+        #expect(error.code == status)
+        #expect(error.message == message)
         #expect(error.status == status)
         #expect(error.serverMessage?.message == message)
         #expect(error.description == "\(message) (HTTP \(status)): details")
@@ -54,27 +55,36 @@ struct ErrorMappingTests {
         let transport = RecordingTransport { _ in throw URLError(.timedOut) }
         let error = try #require(await asset(transport).failure())
 
-        guard case .transport(let underlying) = error else {
-            Issue.record("expected a transport error, got \(error)")
+        guard case .generalError(error: let underlying) = error else {
+            Issue.record("expected a general error, got \(error)")
             return
         }
         #expect((underlying as? URLError)?.code == .timedOut)
         #expect(error.status == nil)
+        #expect(error.code == 101 && error.message == "GENERAL_ERROR")
     }
 
-    @Test func aBodyOfTheWrongShapeIsADecodingErrorWithTheBody() async throws {
+    @Test func aBodyOfTheWrongShapeIsAnObjectSerializationErrorWithTheBody() async throws {
         let body = #"{"assetId": 42}"#
         let error = try #require(await asset(RecordingTransport(body: body)).failure())
 
-        guard case .decoding(let decodingError, let received) = error else {
-            Issue.record("expected a decoding error, got \(error)")
+        guard case .serialization(reason: .objectSerialization(reason: let reason, json: let received)) = error else {
+            Issue.record("expected an object serialization error, got \(error)")
             return
         }
-        guard case .typeMismatch = decodingError else {
-            Issue.record("expected a type mismatch, got \(decodingError)")
-            return
-        }
+        #expect(reason.hasPrefix("wrong type at assetId"))
         #expect(String(decoding: received, as: UTF8.self) == body)
+        #expect(error.code == 202 && error.message == "OBJECT_SERIALIZATION_ERROR")
+    }
+
+    @Test func aBodyThatIsNotJSONIsAJSONSerializationError() async throws {
+        let error = try #require(await asset(RecordingTransport(body: "<html>")).failure())
+        guard case .serialization(reason: .jsonSerialization(error: let underlying)) = error else {
+            Issue.record("expected a JSON serialization error, got \(error)")
+            return
+        }
+        #expect(underlying is DecodingError)
+        #expect(error.code == 201 && error.message == "JSON_SERIALIZATION_ERROR")
     }
 
     @Test func aMissingRequiredKeyIsNamedInTheMessage() async throws {
@@ -82,10 +92,10 @@ struct ErrorMappingTests {
         #expect(error.description.contains("missing key assetId"))
     }
 
-    @Test func anEmptySuccessBodyIsAnInvalidResponse() async throws {
+    @Test func anEmptySuccessBodyIsAJSONSerializationError() async throws {
         let error = try #require(await asset(RecordingTransport(status: 200, body: "")).failure())
-        guard case .invalidResponse = error else {
-            Issue.record("expected an invalid response, got \(error)")
+        guard case .serialization(reason: .jsonSerialization(error: ExposureCallFailure.invalidResponse)) = error else {
+            Issue.record("expected a JSON serialization error, got \(error)")
             return
         }
     }
@@ -95,7 +105,7 @@ struct ErrorMappingTests {
         let environment = Environment(baseUrl: "not a url", customer: "Sandbox", businessUnit: "Dev")
         let error = try #require(await FetchServerTime(environment: environment, transport: transport).failure())
 
-        guard case .invalidRequest = error else {
+        guard case .generalError(error: ExposureCallFailure.invalidRequest) = error else {
             Issue.record("expected an invalid request, got \(error)")
             return
         }

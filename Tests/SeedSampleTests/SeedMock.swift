@@ -25,10 +25,10 @@ final class SeedMock: Sendable {
 
     var environment: Exposure.Environment { platform.environment }
 
-    /// The sample app, logged in as `premium`; its player keeps the analytics it cannot send yet
+    /// The sample app, logged in as `username`; its player keeps the analytics it cannot send yet
     /// in `outbox` (the user's own by default, as an app's player does).
-    func app(outbox: AnalyticsOutbox? = AnalyticsOutbox.standard) async throws -> SampleApp {
-        let token = try await Authenticate(environment: environment).login(username: "premium", password: "sandbox").request().sessionToken
+    func app(username: String = "premium", outbox: AnalyticsOutbox? = AnalyticsOutbox.standard) async throws -> SampleApp {
+        let token = try await Authenticate(environment: environment).login(username: username, password: "sandbox").request().sessionToken
         return SampleApp(
             environment: environment, sessionToken: token,
             dependencies: PlayerDependencies(clock: clock, deviceLanguage: "en", analyticsOutbox: outbox))

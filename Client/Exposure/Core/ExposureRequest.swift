@@ -14,6 +14,10 @@ public protocol ExposureRequest: Sendable {
 
     /// Turns a 2xx body into the response. Throw `DecodingError` for a body of the wrong shape.
     func decode(_ body: Data) throws -> Response
+
+    /// The call to send, once what it depends on is known: ``endpoint`` itself, unless the call
+    /// must first ask the server for something (a program's asset, say).
+    func resolvedEndpoint() async throws(ExposureError) -> Endpoint
 }
 
 /// A decoded value together with the HTTP response it came from (status, headers, raw body).
@@ -37,11 +41,17 @@ extension ExposureRequest where Response: Decodable {
 
 /// Decodes a 2xx body; an empty one is an invalid response rather than a JSON syntax error.
 func decodeJSONBody<Value: Decodable>(_ type: Value.Type, _ body: Data) throws -> Value {
-    guard !body.isEmpty else { throw ExposureError.invalidResponse(reason: "empty body, expected \(Value.self)") }
+    guard !body.isEmpty else {
+        throw ExposureError.serialization(
+            reason: .jsonSerialization(error: ExposureCallFailure.invalidResponse(reason: "empty body, expected \(Value.self)")))
+    }
     return try ExposureJSON.decode(type, from: body)
 }
 
 extension ExposureRequest {
+    /// ``endpoint``: most calls depend on nothing else.
+    public func resolvedEndpoint() async throws(ExposureError) -> Endpoint { endpoint }
+
     /// The HTTP request this call sends.
     public func transportRequest() throws(ExposureError) -> TransportRequest {
         try endpoint.transportRequest(in: environment)
@@ -55,24 +65,24 @@ extension ExposureRequest {
     /// Sends the call and returns the decoded value with the raw response, for callers that
     /// want headers or the body exactly as the server wrote it.
     public func response() async throws(ExposureError) -> ExposureResponse<Response> {
-        let request = try transportRequest()
+        let request = try await resolvedEndpoint().transportRequest(in: environment)
         let raw: TransportResponse
         do {
             raw = try await transport.send(request)
         } catch let error as ExposureError {
             throw error
         } catch {
-            throw .transport(error)
+            throw .generalError(error: error)
         }
         guard raw.isSuccess else {
-            throw .server(status: raw.status, message: ErrorBody.message(status: raw.status, body: raw.body))
+            throw .exposureResponse(reason: ErrorBody.message(status: raw.status, body: raw.body))
         }
         do {
             return ExposureResponse(value: try decode(raw.body), raw: raw)
         } catch let error as ExposureError {
             throw error
         } catch let error as DecodingError {
-            throw .decoding(error, body: raw.body)
+            throw .decodingFailure(error, body: raw.body)
         } catch {
             throw .invalidResponse(reason: "\(error)")
         }

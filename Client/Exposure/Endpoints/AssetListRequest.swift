@@ -1,8 +1,8 @@
 /// `GET /v1/…/content/asset`, refined step by step; each modifier returns a changed copy.
 ///
-/// Always sends `fieldSet=ALL`, `onlyPublished`, `pageNumber` and `pageSize` (as the iOS SDK
+/// Always sends `fieldSet` (`ALL` unless told), `onlyPublished`, `pageNumber` and `pageSize` (as the iOS SDK
 /// does), so every request spells out the page it wants.
-public struct AssetListRequest: ExposureRequest {
+public struct AssetListRequest: AssetListingRequest {
     /// The response.
     public typealias Response = AssetList
 
@@ -15,12 +15,8 @@ public struct AssetListRequest: ExposureRequest {
     public private(set) var assetType: String?
     /// Whether only currently published assets are listed.
     public private(set) var onlyPublished = true
-    /// Sort keys in order; a `-` prefix sorts descending.
-    public private(set) var sortKeys: [String] = []
-    /// The page, from 1.
-    public private(set) var pageNumber = 1
-    /// Assets per page.
-    public private(set) var pageSize = 50
+    /// The page, order and fields asked for (`fieldSet=ALL` unless told).
+    public private(set) var options = ListOptions(fieldSet: .all)
     /// Only these assets.
     public private(set) var assetIds: [String] = []
     /// A free-text query.
@@ -32,6 +28,11 @@ public struct AssetListRequest: ExposureRequest {
         self.environment = environment
         self.transport = transport
     }
+
+    /// The page, from 1.
+    public var pageNumber: Int { options.pageNumber }
+    /// Assets per page.
+    public var pageSize: Int { options.pageSize }
 
     /// Adds the user's play history to each asset (sends the token and `includeUserData=true`).
     public func includeUserData(for sessionToken: SessionToken) -> Self {
@@ -53,33 +54,30 @@ public struct AssetListRequest: ExposureRequest {
         refined { $0.assetIds = assetIds }
     }
 
+    /// Only the given assets: the official SDK's name for ``filter(assetIds:)``.
+    public func filter(onlyAssetIds assetIds: [String]) -> Self {
+        filter(assetIds: assetIds)
+    }
+
+    /// Assets matching an Elasticsearch query string: the official SDK's name for ``filter(query:)``.
+    public func elasticSearch(query text: String) -> Self {
+        filter(query: text)
+    }
+
     /// Assets matching a free-text query.
     public func filter(query text: String) -> Self {
         refined { $0.text = text }
     }
 
-    /// Sorts by keys in order, e.g. `["assetId", "-originalTitle"]` (`-` for descending).
-    public func sort(on keys: [String]) -> Self {
-        refined { $0.sortKeys = keys }
-    }
-
-    /// Page `page` (from 1) of `size` assets.
-    public func show(page: Int, spanning size: Int) -> Self {
-        refined {
-            $0.pageNumber = page
-            $0.pageSize = size
-        }
-    }
+    /// A copy asking for `options`.
+    public func with(options: ListOptions) -> Self { refined { $0.options = options } }
 
     /// The call itself.
     public var endpoint: Endpoint {
         var query = QueryItems()
-        query.set("fieldSet", "ALL")
+        options.write(into: &query)
         query.set("onlyPublished", onlyPublished)
-        query.set("pageNumber", pageNumber)
-        query.set("pageSize", pageSize)
         query.set("assetType", assetType)
-        query.set("sort", sortKeys.isEmpty ? nil : sortKeys.joined(separator: ","))
         query.set("assetIds", repeating: assetIds)
         query.set("query", text)
         if userDataToken != nil { query.set("includeUserData", true) }

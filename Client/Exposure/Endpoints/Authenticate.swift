@@ -23,6 +23,18 @@ public struct Authenticate: Sendable {
         return call(Endpoint(.post, .v3, path: ["auth", "login"], body: body))
     }
 
+    /// `POST /v2/…/auth/firebaseLogin`: a session for the user a Firebase ID token names. The
+    /// optional facts describe the user to Exposure, which makes an account on the first login.
+    public func loginWithFirebase(
+        firebaseToken: String, providerId: String, username: String?, language: String?, email: String?, displayName: String?,
+        device: DeviceInfo = .current
+    ) -> ExposureCall<Credentials> {
+        let body = FirebaseLoginRequest(
+            device: device, accessToken: firebaseToken, providerId: providerId, username: username, email: email,
+            displayName: displayName, language: language)
+        return call(Endpoint(.post, .v2, path: ["auth", "firebaseLogin"], body: body))
+    }
+
     /// `POST /v2/…/auth/anonymous`: a session without a user, for free content.
     public func anonymous(device: DeviceInfo = .current) -> ExposureCall<Credentials> {
         call(Endpoint(.post, .v2, path: ["auth", "anonymous"], body: AnonymousLoginRequest(device: device)))

@@ -51,6 +51,9 @@ public struct EpgByDateRequest<Response: Decodable & Sendable>: ExposureRequest 
         }
     }
 
+    /// Decodes the answer; a list that names one channel is answered with that channel's object.
+    public func decode(_ body: Data) throws -> Response { try decodeEpgBody(Response.self, body) }
+
     /// The call itself.
     public var endpoint: Endpoint {
         var query = QueryItems()

@@ -25,6 +25,10 @@ public struct ExposureCallbackRequest<Call: ExposureRequest>: Sendable {
     /// Kept for source compatibility: a non-2xx answer is always an error here, validated or not.
     public func validate() -> Self { self }
 
+    /// Kept for source compatibility (`validate(statusCode: 200..<299)`): any non-2xx answer is
+    /// an error, so ranges inside 2xx change nothing.
+    public func validate(statusCode: Range<Int>) -> Self { self }
+
     /// Sends the call and hands the result to `callback`.
     ///
     /// - Returns: The task delivering it, for callers that want to wait.

@@ -21,7 +21,22 @@ public struct FetchEpg: Sendable {
 
     /// One channel's programs (`GET /v1/…/epg/{channelId}`), to refine by time window or day.
     public func channel(id channelId: String) -> ChannelEpgRequest {
-        ChannelEpgRequest(environment: environment, transport: transport, channelId: channelId)
+        ChannelEpgRequest(environment: environment, transport: transport, channelIds: [channelId])
+    }
+
+    /// Several channels' programs (`GET /v1/…/epg/{a,b,…}`), to refine by time window, order and page.
+    public func channels(ids channelIds: [String]) -> EpgWindowRequest<[ChannelEpg]> {
+        EpgWindowRequest(environment: environment, transport: transport, channelIds: channelIds)
+    }
+
+    /// Every channel's programs (`GET /v1/…/epg/`), to refine by time window, order and page.
+    public func channels() -> EpgWindowRequest<[ChannelEpg]> {
+        channels(ids: [])
+    }
+
+    /// One program on a channel: `GET /v2/…/epg/{channelId}/program/{programId}`.
+    public func channel(id channelId: String, programId: String) -> ExposureCall<Program> {
+        channel(id: channelId).program(id: programId)
     }
 
     /// Several channels' programs on one UTC day: `GET /v2/…/epg/{a,b,…}/date/{yyyy-MM-dd}`.

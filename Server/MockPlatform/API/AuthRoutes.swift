@@ -18,6 +18,25 @@ extension ExposureAPI {
             return Responses.json(Self.credentials(for: session, user: user))
         }
 
+        // Firebase login (v2, as the official SDK's `loginWithFirebase` posts it). The mock trusts
+        // no Google keys: it takes the test token `mock-firebase:{username}` of a fixture user, who
+        // is logged in as with a password; any other token is refused.
+        add(.post, [.v2], "/auth/firebaseLogin") { context throws(ExposureErrorMessage) in
+            let login = try context.body(FirebaseLoginRequest.self)
+            guard !login.providerId.isEmpty else { throw .invalidParameter("providerId", "must name the Firebase sign-in provider") }
+            guard login.accessToken.hasPrefix(Self.firebaseTestTokenPrefix),
+                let user = context.catalog.users[String(login.accessToken.dropFirst(Self.firebaseTestTokenPrefix.count))]
+            else {
+                throw ExposureErrorMessage(
+                    httpCode: 401, message: ExposureErrorMessage.incorrectCredentials.message,
+                    extendedMessage: "The mock takes the Firebase test token \(Self.firebaseTestTokenPrefix){username} of a fixture user.")
+            }
+            let session = Self.newSession(
+                accountId: user.accountId, userId: user.userId, username: user.username, products: user.products,
+                lifetimeMinutes: context.catalog.settings.sessionLifetimeMinutes, deviceId: login.device?.deviceId, context: context)
+            return Responses.json(Self.credentials(for: session, user: user))
+        }
+
         add(.post, [.v2, .v3], "/auth/anonymous") { context throws(ExposureErrorMessage) in
             let settings = context.catalog.settings
             guard settings.anonymousLoginAllowed else {
@@ -48,6 +67,9 @@ extension ExposureAPI {
             }
         }
     }
+
+    /// What the Firebase test token starts with; a fixture user's name follows.
+    static let firebaseTestTokenPrefix = "mock-firebase:"
 
     private static func newSession(
         accountId: String, userId: String, username: String?, products: [String], lifetimeMinutes: Int,

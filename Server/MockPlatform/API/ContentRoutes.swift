@@ -61,7 +61,7 @@ extension ExposureAPI {
 
     /// The asset's JSON with the fields asked for, and the account's play history when a session
     /// asked for user data (after shaping: `includeUserData` asks for it explicitly).
-    private static func shaped(_ asset: Asset, shape: AssetFieldShape, session: Session?, context: RequestContext) -> JSONValue {
+    static func shaped(_ asset: Asset, shape: AssetFieldShape, session: Session?, context: RequestContext) -> JSONValue {
         let json =
             context.loaded.assetFields[asset.assetId] ?? (try? JSONValue(encoding: asset)) ?? .object(["assetId": .string(asset.assetId)])
         var shaped = shape.apply(to: json)

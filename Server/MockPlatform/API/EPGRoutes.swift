@@ -58,17 +58,31 @@ extension ExposureAPI {
         let span = byDate ? try daySpan(context) : try timeSpan(context)
         let ids = channelIds.map { $0.split(separator: ",").map(String.init) } ?? allChannelIds(context)
         let epgs = try EPGPage(context).epgs(channelIds: ids, span: span, context: context)
-        return channelIds != nil && ids.count == 1 ? Responses.json(epgs[0]) : Responses.json(epgs)
+        return channelIds != nil && ids.count == 1 ? Responses.json(epgs[0]) : Responses.json(try sorted(epgs, context))
     }
 
-    /// The days `{date}` names, widened by `daysBackward` and `daysForward`.
-    private static func daySpan(_ context: RequestContext) throws(ExposureErrorMessage) -> EPGSpan {
+    /// A list of channels' EPGs in the order `sort` asks for: `channelId` or `-channelId` (the
+    /// one field a list entry is known by); the order of the request without it.
+    private static func sorted(_ epgs: [ChannelEpg], _ context: RequestContext) throws(ExposureErrorMessage) -> [ChannelEpg] {
+        var result = epgs
+        for key in context.query.list("sort").reversed() {
+            switch key {
+            case "channelId": result.sort { $0.channelId < $1.channelId }
+            case "-channelId": result.sort { $0.channelId > $1.channelId }
+            default: throw .invalidParameter("sort", "sorts channel lists by channelId or -channelId, not \(key)")
+            }
+        }
+        return result
+    }
+
+    /// The days `{date}` names, widened by `daysBackward` and `daysForward` (each at most `maxDays`).
+    static func daySpan(_ context: RequestContext, maxDays: Int = 31) throws(ExposureErrorMessage) -> EPGSpan {
         let date = context.path("date")
         guard date.count == 10, let dayStart = ISO8601Timestamp.milliseconds(from: date + "T00:00:00Z") else {
             throw .invalidParameter("date", "must be a date written yyyy-MM-dd")
         }
-        let daysBackward = try context.intQuery("daysBackward", default: 0, in: 0...31)
-        let daysForward = try context.intQuery("daysForward", default: 0, in: 0...31)
+        let daysBackward = try context.intQuery("daysBackward", default: 0, in: 0...maxDays)
+        let daysForward = try context.intQuery("daysForward", default: 0, in: 0...maxDays)
         // A four-digit year parses from 0000 on: the span is checked before it reaches a schedule.
         let span = EPGSpan(fromMs: dayStart - Int64(daysBackward) * dayMs, toMs: dayStart + Int64(daysForward + 1) * dayMs)
         guard platformInstantsMs.contains(span.fromMs), platformInstantsMs.contains(span.toMs - 1) else {

@@ -67,7 +67,7 @@ struct CurlRequestTests {
         let error = CurlTransportError(
             .timedOut, server: "http://127.0.0.1:8080", detail: "Operation timed out after 200 milliseconds", curlCode: 28)
         #expect(error.localizedDescription == "http://127.0.0.1:8080: timed out: Operation timed out after 200 milliseconds (CURLcode 28)")
-        #expect(ExposureError.transport(error).description == "transport failure: " + error.description)
+        #expect(ExposureError.generalError(error: error).description == "transport failure: " + error.description)
     }
 }
 #endif

@@ -183,7 +183,7 @@ struct CurlTransportAgainstTheMockTests {
     }
 
     private func transportCode(of failure: ExposureError?) -> CurlTransportError.Code? {
-        guard case .transport(let error as CurlTransportError) = failure else { return nil }
+        guard case .generalError(let error as CurlTransportError) = failure else { return nil }
         return error.code
     }
 }

@@ -1,4 +1,3 @@
-import Exposure
 import Foundation
 
 /// Sends what offline playbacks recorded (and anything else waiting in the outbox) on demand:

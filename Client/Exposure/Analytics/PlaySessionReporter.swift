@@ -1,5 +1,4 @@
 import Clocks
-import Exposure
 import ExposureModels
 import Foundation
 import Synchronization

@@ -1,4 +1,3 @@
-import Exposure
 import ExposureModels
 import Foundation
 

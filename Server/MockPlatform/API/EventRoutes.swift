@@ -1,0 +1,60 @@
+import ExposureModels
+import Foundation
+import HTTPServer
+
+/// Live events by day: `GET /v2/…/event/date/{yyyy-MM-dd}`.
+extension ExposureAPI {
+    mutating func registerEvents() {
+        // Every occurrence of the catalog's live events overlapping the day, widened by
+        // `daysBackward` and `daysForward` (0 and 85 when absent, as the official SDK sends them;
+        // at most a year each way), by start time unless `sort` says otherwise, paged.
+        add(.get, [.v2], "/event/date/{date}") { context throws(ExposureErrorMessage) in
+            let span = try Self.daySpan(context, maxDays: 366)
+            let pageNumber = try context.intQuery("pageNumber", default: 1, in: 1...100_000)
+            let pageSize = try context.intQuery("pageSize", default: 50, in: 1...200)
+            let sort = try context.query.list("sort").map { key throws(ExposureErrorMessage) in try EventSortKey(key) }
+            var occurrences: [ScheduledProgram] = []
+            for schedule in context.loaded.eventSchedules.values.sorted(by: { $0.channelId < $1.channelId }) {
+                occurrences += schedule.airings(fromMs: span.fromMs, toMs: span.toMs).map(schedule.program(number:))
+            }
+            occurrences.sort { $0.startMs != $1.startMs ? $0.startMs < $1.startMs : $0.channelId < $1.channelId }
+            for key in sort.reversed() { occurrences = key.sorted(occurrences) }
+            let start = (pageNumber - 1) * pageSize
+            let page = start < occurrences.count ? occurrences[start..<min(occurrences.count, start + pageSize)] : []
+            let items = page.map { program in
+                Event(
+                    assetId: program.channelId, startTime: ISO8601Timestamp.string(fromMilliseconds: program.startMs),
+                    endTime: ISO8601Timestamp.string(fromMilliseconds: program.endMs), asset: program.eventAsset)
+            }
+            return Responses.json(EventList(totalCount: occurrences.count, pageSize: pageSize, pageNumber: pageNumber, items: Array(items)))
+        }
+    }
+}
+
+/// One key of an event list's `sort`: `startTime`, `endTime` or `assetId`, `-` first for descending.
+struct EventSortKey {
+    private enum Field: String { case startTime, endTime, assetId }
+    private let field: Field
+    private let descending: Bool
+
+    init(_ raw: String) throws(ExposureErrorMessage) {
+        descending = raw.hasPrefix("-")
+        guard let field = Field(rawValue: descending ? String(raw.dropFirst()) : raw) else {
+            throw .invalidParameter("sort", "sorts events by startTime, endTime or assetId (- first for descending), not \(raw)")
+        }
+        self.field = field
+    }
+
+    /// `programs` in this key's order; ties keep their order.
+    func sorted(_ programs: [ScheduledProgram]) -> [ScheduledProgram] {
+        programs.enumerated().sorted { lhs, rhs in
+            let (before, same) =
+                switch field {
+                case .startTime: (lhs.element.startMs < rhs.element.startMs, lhs.element.startMs == rhs.element.startMs)
+                case .endTime: (lhs.element.endMs < rhs.element.endMs, lhs.element.endMs == rhs.element.endMs)
+                case .assetId: (lhs.element.channelId < rhs.element.channelId, lhs.element.channelId == rhs.element.channelId)
+                }
+            return same ? lhs.offset < rhs.offset : before != descending
+        }.map(\.element)
+    }
+}
