@@ -26,12 +26,14 @@ public struct EnigmaDownloads: Sendable {
     /// The calls over `manager`.
     public init(manager: OfflineManager) { self.manager = manager }
 
-    /// Starts downloading `assetId` (highest bitrate, every track) and returns the item to follow it with.
-    @discardableResult
-    public func download(assetId: String, using sessionToken: SessionToken, in environment: Environment) -> SourceItem {
-        let item = SourceItem(assetId: assetId, environment: environment, sessionToken: sessionToken)
-        manager.download(sourceItem: item)
-        return item
+    /// A task for downloading `assetId`; nothing happens until it is resumed (``ExposureDownloadTask/resume()``).
+    public func download(assetId: String, sessionToken: SessionToken, environment: Environment) -> ExposureDownloadTask {
+        ExposureDownloadTask(assetId: assetId, sessionToken: sessionToken, environment: environment, manager: manager)
+    }
+
+    /// ``download(assetId:sessionToken:environment:)`` with the official SDK's older labels.
+    public func download(assetId: String, using sessionToken: SessionToken, in environment: Environment) -> ExposureDownloadTask {
+        download(assetId: assetId, sessionToken: sessionToken, environment: environment)
     }
 
     /// The asset's offline copy, in whatever state, or nil.
