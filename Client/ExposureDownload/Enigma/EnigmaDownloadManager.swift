@@ -72,6 +72,12 @@ public struct EnigmaDownloads: Sendable {
         getDownloadedAsset(assetId: assetId)?.isExpired(atMs: manager.dependencies.clock.nowMs) ?? true
     }
 
+    /// When the asset's stored license runs out, ms since 1970; nil when it has none. No network:
+    /// ``getExpiryTime(assetId:environment:sessionToken:)`` asks `downloadverified` first.
+    public func getExpiryTime(assetId: String) -> Int64? {
+        getDownloadedAsset(assetId: assetId)?.licenseExpiryMs
+    }
+
     /// Renews the asset's license.
     public func renewLicense(assetId: String) async throws(OfflineManagerError) {
         guard let item = manager.record(assetId)?.item else { throw .notDownloaded(assetId) }
