@@ -128,6 +128,10 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Exposure", "MockPlatformTesting"]),
         // The seed's code samples, compiled as written and run against the mock.
         .testTarget(name: "SeedSampleTests", dependencies: ["ExposurePlayback", "ExposureAnalytics", "ExposureDownload", "MockPlatform"]),
+        // The official SDK's download and playback samples, compiled in Swift 5 mode as apps written for it are.
+        .testTarget(
+            name: "OfficialSampleTests", dependencies: ["Exposure", "ExposurePlayback", "ExposureDownload"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // The media downloader: values as unit tests, whole downloads against a real mock.
         .testTarget(
             name: "MediaDownloaderTests",

@@ -15,6 +15,7 @@ import Testing
         var events = harness.manager.events.makeAsyncIterator()
 
         let item = downloads.download(assetId: "arctic-journey", using: harness.token, in: harness.platform.environment)
+        item.resume()
         _ = await ExposureDownloadTests.events(&events) { $0 == .finished(assetId: item.assetId) }
 
         let asset = try #require(downloads.getDownloadedAsset(assetId: "arctic-journey"))

@@ -38,7 +38,8 @@ import Testing
         }
         let milestones = ["impression", "start", "q1", "mid", "q3", "complete"]
         #expect(beacons == ["pre", "mid"].flatMap { ad in milestones.map { "http://ads/\(ad)/\($0)" } })
-        #expect(events == ["willPresentInterstitial", "didPresentInterstitial", "willPresentInterstitial", "didPresentInterstitial"])
+        let clip = ["willPresentInterstitial", "clipStarted", "clipEnded", "didPresentInterstitial"]
+        #expect(events == clip + clip)
         #expect(tracker.presenting == nil)
     }
 
@@ -48,7 +49,7 @@ import Testing
         tracker.begin(atPositionMs: 0)
         let update = tracker.follow(positionMs: 2_500)
         #expect(update.beacons == ["http://ads/pre/impression", "http://ads/pre/start", "http://ads/pre/q1", "http://ads/pre/mid"])
-        #expect(Self.names(update) == ["willPresentInterstitial"])
+        #expect(Self.names(update) == ["willPresentInterstitial", "clipStarted"])
         #expect(tracker.presenting == 0)
     }
 

@@ -23,7 +23,7 @@ extension SeedSampleTests {
         await OfflineManager.sharedInstance().waitForRestoredDownloads()
 
         var events = OfflineManager.sharedInstance().events.makeAsyncIterator()
-        app.enigmaDownloadManager.download(assetId: assetId, using: app.sessionToken, in: app.environment)
+        app.enigmaDownloadManager.download(assetId: assetId, using: app.sessionToken, in: app.environment).resume()
         while let event = await events.next() {
             if event == .finished(assetId: assetId) { break }
             if case .failed(assetId: assetId, let error) = event {

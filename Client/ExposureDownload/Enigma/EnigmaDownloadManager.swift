@@ -26,12 +26,14 @@ public struct EnigmaDownloads: Sendable {
     /// The calls over `manager`.
     public init(manager: OfflineManager) { self.manager = manager }
 
-    /// Starts downloading `assetId` (highest bitrate, every track) and returns the item to follow it with.
-    @discardableResult
-    public func download(assetId: String, using sessionToken: SessionToken, in environment: Environment) -> SourceItem {
-        let item = SourceItem(assetId: assetId, environment: environment, sessionToken: sessionToken)
-        manager.download(sourceItem: item)
-        return item
+    /// A task for downloading `assetId`; nothing happens until it is resumed (``ExposureDownloadTask/resume()``).
+    public func download(assetId: String, sessionToken: SessionToken, environment: Environment) -> ExposureDownloadTask {
+        ExposureDownloadTask(assetId: assetId, sessionToken: sessionToken, environment: environment, manager: manager)
+    }
+
+    /// ``download(assetId:sessionToken:environment:)`` with the official SDK's older labels.
+    public func download(assetId: String, using sessionToken: SessionToken, in environment: Environment) -> ExposureDownloadTask {
+        download(assetId: assetId, sessionToken: sessionToken, environment: environment)
     }
 
     /// The asset's offline copy, in whatever state, or nil.
@@ -68,6 +70,12 @@ public struct EnigmaDownloads: Sendable {
     /// Whether the asset's license has run out on the manager's clock.
     public func isExpired(assetId: String) -> Bool {
         getDownloadedAsset(assetId: assetId)?.isExpired(atMs: manager.dependencies.clock.nowMs) ?? true
+    }
+
+    /// When the asset's stored license runs out, ms since 1970; nil when it has none. No network:
+    /// ``getExpiryTime(assetId:environment:sessionToken:)`` asks `downloadverified` first.
+    public func getExpiryTime(assetId: String) -> Int64? {
+        getDownloadedAsset(assetId: assetId)?.licenseExpiryMs
     }
 
     /// Renews the asset's license.

@@ -1,7 +1,7 @@
 import ExposureModels
 
-/// Follows the playhead through an ``AdTimeline``: which beacons fire, when an ad is presented
-/// and when the app must seek (the seed's `onServerSideAdShouldSkip`).
+/// Follows the playhead through an ``AdTimeline``: which beacons fire, when an ad clip is presented
+/// (and starts and ends) and when the app must seek (the seed's `onServerSideAdShouldSkip`).
 ///
 /// Rules: beacons of an ad fire once, as natural playback reaches each milestone (a seek
 /// jumps without firing); an ad is presented from its start to its end, with seeking off;
@@ -98,10 +98,12 @@ struct AdTracker: Sendable {
                     contractRestrictionService: Self.presentingPolicy, clickThroughUrl: ad.clip.videoClicks?.clickThroughUrl,
                     adTrackingUrls: ad.clip.videoClicks?.clickTrackingUrls ?? [], adClipDuration: ad.endMs - ad.startMs,
                     noOfAds: timeline.adCount(inBreak: ad.breakIndex), adIndex: ad.indexInBreak)))
+        update.events.append(.clipStarted(startMs: ad.startMs, endMs: ad.endMs))
     }
 
     private mutating func endPresentation(of index: Int, update: inout Update) {
         presenting = nil
+        update.events.append(.clipEnded(startMs: timeline.ads[index].startMs, endMs: timeline.ads[index].endMs))
         update.events.append(.didPresentInterstitial(Self.contentPolicy))
         let breakIndex = timeline.ads[index].breakIndex
         if let resume = resumeAfterBreak, resume.breakIndex == breakIndex, watched(breakIndex) {

@@ -1,3 +1,8 @@
+import ExposureModels
+
+/// An ad break on the timeline, under the official SDK's name for it.
+public typealias MarkerPoint = AdMarker
+
 /// What the user may do while an ad plays: the seed's `contractRestrictionService`.
 public struct ContractRestrictionsPolicy: Sendable, Equatable {
     /// Whether seeking forward is allowed.

@@ -17,6 +17,17 @@ struct PlaybackRequest: Sendable {
     /// Whether the playable is a download played from disk: no network at all.
     var isOffline: Bool { playable is OfflineMediaPlayable }
 
+    /// The same request for another playable, started from `playFrom`: a catch-up program a
+    /// seek went back to, or the channel it came from.
+    func replacing(playable: any Playable, playFrom: PlaybackProperties.PlayFrom) -> PlaybackRequest {
+        var properties = properties
+        properties.playFrom = playFrom
+        return PlaybackRequest(
+            playable: playable, properties: properties, adsOptions: adsOptions, enableAnalytics: enableAnalytics,
+            materialProfile: materialProfile, customAdParams: customAdParams, metadataIdentifiers: metadataIdentifiers,
+            adobePrimetimeToken: adobePrimetimeToken, deviceMake: deviceMake, deviceModel: deviceModel)
+    }
+
     /// The play request for this playback: the asset it entitled and its entitlement (a bare
     /// stream's stand-in, a download's own, without asking).
     func entitle(

@@ -115,6 +115,7 @@ final class PlaybackSession: TechObserver {
         let audioOnly = entitlement.audioOnly == true || format.format.uppercased() == "MP3"
         // A bare stream has no entitlement to report, a download was entitled when it was made.
         if !(request.playable is URLPlayable), !request.isOffline { publish(.entitlementResponse(entitlement)) }
+        if state.withLock({ $0.ads != nil }) { publish(.serverSideAd(entitlement.ads)) }
         publish(.mediaType(audioOnly ? .audio : .video))
         publish(.playbackCreated)
         if let programs, let warning = await programs.ensureLoaded(around: dependencies.clock.nowMs) {

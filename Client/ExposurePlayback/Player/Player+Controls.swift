@@ -16,10 +16,19 @@ extension Player {
     public func seek(toPosition positionMs: Int64) { session?.seek(toPosition: positionMs) }
 
     /// Seeks to a wall-clock time (ms since 1970); forward needs `ffEnabled`, backward `rwEnabled`.
-    public func seek(toTime timeMs: Int64) { session?.seek(toTime: timeMs) }
+    /// On a channel, a time before the seekable window starts the program on air then as a
+    /// catch-up playback (``startCatchUp(atTime:)``).
+    public func seek(toTime timeMs: Int64) {
+        if startCatchUp(atTime: timeMs) { return }
+        session?.seek(toTime: timeMs)
+    }
 
-    /// Jumps to the live edge (a fast-forward as far as the contract is concerned).
-    public func seekToLive() { session?.seekToLive() }
+    /// Jumps to the live edge (a fast-forward as far as the contract is concerned); from a
+    /// catch-up program, back to its channel's live edge with a new entitlement.
+    public func seekToLive() {
+        if returnToChannel() { return }
+        session?.seekToLive()
+    }
 
     /// Seeks to the start of the next program in the EPG (`noProgram` warning when there is none).
     public func nextProgram() { session?.jumpToProgram(next: true) ?? publish(.warning(.noProgram), source: nil) }

@@ -113,6 +113,11 @@ public final class Player: Sendable {
             materialProfile: materialProfile, customAdParams: PlaybackRequest.queryValues(customAdParams),
             metadataIdentifiers: metadataIdentifiers ?? [], adobePrimetimeToken: adobePrimetimeToken, deviceMake: deviceMake,
             deviceModel: deviceModel)
+        return start(request)
+    }
+
+    /// Plays `request`, replacing any playback in progress.
+    func start(_ request: PlaybackRequest) -> Task<Void, Never> {
         let session = PlaybackSession(core: core, request: request)
         // The server clock is measured beside the play request, as the official SDK's context does;
         // a download plays without the network.

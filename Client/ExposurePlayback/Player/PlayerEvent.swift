@@ -43,6 +43,12 @@ public enum PlayerEvent: Sendable {
     case willPresentInterstitial(Interstitial)
     /// The ad clip ended; the policy is back to content.
     case didPresentInterstitial(ContractRestrictionsPolicy)
+    /// The playback has server-side ads: the entitlement's `ads` (the official `onServerSideAd`).
+    case serverSideAd(Ads?)
+    /// An ad clip starts: its start and end positions, ms.
+    case clipStarted(startMs: Int64, endMs: Int64)
+    /// An ad clip ended: its start and end positions, ms.
+    case clipEnded(startMs: Int64, endMs: Int64)
     /// The app should seek to this position (ms): to an unwatched break the user seeked over,
     /// past a watched one, or back to where the user was headed once the break is watched.
     case serverSideAdShouldSkip(skipTimeMs: Int64)

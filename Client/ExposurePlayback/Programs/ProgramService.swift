@@ -45,16 +45,21 @@ final class ProgramService: Sendable {
 
     /// Loads the EPG around `timeMs` unless already loaded; a failure is a warning.
     func ensureLoaded(around timeMs: Int64) async -> PlayerWarning? {
-        if state.withLock({ $0.schedule.covers(timeMs, margin: 3_600_000) }) { return nil }
-        let window = (timeMs - Self.windowMs)..<(timeMs + Self.windowMs)
-        do {
-            let channel = try await epg.channel(id: channelId).show(page: 1, spanning: 500)
-                .filter(starting: Self.date(window.lowerBound), ending: Self.date(window.upperBound)).request()
-            state.withLock { $0.schedule.load(channel.programs, window: window) }
+        do throws(ExposureError) {
+            try await load(around: timeMs)
             return nil
         } catch {
             return .epgUnavailable(reason: "\(error)")
         }
+    }
+
+    /// Loads the EPG around `timeMs` unless already loaded.
+    func load(around timeMs: Int64) async throws(ExposureError) {
+        if state.withLock({ $0.schedule.covers(timeMs, margin: 3_600_000) }) { return }
+        let window = (timeMs - Self.windowMs)..<(timeMs + Self.windowMs)
+        let channel = try await epg.channel(id: channelId).show(page: 1, spanning: 500)
+            .filter(starting: Self.date(window.lowerBound), ending: Self.date(window.upperBound)).request()
+        state.withLock { $0.schedule.load(channel.programs, window: window) }
     }
 
     /// The program at `timeMs` from the loaded EPG.

@@ -25,6 +25,9 @@ final class ScriptedDownloader: MediaDownloading {
     private let downloads: Mutex<[String: Download]>
     private let sink: AsyncStream<MediaDownloadEvent>.Continuation
     let events: AsyncStream<MediaDownloadEvent>
+    private let startSink: AsyncStream<String>.Continuation
+    /// The id of each download `start` was called for, as it is called.
+    let starts: AsyncStream<String>
 
     init(folder: URL, pace: Pace = .automatic) {
         self.folder = folder
@@ -34,6 +37,7 @@ final class ScriptedDownloader: MediaDownloading {
             .flatMap { try? JSONDecoder().decode([String: Download].self, from: $0) } ?? [:]
         downloads = Mutex(stored)
         (events, sink) = AsyncStream.makeStream(of: MediaDownloadEvent.self)
+        (starts, startSink) = AsyncStream.makeStream(of: String.self)
     }
 
     /// What `prepare` was asked for, by id.
@@ -80,6 +84,7 @@ final class ScriptedDownloader: MediaDownloading {
     func start(_ id: MediaDownloadID) async throws(MediaDownloadFailure) {
         try requireKnown(id)
         change { $0[id.rawValue]?.phase = .fetching }
+        startSink.yield(id.rawValue)
         if pace == .automatic {
             while download(id.rawValue)?.phase == .fetching { completeFile(id) }
         }
