@@ -166,14 +166,14 @@ public final class PlaySessionReporter: Sendable {
         if outcome == .unauthorized, let renewed = services.currentToken(), renewed != current.sessionToken {
             // Retried once with the renewed token; the outbox keeps it for later batches too.
             route.withLock { $0.sessionToken = renewed }
-            services.retarget(sessionId: sessionId, route: route.withLock { $0 })
+            await services.retarget(sessionId: sessionId, route: route.withLock { $0 })
             outcome = await services.deliver(batch, route: route.withLock { $0 })
         }
         // The outbox first: between clearing the flight and the machine hearing the outcome,
         // `finish` has nothing to wait for, so that gap is kept to two locks.
         switch outcome {
-        case .delivered: services.acknowledge(events, sessionId: sessionId)
-        case .rejected(let status): services.reject(events, sessionId: sessionId, status: status)
+        case .delivered: await services.acknowledge(events, sessionId: sessionId)
+        case .rejected(let status): await services.reject(events, sessionId: sessionId, status: status)
         case .retry, .unauthorized: break
         }
         // Cleared before the machine hears the outcome: from then on the loop may start the next
