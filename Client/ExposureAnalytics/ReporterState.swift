@@ -6,29 +6,35 @@ import ExposureModels
 /// machine, where batches go, the clock offset and the playhead last reported. Each change
 /// returns what the reporter must do about it (store events, send a batch, measure the clock
 /// offset), which it does outside the lock; so every rule is a plain unit test.
-struct ReporterState: Sendable {
+package struct ReporterState: Sendable {
     /// A batch to send, and whether the clock offset is measured again before it goes.
-    struct Send: Sendable, Equatable {
-        var batch: [AnalyticsEvent]
-        var resyncClock: Bool
+    package struct Send: Sendable, Equatable {
+        package var batch: [AnalyticsEvent]
+        package var resyncClock: Bool
+
+        /// `batch`, measuring the clock offset first when `resyncClock`.
+        package init(batch: [AnalyticsEvent], resyncClock: Bool) {
+            self.batch = batch
+            self.resyncClock = resyncClock
+        }
     }
 
     /// How often the clock offset is measured again, ms of playback time.
-    static let clockResyncIntervalMs: Int64 = 30 * 60_000
+    package static let clockResyncIntervalMs: Int64 = 30 * 60_000
 
     /// Numbering, batching, heartbeats and retries.
-    private(set) var machine: SessionReportMachine
+    package private(set) var machine: SessionReportMachine
     /// Where batches go; its token is replaced when the EventSink refused an expired one.
-    private(set) var route: AnalyticsRoute
+    package private(set) var route: AnalyticsRoute
     /// The clock offset batches carry (nil: not measured).
-    private(set) var clockOffsetMs: Int64?
+    package private(set) var clockOffsetMs: Int64?
     /// When the offset was last measured (playback clock).
     private var clockMeasuredMs: Int64
     /// The playhead of the last event that had one: heartbeats carry it.
     private var lastOffsetMs: Int64?
 
     /// A session whose offset `clockOffsetMs` was measured at `nowMs`.
-    init(machine: SessionReportMachine, route: AnalyticsRoute, clockOffsetMs: Int64?, nowMs: Int64) {
+    package init(machine: SessionReportMachine, route: AnalyticsRoute, clockOffsetMs: Int64?, nowMs: Int64) {
         self.machine = machine
         self.route = route
         self.clockOffsetMs = clockOffsetMs
@@ -38,7 +44,7 @@ struct ReporterState: Sendable {
     /// Records an event at `nowMs` (with the playhead at `offsetMs` when it has one), and
     /// `deviceInfo` right after it when given; returns the events to store: the heartbeats owed
     /// first, then these. None once the session has ended.
-    mutating func record(
+    package mutating func record(
         _ type: String, fields: [String: JSONValue], deviceInfo: [String: JSONValue]?, offsetMs: Int64?, atMs nowMs: Int64
     ) -> [AnalyticsEvent] {
         let previousOffset = lastOffsetMs
@@ -55,13 +61,13 @@ struct ReporterState: Sendable {
 
     /// Adds the heartbeats owed by `nowMs` and takes the batch due: returns the heartbeats to
     /// store, the batch to send, and when to come back (nil: nothing will happen on its own).
-    mutating func advance(toMs nowMs: Int64) -> (store: [AnalyticsEvent], send: Send?, nextWakeMs: Int64?) {
+    package mutating func advance(toMs nowMs: Int64) -> (store: [AnalyticsEvent], send: Send?, nextWakeMs: Int64?) {
         let (heartbeats, batch, wake) = machine.advance(toMs: nowMs, lastOffsetMs: lastOffsetMs)
         return (heartbeats, batch.map { send($0, atMs: nowMs) }, wake)
     }
 
     /// Takes everything queued as one batch (a process about to exit), nil when nothing is.
-    mutating func takeBatch(atMs nowMs: Int64) -> Send? {
+    package mutating func takeBatch(atMs nowMs: Int64) -> Send? {
         machine.takeBatch().map { send($0, atMs: nowMs) }
     }
 
@@ -76,17 +82,17 @@ struct ReporterState: Sendable {
     }
 
     /// Keeps a newly measured offset for this and later batches.
-    mutating func measuredClockOffset(_ offsetMs: Int64) { clockOffsetMs = offsetMs }
+    package mutating func measuredClockOffset(_ offsetMs: Int64) { clockOffsetMs = offsetMs }
 
     /// Sends later batches with `token`; returns the route they now take.
-    mutating func renewToken(_ token: SessionToken) -> AnalyticsRoute {
+    package mutating func renewToken(_ token: SessionToken) -> AnalyticsRoute {
         route.sessionToken = token
         return route
     }
 
     /// The batch on its way was acknowledged, or refused for good: it is done with.
-    mutating func delivered() { machine.delivered() }
+    package mutating func delivered() { machine.delivered() }
 
     /// The batch on its way failed at `nowMs`: it is tried again after the backoff.
-    mutating func failed(atMs nowMs: Int64) { machine.failed(atMs: nowMs) }
+    package mutating func failed(atMs nowMs: Int64) { machine.failed(atMs: nowMs) }
 }

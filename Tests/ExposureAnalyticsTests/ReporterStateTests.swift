@@ -1,8 +1,7 @@
 import Exposure
+import ExposureAnalytics
 import ExposureModels
 import Testing
-
-@testable import ExposureAnalytics
 
 /// A reporter's state as a value: what each change asks the reporter to store, send and measure.
 @Suite struct ReporterStateTests {
