@@ -21,13 +21,6 @@ public enum ISO8601 {
         public var hasFraction: Bool
         /// Whether the text named its zone (`Z` or an offset).
         public var hasZone: Bool
-
-        /// A reading of these parts.
-        public init(millisecondsSince1970: Int64, hasFraction: Bool, hasZone: Bool) {
-            self.millisecondsSince1970 = millisecondsSince1970
-            self.hasFraction = hasFraction
-            self.hasZone = hasZone
-        }
     }
 
     /// The longest text ``write(_:into:)`` writes: an Int64 of milliseconds spans ±292 million years.

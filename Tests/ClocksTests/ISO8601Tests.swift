@@ -92,7 +92,8 @@ struct ISO8601Tests {
     @Test("a text without a zone reads as UTC and says so; the JSON reading refuses it")
     func missingZone() {
         let reading = ISO8601.parse("2024-03-01 12:00:00.000")
-        #expect(reading == ISO8601.Reading(millisecondsSince1970: 1_709_294_400_000, hasFraction: true, hasZone: false))
+        #expect(reading?.millisecondsSince1970 == 1_709_294_400_000)
+        #expect(reading?.hasFraction == true && reading?.hasZone == false)
         #expect(ISO8601.milliseconds(from: "2024-01-01T00:00:00") == nil)
         #expect(ISO8601.date(from: "2024-01-01T00:00:00") == nil)
         #expect(ISO8601.parse("2024-03-01T12:00:00Z")?.hasFraction == false)
