@@ -21,11 +21,11 @@ let package = Package(
     ],
     targets: [
         // Shared: code both sides use: wire models and HLS (pure, no I/O), and the SQLite adapter.
-        .target(name: "ExposureModels", dependencies: ["CBuildStamp"], path: "Shared/ExposureModels"),
+        .target(name: "ExposureModels", dependencies: ["CBuildStamp", "Clocks"], path: "Shared/ExposureModels"),
         // The git commit a build was made from (scripts/install stamps it; ProductVersion reads it).
         .systemLibrary(name: "CBuildStamp", path: "Shared/CBuildStamp"),
-        .target(name: "HLS", path: "Shared/HLS"),
-        // Wall time and the clocks the SDK waits on (standard `Clock`s): real, virtual for tests.
+        .target(name: "HLS", dependencies: ["Clocks"], path: "Shared/HLS"),
+        // Wall time, its ISO-8601 text, and the clocks the SDK waits on (standard `Clock`s): real, virtual for tests.
         .target(name: "Clocks", path: "Shared/Clocks"),
         // What an HTTP exchange is made of, for the SDK's transports and the mock's server alike.
         .target(name: "HTTPTypes", path: "Shared/HTTPTypes"),

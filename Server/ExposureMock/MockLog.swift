@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import MockPlatform
@@ -62,7 +63,7 @@ struct MockLog: Sendable {
 
     static func nowMs() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
 
-    private static func timestamp(_ ms: Int64) -> String { ISO8601Timestamp.string(fromMilliseconds: ms) }
+    private static func timestamp(_ ms: Int64) -> String { ISO8601.string(fromMilliseconds: ms) }
 
     /// Keys sorted, slashes as they are, on one line.
     private static func json(_ object: [String: Any]) -> String {

@@ -1,6 +1,3 @@
-import Foundation
-import Synchronization
-
 /// A clock that moves only when its one driver (the playback loop) waits on it.
 ///
 /// The playback loop waits only when it has nothing in flight, so jumping straight to its
@@ -10,31 +7,24 @@ import Synchronization
 /// Meant for one driver per clock; two loops waiting on one clock would let one jump while
 /// the other is mid-fetch.
 public final class VirtualClock: WallClock {
-    private struct Waiter {
-        let id: UInt64
-        let deadlineMs: Int64
-        let continuation: CheckedContinuation<Void, Never>
-    }
-
-    private struct State {
+    private struct State: Sendable {
         var nowMs: Int64
         var horizonMs: Int64
-        var waiters: [Waiter] = []
-        var nextWaiterId: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    /// The time, the horizon, and the waits parked past it (tagged with their deadlines).
+    private let waiters: CancellableWaiters<State, Int64>
 
     /// A clock reading `startMs` that runs freely (no horizon) unless `horizonMs` is given.
     public init(startMs: Int64, horizonMs: Int64 = .max) {
-        state = Mutex(State(nowMs: startMs, horizonMs: horizonMs))
+        waiters = CancellableWaiters(State(nowMs: startMs, horizonMs: horizonMs))
     }
 
     /// The current virtual time.
-    public var now: WallTime { WallTime(millisecondsSince1970: state.withLock { $0.nowMs }) }
+    public var now: WallTime { WallTime(millisecondsSince1970: waiters.withState { $0.nowMs }) }
 
     /// The instant past which waits suspend.
-    public var horizonMs: Int64 { state.withLock { $0.horizonMs } }
+    public var horizonMs: Int64 { waiters.withState { $0.horizonMs } }
 
     /// Moves to the deadline at once when it is within the horizon, else suspends until it is
     /// (or until the calling task is cancelled: then it throws `CancellationError`, and the
@@ -42,7 +32,7 @@ public final class VirtualClock: WallClock {
     public func sleep(until deadline: WallTime, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let deadlineMs = deadline.millisecondsSince1970
-        let immediate = state.withLock { state -> Bool in
+        let immediate = waiters.withState { state -> Bool in
             guard deadlineMs <= state.horizonMs else { return false }
             state.nowMs = max(state.nowMs, deadlineMs)
             return true
@@ -52,29 +42,10 @@ public final class VirtualClock: WallClock {
             await Task.yield()
             return
         }
-        let id = state.withLock { state -> UInt64 in
-            state.nextWaiterId &+= 1
-            return state.nextWaiterId
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state -> Bool in
-                    if Task.isCancelled { return true }
-                    if deadlineMs <= state.horizonMs {
-                        state.nowMs = max(state.nowMs, deadlineMs)
-                        return true
-                    }
-                    state.waiters.append(Waiter(id: id, deadlineMs: deadlineMs, continuation: continuation))
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let cancelled = state.withLock { state -> Waiter? in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters.remove(at: index)
-            }
-            cancelled?.continuation.resume()
+        _ = await waiters.wait(tag: deadlineMs) { state in
+            guard deadlineMs <= state.horizonMs else { return false }
+            state.nowMs = max(state.nowMs, deadlineMs)
+            return true
         }
         try Task.checkCancellation()
     }
@@ -82,20 +53,18 @@ public final class VirtualClock: WallClock {
     /// Moves the horizon to `instantMs` and wakes the waiter whose deadline it now covers;
     /// the clock itself moves only as far as that waiter's deadline.
     public func advance(to instantMs: Int64) {
-        let ready = state.withLock { state -> [Waiter] in
+        waiters.wake { state, deadlines in
             state.horizonMs = max(state.horizonMs, instantMs)
             let horizon = state.horizonMs
-            let ready = state.waiters.filter { $0.deadlineMs <= horizon }.sorted { $0.deadlineMs < $1.deadlineMs }
-            state.waiters.removeAll { $0.deadlineMs <= horizon }
-            if let last = ready.last { state.nowMs = max(state.nowMs, last.deadlineMs) }
+            let ready = deadlines.indices.filter { deadlines[$0] <= horizon }.sorted { deadlines[$0] < deadlines[$1] }
+            if let last = ready.last { state.nowMs = max(state.nowMs, deadlines[last]) }
             return ready
         }
-        ready.forEach { $0.continuation.resume() }
     }
 
     /// Moves the horizon `milliseconds` past the current horizon (or the current time when free).
     public func advance(by milliseconds: Int64) {
-        let base = state.withLock { $0.horizonMs == .max ? $0.nowMs : $0.horizonMs }
+        let base = waiters.withState { $0.horizonMs == .max ? $0.nowMs : $0.horizonMs }
         advance(to: base + milliseconds)
     }
 

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// The JSON coders every Exposure body goes through, on both sides of the wire.
@@ -11,7 +12,7 @@ public enum ExposureJSON {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(ISO8601Timestamp.string(from: date))
+            try container.encode(ISO8601.string(from: date))
         }
         return encoder
     }
@@ -22,7 +23,7 @@ public enum ExposureJSON {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = ISO8601Timestamp.date(from: text) else {
+            guard let date = ISO8601.date(from: text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: "Expected an ISO-8601 date-time, got \"\(text)\"")
             }

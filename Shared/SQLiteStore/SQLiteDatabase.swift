@@ -1,7 +1,7 @@
 // Every SQLite C call of the project lives in this file: the mock's state store and the SDK's
-// analytics outbox and download index are plain Swift above it.
+// analytics outbox and download stores are plain Swift above it.
 import CSQLite
-import Foundation
+import Dispatch
 
 /// A value bound to, or read from, a SQLite statement.
 public enum SQLiteValue: Sendable, Equatable {
@@ -45,20 +45,100 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public var description: String { "SQLite error \(code) (\(message)) in: \(statement)" }
 }
 
-/// One SQLite connection, shared by threads (the server's workers, the SDK's tasks).
+/// One SQLite connection and the serial queue (one thread at a time) it lives on: GRDB's
+/// `DatabaseQueue` shape. The mock's state store, the SDK's analytics outbox and download
+/// stores are plain Swift above it.
 ///
-/// SQLite connections are not safe to use from two threads at once in multi-thread mode, and a
-/// transaction must not interleave with another thread's statements, so every use goes through
-/// `access` or `transaction`, which hold one lock. Statements are prepared once per SQL text and
-/// kept for the connection's life: the same few statements run on every request.
-public final class SQLiteDatabase: @unchecked Sendable {
-    // @unchecked: `handle` and `statements` are only touched with `lock` held (or in deinit).
-    private let lock = NSLock()
-    private let handle: OpaquePointer
-    private var statements: [String: OpaquePointer] = [:]
+/// A connection must not be used by two threads at once, and a transaction must not interleave
+/// with another's statements, so every use runs on `queue`, one after the other. Async code
+/// calls ``read(_:)`` and ``write(_:)``: the calling task is suspended while the queue works, so
+/// no SQLite call (nor its wait for another process's lock, up to the busy timeout) holds a thread
+/// of the cooperative pool. ``access(_:)`` and ``transaction(_:)`` block their caller instead,
+/// for code that is synchronous by contract (see each call site). Statements are prepared once
+/// per SQL text and kept for the connection's life: the same few statements run every time.
+public final class SQLiteDatabase: Sendable {
+    private let connection: SQLiteConnection
+    private let queue: DispatchQueue
 
     /// Opens (creating if needed) the database at `path`; `:memory:` is a private in-memory one.
     public init(path: String) throws(SQLiteError) {
+        connection = try SQLiteConnection(path: path)
+        queue = DispatchQueue(label: "SQLiteDatabase \(path)")
+    }
+
+    /// Switches a file database to write-ahead logging with `synchronous=NORMAL`: a commit returns
+    /// once it is in the WAL through `write()`, i.e. in the kernel, so killing the process loses
+    /// nothing committed (only a power cut could drop the last commits), and commits never wait
+    /// for the disk. Every store of the project that must outlive its process opens this way.
+    public func useWriteAheadLog() throws(SQLiteError) {
+        try access { (db) throws(SQLiteError) in
+            try db.query("PRAGMA journal_mode=WAL")
+            try db.execute("PRAGMA synchronous=NORMAL")
+        }
+    }
+
+    /// Runs `body` with exclusive use of the connection, on the database's queue, suspending the
+    /// calling task (not its thread) until it is done.
+    public func read<Value: Sendable>(
+        _ body: @escaping @Sendable (SQLiteAccess) throws(SQLiteError) -> Value
+    ) async throws(SQLiteError) -> Value {
+        try await onQueue { connection throws(SQLiteError) in try body(SQLiteAccess(connection: connection)) }
+    }
+
+    /// Runs `body` in one write transaction on the database's queue (all of it is committed, or
+    /// none of it), suspending the calling task (not its thread) until it is done.
+    public func write<Value: Sendable>(
+        _ body: @escaping @Sendable (SQLiteAccess) throws(SQLiteError) -> Value
+    ) async throws(SQLiteError) -> Value {
+        try await onQueue { connection throws(SQLiteError) in try connection.inTransaction(body) }
+    }
+
+    /// Queues `body` as one write transaction and returns at once: for writes whose caller does
+    /// not wait for the outcome (a failure goes to `failed`). The queue is serial, so anything
+    /// asked of the database afterwards, through any method, sees the write done (or failed).
+    public func writeLater(
+        _ body: @escaping @Sendable (SQLiteAccess) throws(SQLiteError) -> Void, failed: @escaping @Sendable (SQLiteError) -> Void
+    ) {
+        queue.async { [connection] in
+            do throws(SQLiteError) { try connection.inTransaction(body) } catch { failed(error) }
+        }
+    }
+
+    /// Runs `body` with exclusive use of the connection, blocking the calling thread until the
+    /// queue has run it: for synchronous callers only (threads of their own, synchronous API).
+    public func access<Value>(_ body: (SQLiteAccess) throws(SQLiteError) -> Value) throws(SQLiteError) -> Value {
+        try blocking { connection throws(SQLiteError) in try body(SQLiteAccess(connection: connection)) }
+    }
+
+    /// Runs `body` in one write transaction, blocking the calling thread like ``access(_:)``.
+    public func transaction<Value>(_ body: (SQLiteAccess) throws(SQLiteError) -> Value) throws(SQLiteError) -> Value {
+        try blocking { connection throws(SQLiteError) in try connection.inTransaction(body) }
+    }
+
+    private func onQueue<Value: Sendable>(
+        _ work: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Value
+    ) async throws(SQLiteError) -> Value {
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, SQLiteError>, Never>) in
+            queue.async { [connection] in
+                continuation.resume(returning: Result { () throws(SQLiteError) in try work(connection) })
+            }
+        }
+        return try outcome.get()
+    }
+
+    private func blocking<Value>(_ work: (SQLiteConnection) throws(SQLiteError) -> Value) throws(SQLiteError) -> Value {
+        let outcome = queue.sync { Result { () throws(SQLiteError) in try work(connection) } }
+        return try outcome.get()
+    }
+}
+
+/// The connection itself: every SQLite C call of the project is one of its methods.
+private final class SQLiteConnection: @unchecked Sendable {
+    // @unchecked: only ever used on its database's serial queue (or in deinit), one call at a time.
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    init(path: String) throws(SQLiteError) {
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let result = sqlite3_open_v2(path, &connection, flags, nil)
@@ -78,42 +158,22 @@ public final class SQLiteDatabase: @unchecked Sendable {
         sqlite3_close_v2(handle)
     }
 
-    /// Switches a file database to write-ahead logging with `synchronous=NORMAL`: a commit returns
-    /// once it is in the WAL through `write()`, i.e. in the kernel, so killing the process loses
-    /// nothing committed (only a power cut could drop the last commits), and commits never wait
-    /// for the disk. Every store of the project that must outlive its process opens this way.
-    public func useWriteAheadLog() throws(SQLiteError) {
-        try access { (db) throws(SQLiteError) in
-            try db.query("PRAGMA journal_mode=WAL")
-            try db.execute("PRAGMA synchronous=NORMAL")
+    func inTransaction<Value>(_ body: (SQLiteAccess) throws(SQLiteError) -> Value) throws(SQLiteError) -> Value {
+        let db = SQLiteAccess(connection: self)
+        // IMMEDIATE takes the write lock up front, so a read-then-write cannot fail half-way
+        // with SQLITE_BUSY when another process writes too.
+        try db.query("BEGIN IMMEDIATE")
+        do throws(SQLiteError) {
+            let result = try body(db)
+            try db.query("COMMIT")
+            return result
+        } catch {
+            _ = try? db.query("ROLLBACK")
+            throw error
         }
     }
 
-    /// Runs `body` with exclusive use of the connection.
-    public func access<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(SQLiteAccess(database: self))
-    }
-
-    /// Runs `body` in one write transaction: all of it is committed, or none of it.
-    public func transaction<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
-        try access { (db) throws(SQLiteError) -> Result in
-            // IMMEDIATE takes the write lock up front, so a read-then-write cannot fail half-way
-            // with SQLITE_BUSY when another process writes too.
-            try db.query("BEGIN IMMEDIATE")
-            do throws(SQLiteError) {
-                let result = try body(db)
-                try db.query("COMMIT")
-                return result
-            } catch {
-                _ = try? db.query("ROLLBACK")
-                throw error
-            }
-        }
-    }
-
-    fileprivate func execute(_ sql: String) throws(SQLiteError) {
+    func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let result = sqlite3_exec(handle, sql, nil, nil, &message)
         guard result == SQLITE_OK else {
@@ -123,7 +183,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         }
     }
 
-    fileprivate func run(_ sql: String, _ bindings: [SQLiteValue]) throws(SQLiteError) -> [SQLiteRow] {
+    func run(_ sql: String, _ bindings: [SQLiteValue]) throws(SQLiteError) -> [SQLiteRow] {
         let statement = try prepared(sql)
         defer {
             sqlite3_reset(statement)
@@ -149,7 +209,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         }
     }
 
-    fileprivate var changes: Int { Int(sqlite3_changes(handle)) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
 
     private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
         if let statement = statements[sql] { return statement }
@@ -177,23 +237,24 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 }
 
-/// What a caller of `SQLiteDatabase.access` may do while it holds the connection.
+/// What a caller of `SQLiteDatabase`'s `read`, `write`, `access` or `transaction` may do while
+/// it holds the connection.
 public struct SQLiteAccess {
-    fileprivate let database: SQLiteDatabase
+    fileprivate let connection: SQLiteConnection
 
     /// Runs one or more statements without parameters (schema, pragmas, transaction control).
-    public func execute(_ sql: String) throws(SQLiteError) { try database.execute(sql) }
+    public func execute(_ sql: String) throws(SQLiteError) { try connection.execute(sql) }
 
     /// Runs one statement and returns its rows (none for writes).
     @discardableResult
     public func query(_ sql: String, _ bindings: SQLiteValue...) throws(SQLiteError) -> [SQLiteRow] {
-        try database.run(sql, bindings)
+        try connection.run(sql, bindings)
     }
 
     /// Runs one write statement and returns how many rows it changed.
     @discardableResult
     public func update(_ sql: String, _ bindings: SQLiteValue...) throws(SQLiteError) -> Int {
-        _ = try database.run(sql, bindings)
-        return database.changes
+        _ = try connection.run(sql, bindings)
+        return connection.changes
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 import MockPlatformTesting
@@ -241,7 +242,7 @@ extension ConformanceCase {
         ConformanceCase("entitle at the ProgramService's instant") { platform in
             let program = try await platform.programOnAir()
             let start = try #require(program.startMs)
-            let time = ISO8601Timestamp.string(fromMilliseconds: start + 1000)
+            let time = ISO8601.string(fromMilliseconds: start + 1000)
             let check = try await platform.decode(
                 OfficialEntitlementValidation.self,
                 OfficialCatalog.entitle(program.assetId, token: try await platform.login(), time: time))

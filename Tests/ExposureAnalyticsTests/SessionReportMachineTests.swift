@@ -1,7 +1,6 @@
+import ExposureAnalytics
 import ExposureModels
 import Testing
-
-@testable import Exposure
 
 /// The reporting rules as values: numbering, batching, heartbeats, retries, offline deferral.
 @Suite struct SessionReportMachineTests {

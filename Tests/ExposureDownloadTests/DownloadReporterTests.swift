@@ -40,15 +40,15 @@ import Testing
         return (reporter, outcomes.makeAsyncIterator())
     }
 
-    @Test func waitingReportsTakeTheNewestTokenOfTheirAsset() throws {
+    @Test func waitingReportsTakeTheNewestTokenOfTheirAsset() async throws {
         let folder = TemporaryFolder("reports")
         let outbox = DownloadReportOutbox(
             database: OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder.url) })
-        try outbox.add(Self.report(.completed, "a"), nowMs: 0)
-        try outbox.add(Self.report(.deleted, "a"), nowMs: 0)
-        try outbox.add(Self.report(.completed, "b"), nowMs: 0)
-        try outbox.adoptToken("renewed", assetId: "a")
-        let tokens = try outbox.entries().map { "\($0.report.assetId) \($0.report.sessionToken.value)" }
+        try await outbox.add(Self.report(.completed, "a"), nowMs: 0)
+        try await outbox.add(Self.report(.deleted, "a"), nowMs: 0)
+        try await outbox.add(Self.report(.completed, "b"), nowMs: 0)
+        outbox.adoptToken("renewed", assetId: "a")
+        let tokens = try await outbox.entries().map { "\($0.report.assetId) \($0.report.sessionToken.value)" }
         #expect(tokens == ["a renewed", "a renewed", "b t"])
     }
 

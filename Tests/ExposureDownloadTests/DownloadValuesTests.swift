@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 import Testing
@@ -23,7 +24,7 @@ import Testing
         entitlement.publicationEnd = "2027-06-01T00:00:00.000Z"
         #expect(DownloadLicense(entitlement: entitlement).expiryMs == 1_800_000_100_000)
         entitlement.playTokenExpiration = 1_900_000_000
-        #expect(DownloadLicense(entitlement: entitlement).expiryMs == ISO8601Timestamp.milliseconds(from: "2027-06-01T00:00:00.000Z"))
+        #expect(DownloadLicense(entitlement: entitlement).expiryMs == ISO8601.milliseconds(from: "2027-06-01T00:00:00.000Z"))
         entitlement.publicationEnd = nil
         #expect(DownloadLicense(entitlement: entitlement).expiryMs == 1_900_000_000_000)
     }

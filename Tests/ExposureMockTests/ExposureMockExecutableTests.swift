@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import MockPlatform
@@ -88,7 +89,7 @@ import FoundationNetworking
             try JSONSerialization.jsonObject(with: Data(requestLine.split(separator: "\n").last!.utf8)) as? [String: Any])
         #expect(request["method"] as? String == "GET" && request["path"] as? String == "/_mock/health" && request["status"] as? Int == 200)
         #expect((request["requestId"] as? String)?.isEmpty == false && request["bytes"] as? Int ?? 0 > 0)
-        #expect((request["time"] as? String).flatMap(ISO8601Timestamp.milliseconds(from:)) != nil)
+        #expect((request["time"] as? String).flatMap(ISO8601.milliseconds(from:)) != nil)
 
         process.send(SIGTERM)
         let rest = try await offThePool { process.readOutput { _ in false } }

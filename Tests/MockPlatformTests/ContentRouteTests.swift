@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 import Testing
@@ -59,8 +60,8 @@ import Testing
         let listed = { () throws -> Bool in
             try self.mock.json(AssetList.self, .get, self.assets + "?pageSize=200").items.contains { $0.assetId == "coming-soon" }
         }
-        let start = try #require(ISO8601Timestamp.milliseconds(from: "2099-01-01T00:00:00.000Z"))
-        let end = try #require(ISO8601Timestamp.milliseconds(from: "2099-12-31T23:59:59.000Z"))
+        let start = try #require(ISO8601.milliseconds(from: "2099-01-01T00:00:00.000Z"))
+        let end = try #require(ISO8601.milliseconds(from: "2099-12-31T23:59:59.000Z"))
         let today = mock.clock.nowMs()
         var seen: [Bool] = [try listed()]
         for instant in [start - 1, start, end - 1, end, start + 1, today] {
@@ -114,7 +115,7 @@ import Testing
         mock.clock.set(offsetMs: 3_600_000)
         let after = try mock.json(ServerTime.self, .get, InProcessPlatform.api1 + "/time")
         #expect(after.epochMillis - before.epochMillis == 3_600_000)
-        #expect(ISO8601Timestamp.milliseconds(from: after.iso8601 ?? "") == after.epochMillis)
+        #expect(ISO8601.milliseconds(from: after.iso8601 ?? "") == after.epochMillis)
     }
 
     @Test func unknownPathsAndMethods() {

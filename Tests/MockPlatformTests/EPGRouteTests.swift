@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -10,7 +11,7 @@ import Testing
     init() throws { mock = try InProcessPlatform() }
 
     private var now: Int64 { mock.clock.nowMs() }
-    private var today: String { String(ISO8601Timestamp.string(fromMilliseconds: now).prefix(10)) }
+    private var today: String { String(ISO8601.string(fromMilliseconds: now).prefix(10)) }
 
     @Test func thereIsAProgramAtNowOnEveryChannel() throws {
         for channel in ["news-24", "kids-fun", "sport-max"] {

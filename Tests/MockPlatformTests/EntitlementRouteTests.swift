@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 import Testing
@@ -144,7 +145,7 @@ import Testing
         let sports = news.first { $0.slot.requiredProducts != nil }!
         let plain = news.first { $0.slot.requiredProducts == nil }!
         func entitle(_ atMs: Int64, _ token: String) throws -> EntitlementValidation {
-            let time = ISO8601Timestamp.string(fromMilliseconds: atMs)
+            let time = ISO8601.string(fromMilliseconds: atMs)
             return try mock.json(
                 EntitlementValidation.self, .get, InProcessPlatform.api2 + "/entitlement/news-24/entitle?time=\(time)", token: token)
         }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -37,7 +38,7 @@ import Testing
         // The check the ProgramService makes at a boundary asks about the program's asset.
         let check = try mock.json(
             EntitlementValidation.self, .get,
-            InProcessPlatform.api2 + "/entitlement/\(program.assetId)/entitle?time=\(ISO8601Timestamp.string(fromMilliseconds: now))",
+            InProcessPlatform.api2 + "/entitlement/\(program.assetId)/entitle?time=\(ISO8601.string(fromMilliseconds: now))",
             token: token)
         #expect(check.status == "SUCCESS")
     }
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func byDateTheDaysOccurrences() throws {
-        let today = String(ISO8601Timestamp.string(fromMilliseconds: now).prefix(10))
+        let today = String(ISO8601.string(fromMilliseconds: now).prefix(10))
         let epg = try mock.json(
             ChannelEpg.self, .get,
             InProcessPlatform.api2 + "/epg/\(event)/date/\(today)?daysBackward=0&daysForward=0&pageNumber=1&pageSize=50")

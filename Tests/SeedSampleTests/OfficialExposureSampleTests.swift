@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import ExposurePlayback
 import Foundation
@@ -44,7 +45,7 @@ import Testing
         let search = try #require(app.received.first { $0.hasPrefix("search") })
         #expect(search.hasPrefix("search 4 ") && search.contains("harbour-tales-s1e1"))
 
-        await app.eventSample(date: String(ISO8601Timestamp.string(fromMilliseconds: SeedMock.startMs).prefix(10))).value
+        await app.eventSample(date: String(ISO8601.string(fromMilliseconds: SeedMock.startMs).prefix(10))).value
         #expect(app.received.contains("events summer-concert"))
 
         let now = Date(timeIntervalSince1970: Double(SeedMock.startMs) / 1000)

@@ -115,7 +115,7 @@ public final class AnalyticsDispatcher: Sendable {
     }
 
     private func send(pendingIn outbox: AnalyticsOutbox, includingOffline: Bool, timeout: Duration) async -> FlushResult {
-        guard let pending = try? outbox.pending() else { return FlushResult(sent: 0, waiting: 0) }
+        guard let pending = try? await outbox.pending() else { return FlushResult(sent: 0, waiting: 0) }
         let deadline = ContinuousClock.now + timeout
         var result = FlushResult(sent: 0, waiting: 0)
         // The EventSinks (by base URL) a try to has failed in this flush.
@@ -140,19 +140,19 @@ public final class AnalyticsDispatcher: Sendable {
             }
             switch outcome {
             case .delivered:
-                services.acknowledge(session.events, sessionId: session.sessionId)
+                await services.acknowledge(session.events, sessionId: session.sessionId)
                 result.sent += session.events.count
             case .rejected(let status):
-                services.reject(session.events, sessionId: session.sessionId, status: status)
+                await services.reject(session.events, sessionId: session.sessionId, status: status)
             case .retry, .unauthorized:
                 failing.insert(session.route.environment.baseUrl)
                 // An EventSink that never answers (a mock long gone from its port) must not keep
                 // events forever: after this many flushes at later starts they are given up.
-                if let failures = try? outbox.countFailedFlush(sessionId: session.sessionId), failures >= Self.flushAttempts {
+                if let failures = try? await outbox.countFailedFlush(sessionId: session.sessionId), failures >= Self.flushAttempts {
                     services.log(
                         "analytics: \(session.events.count) event(s) of \(session.sessionId) undeliverable after \(failures) flushes; dropped"
                     )
-                    services.acknowledge(session.events, sessionId: session.sessionId)
+                    await services.acknowledge(session.events, sessionId: session.sessionId)
                 } else {
                     result.waiting += session.events.count
                 }
@@ -191,10 +191,8 @@ public final class AnalyticsDispatcher: Sendable {
         let machine = SessionReportMachine(
             heartbeatIntervalMs: intervalSeconds * 1000, deferred: deferred,
             commonFields: configuration.reporting.commonFields(settings: effective, cdnVendor: cdnVendor))
-        if let outbox = services.outbox {
-            do { try outbox.open(sessionId: sessionId, route: route, clockOffsetMs: clockOffsetMs, deferred: deferred) } catch {
-                services.log("analytics outbox: cannot record session \(sessionId): \(error)")
-            }
+        services.outbox?.open(sessionId: sessionId, route: route, clockOffsetMs: clockOffsetMs, deferred: deferred) { [services] error in
+            services.log("analytics outbox: cannot record session \(sessionId): \(error)")
         }
         live.insert(sessionId)
         return PlaySessionReporter(

@@ -79,20 +79,27 @@ public final class AnalyticsOutbox: Sendable {
         DataFolder.standard.appendingPathComponent("analytics.sqlite")
     }
 
-    /// Records where a session's events go (before its first event is stored).
-    func open(sessionId: String, route: AnalyticsRoute, clockOffsetMs: Int64?, deferred: Bool) throws {
-        _ = try database.access { (db) throws(SQLiteError) in
-            try db.update(
-                """
-                INSERT OR REPLACE INTO sessions (session_id, base_url, customer, business_unit, session_token, clock_offset_ms, deferred)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, .text(sessionId), .text(route.environment.baseUrl), .text(route.environment.customer),
-                .text(route.environment.businessUnit), route.sessionToken.map { .text($0.value) } ?? .null,
-                clockOffsetMs.map { .integer($0) } ?? .null, .integer(deferred ? 1 : 0))
-        }
+    /// Records where a session's events go (before its first event is stored). The write is
+    /// queued, not waited for: a reporter starts at once, and whatever is asked of the outbox
+    /// next sees it; a failure goes to `failed`.
+    func open(
+        sessionId: String, route: AnalyticsRoute, clockOffsetMs: Int64?, deferred: Bool, failed: @escaping @Sendable (SQLiteError) -> Void
+    ) {
+        database.writeLater(
+            { (db) throws(SQLiteError) in
+                try db.update(
+                    """
+                    INSERT OR REPLACE INTO sessions (session_id, base_url, customer, business_unit, session_token, clock_offset_ms, deferred)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, .text(sessionId), .text(route.environment.baseUrl), .text(route.environment.customer),
+                    .text(route.environment.businessUnit), route.sessionToken.map { .text($0.value) } ?? .null,
+                    clockOffsetMs.map { .integer($0) } ?? .null, .integer(deferred ? 1 : 0))
+            }, failed: failed)
     }
 
     /// The number of this offline playback of the download entitled with `playSessionId`: 1, 2, …
+    /// Blocking: `beginOfflineSession`, the official SDK's synchronous call, returns the reporter
+    /// named by it.
     func nextOfflinePlayback(playSessionId: String) throws -> Int {
         try database.transaction { (db) throws(SQLiteError) -> Int in
             try db.update(
@@ -121,30 +128,39 @@ public final class AnalyticsOutbox: Sendable {
     }
 
     /// Keeps a renewed token for the session's later batches.
-    func updateToken(_ token: SessionToken?, sessionId: String) throws {
-        _ = try database.access { (db) throws(SQLiteError) in
+    func updateToken(_ token: SessionToken?, sessionId: String) async throws {
+        _ = try await database.write { (db) throws(SQLiteError) in
             try db.update(
                 "UPDATE sessions SET session_token = ? WHERE session_id = ?", token.map { .text($0.value) } ?? .null, .text(sessionId))
         }
     }
 
-    /// Stores events of a session.
-    func store(_ events: [AnalyticsEvent], sessionId: String) throws {
-        let bodies = try events.map { event in (event.sequenceNumber ?? 0, String(decoding: try ExposureJSON.encode(event), as: UTF8.self))
-        }
-        try database.transaction { (db) throws(SQLiteError) in
-            for (number, body) in bodies {
-                try db.update(
-                    "INSERT OR REPLACE INTO events (session_id, sequence_number, body) VALUES (?, ?, ?)",
-                    .text(sessionId), .integer(number), .text(body))
+    /// Stores events of a session. The write is queued, not waited for: a player records events
+    /// from its synchronous calls, and whatever is asked of the outbox next sees them; a failure
+    /// goes to `failed`.
+    func store(_ events: [AnalyticsEvent], sessionId: String, failed: @escaping @Sendable (any Error) -> Void) {
+        let bodies: [(Int64, String)]
+        do {
+            bodies = try events.map { event in (event.sequenceNumber ?? 0, String(decoding: try ExposureJSON.encode(event), as: UTF8.self))
             }
+        } catch {
+            return failed(error)
         }
+        database.writeLater(
+            { (db) throws(SQLiteError) in
+                for (number, body) in bodies {
+                    try db.update(
+                        "INSERT OR REPLACE INTO events (session_id, sequence_number, body) VALUES (?, ?, ?)",
+                        .text(sessionId), .integer(number), .text(body))
+                }
+            }, failed: failed)
     }
 
     /// Forgets events the EventSink acknowledged; a session left without events is forgotten too.
-    func remove(_ events: [AnalyticsEvent], sessionId: String) throws {
-        try database.transaction { (db) throws(SQLiteError) in
-            for number in events.compactMap(\.sequenceNumber) {
+    func remove(_ events: [AnalyticsEvent], sessionId: String) async throws {
+        let numbers = events.compactMap(\.sequenceNumber)
+        try await database.write { (db) throws(SQLiteError) in
+            for number in numbers {
                 try db.update("DELETE FROM events WHERE session_id = ? AND sequence_number = ?", .text(sessionId), .integer(number))
             }
             try db.update(
@@ -154,16 +170,16 @@ public final class AnalyticsOutbox: Sendable {
     }
 
     /// Counts a flush that could not deliver the session; returns how many there have been.
-    func countFailedFlush(sessionId: String) throws -> Int {
-        try database.transaction { (db) throws(SQLiteError) -> Int in
+    func countFailedFlush(sessionId: String) async throws -> Int {
+        try await database.write { (db) throws(SQLiteError) -> Int in
             try db.update("UPDATE sessions SET failed_flushes = failed_flushes + 1 WHERE session_id = ?", .text(sessionId))
             return Int(try db.query("SELECT failed_flushes FROM sessions WHERE session_id = ?", .text(sessionId)).first?.int(0) ?? 0)
         }
     }
 
     /// Every session with events waiting, events in sequence order.
-    func pending() throws -> [PendingSession] {
-        try database.access { (db) throws(SQLiteError) -> [PendingSession] in
+    func pending() async throws -> [PendingSession] {
+        try await database.read { (db) throws(SQLiteError) -> [PendingSession] in
             let sessions = try db.query(
                 "SELECT session_id, base_url, customer, business_unit, session_token, clock_offset_ms, deferred FROM sessions ORDER BY rowid"
             )
@@ -179,7 +195,7 @@ public final class AnalyticsOutbox: Sendable {
         }
     }
 
-    /// How many events are waiting, over every session.
+    /// How many events are waiting, over every session. Blocking (a synchronous call of the API).
     public func pendingEventCount() throws -> Int {
         try database.access { (db) throws(SQLiteError) -> Int in
             Int(try db.query("SELECT COUNT(*) FROM events").first?.int(0) ?? 0)

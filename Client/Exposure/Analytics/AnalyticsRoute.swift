@@ -4,11 +4,17 @@ import Foundation
 /// Where a play session's batches go and with what token: the EventSink at
 /// `{base}/v2/customer/{cu}/businessunit/{bu}/eventsink/…`, base being the app's
 /// `analyticsBaseUrl`, else the entitlement's `analytics.baseUrl`, else the Exposure base URL.
-struct AnalyticsRoute: Sendable, Equatable {
+package struct AnalyticsRoute: Sendable, Equatable {
     /// The EventSink's base URL with the customer and business unit of the play session.
-    var environment: Environment
+    package var environment: Environment
     /// The token batches are sent with (the one the entitlement was asked with).
-    var sessionToken: SessionToken?
+    package var sessionToken: SessionToken?
+
+    /// Batches of a session to `environment`'s EventSink, sent with `sessionToken`.
+    package init(environment: Environment, sessionToken: SessionToken?) {
+        self.environment = environment
+        self.sessionToken = sessionToken
+    }
 }
 
 /// `POST …/eventsink/init`: the server's clock, for the clock offset. No token.

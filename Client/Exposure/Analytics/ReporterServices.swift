@@ -13,22 +13,22 @@ struct ReporterServices: Sendable {
 
     func store(_ events: [AnalyticsEvent], sessionId: String) {
         guard let outbox else { return }
-        do { try outbox.store(events, sessionId: sessionId) } catch { log("analytics outbox: cannot store events: \(error)") }
+        outbox.store(events, sessionId: sessionId) { [log] error in log("analytics outbox: cannot store events: \(error)") }
     }
 
-    func acknowledge(_ events: [AnalyticsEvent], sessionId: String) {
+    func acknowledge(_ events: [AnalyticsEvent], sessionId: String) async {
         guard let outbox else { return }
-        do { try outbox.remove(events, sessionId: sessionId) } catch { log("analytics outbox: cannot remove sent events: \(error)") }
+        do { try await outbox.remove(events, sessionId: sessionId) } catch { log("analytics outbox: cannot remove sent events: \(error)") }
     }
 
-    func reject(_ events: [AnalyticsEvent], sessionId: String, status: Int) {
+    func reject(_ events: [AnalyticsEvent], sessionId: String, status: Int) async {
         log("analytics: the EventSink refused \(events.count) event(s) of \(sessionId) with HTTP \(status); dropped")
-        acknowledge(events, sessionId: sessionId)
+        await acknowledge(events, sessionId: sessionId)
     }
 
-    func retarget(sessionId: String, route: AnalyticsRoute) {
+    func retarget(sessionId: String, route: AnalyticsRoute) async {
         guard let outbox else { return }
-        do { try outbox.updateToken(route.sessionToken, sessionId: sessionId) } catch { log("analytics outbox: \(error)") }
+        do { try await outbox.updateToken(route.sessionToken, sessionId: sessionId) } catch { log("analytics outbox: \(error)") }
     }
 
     /// `clockOffset = ((clientEnd - repliedTime) + (clientStart - receivedTime)) / 2`; nil when

@@ -4,35 +4,35 @@ import ExposureModels
 /// One play session's reporting as a value: it numbers events, adds heartbeats, decides when a
 /// batch goes out and when a failed one is tried again. It does no I/O and reads no clock: every
 /// input carries the time (playback clock, ms), so each rule is a plain unit test.
-struct SessionReportMachine: Sendable {
+package struct SessionReportMachine: Sendable {
     /// How long events wait to travel together, ms (the official SDK's dispatch period).
-    static let batchIntervalMs: Int64 = 3_000
+    package static let batchIntervalMs: Int64 = 3_000
     /// The waits between tries of a failing batch: from a second, doubling up to a minute.
-    static let backoff = Backoff(first: .seconds(1), longest: .seconds(60))
+    package static let backoff = Backoff(first: .seconds(1), longest: .seconds(60))
 
     /// A heartbeat goes out after this long without any event, ms (`analytics.postInterval`).
-    let heartbeatIntervalMs: Int64
+    package let heartbeatIntervalMs: Int64
     /// Deferred sessions (offline playback) send nothing until flushed.
-    let deferred: Bool
+    package let deferred: Bool
     /// The fields every event carries.
-    let commonFields: [String: JSONValue]
+    package let commonFields: [String: JSONValue]
 
-    private(set) var nextSequenceNumber: Int64 = 1
+    package private(set) var nextSequenceNumber: Int64 = 1
     /// Recorded and not yet sent (or sent and failed), oldest first.
-    private(set) var queued: [AnalyticsEvent] = []
+    package private(set) var queued: [AnalyticsEvent] = []
     /// The batch on its way, if any.
-    private(set) var inFlight: [AnalyticsEvent]?
+    package private(set) var inFlight: [AnalyticsEvent]?
     /// Whether Completed, Aborted or Error has been recorded: nothing more is.
-    private(set) var ended = false
+    package private(set) var ended = false
     /// Consecutive failed tries of the current batch.
-    private(set) var failures = 0
+    package private(set) var failures = 0
     private var lastEventMs: Int64?
     private var batchDueMs: Int64?
     private var retryNotBeforeMs: Int64?
 
     /// A fresh session whose first event gets `firstSequenceNumber` (1, or where a reloaded
     /// session left off).
-    init(heartbeatIntervalMs: Int64, deferred: Bool, commonFields: [String: JSONValue], firstSequenceNumber: Int64 = 1) {
+    package init(heartbeatIntervalMs: Int64, deferred: Bool, commonFields: [String: JSONValue], firstSequenceNumber: Int64 = 1) {
         self.heartbeatIntervalMs = max(1_000, heartbeatIntervalMs)
         self.deferred = deferred
         self.commonFields = commonFields
@@ -40,10 +40,10 @@ struct SessionReportMachine: Sendable {
     }
 
     /// Whether nothing is waiting to be sent or on its way.
-    var isIdle: Bool { queued.isEmpty && inFlight == nil }
+    package var isIdle: Bool { queued.isEmpty && inFlight == nil }
 
     /// Numbers and queues an event that happened at `atMs`; nil once the session has ended.
-    mutating func record(_ type: String, fields: [String: JSONValue], offsetMs: Int64?, atMs: Int64) -> AnalyticsEvent? {
+    package mutating func record(_ type: String, fields: [String: JSONValue], offsetMs: Int64?, atMs: Int64) -> AnalyticsEvent? {
         guard !ended else { return nil }
         let event = AnalyticsEvent(
             eventType: type, timestamp: atMs, offsetTime: offsetMs, sequenceNumber: nextSequenceNumber,
@@ -63,7 +63,7 @@ struct SessionReportMachine: Sendable {
     /// The heartbeats owed by `nowMs` (a post interval after the last event, and after each
     /// heartbeat), queued and returned so they can be stored: called before recording an event,
     /// so they keep their place before it however late the caller looks.
-    mutating func heartbeatsOwed(byMs nowMs: Int64, lastOffsetMs: Int64?) -> [AnalyticsEvent] {
+    package mutating func heartbeatsOwed(byMs nowMs: Int64, lastOffsetMs: Int64?) -> [AnalyticsEvent] {
         var heartbeats: [AnalyticsEvent] = []
         while !ended, let last = lastEventMs, nowMs >= last + heartbeatIntervalMs,
             let beat = record(AnalyticsEventType.heartbeat, fields: [:], offsetMs: lastOffsetMs, atMs: last + heartbeatIntervalMs)
@@ -75,7 +75,7 @@ struct SessionReportMachine: Sendable {
 
     /// What is due by `nowMs`: the heartbeats owed (already queued, returned so they can be
     /// stored), the batch to send now, and when to look again.
-    mutating func advance(toMs nowMs: Int64, lastOffsetMs: Int64?) -> (
+    package mutating func advance(toMs nowMs: Int64, lastOffsetMs: Int64?) -> (
         heartbeats: [AnalyticsEvent], send: [AnalyticsEvent]?, nextWakeMs: Int64?
     ) {
         let heartbeats = heartbeatsOwed(byMs: nowMs, lastOffsetMs: lastOffsetMs)
@@ -87,7 +87,7 @@ struct SessionReportMachine: Sendable {
     }
 
     /// Everything queued, at once (a flush of a deferred session, or the last batch at exit).
-    mutating func takeBatch() -> [AnalyticsEvent]? {
+    package mutating func takeBatch() -> [AnalyticsEvent]? {
         guard inFlight == nil, !queued.isEmpty else { return nil }
         inFlight = queued
         queued = []
@@ -96,7 +96,7 @@ struct SessionReportMachine: Sendable {
     }
 
     /// The batch on its way arrived.
-    mutating func delivered() {
+    package mutating func delivered() {
         inFlight = nil
         failures = 0
         retryNotBeforeMs = nil
@@ -104,7 +104,7 @@ struct SessionReportMachine: Sendable {
 
     /// The batch on its way failed at `atMs`: it goes back to the front of the queue, keeping
     /// its sequence numbers, and is tried again after a backoff that doubles up to a minute.
-    mutating func failed(atMs: Int64) {
+    package mutating func failed(atMs: Int64) {
         guard let batch = inFlight else { return }
         queued = batch + queued
         inFlight = nil
@@ -125,7 +125,7 @@ struct SessionReportMachine: Sendable {
     /// and queued when its batch is due, 3 s later (or before the next event), so a silent
     /// playback wakes once per heartbeat, not twice. Read at every step of the playback loop:
     /// it allocates nothing.
-    var nextWakeMs: Int64? {
+    package var nextWakeMs: Int64? {
         let heartbeat = ended ? nil : lastEventMs.map { $0 + heartbeatIntervalMs + Self.batchIntervalMs }
         let batch = deferred ? nil : dueMs
         guard let heartbeat else { return batch }

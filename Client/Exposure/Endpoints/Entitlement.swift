@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// Asking to play: the stream URL and rules for an asset, and checks at a point in time.
@@ -58,7 +59,7 @@ public struct Entitlement: Sendable {
     /// A 200 whose ``EntitlementValidation/status`` is not `SUCCESS` means playback must stop.
     public func validate(assetId: String, time: Date) -> ExposureCall<EntitlementValidation> {
         var query = QueryItems()
-        query.set("time", ISO8601Timestamp.string(from: time))
+        query.set("time", ISO8601.string(from: time))
         return ExposureCall(
             environment: environment, transport: transport,
             endpoint: Endpoint(.get, .v2, path: ["entitlement", assetId, "entitle"], query: query, sessionToken: sessionToken))

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// Programs of one or more channels on a UTC day: `GET /v2/…/epg/{ids}/date/{yyyy-MM-dd}`.
@@ -61,7 +62,7 @@ public struct EpgByDateRequest<Response: Decodable & Sendable>: ExposureRequest 
         query.set("pageSize", pageSize)
         query.set("daysBackward", daysBackward)
         query.set("daysForward", daysForward)
-        let day = String(ISO8601Timestamp.string(from: date).prefix(10))
+        let day = String(ISO8601.string(from: date).prefix(10))
         return Endpoint(.get, .v2, path: ["epg", channelIds.joined(separator: ","), "date", day], query: query)
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 extension PlaybackEntitlement {
@@ -8,7 +9,7 @@ extension PlaybackEntitlement {
     /// The one statement of the rule: the download manager's license and the Player's refusal to
     /// start an expired offline playback both read it.
     public var offlineLicenseExpiryMs: Int64 {
-        let publicationEndMs = publicationEnd.flatMap(ISO8601Timestamp.milliseconds(from:))
+        let publicationEndMs = publicationEnd.flatMap(ISO8601.milliseconds(from:))
         let tokenMs = playTokenExpiration > 0 ? playTokenExpiration * 1000 : nil
         return [publicationEndMs, tokenMs].compactMap { $0 }.min() ?? 0
     }

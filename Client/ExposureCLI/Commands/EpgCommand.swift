@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 
@@ -33,7 +34,7 @@ struct EpgCommand: CLICommand {
         case (nil, nil, nil):
             range = .day(Date())
         case (let day?, nil, nil):
-            guard day.count == 10, let date = ISO8601Timestamp.date(from: day + "T00:00:00Z") else {
+            guard day.count == 10, let date = ISO8601.date(from: day + "T00:00:00Z") else {
                 throw UsageError("--date must look like 2026-01-31, got '\(day)'")
             }
             range = .day(date)
@@ -61,7 +62,7 @@ struct EpgCommand: CLICommand {
     }
 
     private static func instant(_ text: String, option: String) throws -> Date {
-        guard let date = ISO8601Timestamp.date(from: text) else {
+        guard let date = ISO8601.date(from: text) else {
             throw UsageError("--\(option) must be an ISO-8601 time such as 2026-01-31T20:00:00Z, got '\(text)'")
         }
         return date
@@ -74,7 +75,7 @@ struct EpgCommand: CLICommand {
             let onAir = program.startTime.map { $0 <= now } == true && program.endTime.map { now < $0 } == true
             table.add(
                 onAir ? "▶" : " ", Format.dayTime(program.startTime, today: now),
-                program.endTime.map { String(ISO8601Timestamp.string(from: $0).dropFirst(11).prefix(5)) } ?? "-",
+                program.endTime.map { String(ISO8601.string(from: $0).dropFirst(11).prefix(5)) } ?? "-",
                 program.programId, program.assetId, Format.flag(program.catchup), program.asset?.title() ?? "-")
         }
         let lines = table.rendered(style).split(separator: "\n", omittingEmptySubsequences: false).map { line in

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import ExposureDownload
 import ExposurePlayback
@@ -51,7 +52,7 @@ struct PlayCommand: CLICommand {
         case "bookmark": return .bookmark
         case let text?:
             if let position = Int64(text), position >= 0 { return .customPosition(position: position) }
-            if let time = ISO8601Timestamp.milliseconds(from: text) { return .customTime(time: time) }
+            if let time = ISO8601.milliseconds(from: text) { return .customTime(time: time) }
             throw UsageError("--from must be live, beginning, bookmark, a position in ms or an ISO-8601 time, got '\(text)'")
         }
     }

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 
@@ -15,25 +16,25 @@ enum Format {
     /// `2026-11-29 13:00:00Z`: UTC, to the second.
     static func time(_ date: Date?) -> String {
         guard let date else { return "-" }
-        return timestamp(ISO8601Timestamp.string(from: date))
+        return timestamp(ISO8601.string(from: date))
     }
 
     /// Same, from epoch milliseconds.
     static func time(epochMilliseconds: Int64?) -> String {
         guard let epochMilliseconds else { return "-" }
-        return timestamp(ISO8601Timestamp.string(fromMilliseconds: epochMilliseconds))
+        return timestamp(ISO8601.string(fromMilliseconds: epochMilliseconds))
     }
 
     /// `today 13:00` on the UTC day of `today`, else `2026-11-29 13:00`.
     static func dayTime(_ date: Date?, today: Date) -> String {
         guard let date else { return "-" }
-        let iso = ISO8601Timestamp.string(from: date)
+        let iso = ISO8601.string(from: date)
         let clock = String(iso.dropFirst(11).prefix(5))
         return day(date) == day(today) ? "today " + clock : iso.prefix(10) + " " + clock
     }
 
     /// `2026-11-29`: the UTC day.
-    static func day(_ date: Date) -> String { String(ISO8601Timestamp.string(from: date).prefix(10)) }
+    static func day(_ date: Date) -> String { String(ISO8601.string(from: date).prefix(10)) }
 
     /// `yes`/`no`, or `-` when unknown.
     static func flag(_ value: Bool?) -> String {

@@ -70,7 +70,7 @@ extension OfflineManager {
     /// earlier token may have expired).
     func adoptToken(of sourceItem: SourceItem) {
         try? amend(sourceItem.assetId) { $0.item.sessionToken = sourceItem.sessionToken }
-        try? reporter.outbox.adoptToken(sourceItem.sessionToken.value, assetId: sourceItem.assetId)
+        reporter.outbox.adoptToken(sourceItem.sessionToken.value, assetId: sourceItem.assetId)
     }
 
     /// The item's record now.

@@ -32,6 +32,10 @@ struct IndexedDownload: Sendable, Hashable {
 /// Each change is committed before the event announcing it is sent, so a process killed at any
 /// point comes back with at least what it announced. WAL with `synchronous=NORMAL`: a kill loses
 /// nothing committed (a power cut may lose the last commits, which `verify` then finds).
+///
+/// Its calls block (``SQLiteDatabase/access(_:)``): the ``DownloadCoordinator`` actor makes them
+/// between reading and changing its state, and an `await` there would let another call of the
+/// actor in between (a second completed file deciding it is the last one, too).
 final class DownloadIndex: Sendable {
     private let database: SQLiteDatabase
 

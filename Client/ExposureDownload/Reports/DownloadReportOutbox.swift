@@ -17,8 +17,8 @@ final class DownloadReportOutbox: Sendable {
     init(database: OfflineDatabaseHandle) { self.database = database }
 
     /// Stores a report due at once.
-    func add(_ report: DownloadReport, nowMs: Int64) throws(OfflineManagerError) {
-        try database.offlineAccess { (db) throws(SQLiteError) in
+    func add(_ report: DownloadReport, nowMs: Int64) async throws(OfflineManagerError) {
+        try await database.offlineAwait(inTransaction: true) { (db) throws(SQLiteError) in
             _ = try db.update(
                 """
                 INSERT INTO reports (kind, asset_id, base_url, customer, business_unit, session_token, due_ms)
@@ -30,8 +30,8 @@ final class DownloadReportOutbox: Sendable {
     }
 
     /// Every stored report, oldest first.
-    func entries() throws(OfflineManagerError) -> [Entry] {
-        try database.offlineAccess { (db) throws(SQLiteError) -> [Entry] in
+    func entries() async throws(OfflineManagerError) -> [Entry] {
+        try await database.offlineAwait(inTransaction: false) { (db) throws(SQLiteError) -> [Entry] in
             try db.query(
                 """
                 SELECT id, kind, asset_id, base_url, customer, business_unit, session_token, attempts, due_ms
@@ -49,21 +49,26 @@ final class DownloadReportOutbox: Sendable {
     }
 
     /// Makes the asset's waiting reports go with `token`: the one they were made with may have
-    /// expired, and a 401 would refuse them for good.
-    func adoptToken(_ token: String, assetId: String) throws(OfflineManagerError) {
-        try database.offlineAccess { (db) throws(SQLiteError) in
-            _ = try db.update("UPDATE reports SET session_token = ? WHERE asset_id = ?", .text(token), .text(assetId))
-        }
+    /// expired, and a 401 would refuse them for good. Queued, not waited for (the manager's
+    /// synchronous calls adopt tokens); a later delivery reads the outbox after it. Nothing
+    /// happens when the database could not be opened or the write fails: the reports keep their token.
+    func adoptToken(_ token: String, assetId: String) {
+        try? database.get().writeLater(
+            { (db) throws(SQLiteError) in
+                _ = try db.update("UPDATE reports SET session_token = ? WHERE asset_id = ?", .text(token), .text(assetId))
+            }, failed: { _ in })
     }
 
     /// Forgets a report (delivered or refused for good).
-    func remove(id: Int64) throws(OfflineManagerError) {
-        try database.offlineAccess { (db) throws(SQLiteError) in _ = try db.update("DELETE FROM reports WHERE id = ?", .integer(id)) }
+    func remove(id: Int64) async throws(OfflineManagerError) {
+        try await database.offlineAwait(inTransaction: true) { (db) throws(SQLiteError) in
+            _ = try db.update("DELETE FROM reports WHERE id = ?", .integer(id))
+        }
     }
 
     /// Counts a failed attempt and sets when the next one is due.
-    func postpone(id: Int64, attempts: Int, dueMs: Int64) throws(OfflineManagerError) {
-        try database.offlineAccess { (db) throws(SQLiteError) in
+    func postpone(id: Int64, attempts: Int, dueMs: Int64) async throws(OfflineManagerError) {
+        try await database.offlineAwait(inTransaction: true) { (db) throws(SQLiteError) in
             _ = try db.update(
                 "UPDATE reports SET attempts = ?, due_ms = ? WHERE id = ?", .integer(Int64(attempts)), .integer(dueMs), .integer(id))
         }

@@ -35,8 +35,8 @@ actor DownloadReporter {
 
     /// Stores the report, then delivers what is due in the background: the caller goes on once
     /// the report is safe on disk, not once the backend answered.
-    func add(_ report: DownloadReport) throws(OfflineManagerError) {
-        try outbox.add(report, nowMs: clock.nowMs)
+    func add(_ report: DownloadReport) async throws(OfflineManagerError) {
+        try await outbox.add(report, nowMs: clock.nowMs)
         Task { await self.deliverDue() }
     }
 
@@ -51,19 +51,22 @@ actor DownloadReporter {
             return
         }
         delivering = true
+        var waiting: [DownloadReportOutbox.Entry]
         repeat {
             deliverAgain = false
             await deliverOnce()
+            // Read before the delivery ends, so no call can slip in between this and the timer.
+            waiting = (try? await outbox.entries()) ?? []
         } while deliverAgain
         delivering = false
-        scheduleRetry()
+        scheduleRetry(for: waiting)
         let waiters = idleWaiters
         idleWaiters = []
         waiters.forEach { $0.resume() }
     }
 
     private func deliverOnce() async {
-        guard let entries = try? outbox.entries() else { return }
+        guard let entries = try? await outbox.entries() else { return }
         var blockedAssets: Set<String> = []
         for entry in entries where !stopped {
             let nowMs = clock.nowMs
@@ -73,15 +76,15 @@ actor DownloadReporter {
             }
             do {
                 try await entry.report.send(over: transport)
-                try? outbox.remove(id: entry.id)
+                try? await outbox.remove(id: entry.id)
                 outcomes.yield(.delivered(entry.report))
             } catch let error where Self.isFinal(error) {
-                try? outbox.remove(id: entry.id)
+                try? await outbox.remove(id: entry.id)
                 outcomes.yield(.rejected(entry.report, status: error.status ?? 0))
             } catch {
                 let attempts = entry.attempts + 1
                 let dueMs = clock.nowMs + Self.backoffMs(attempts: attempts)
-                try? outbox.postpone(id: entry.id, attempts: attempts, dueMs: dueMs)
+                try? await outbox.postpone(id: entry.id, attempts: attempts, dueMs: dueMs)
                 outcomes.yield(.retrying(entry.report, attempts: attempts, nextAttemptMs: dueMs))
                 blockedAssets.insert(entry.report.assetId)
             }
@@ -97,7 +100,7 @@ actor DownloadReporter {
         retry = nil
     }
 
-    private func scheduleRetry() {
+    private func scheduleRetry(for waiting: [DownloadReportOutbox.Entry]) {
         retry?.cancel()
         guard !stopped else {
             retry = nil
@@ -105,7 +108,7 @@ actor DownloadReporter {
         }
         // Only each asset's oldest report decides: the later ones wait for it whatever their due time.
         var heads: [String: Int64] = [:]
-        for entry in (try? outbox.entries()) ?? [] where heads[entry.report.assetId] == nil { heads[entry.report.assetId] = entry.dueMs }
+        for entry in waiting where heads[entry.report.assetId] == nil { heads[entry.report.assetId] = entry.dueMs }
         guard let dueMs = heads.values.min() else {
             retry = nil
             return

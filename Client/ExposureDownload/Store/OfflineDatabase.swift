@@ -63,7 +63,21 @@ enum OfflineDatabase {
 typealias OfflineDatabaseHandle = Result<SQLiteDatabase, OfflineManagerError>
 
 extension Result where Success == SQLiteDatabase, Failure == OfflineManagerError {
-    /// `access`, with SQLite's errors as the manager's storage error.
+    /// `read`, or `write` (one transaction) when `inTransaction`, with SQLite's errors as the
+    /// manager's storage error.
+    func offlineAwait<Value: Sendable>(
+        inTransaction: Bool, _ body: @escaping @Sendable (SQLiteAccess) throws(SQLiteError) -> Value
+    ) async throws(OfflineManagerError) -> Value {
+        let database = try get()
+        do {
+            return inTransaction ? try await database.write(body) : try await database.read(body)
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+
+    /// `access`, with SQLite's errors as the manager's storage error. Blocking: for the manager's
+    /// synchronous paths (see `OfflineStore`).
     func offlineAccess<Value>(_ body: (SQLiteAccess) throws(SQLiteError) -> Value) throws(OfflineManagerError) -> Value {
         let database = try get()
         do {

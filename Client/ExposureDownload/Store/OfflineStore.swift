@@ -3,6 +3,11 @@ import Foundation
 import SQLiteStore
 
 /// The items in `offline.sqlite`: every state change is written here before it is announced.
+///
+/// Its calls block (``SQLiteDatabase/access(_:)``): the manager writes under the lock of its
+/// registry, so what is stored and what is announced never disagree, and from the official SDK's
+/// synchronous calls (`download(sourceItem:)`, `suspendDownload(for:)` …), which persist before
+/// they return.
 final class OfflineStore: Sendable {
     private let database: OfflineDatabaseHandle
 

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 
 /// Why playback stopped.
@@ -39,7 +40,7 @@ public enum PlayerError: Error, Sendable, CustomStringConvertible {
         case .playback(let reason): "playback failed: \(reason)"
         case .offlineMedia(let reason): "the downloaded package cannot be played: \(reason)"
         case .licenseExpired(let expiredAtMs):
-            "the download's offline license expired at \(ISO8601Timestamp.string(fromMilliseconds: expiredAtMs))"
+            "the download's offline license expired at \(ISO8601.string(fromMilliseconds: expiredAtMs))"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -37,7 +38,7 @@ extension ExposureAPI {
         }
 
         add(.get, [.v1, .v2], "/time") { context throws(ExposureErrorMessage) in
-            Responses.json(ServerTime(epochMillis: context.nowMs, iso8601: ISO8601Timestamp.string(fromMilliseconds: context.nowMs)))
+            Responses.json(ServerTime(epochMillis: context.nowMs, iso8601: ISO8601.string(fromMilliseconds: context.nowMs)))
         }
     }
 

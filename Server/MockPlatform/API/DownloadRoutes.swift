@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 
@@ -59,13 +60,13 @@ extension ExposureAPI {
                 throw ExposureErrorMessage(
                     httpCode: 403, message: "LICENSE_EXPIRED",
                     extendedMessage:
-                        "The license of \(download.entry.assetId) expired at \(ISO8601Timestamp.string(fromMilliseconds: expiry)).")
+                        "The license of \(download.entry.assetId) expired at \(ISO8601.string(fromMilliseconds: expiry)).")
             }
             return Responses.json(
                 DownloadVerified(
                     assetId: download.entry.assetId, accountId: download.session.accountId, productId: download.grant.productId,
                     publicationId: download.grant.publication?.publicationId ?? "",
-                    publicationEnd: download.grant.publication?.toDate.map(ISO8601Timestamp.string(from:)) ?? ""))
+                    publicationEnd: download.grant.publication?.toDate.map(ISO8601.string(from:)) ?? ""))
         }
 
         add(.delete, [.v2], "/entitlement/{assetId}/downloads") { context throws(ExposureErrorMessage) in

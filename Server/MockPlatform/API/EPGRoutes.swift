@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 
@@ -78,7 +79,7 @@ extension ExposureAPI {
     /// The days `{date}` names, widened by `daysBackward` and `daysForward` (each at most `maxDays`).
     static func daySpan(_ context: RequestContext, maxDays: Int = 31) throws(ExposureErrorMessage) -> EPGSpan {
         let date = context.path("date")
-        guard date.count == 10, let dayStart = ISO8601Timestamp.milliseconds(from: date + "T00:00:00Z") else {
+        guard date.count == 10, let dayStart = ISO8601.milliseconds(from: date + "T00:00:00Z") else {
             throw .invalidParameter("date", "must be a date written yyyy-MM-dd")
         }
         let daysBackward = try context.intQuery("daysBackward", default: 0, in: 0...maxDays)

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 
@@ -30,7 +31,7 @@ extension ExposureAPI {
             let session = try context.requireSession()
             let atMs: Int64
             if let time = context.query["time"], !time.isEmpty {
-                guard let parsed = ISO8601Timestamp.milliseconds(from: time), platformInstantsMs.contains(parsed) else {
+                guard let parsed = ISO8601.milliseconds(from: time), platformInstantsMs.contains(parsed) else {
                     throw .invalidParameter(
                         "time",
                         "must be an ISO-8601 date-time from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, such as 2026-01-01T12:00:00.000Z"

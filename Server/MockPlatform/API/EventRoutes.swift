@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -23,8 +24,8 @@ extension ExposureAPI {
             let page = start < occurrences.count ? occurrences[start..<min(occurrences.count, start + pageSize)] : []
             let items = page.map { program in
                 Event(
-                    assetId: program.channelId, startTime: ISO8601Timestamp.string(fromMilliseconds: program.startMs),
-                    endTime: ISO8601Timestamp.string(fromMilliseconds: program.endMs), asset: program.eventAsset)
+                    assetId: program.channelId, startTime: ISO8601.string(fromMilliseconds: program.startMs),
+                    endTime: ISO8601.string(fromMilliseconds: program.endMs), asset: program.eventAsset)
             }
             return Responses.json(EventList(totalCount: occurrences.count, pageSize: pageSize, pageNumber: pageNumber, items: Array(items)))
         }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -62,7 +63,7 @@ struct AdminAPI {
     /// An ISO-8601 query parameter as ms since 1970; nil when absent, 400 when malformed.
     static func instant(_ name: String, in request: HTTPRequest) throws(ExposureErrorMessage) -> Int64? {
         guard let text = request.query[name], !text.isEmpty else { return nil }
-        guard let ms = ISO8601Timestamp.milliseconds(from: text) else {
+        guard let ms = ISO8601.milliseconds(from: text) else {
             throw .invalidParameter(name, "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
         }
         return ms
@@ -79,7 +80,7 @@ extension AdminAPI {
             return Responses.json(
                 HealthReport(
                     status: stateError == nil ? "ok" : "degraded", version: ProductVersion.number, commit: ProductVersion.commit,
-                    now: ISO8601Timestamp.string(fromMilliseconds: control.context.clock.nowMs()),
+                    now: ISO8601.string(fromMilliseconds: control.context.clock.nowMs()),
                     fixtures: control.fixturesDirectory.path, assets: catalog.assets.count, channels: catalog.channels.count,
                     users: catalog.users.count, faults: control.faults.list().count,
                     journaled: control.journal.entries().count, stateError: stateError?.description))
@@ -126,7 +127,7 @@ extension AdminAPI {
                 }
                 clock.set(nowMs: instant, rate: update.rate)
             case (nil, let now?):
-                guard let instant = ISO8601Timestamp.milliseconds(from: now) else {
+                guard let instant = ISO8601.milliseconds(from: now) else {
                     throw .invalidParameter("now", "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
                 }
                 guard platformInstantsMs.contains(instant) else {
@@ -142,6 +143,6 @@ extension AdminAPI {
     }
 
     static func reading(_ clock: PlatformClock) -> ClockState {
-        ClockState(now: ISO8601Timestamp.string(fromMilliseconds: clock.nowMs()), offsetMs: clock.offsetMs(), rate: clock.rate())
+        ClockState(now: ISO8601.string(fromMilliseconds: clock.nowMs()), offsetMs: clock.offsetMs(), rate: clock.rate())
     }
 }

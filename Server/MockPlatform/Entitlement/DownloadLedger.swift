@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// One account's downloads of one asset, and what follows from them: how many count against the
@@ -32,9 +33,9 @@ struct DownloadLedger {
             assetId: assetId, downloadCount: downloadCount,
             downloads: records.map {
                 DownloadEvent(
-                    time: ISO8601Timestamp.string(fromMilliseconds: $0.timeMs), type: $0.kind.rawValue,
+                    time: ISO8601.string(fromMilliseconds: $0.timeMs), type: $0.kind.rawValue,
                     deviceId: $0.deviceId, userId: userId)
             },
-            changed: records.map(\.timeMs).max().map(ISO8601Timestamp.string(fromMilliseconds:)))
+            changed: records.map(\.timeMs).max().map(ISO8601.string(fromMilliseconds:)))
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 
@@ -24,7 +25,7 @@ struct EntitlementBuilder {
             accountId: ids.accountId, audioOnly: asset.mock.audioOnly ?? false,
             requestId: ids.requestId, entitlementType: "SVOD",
             publicationId: grant.publication?.publicationId,
-            publicationEnd: grant.publication?.toDate.map(ISO8601Timestamp.string(from:)),
+            publicationEnd: grant.publication?.toDate.map(ISO8601.string(from:)),
             playToken: ids.playToken,
             contractRestrictions: restrictions(for: asset),
             analytics: analytics(settings.entitlementAnalytics),

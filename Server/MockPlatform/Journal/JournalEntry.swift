@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// One request as the journal keeps it: what came in, what went out, when and for whom.
@@ -71,7 +72,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
         let stamp = try container.decode(String.self, forKey: .timestamp)
-        guard let timeMs = ISO8601Timestamp.milliseconds(from: stamp) else {
+        guard let timeMs = ISO8601.milliseconds(from: stamp) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .timestamp, in: container, debugDescription: "Not an ISO-8601 date-time: \(stamp)")
         }
@@ -93,7 +94,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
-        try container.encode(ISO8601Timestamp.string(fromMilliseconds: timeMs), forKey: .timestamp)
+        try container.encode(ISO8601.string(fromMilliseconds: timeMs), forKey: .timestamp)
         try container.encode(method, forKey: .method)
         try container.encode(path, forKey: .path)
         try container.encode(query, forKey: .query)

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// A channel's EPG as a pure function of time: the slots repeat back to back forever from
@@ -83,7 +84,7 @@ public struct ChannelSchedule: ProgramSchedule {
 enum ProgramID {
     static func make(channelId: String, startMs: Int64) -> String {
         // The first 12 digits of the UTC timestamp: yyyyMMddHHmm.
-        let digits = ISO8601Timestamp.string(fromMilliseconds: startMs).utf8.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let digits = ISO8601.string(fromMilliseconds: startMs).utf8.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         return channelId + "_" + String(decoding: digits.prefix(12), as: UTF8.self)
     }
 
@@ -97,7 +98,7 @@ enum ProgramID {
         func part(_ from: Int, _ length: Int) -> Substring {
             text.dropFirst(from).prefix(length)
         }
-        return ISO8601Timestamp.milliseconds(from: "\(part(0, 4))-\(part(4, 2))-\(part(6, 2))T\(part(8, 2)):\(part(10, 2)):00Z")
+        return ISO8601.milliseconds(from: "\(part(0, 4))-\(part(4, 2))-\(part(6, 2))T\(part(8, 2)):\(part(10, 2)):00Z")
     }
 
     /// The channel id of a program id (everything before the last `_`).

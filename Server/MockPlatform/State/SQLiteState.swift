@@ -13,6 +13,9 @@ import Synchronization
 ///
 /// `PlatformState` cannot throw, so a failing statement (disk full, file deleted) is reported
 /// through `onError` and kept as `lastError`; reads then answer empty.
+///
+/// Its calls block (``SQLiteDatabase/access(_:)``): `PlatformState` is synchronous, and the
+/// routes that call it run on libmicrohttpd's own threads, never on the cooperative pool.
 public final class SQLiteState: PlatformState {
     private let database: SQLiteDatabase
     private let onError: @Sendable (SQLiteError) -> Void

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// An instant as whole milliseconds since 1970-01-01T00:00:00Z.
@@ -21,7 +22,7 @@ public struct HLSDate: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Reads an ISO-8601 date such as `2024-03-01T12:00:00.250Z`; nil when malformed.
     public init?(iso8601 text: String) {
-        guard let milliseconds = ISO8601Millis.parse(text) else { return nil }
+        guard let milliseconds = ISO8601.parse(text)?.millisecondsSince1970 else { return nil }
         millisecondsSince1970 = milliseconds
     }
 
@@ -29,7 +30,7 @@ public struct HLSDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var date: Date { Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000) }
 
     /// The instant in the `yyyy-MM-ddTHH:mm:ss.SSSZ` form playlists use.
-    public var description: String { ISO8601Millis.format(millisecondsSince1970) }
+    public var description: String { ISO8601.string(fromMilliseconds: millisecondsSince1970) }
 
     /// The instant `duration` later, truncated to whole milliseconds.
     public func adding(_ duration: HLSDuration) -> HLSDate {

@@ -1,3 +1,5 @@
+import Clocks
+
 /// The attributes of one tag line (`NAME=VALUE,NAME="quoted",…`), read into names and raw
 /// values, with typed accessors that turn bad values into line-numbered errors.
 ///
@@ -121,7 +123,7 @@ struct AttributeList {
     }
 
     func date(_ entry: Entry) throws(HLSParseError) -> HLSDate {
-        guard entry.isQuoted, let millis = ISO8601Millis.parse(entry.value) else {
+        guard entry.isQuoted, let millis = ISO8601.parse(entry.value)?.millisecondsSince1970 else {
             throw invalid(entry, expected: "a quoted ISO-8601 date")
         }
         return HLSDate(millisecondsSince1970: millis)

@@ -1,3 +1,5 @@
+import Clocks
+
 /// Reads a media playlist from bytes in one pass, line by line, without a String per line:
 /// only URIs, titles and unmodelled tags become Strings.
 struct MediaPlaylistParser {
@@ -120,7 +122,7 @@ struct MediaPlaylistParser {
 
     private mutating func readProgramDateTime(_ line: TextLine, valueStart: Int) throws(HLSParseError) {
         noteSegmentTag(line, name: "EXT-X-PROGRAM-DATE-TIME")
-        guard let reading = ISO8601Millis.read(bytes, from: valueStart, to: line.end) else {
+        guard let reading = ISO8601.read(bytes, from: valueStart, to: line.end) else {
             throw HLSParseError(
                 line: line.number,
                 message: "EXT-X-PROGRAM-DATE-TIME must be an ISO-8601 date, found \"\(bytes.string(from: valueStart, to: line.end))\".")

@@ -1,3 +1,5 @@
+import Clocks
+
 /// Appends text to a byte buffer without creating intermediate `String`s: writing a
 /// 3,600-segment live playlist is a hot path on the server.
 struct ByteWriter {
@@ -65,6 +67,6 @@ struct ByteWriter {
 
     /// Appends `yyyy-MM-ddTHH:mm:ss.SSSZ` (UTC).
     mutating func appendISO8601(_ millisecondsSince1970: Int64) {
-        appendFixed(maxCount: FixedText.maxISO8601Count) { $0.putISO8601(millisecondsSince1970) }
+        appendFixed(maxCount: ISO8601.maxCount) { $0.putISO8601(millisecondsSince1970) }
     }
 }

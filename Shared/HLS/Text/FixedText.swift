@@ -1,3 +1,5 @@
+import Clocks
+
 /// Writes a short piece of text of bounded length (numbers, dates, a segment's tag lines)
 /// straight into stack memory, so ``ByteWriter`` appends it to the output in one call
 /// instead of one call per byte or field.
@@ -12,8 +14,6 @@ struct FixedText {
         self.capacity = capacity
     }
 
-    /// Longest text of ``putISO8601(_:)``: an Int64 of milliseconds spans ±292 million years.
-    static let maxISO8601Count = 40
     /// Longest text of ``put(_:)-(HLSDuration)``: sign, 13 digits, point, 6 decimals.
     static let maxDurationCount = 24
     /// Longest text of ``put(_:)-(Int64)``.
@@ -86,32 +86,9 @@ struct FixedText {
         putExactDigits(fraction, width: width)
     }
 
-    /// Writes `yyyy-MM-ddTHH:mm:ss.SSSZ` (UTC); years outside 0…9999 get as many digits and
-    /// a sign as they need.
+    /// Writes `yyyy-MM-ddTHH:mm:ss.SSSZ` (UTC), as ``ISO8601`` does.
     mutating func putISO8601(_ millisecondsSince1970: Int64) {
-        let millisPerDay: Int64 = 86_400_000
-        var days = millisecondsSince1970 / millisPerDay
-        var millisOfDay = millisecondsSince1970 % millisPerDay
-        if millisOfDay < 0 {
-            days -= 1
-            millisOfDay += millisPerDay
-        }
-        let (year, month, day) = CivilCalendar.date(days: days)
-        if year < 0 { put(byte: UInt8(ascii: "-")) }
-        putDigits(year.magnitude, width: 4)
-        put(byte: UInt8(ascii: "-"))
-        putExactDigits(UInt64(month), width: 2)
-        put(byte: UInt8(ascii: "-"))
-        putExactDigits(UInt64(day), width: 2)
-        put(byte: UInt8(ascii: "T"))
-        let millis = UInt64(millisOfDay)
-        putExactDigits(millis / 3_600_000, width: 2)
-        put(byte: UInt8(ascii: ":"))
-        putExactDigits(millis / 60_000 % 60, width: 2)
-        put(byte: UInt8(ascii: ":"))
-        putExactDigits(millis / 1000 % 60, width: 2)
-        put(byte: UInt8(ascii: "."))
-        putExactDigits(millis % 1000, width: 3)
-        put(byte: UInt8(ascii: "Z"))
+        precondition(count + ISO8601.maxCount <= capacity, "FixedText overflow")
+        count += ISO8601.write(millisecondsSince1970, into: base + count)
     }
 }

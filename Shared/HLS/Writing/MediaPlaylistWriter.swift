@@ -1,3 +1,5 @@
+import Clocks
+
 /// Writes media playlists: header, then each segment's tags in a fixed order, so the same
 /// model always gives the same bytes.
 extension ByteWriter {
@@ -46,7 +48,7 @@ extension ByteWriter {
     private mutating func append(_ segment: MediaSegment) {
         // The bounded parts go through one stack buffer: this runs once per segment.
         if segment.discontinuity || segment.programDateTime != nil {
-            appendFixed(maxCount: 32 + FixedText.maxISO8601Count) { text in
+            appendFixed(maxCount: 48 + ISO8601.maxCount) { text in
                 if segment.discontinuity { text.put("#EXT-X-DISCONTINUITY\n") }
                 if let programDateTime = segment.programDateTime {
                     text.put("#EXT-X-PROGRAM-DATE-TIME:")

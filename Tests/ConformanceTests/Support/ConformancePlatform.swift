@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 import MockPlatformTesting
@@ -55,7 +56,7 @@ final class ConformancePlatform: Sendable {
     }
 
     /// Today's date as the SDK's `todaySimple` writes it (`yyyy-MM-dd`), in platform time.
-    var today: String { String(ISO8601Timestamp.string(fromMilliseconds: platform.context.clock.nowMs()).prefix(10)) }
+    var today: String { String(ISO8601.string(fromMilliseconds: platform.context.clock.nowMs()).prefix(10)) }
 }
 
 /// A conformance check that could not be carried out as the official SDK would.

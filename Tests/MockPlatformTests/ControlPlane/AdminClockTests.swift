@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import MockPlatformTesting
@@ -86,9 +87,9 @@ import Testing
             let session = SessionToken(value: token)
             let expiry = try #require(session.expirationMs)
             #expect(try await client.send("GET", client.api("v2", "/auth/session"), token: token).status == 200)
-            try await client.admin.setClock(ClockUpdate(now: ISO8601Timestamp.string(fromMilliseconds: expiry - 1_000), rate: 0))
+            try await client.admin.setClock(ClockUpdate(now: ISO8601.string(fromMilliseconds: expiry - 1_000), rate: 0))
             #expect(try await client.send("GET", client.api("v2", "/auth/session"), token: token).status == 200)
-            try await client.admin.setClock(ClockUpdate(now: ISO8601Timestamp.string(fromMilliseconds: expiry), rate: 0))
+            try await client.admin.setClock(ClockUpdate(now: ISO8601.string(fromMilliseconds: expiry), rate: 0))
             let expired = try await client.send("GET", client.api("v2", "/auth/session"), token: token)
             #expect(expired.status == 401)
             #expect(try client.json(expired.body)["message"] as? String == "INVALID_SESSION_TOKEN")

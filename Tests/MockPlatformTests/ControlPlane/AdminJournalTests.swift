@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import MockPlatformTesting
@@ -38,7 +39,7 @@ import Testing
             #expect(requests.compactMap { $0["id"] as? Int } == [1, 2])
             #expect(requests.compactMap { $0["status"] as? Int } == [404, 404])
             let stamp = try #require(requests.first?["timestamp"] as? String)
-            #expect(ISO8601Timestamp.milliseconds(from: stamp) != nil && stamp.count == 24)
+            #expect(ISO8601.milliseconds(from: stamp) != nil && stamp.count == 24)
             #expect(body["capacity"] as? Int == 10_000)
         }
     }
@@ -65,7 +66,7 @@ import Testing
             #expect(mine.map(\.path) == [client.api("v1", "/content/asset/city-lights"), client.api("v1", "/content/asset/nordic-noir")])
             let late = try await client.admin.requests(since: "2030-01-01T10:30:00.000Z").requests
             #expect(late.count == 2)
-            #expect(late.allSatisfy { $0.timeMs >= ISO8601Timestamp.milliseconds(from: "2030-01-01T10:30:00.000Z")! })
+            #expect(late.allSatisfy { $0.timeMs >= ISO8601.milliseconds(from: "2030-01-01T10:30:00.000Z")! })
             #expect(try await client.admin.requests(method: "POST").requests.count == 2, "the two logins")
             #expect(try await client.admin.requests(limit: 1).requests.map(\.path) == [client.api("v1", "/content/asset/nordic-noir")])
             #expect(try await client.send("GET", "/_mock/requests?since=yesterday").status == 400)
