@@ -2,11 +2,14 @@ import Foundation
 
 /// One setting of `exposure-mock`: a flag, the environment variable that sets the same, and how a
 /// value is checked and applied. `source` in `apply` is the flag or the variable, for errors.
+/// A switch (`--tls`) takes no value as a flag and a yes or no as a variable; `apply` gets
+/// `true` or `false` for it.
 struct MockOption: Sendable {
     let flag: String
     let variable: String
     let placeholder: String
     let help: String
+    var isSwitch = false
     let apply: @Sendable (inout MockConfiguration, _ value: String, _ source: String) throws(UsageError) -> Void
 
     /// Every setting, in the order `--help` lists them.
@@ -21,6 +24,35 @@ struct MockOption: Sendable {
         ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
             guard let port = Int(value), (0...65_535).contains(port) else { throw UsageError("\(source) takes 0…65535, not \(value)") }
             configuration.port = port
+        },
+        MockOption(
+            flag: "--tls", variable: "EXPOSURE_MOCK_TLS", placeholder: "1",
+            help:
+                "serve HTTPS on --port instead of HTTP, with a certificate for localhost,\n127.0.0.1 and ::1 from a development CA made on first use in\n$XDG_DATA_HOME/exposure-mock/tls (the CA's path is printed: trust it)",
+            isSwitch: true
+        ) { (configuration: inout MockConfiguration, value, _) throws(UsageError) in
+            configuration.tls = value == "true"
+        },
+        MockOption(
+            flag: "--tls-port", variable: "EXPOSURE_MOCK_TLS_PORT", placeholder: "N",
+            help: "serve HTTPS on this port too, HTTP staying on --port; 0 picks a free one"
+        ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
+            guard let port = Int(value), (0...65_535).contains(port) else { throw UsageError("\(source) takes 0…65535, not \(value)") }
+            configuration.tlsPort = port
+        },
+        MockOption(
+            flag: "--tls-cert", variable: "EXPOSURE_MOCK_TLS_CERT", placeholder: "FILE",
+            help: "serve HTTPS with this PEM certificate (chain) instead of the development\nCA's; needs --tls-key"
+        ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
+            guard !value.isEmpty else { throw UsageError("\(source) needs a file path") }
+            configuration.tlsCertificate = NamedFile(path: value, source: source)
+        },
+        MockOption(
+            flag: "--tls-key", variable: "EXPOSURE_MOCK_TLS_KEY", placeholder: "FILE",
+            help: "the unencrypted PEM private key of --tls-cert"
+        ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
+            guard !value.isEmpty else { throw UsageError("\(source) needs a file path") }
+            configuration.tlsKey = NamedFile(path: value, source: source)
         },
         MockOption(
             flag: "--fixtures", variable: "EXPOSURE_MOCK_FIXTURES", placeholder: "DIR",
