@@ -22,8 +22,7 @@ struct MockOption: Sendable {
         MockOption(
             flag: "--port", variable: "EXPOSURE_MOCK_PORT", placeholder: "N", help: "port to listen on; 0 picks a free one (default 8080)"
         ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
-            guard let port = Int(value), (0...65_535).contains(port) else { throw UsageError("\(source) takes 0…65535, not \(value)") }
-            configuration.port = port
+            configuration.port = try port(value, source)
         },
         MockOption(
             flag: "--tls", variable: "EXPOSURE_MOCK_TLS", placeholder: "1",
@@ -37,23 +36,14 @@ struct MockOption: Sendable {
             flag: "--tls-port", variable: "EXPOSURE_MOCK_TLS_PORT", placeholder: "N",
             help: "serve HTTPS on this port too, HTTP staying on --port; 0 picks a free one"
         ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
-            guard let port = Int(value), (0...65_535).contains(port) else { throw UsageError("\(source) takes 0…65535, not \(value)") }
-            configuration.tlsPort = port
+            configuration.tlsPort = try port(value, source)
         },
-        MockOption(
-            flag: "--tls-cert", variable: "EXPOSURE_MOCK_TLS_CERT", placeholder: "FILE",
-            help: "serve HTTPS with this PEM certificate (chain) instead of the development\nCA's; needs --tls-key"
-        ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
-            guard !value.isEmpty else { throw UsageError("\(source) needs a file path") }
-            configuration.tlsCertificate = NamedFile(path: value, source: source)
-        },
-        MockOption(
-            flag: "--tls-key", variable: "EXPOSURE_MOCK_TLS_KEY", placeholder: "FILE",
-            help: "the unencrypted PEM private key of --tls-cert"
-        ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
-            guard !value.isEmpty else { throw UsageError("\(source) needs a file path") }
-            configuration.tlsKey = NamedFile(path: value, source: source)
-        },
+        file(
+            flag: "--tls-cert", variable: "EXPOSURE_MOCK_TLS_CERT",
+            help: "serve HTTPS with this PEM certificate (chain) instead of the development\nCA's; needs --tls-key",
+            into: \.tlsCertificate),
+        file(
+            flag: "--tls-key", variable: "EXPOSURE_MOCK_TLS_KEY", help: "the unencrypted PEM private key of --tls-cert", into: \.tlsKey),
         MockOption(
             flag: "--fixtures", variable: "EXPOSURE_MOCK_FIXTURES", placeholder: "DIR",
             help: "fixtures folder (default: the bundled fixtures, next to the executable,\nin PREFIX/share/exposure-mock or in ./Fixtures)"
@@ -113,4 +103,22 @@ struct MockOption: Sendable {
             configuration.logLevel = level
         }
     ]
+
+    /// A port number, 0 for a free one.
+    private static func port(_ value: String, _ source: String) throws(UsageError) -> Int {
+        guard let port = Int(value), (0...65_535).contains(port) else { throw UsageError("\(source) takes 0…65535, not \(value)") }
+        return port
+    }
+
+    /// A setting naming a file, kept with the flag or variable it came from (read later, once
+    /// its pair is known).
+    private static func file(
+        flag: String, variable: String, help: String, into field: WritableKeyPath<MockConfiguration, NamedFile?> & Sendable
+    ) -> MockOption {
+        MockOption(flag: flag, variable: variable, placeholder: "FILE", help: help) {
+            (configuration: inout MockConfiguration, value, source) throws(UsageError) in
+            guard !value.isEmpty else { throw UsageError("\(source) needs a file path") }
+            configuration[keyPath: field] = NamedFile(path: value, source: source)
+        }
+    }
 }

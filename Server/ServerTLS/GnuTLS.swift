@@ -68,10 +68,8 @@ final class GnuTLSPrivateKey {
     }
 
     /// The key in `pem` (PKCS #8, or the RSA and EC forms), unencrypted.
-    init(pem: String) throws(GnuTLSError) {
-        var handle: gnutls_x509_privkey_t?
-        try check(gnutls_x509_privkey_init(&handle), "gnutls_x509_privkey_init")
-        self.handle = handle!
+    convenience init(pem: String) throws(GnuTLSError) {
+        try self.init()
         try check(
             withDatum(pem) { gnutls_x509_privkey_import2(self.handle, $0, GNUTLS_X509_FMT_PEM, nil, 0) }, "gnutls_x509_privkey_import2")
     }

@@ -35,7 +35,8 @@ import Testing
         let missing = try await exposure.run(["time", "--base-url", "https://127.0.0.1:9", "--ca-file", "/nonexistent/ca.pem"])
         #expect(missing.status == 2)
         #expect(missing.errors.hasPrefix("exposure time: --ca-file: cannot read /nonexistent/ca.pem"), "\(missing.errors)")
-        let notPEM = try await exposure.run(["time", "--base-url", "https://127.0.0.1:9"], environment: ["EXPOSURE_CA_FILE": "/etc/hostname"])
+        let notPEM = try await exposure.run(
+            ["time", "--base-url", "https://127.0.0.1:9"], environment: ["EXPOSURE_CA_FILE": "/etc/hostname"])
         #expect(notPEM.status == 2)
         #expect(notPEM.errors.hasPrefix("exposure time: EXPOSURE_CA_FILE: /etc/hostname holds no PEM certificate"), "\(notPEM.errors)")
     }

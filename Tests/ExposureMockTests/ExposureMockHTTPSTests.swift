@@ -14,7 +14,8 @@ import Glibc
 
     @Test func tlsServesHTTPSWithADevelopmentCAMadeInTheDataFolder() async throws {
         let data = TemporaryFolder("mock-https-data")
-        let process = try BackgroundProcess(mock.url, ["--tls", "--port=0", "--log-level=quiet"], environment: ["XDG_DATA_HOME": data.url.path])
+        let process = try BackgroundProcess(
+            mock.url, ["--tls", "--port=0", "--log-level=quiet"], environment: ["XDG_DATA_HOME": data.url.path])
         defer { _ = process.end(with: SIGKILL) }
         let banner = try await offThePool { process.readOutput { $0.contains("Press Ctrl-C") } }
         let base = try #require(banner.firstMatch(of: /listening on (https:\/\/127\.0\.0\.1:\d+)\n/)?.1).description
@@ -54,7 +55,10 @@ import Glibc
     @Test func anUnreadableCertificateIsRefusedBeforeAnythingStarts() async throws {
         let result = try await mock.run(["--port=0", "--tls-cert", "/nonexistent/cert.pem", "--tls-key", "/nonexistent/key.pem"])
         #expect(result.status == 2 && result.output.isEmpty)
-        #expect(result.errors == "exposure-mock: --tls-cert: cannot read /nonexistent/cert.pem (No such file or directory); run exposure-mock --help for usage\n")
+        #expect(
+            result.errors
+                == "exposure-mock: --tls-cert: cannot read /nonexistent/cert.pem (No such file or directory); run exposure-mock --help for usage\n"
+        )
     }
 
     @Test func aDataFolderWhereNoCACanBeMadeIsExit73NamingIt() async throws {

@@ -52,7 +52,8 @@ struct CommandContext: Sendable {
     /// not a readable file holding a PEM certificate.
     private static func caFile(arguments: ParsedArguments, variables: [String: String]) throws -> URL? {
         let environmentValue = variables["EXPOSURE_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let (path, source) = arguments.value("ca-file").map({ ($0, "--ca-file") }) ?? environmentValue.map({ ($0, "EXPOSURE_CA_FILE") })
+        guard
+            let (path, source) = arguments.value("ca-file").map({ ($0, "--ca-file") }) ?? environmentValue.map({ ($0, "EXPOSURE_CA_FILE") })
         else { return nil }
         guard let contents = FileManager.default.contents(atPath: path) else {
             throw UsageError("\(source): cannot read \(path); pass the PEM file of the certificate authority to trust")
