@@ -83,12 +83,18 @@ public final class MockPlatform: Sendable {
         state: any PlatformState = MemoryState()
     ) throws(FixtureProblems) {
         self.configuration = configuration
+        let listeners: [(port: Int, tls: TLSIdentity?)] =
+            switch configuration.https {
+            case nil: [(configuration.port, nil)]
+            case let https? where https.port == nil: [(configuration.port, https.identity)]
+            case let https?: [(configuration.port, nil), (https.port ?? 0, https.identity)]
+            }
         let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
         context = PlatformContext(catalog: catalog, fixturesDirectory: configuration.fixturesDirectory, state: state, clock: clock)
         control = PlatformControl(
             context: context, faults: FaultInjector(seed: configuration.faultSeed),
             journal: RequestJournal(capacity: configuration.journalCapacity),
-            fixturesDirectory: configuration.fixturesDirectory)
+            fixturesDirectory: configuration.fixturesDirectory, schemes: listeners.map { $0.tls == nil ? "http" : "https" })
         // Journal outermost, so it records what faults made of the answer; CORS outside the
         // faults, so a browser sees an injected 500 as a 500 rather than as a CORS failure.
         let platform = JournalResponder(
@@ -102,12 +108,6 @@ public final class MockPlatform: Sendable {
                 access: configuration.adminAccess, admin: CORSResponder(next: AdminAPI.make(control: control)), platform: platform))
         if let log = configuration.requestLog { responder = RequestLogResponder(next: responder, context: context, log: log) }
         self.responder = responder
-        let listeners: [(port: Int, tls: TLSIdentity?)] =
-            switch configuration.https {
-            case nil: [(configuration.port, nil)]
-            case let https? where https.port == nil: [(configuration.port, https.identity)]
-            case let https?: [(configuration.port, nil), (https.port ?? 0, https.identity)]
-            }
         servers = listeners.map { listener in
             HTTPServer(
                 configuration: HTTPServer.Configuration(

@@ -14,7 +14,11 @@ public final class PlatformControl: Sendable {
     public let unmatched = UnmatchedRequests()
     private let directory: Mutex<URL>
 
-    init(context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL) {
+    /// The schemes the platform serves: `http`, `https`, or both.
+    public let schemes: [String]
+
+    init(context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL, schemes: [String]) {
+        self.schemes = schemes
         self.context = context
         self.faults = faults
         self.journal = journal

@@ -15,6 +15,7 @@ struct CurlTransportOverHTTPSTests {
         let platform = try await MockPlatform.start(https: true)
         defer { platform.stop() }
         #expect(platform.environment.baseUrl.hasPrefix("https://127.0.0.1:"))
+        #expect(platform.control.schemes == ["https"])
         let token = try await Authenticate(environment: platform.environment, transport: trusting)
             .login(username: "premium", password: "sandbox").request().sessionToken
         let entitlement = try await Entitlement(environment: platform.environment, sessionToken: token, transport: trusting)
@@ -62,6 +63,7 @@ struct CurlTransportOverHTTPSTests {
         defer { platform.stop() }
         let secure = try #require(platform.httpsBaseURL)
         #expect(platform.baseURLs == [platform.baseURL, secure] && platform.baseURL.hasPrefix("http://") && secure.hasPrefix("https://"))
+        #expect(try await MockPlatformAdminClient(baseURL: platform.baseURL).health().schemes == ["http", "https"])
         for base in platform.baseURLs {
             let environment = Environment(baseUrl: base, customer: "Sandbox", businessUnit: "Dev")
             let token = try await Authenticate(environment: environment, transport: trusting)
