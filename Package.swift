@@ -46,15 +46,25 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "HTTPTypes"], path: "Server/HTTPServer"),
+        // GnuTLS, the TLS library libmicrohttpd serves HTTPS with: the server's certificates.
+        .systemLibrary(
+            name: "CGnuTLS",
+            path: "Server/CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"]), .brew(["gnutls"])]
+        ),
+        // What HTTPS serves: a checked certificate and key, and the development certificate authority.
+        .target(name: "ServerTLS", dependencies: ["CGnuTLS", "Clocks", "ExposureModels"], path: "Server/ServerTLS"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "HTTPTypes", "ServerTLS"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
             dependencies: ["ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
             path: "Server/MockPlatform"
         ),
-        .target(name: "MockPlatformTesting", dependencies: ["MockPlatform", "HTTPServer"], path: "Server/MockPlatformTesting"),
+        .target(name: "MockPlatformTesting", dependencies: ["MockPlatform", "HTTPServer", "ServerTLS"], path: "Server/MockPlatformTesting"),
         .executableTarget(
-            name: "ExposureMock", dependencies: ["ExposureModels", "HTTPServer", "MockPlatform", "SQLiteStore"], path: "Server/ExposureMock"
+            name: "ExposureMock", dependencies: ["Clocks", "ExposureModels", "HTTPServer", "MockPlatform", "ServerTLS", "SQLiteStore"],
+            path: "Server/ExposureMock"
         ),
 
         // Client: the SDK. Its HTTP is libcurl on Linux and URLSession on Apple platforms.
@@ -103,7 +113,8 @@ let package = Package(
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ServerTLS", "TestSupport"]),
+        .testTarget(name: "ServerTLSTests", dependencies: ["ServerTLS", "Clocks", "TestSupport"]),
         // Helpers several test targets share: running built executables, blocking work off the pool, temporary folders.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "SQLiteStore"]),

@@ -26,10 +26,14 @@ struct CMHD_Tuning {
 /// Starts a daemon with exactly the options the HTTP server uses.
 /// Exists because MHD_start_daemon is variadic, which Swift cannot call.
 /// `address` must point to a sockaddr_in or sockaddr_in6 (MHD binds it before returning).
+/// `tls_key` and `tls_cert` are PEM text for an HTTPS daemon (`flags` then has MHD_USE_TLS), or
+/// both NULL; they must stay valid until the daemon is stopped.
 static inline struct MHD_Daemon *cmhd_start_daemon(
     unsigned int flags,
     const struct sockaddr *address,
     struct CMHD_Tuning tuning,
+    const char *tls_key,
+    const char *tls_cert,
     MHD_AccessHandlerCallback access_handler,
     MHD_RequestCompletedCallback completed,
     MHD_NotifyConnectionCallback connection_notifier,
@@ -37,6 +41,11 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
     MHD_LogCallback error_logger,
     void *context)
 {
+    struct MHD_OptionItem tls[] = {
+        { MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)tls_key },
+        { MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tls_cert },
+        { MHD_OPTION_END, 0, NULL },
+    };
     return MHD_start_daemon(
         flags, 0 /* port comes from `address` */, NULL, NULL,
         access_handler, context,
@@ -55,6 +64,8 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
            target and wrote its head twice for a missing Host; the server refuses both itself
            (RequestFramingCheck), with the app's error body. */
         MHD_OPTION_STRICT_FOR_CLIENT, (int)0,
+        /* An empty list for plain HTTP: the key and certificate start it. */
+        MHD_OPTION_ARRAY, tls_key != NULL ? tls : &tls[2],
         MHD_OPTION_END);
 }
 

@@ -24,6 +24,11 @@ enum MockCommandLine {
                 guard let option = MockOption.all.first(where: { $0.flag == name }) else {
                     throw UsageError("unknown argument \(argument)")
                 }
+                if option.isSwitch {
+                    guard inlineValue == nil else { throw UsageError("\(name) takes no value (set \(option.variable)=0 to turn it off)") }
+                    flags.append((option, "true", name))
+                    continue
+                }
                 guard let value = inlineValue ?? remaining.popFirst() else {
                     throw UsageError("\(name) needs a value (\(name) \(option.placeholder) or \(name)=\(option.placeholder))")
                 }
@@ -33,11 +38,21 @@ enum MockCommandLine {
         var configuration = MockConfiguration()
         for option in MockOption.all where !flags.contains(where: { $0.option.flag == option.flag }) {
             if let value = environment[option.variable], !value.isEmpty {
-                try option.apply(&configuration, value, option.variable)
+                try option.apply(&configuration, option.isSwitch ? try switchValue(value, option.variable) : value, option.variable)
             }
         }
         for flag in flags { try flag.option.apply(&configuration, flag.value, flag.name) }
+        try TLSOptions.check(&configuration)
         return checkOnly ? .checkFixtures(configuration) : .serve(configuration)
+    }
+
+    /// A switch's variable as `true` or `false`.
+    private static func switchValue(_ value: String, _ variable: String) throws(UsageError) -> String {
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return "true"
+        case "0", "false", "no", "off": return "false"
+        default: throw UsageError("\(variable) takes 1, true, yes or on, or 0, false, no or off, not \(value)")
+        }
     }
 
     /// `--name=value` as its two halves; any other argument as itself with no value.
@@ -56,7 +71,7 @@ enum MockCommandLine {
             "variable; an empty variable counts as unset). Write `--port 8093` or `--port=8093`:", ""
         ]
         for option in MockOption.all {
-            lines.append("  \(option.flag) \(option.placeholder)")
+            lines.append(option.isSwitch ? "  \(option.flag)" : "  \(option.flag) \(option.placeholder)")
             lines.append("  \(option.variable)=\(option.placeholder)")
             lines += option.help.split(separator: "\n").map { "      " + $0 }
         }
@@ -64,7 +79,8 @@ enum MockCommandLine {
             "  --check-fixtures", "      validate the fixtures, print every problem, and exit",
             "  --help, -h", "      this help, on standard output", "  --version", "      the version, one line", "",
             "Exit status: 0 stopped by a signal, or help, version or fixtures checked; 2 a bad flag,",
-            "variable or value; 65 invalid fixtures; 69 cannot listen; 73 cannot open the state file.",
+            "variable or value; 65 invalid fixtures; 69 cannot listen; 73 cannot open the state file",
+            "or make the development certificate authority.",
             "The log goes to standard error, the start banner to standard output (docs/logging.md)."
         ]
         return lines.joined(separator: "\n")

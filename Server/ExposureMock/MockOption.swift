@@ -2,11 +2,14 @@ import Foundation
 
 /// One setting of `exposure-mock`: a flag, the environment variable that sets the same, and how a
 /// value is checked and applied. `source` in `apply` is the flag or the variable, for errors.
+/// A switch (`--tls`) takes no value as a flag and a yes or no as a variable; `apply` gets
+/// `true` or `false` for it.
 struct MockOption: Sendable {
     let flag: String
     let variable: String
     let placeholder: String
     let help: String
+    var isSwitch = false
     let apply: @Sendable (inout MockConfiguration, _ value: String, _ source: String) throws(UsageError) -> Void
 
     /// Every setting, in the order `--help` lists them.
@@ -19,9 +22,28 @@ struct MockOption: Sendable {
         MockOption(
             flag: "--port", variable: "EXPOSURE_MOCK_PORT", placeholder: "N", help: "port to listen on; 0 picks a free one (default 8080)"
         ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
-            guard let port = Int(value), (0...65_535).contains(port) else { throw UsageError("\(source) takes 0…65535, not \(value)") }
-            configuration.port = port
+            configuration.port = try port(value, source)
         },
+        MockOption(
+            flag: "--tls", variable: "EXPOSURE_MOCK_TLS", placeholder: "1",
+            help:
+                "serve HTTPS on --port instead of HTTP, with a certificate for localhost,\n127.0.0.1 and ::1 from a development CA made on first use in\n$XDG_DATA_HOME/exposure-mock/tls (the CA's path is printed: trust it)",
+            isSwitch: true
+        ) { (configuration: inout MockConfiguration, value, _) throws(UsageError) in
+            configuration.tls = value == "true"
+        },
+        MockOption(
+            flag: "--tls-port", variable: "EXPOSURE_MOCK_TLS_PORT", placeholder: "N",
+            help: "serve HTTPS on this port too, HTTP staying on --port; 0 picks a free one"
+        ) { (configuration: inout MockConfiguration, value, source) throws(UsageError) in
+            configuration.tlsPort = try port(value, source)
+        },
+        file(
+            flag: "--tls-cert", variable: "EXPOSURE_MOCK_TLS_CERT",
+            help: "serve HTTPS with this PEM certificate (chain) instead of the development\nCA's; needs --tls-key",
+            into: \.tlsCertificate),
+        file(
+            flag: "--tls-key", variable: "EXPOSURE_MOCK_TLS_KEY", help: "the unencrypted PEM private key of --tls-cert", into: \.tlsKey),
         MockOption(
             flag: "--fixtures", variable: "EXPOSURE_MOCK_FIXTURES", placeholder: "DIR",
             help: "fixtures folder (default: the bundled fixtures, next to the executable,\nin PREFIX/share/exposure-mock or in ./Fixtures)"
@@ -81,4 +103,22 @@ struct MockOption: Sendable {
             configuration.logLevel = level
         }
     ]
+
+    /// A port number, 0 for a free one.
+    private static func port(_ value: String, _ source: String) throws(UsageError) -> Int {
+        guard let port = Int(value), (0...65_535).contains(port) else { throw UsageError("\(source) takes 0…65535, not \(value)") }
+        return port
+    }
+
+    /// A setting naming a file, kept with the flag or variable it came from (read later, once
+    /// its pair is known).
+    private static func file(
+        flag: String, variable: String, help: String, into field: WritableKeyPath<MockConfiguration, NamedFile?> & Sendable
+    ) -> MockOption {
+        MockOption(flag: flag, variable: variable, placeholder: "FILE", help: help) {
+            (configuration: inout MockConfiguration, value, source) throws(UsageError) in
+            guard !value.isEmpty else { throw UsageError("\(source) needs a file path") }
+            configuration[keyPath: field] = NamedFile(path: value, source: source)
+        }
+    }
 }

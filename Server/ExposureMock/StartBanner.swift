@@ -1,8 +1,11 @@
+import Foundation
 import MockPlatform
+import ServerTLS
 
-/// What `exposure-mock` prints when it is up: where, who can log in, and how to try it.
+/// What `exposure-mock` prints when it is up: where, who can log in, and how to try it; with
+/// the development CA's certificate to trust when HTTPS serves one of its certificates.
 enum StartBanner {
-    static func text(for platform: MockPlatform) -> String {
+    static func text(for platform: MockPlatform, authority: DevelopmentCA?) -> String {
         let catalog = platform.context.catalog.catalog
         let settings = catalog.settings
         let api = "\(platform.baseURL)/v1/customer/\(settings.customer)/businessunit/\(settings.businessUnit)"
@@ -21,8 +24,15 @@ enum StartBanner {
             case .token: "\(platform.baseURL)/ (Bearer admin token required)"
             case .disabled: "disabled, as the admin API is"
             }
+        let caFile = authority?.certificateFile.path
+        let curl = platform.baseURL.hasPrefix("https:") ? caFile.map { "curl --cacert \($0)" } ?? "curl" : "curl"
+        let trust =
+            caFile.map {
+                "\n  HTTPS certificate for localhost, 127.0.0.1 and ::1 from the development CA: trust\n    \($0)\n"
+                    + "    (curl --cacert, CurlTransport(caBundle:), exposure --ca-file; devices: docs/https.md)"
+            } ?? ""
         return """
-            Exposure mock listening on \(platform.baseURL)
+            Exposure mock listening on \(platform.baseURLs.joined(separator: " and "))\(trust)
               customer \(settings.customer), business unit \(settings.businessUnit)
               \(catalog.assets.count) assets, \(catalog.channels.count) live channels
               admin API \(admin)
@@ -32,9 +42,9 @@ enum StartBanner {
             \(users.joined(separator: "\n"))
 
             Try:
-              curl -s \(api)/content/asset?pageSize=5
-              curl -s -X POST \(login) -H 'Content-Type: application/json' -d '{"username":"premium","password":"sandbox"}'
-              curl -s \(api)/time
+              \(curl) -s \(api)/content/asset?pageSize=5
+              \(curl) -s -X POST \(login) -H 'Content-Type: application/json' -d '{"username":"premium","password":"sandbox"}'
+              \(curl) -s \(api)/time
 
             Press Ctrl-C to stop.
             """

@@ -1,8 +1,10 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
 import MockPlatform
 import SQLiteStore
+import ServerTLS
 import Synchronization
 
 /// `exposure-mock`: serves the mock Exposure platform until SIGINT or SIGTERM.
@@ -65,12 +67,29 @@ log.event(
     "configuration", .debug,
     "\(ProductVersion.line(program: "exposure-mock")), fixtures \(fixtures.path), state \(configuration.statePath ?? "in memory")")
 let diagnostics = HeldDiagnostics { log.event("server", .warning, $0) }
+// HTTPS: one's own certificate, else the development CA's (made on first use).
+var authority: DevelopmentCA?
+var https: HTTPSListener?
+if configuration.servesHTTPS {
+    var identity = configuration.tlsIdentity
+    if identity == nil {
+        let developmentCA = DevelopmentCA(folder: DevelopmentCA.standardFolder(variables: ProcessInfo.processInfo.environment))
+        do {
+            identity = try developmentCA.serverIdentity(now: .systemNow)
+        } catch {
+            standardError("exposure-mock: cannot serve HTTPS: \(error)")
+            exit(73)
+        }
+        authority = developmentCA
+    }
+    https = identity.map { HTTPSListener(identity: $0, port: configuration.tlsPort) }
+}
 let platform: MockPlatform
 do {
     let state: any PlatformState = try configuration.statePath.map { try SQLiteState(path: $0) } ?? MemoryState()
     platform = try MockPlatform(
         configuration: MockPlatform.Configuration(
-            host: configuration.host, port: configuration.port, fixturesDirectory: fixtures,
+            host: configuration.host, port: configuration.port, https: https, fixturesDirectory: fixtures,
             requestLog: configuration.logLevel == .quiet ? nil : log.request,
             diagnosticLog: diagnostics.report, adminToken: configuration.adminToken,
             journalCapacity: configuration.journalCapacity, faultSeed: configuration.faultSeed), state: state)
@@ -90,9 +109,12 @@ do {
     exit(69)
 }
 
-let served = [platform.baseURL, platform.baseURL + "/_mock/"]
-log.event("start", .info, "\(ProductVersion.line(program: "exposure-mock")) serving \(served[0]) (admin API \(served[1]))", urls: served)
-standardOutput(StartBanner.text(for: platform))
+let served = platform.baseURLs + [platform.baseURL + "/_mock/"]
+let origins = platform.baseURLs.joined(separator: " and ")
+let trust = authority.map { ", HTTPS certificate from the development CA \($0.certificateFile.path)" } ?? ""
+log.event(
+    "start", .info, "\(ProductVersion.line(program: "exposure-mock")) serving \(origins) (admin API \(served.last!))\(trust)", urls: served)
+standardOutput(StartBanner.text(for: platform, authority: authority))
 terminationSignals.waitThenStop(platform) {
-    log.event("stop", .info, "stopped serving \(served[0])", urls: served)
+    log.event("stop", .info, "stopped serving \(origins)", urls: served)
 }

@@ -14,11 +14,13 @@ public struct HTTPRequest: Sendable {
     public var body: Data
     /// The peer address, e.g. `127.0.0.1`, when known.
     public var remoteAddress: String?
+    /// `https` when the request came over TLS, else `http`: what absolute URLs in the answer use.
+    public var scheme: String
 
     /// A request value; `rawQuery` is parsed lazily by `query`.
     public init(
         method: HTTPMethod, path: String, rawQuery: String = "",
-        headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), remoteAddress: String? = nil
+        headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), remoteAddress: String? = nil, scheme: String = "http"
     ) {
         self.method = method
         self.path = path
@@ -26,6 +28,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+        self.scheme = scheme
     }
 
     /// The query parameters in order, percent-decoded (`+` read as a space).

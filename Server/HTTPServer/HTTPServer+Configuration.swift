@@ -8,6 +8,9 @@ extension HTTPServer {
         public var host: String
         /// The TCP port; 0 asks the system for a free one (read it back from `HTTPServer.port`).
         public var port: Int
+        /// Serve HTTPS with this certificate and key (TLS by libmicrohttpd over GnuTLS); nil
+        /// serves plain HTTP. Requests say which they came over (`HTTPRequest.scheme`).
+        public var tls: TLSIdentity?
         /// Threads in libmicrohttpd's pool. Each polls its share of the connections (epoll on
         /// Linux) and runs their responders; delayed and throttled answers hold none of them.
         public var workerThreads: Int
@@ -36,6 +39,7 @@ extension HTTPServer {
         public init(
             host: String = "127.0.0.1",
             port: Int = 8080,
+            tls: TLSIdentity? = nil,
             workerThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
             maxConnections: Int = 16_384,
             maxBodyBytes: Int = 1 << 20,
@@ -51,6 +55,7 @@ extension HTTPServer {
         ) {
             self.host = host
             self.port = port
+            self.tls = tls
             self.workerThreads = workerThreads
             self.maxConnections = maxConnections
             self.maxBodyBytes = maxBodyBytes
@@ -60,5 +65,8 @@ extension HTTPServer {
             self.errorResponse = errorResponse
             self.errorLog = errorLog
         }
+
+        /// `https` when serving TLS, else `http`.
+        public var scheme: String { tls == nil ? "http" : "https" }
     }
 }

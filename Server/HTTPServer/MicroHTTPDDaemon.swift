@@ -15,6 +15,8 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
     // and HTTPServer calls it once.
     private let handle: OpaquePointer
     private let retainedCore: Unmanaged<ServerCore>
+    /// The TLS key and certificate as C strings, which libmicrohttpd may read until it stops.
+    private let tlsStrings: [UnsafeMutablePointer<CChar>]
     /// The port the daemon listens on, as the kernel assigned it.
     let port: Int
 
@@ -47,6 +49,8 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
         flags |= MHD_USE_AUTO.rawValue
         #endif
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let tlsStrings = configuration.tls.map { [strdup($0.privateKey)!, strdup($0.certificateChain)!] } ?? []
+        if !tlsStrings.isEmpty { flags |= MHD_USE_TLS.rawValue }
         let tuning = CMHD_Tuning(
             thread_pool_size: UInt32(clamping: max(1, configuration.workerThreads)),
             connection_timeout_seconds: UInt32(clamping: max(0, configuration.connectionTimeoutSeconds)),
@@ -61,14 +65,16 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
         let retained = Unmanaged.passRetained(core)
         let daemon = address.withSocketAddress { socketAddress in
             cmhd_start_daemon(
-                flags, socketAddress, tuning, handleAccess, completeRequest, notifyConnection, openRequest, logDiagnostic,
+                flags, socketAddress, tuning, tlsStrings.first, tlsStrings.last, handleAccess, completeRequest, notifyConnection,
+                openRequest, logDiagnostic,
                 retained.toOpaque())
         }
         guard let daemon else {
             retained.release()
+            tlsStrings.forEach { free($0) }
             throw failure(.cannotListen, core.lastLog)
         }
-        return MicroHTTPDDaemon(handle: daemon, retainedCore: retained, port: Int(cmhd_bound_port(daemon)))
+        return MicroHTTPDDaemon(handle: daemon, retainedCore: retained, tlsStrings: tlsStrings, port: Int(cmhd_bound_port(daemon)))
     }
 
     /// Descriptors kept for what is not a connection: the listener, epoll and wake-up
@@ -112,6 +118,7 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
         core.parker.close()
         MHD_stop_daemon(handle)
         retainedCore.release()
+        tlsStrings.forEach { free($0) }
     }
 }
 

@@ -119,7 +119,8 @@ func handleAccess(
             rawQuery: context.rawQuery,
             headers: context.headers,
             body: context.body,
-            remoteAddress: remoteAddress(connection)
+            remoteAddress: remoteAddress(connection),
+            scheme: core.scheme
         )
         context.body = Data()
         let response = core.responder.respond(to: request)

@@ -2,6 +2,8 @@
 final class ServerCore: Sendable {
     let responder: any HTTPResponder
     let maxBodyBytes: Int
+    /// `https` or `http`, for every request this daemon reads.
+    let scheme: String
     let errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
     let parker: ConnectionParker
     let heads: HeadDeadlines
@@ -13,6 +15,7 @@ final class ServerCore: Sendable {
     init(configuration: HTTPServer.Configuration, responder: any HTTPResponder, openRequests: Locked<Int>) {
         self.responder = responder
         self.maxBodyBytes = configuration.maxBodyBytes
+        self.scheme = configuration.scheme
         self.errorResponse = configuration.errorResponse
         self.errorLog = configuration.errorLog
         self.parker = ConnectionParker(clock: configuration.clock)

@@ -9,6 +9,8 @@ import HTTPServer
 /// try platform.start()
 /// print(platform.baseURL) // http://127.0.0.1:54321
 /// ```
+///
+/// With ``Configuration/https`` it serves HTTPS, instead of HTTP or beside it on a port of its own.
 public final class MockPlatform: Sendable {
     /// How to run the platform.
     public struct Configuration: Sendable {
@@ -16,6 +18,9 @@ public final class MockPlatform: Sendable {
         public var host: String
         /// The port; 0 picks a free one (read it back from `port`).
         public var port: Int
+        /// HTTPS: the certificate served, and whether on `port` instead of HTTP or beside it on a
+        /// port of its own; nil serves plain HTTP only.
+        public var https: HTTPSListener?
         /// The fixtures directory.
         public var fixturesDirectory: URL
         /// Where the dashboard (`Dashboard/`), the OpenAPI document and the fixture schemas
@@ -41,13 +46,15 @@ public final class MockPlatform: Sendable {
 
         /// A configuration; defaults serve the bundled fixtures on 127.0.0.1:8080.
         public init(
-            host: String = "127.0.0.1", port: Int = 8080, fixturesDirectory: URL = FixtureLoader.bundledDirectory,
+            host: String = "127.0.0.1", port: Int = 8080, https: HTTPSListener? = nil,
+            fixturesDirectory: URL = FixtureLoader.bundledDirectory,
             maxBodyBytes: Int = 1 << 20, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil,
             diagnosticLog: (@Sendable (String) -> Void)? = nil, adminToken: String? = nil, journalCapacity: Int = 10_000,
             serverClock: any ServerClock = .system, faultSeed: UInt64? = nil, dataFolder: URL = BundledFixtures.dataFolder
         ) {
             self.host = host
             self.port = port
+            self.https = https
             self.fixturesDirectory = fixturesDirectory
             self.dataFolder = dataFolder
             self.maxBodyBytes = maxBodyBytes
@@ -71,7 +78,8 @@ public final class MockPlatform: Sendable {
     public let control: PlatformControl
     /// The whole request pipeline, usable in-process without a socket.
     public let responder: any HTTPResponder
-    private let server: HTTPServer
+    /// One server per port: the first on `port`, then the HTTPS one when it has a port of its own.
+    private let servers: [HTTPServer]
 
     /// Loads the fixtures (throwing every problem found) and prepares the server.
     public init(
@@ -79,12 +87,19 @@ public final class MockPlatform: Sendable {
         state: any PlatformState = MemoryState()
     ) throws(FixtureProblems) {
         self.configuration = configuration
+        let listeners: [(port: Int, tls: TLSIdentity?)] =
+            switch configuration.https {
+            case nil: [(configuration.port, nil)]
+            case let https? where https.port == nil: [(configuration.port, https.identity)]
+            case let https?: [(configuration.port, nil), (https.port ?? 0, https.identity)]
+            }
         let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
         context = PlatformContext(catalog: catalog, fixturesDirectory: configuration.fixturesDirectory, state: state, clock: clock)
         control = PlatformControl(
             context: context, faults: FaultInjector(seed: configuration.faultSeed),
             journal: RequestJournal(capacity: configuration.journalCapacity),
-            fixturesDirectory: configuration.fixturesDirectory, dataFolder: configuration.dataFolder)
+            fixturesDirectory: configuration.fixturesDirectory, dataFolder: configuration.dataFolder,
+            schemes: listeners.map { $0.tls == nil ? "http" : "https" })
         // Journal outermost, so it records what faults made of the answer; CORS outside the
         // faults, so a browser sees an injected 500 as a 500 rather than as a CORS failure.
         let platform = JournalResponder(
@@ -98,33 +113,60 @@ public final class MockPlatform: Sendable {
                 access: configuration.adminAccess, admin: CORSResponder(next: AdminAPI.make(control: control)), platform: platform))
         if let log = configuration.requestLog { responder = RequestLogResponder(next: responder, context: context, log: log) }
         self.responder = responder
-        server = HTTPServer(
-            configuration: HTTPServer.Configuration(
-                host: configuration.host, port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
-                clock: configuration.serverClock,
-                errorResponse: { status, message in
-                    var response = Responses.error(ExposureErrorMessage(httpCode: status, message: message))
-                    RequestID.stamp(&response)
-                    return response
-                },
-                errorLog: configuration.diagnosticLog ?? { _ in }),
-            responder: responder)
+        servers = listeners.map { listener in
+            HTTPServer(
+                configuration: HTTPServer.Configuration(
+                    host: configuration.host, port: listener.port, tls: listener.tls, maxBodyBytes: configuration.maxBodyBytes,
+                    clock: configuration.serverClock,
+                    errorResponse: { status, message in
+                        var response = Responses.error(ExposureErrorMessage(httpCode: status, message: message))
+                        RequestID.stamp(&response)
+                        return response
+                    },
+                    errorLog: configuration.diagnosticLog ?? { _ in }),
+                responder: responder)
+        }
     }
 
-    /// Starts listening.
-    public func start() throws { try server.start() }
+    /// Starts listening on every port, or on none: when one cannot be bound, those started are
+    /// stopped again.
+    /// - Throws: `HTTPServerError` naming the address that could not be bound.
+    public func start() throws {
+        for (index, server) in servers.enumerated() {
+            do {
+                try server.start()
+            } catch {
+                servers[..<index].forEach { $0.stop() }
+                throw error
+            }
+        }
+    }
 
     /// Stops listening; requests in flight finish first.
-    public func stop() { server.stop() }
+    public func stop() { servers.forEach { $0.stop() } }
 
     /// Answers held back by a delay or throttle fault right now, waiting on the server clock.
-    public var parkedConnections: Int { server.parkedConnections }
+    public var parkedConnections: Int { servers.reduce(0) { $0 + $1.parkedConnections } }
 
-    /// The port listened on (the real one when configured with 0).
-    public var port: Int { server.port }
+    /// The port listened on (the real one when configured with 0): HTTP's when both are served.
+    public var port: Int { servers[0].port }
 
-    /// `http://host:port` of the running platform.
-    public var baseURL: String { "http://\(configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host):\(port)" }
+    /// The HTTPS port when HTTPS is served (the same as ``port`` when it replaces HTTP).
+    public var httpsPort: Int? { servers.first { $0.configuration.tls != nil }?.port }
+
+    /// `http://host:port` of the running platform (`https://` when it serves HTTPS only).
+    public var baseURL: String { Self.url(servers[0], host: configuration.host) }
+
+    /// `https://host:port` when the platform serves HTTPS.
+    public var httpsBaseURL: String? { servers.first { $0.configuration.tls != nil }.map { Self.url($0, host: configuration.host) } }
+
+    /// Every origin served: ``baseURL``, then the HTTPS one when it has a port of its own.
+    public var baseURLs: [String] { servers.map { Self.url($0, host: configuration.host) } }
+
+    private static func url(_ server: HTTPServer, host: String) -> String {
+        let shown = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
+        return "\(server.configuration.scheme)://\(shown.contains(":") ? "[\(shown)]" : shown):\(server.port)"
+    }
 
     /// The environment a client uses to reach this platform.
     public var environment: Environment {

@@ -4,3 +4,5 @@
 
 @_exported import class HTTPServer.ManualServerClock
 @_exported import protocol HTTPServer.ServerClock
+// `MockPlatform.testingCertificateAuthority` is one: its `certificateFile` is what a client trusts.
+@_exported import struct ServerTLS.DevelopmentCA

@@ -29,12 +29,14 @@ extension MockPlatform {
     ///     makes them take no real time (`await platform.untilParked(on: clock)`, then
     ///     `clock.advance(by:)`).
     ///   - faultSeed: where fault rules' `probability` draws start, so a run is repeatable; random when nil.
+    ///   - https: serve HTTPS instead of HTTP, with the certificate ``testingHTTPSIdentity()``
+    ///     gives (trust ``testingCertificateAuthority``); `baseURL` and `environment` are then `https://`.
     /// - Throws: `FixtureProblems` listing every problem of broken fixtures, `SQLiteError` when
     ///   the state file cannot be opened, `HTTPServerError` when no port can be bound.
     public static func start(
         fixtures: URL = FixtureLoader.bundledDirectory, state: StateStorage = .inMemory, adminToken: String? = nil,
         journalCapacity: Int = 10_000, clock: PlatformClock = PlatformClock(), serverClock: any ServerClock = .system,
-        faultSeed: UInt64? = nil
+        faultSeed: UInt64? = nil, https: Bool = false
     ) async throws -> MockPlatform {
         let store: any PlatformState =
             switch state {
@@ -43,7 +45,8 @@ extension MockPlatform {
             }
         let platform = try MockPlatform(
             configuration: Configuration(
-                host: "127.0.0.1", port: 0, fixturesDirectory: fixtures,
+                host: "127.0.0.1", port: 0, https: try https ? HTTPSListener(identity: testingHTTPSIdentity()) : nil,
+                fixturesDirectory: fixtures,
                 adminToken: adminToken, journalCapacity: journalCapacity, serverClock: serverClock,
                 faultSeed: faultSeed),
             clock: clock, state: store)

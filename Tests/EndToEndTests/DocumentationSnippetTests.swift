@@ -107,7 +107,9 @@ struct Snippet: Sendable, CustomTestStringConvertible {
     /// The built modules, beside the test bundle.
     static let modules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
     /// The C modules' maps, which the Swift modules need to load.
-    static let moduleMaps = ["Client/CCurl", "Client/CCrypto", "Shared/CBuildStamp", "Shared/CSQLite", "Server/CMicroHTTPD"].map {
+    static let moduleMaps = [
+        "Client/CCurl", "Client/CCrypto", "Shared/CBuildStamp", "Shared/CSQLite", "Server/CMicroHTTPD", "Server/CGnuTLS"
+    ].map {
         root.appendingPathComponent($0).appendingPathComponent("module.modulemap")
     }
 

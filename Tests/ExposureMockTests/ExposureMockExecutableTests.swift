@@ -83,7 +83,7 @@ import FoundationNetworking
         #expect(base.hasPrefix("http://127.0.0.1:"))
 
         let health = try await MockPlatformAdminClient(baseURL: base).health()
-        #expect(health.version == ProductVersion.number)
+        #expect(health.version == ProductVersion.number && health.schemes == ["http"])
         let requestLine = try await offThePool { process.readOutput { $0.contains(#""event":"request""#) } }
         let request = try #require(
             try JSONSerialization.jsonObject(with: Data(requestLine.split(separator: "\n").last!.utf8)) as? [String: Any])

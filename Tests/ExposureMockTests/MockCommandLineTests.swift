@@ -88,7 +88,9 @@ import Testing
     @Test func theHelpListsEveryFlagWithItsVariable() {
         for option in MockOption.all {
             #expect(option.variable == "EXPOSURE_MOCK_" + option.flag.dropFirst(2).uppercased().replacingOccurrences(of: "-", with: "_"))
-            #expect(MockCommandLine.help.contains("\(option.flag) \(option.placeholder)"), "\(option.flag)")
+            #expect(
+                MockCommandLine.help.contains(option.isSwitch ? "  \(option.flag)\n" : "\(option.flag) \(option.placeholder)"),
+                "\(option.flag)")
             #expect(MockCommandLine.help.contains("\(option.variable)=\(option.placeholder)"), "\(option.variable)")
         }
         #expect(MockCommandLine.help.contains("--version") && MockCommandLine.help.contains("--check-fixtures"))

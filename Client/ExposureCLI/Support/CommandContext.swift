@@ -29,7 +29,8 @@ struct CommandContext: Sendable {
             customer: arguments.value("customer") ?? saved?.customer ?? GlobalOptions.defaultCustomer,
             businessUnit: arguments.value("business-unit") ?? saved?.businessUnit ?? GlobalOptions.defaultBusinessUnit)
         json = arguments.has("json")
-        transport = arguments.has("verbose") ? VerboseTransport(base: AutomaticTransport.shared) : AutomaticTransport.shared
+        let base = try Self.caFile(arguments: arguments, variables: variables).map { AutomaticTransport(caBundle: $0) } ?? .shared
+        transport = arguments.has("verbose") ? VerboseTransport(base: base) : base
         style = TerminalStyle(variables: variables)
         dataFolder = arguments.value("data-dir").map { URL(fileURLWithPath: $0) } ?? DataFolder.standard(variables: variables)
     }
@@ -45,6 +46,22 @@ struct CommandContext: Sendable {
             throw UsageError("\(source) must be an http(s) URL such as \(GlobalOptions.defaultBaseURL), got '\(value)'")
         }
         return value
+    }
+
+    /// `--ca-file`, else `EXPOSURE_CA_FILE`: a usage error naming where it came from when it is
+    /// not a readable file holding a PEM certificate.
+    private static func caFile(arguments: ParsedArguments, variables: [String: String]) throws -> URL? {
+        let environmentValue = variables["EXPOSURE_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        guard
+            let (path, source) = arguments.value("ca-file").map({ ($0, "--ca-file") }) ?? environmentValue.map({ ($0, "EXPOSURE_CA_FILE") })
+        else { return nil }
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw UsageError("\(source): cannot read \(path); pass the PEM file of the certificate authority to trust")
+        }
+        guard String(decoding: contents, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+            throw UsageError("\(source): \(path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+        }
+        return URL(fileURLWithPath: path)
     }
 
     /// The downloads' folder in the data folder.

@@ -40,12 +40,26 @@ struct FailureReport {
         return status
     }
 
-    /// What to do about a refused token: log in again, unless logging in is what was refused.
+    /// What to do about a refused token (log in again, unless logging in is what was refused) or
+    /// a server certificate not trusted (name the CA that signed it).
     private func hint(for error: any Error) -> String {
+        if Self.transportCode(of: error) == .untrustedCertificate {
+            return "; pass the certificate authority that signed it with --ca-file FILE (exposure-mock --tls prints its CA's path)"
+        }
         guard Self.serverMessage(of: error)?.httpCode == 401 else { return "" }
         return command == LoginCommand.name
             ? "; the user name or password is wrong"
             : "; the session is no longer valid: run `exposure login USER PASSWORD` again"
+    }
+
+    /// The kind of transport failure behind `error`, directly or behind a failed playback.
+    private static func transportCode(of error: any Error) -> CurlTransportError.Code? {
+        switch error {
+        case ExposureError.transport(let cause as CurlTransportError), PlayerError.exposure(.transport(let cause as CurlTransportError)):
+            cause.code
+        case let cause as CurlTransportError: cause.code
+        default: nil
+        }
     }
 
     /// The server's error body behind `error`, directly or behind a failed playback.

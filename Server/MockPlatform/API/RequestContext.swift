@@ -28,8 +28,9 @@ final class RequestContext: Sendable {
 
     var catalog: Catalog { loaded.catalog }
 
-    /// The mock's own origin as the client reached it, for URLs in answers.
-    var baseURL: String { "http://\(request.headers["Host"] ?? "127.0.0.1")" }
+    /// The mock's own origin as the client reached it, for URLs in answers: the scheme of the
+    /// connection (HTTPS or not) and the `Host` the client sent.
+    var baseURL: String { "\(request.scheme)://\(request.headers["Host"] ?? "127.0.0.1")" }
 
     /// The country the client is in: `X-Mock-Country` when sent, else the fixtures' setting.
     var clientCountry: String { request.headers["X-Mock-Country"]?.uppercased() ?? catalog.settings.clientCountry }

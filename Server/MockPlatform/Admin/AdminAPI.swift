@@ -83,7 +83,7 @@ extension AdminAPI {
                     now: ISO8601.string(fromMilliseconds: control.context.clock.nowMs()),
                     fixtures: control.fixturesDirectory.path, assets: catalog.assets.count, channels: catalog.channels.count,
                     users: catalog.users.count, faults: control.faults.list().count,
-                    journaled: control.journal.entries().count, stateError: stateError?.description))
+                    journaled: control.journal.entries().count, schemes: control.schemes, stateError: stateError?.description))
         }
 
         add(.post, "/reset") { _, _ throws(ExposureErrorMessage) in

@@ -54,6 +54,8 @@ public struct HealthReport: Codable, Sendable, Equatable {
     public var faults: Int
     /// Requests in the journal.
     public var journaled: Int
+    /// The schemes served: `http`, `https` (`exposure-mock --tls`), or both (`--tls-port`).
+    public var schemes: [String]
     /// The last state store failure, if any.
     public var stateError: String?
 }

@@ -14,9 +14,12 @@ public final class PlatformControl: Sendable {
     public let unmatched = UnmatchedRequests()
     /// Where the dashboard and the documents the admin API serves are read from.
     public let dataFolder: URL
+    /// The schemes the platform serves: `http`, `https`, or both.
+    public let schemes: [String]
     private let directory: Mutex<URL>
 
-    init(context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL, dataFolder: URL) {
+    init(context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL, dataFolder: URL, schemes: [String]) {
+        self.schemes = schemes
         self.context = context
         self.faults = faults
         self.journal = journal

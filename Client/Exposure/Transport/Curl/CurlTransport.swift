@@ -12,7 +12,9 @@ import Foundation
 ///   multi interface: no request blocks a thread of Swift's cooperative pool, and cancelling the
 ///   calling task takes the transfer off at once (it throws `CancellationError`). Releasing the
 ///   transport ends the thread and closes its connections.
-/// - HTTPS verifies the server against the system's CA certificates; HTTP/2 where a TLS server
+/// - HTTPS verifies the server against the system's CA certificates, or those of the transport's
+///   `caBundle` (such as the development CA `exposure-mock --tls` prints); a server it does not
+///   trust fails with ``CurlTransportError/Code/untrustedCertificate``. HTTP/2 where a TLS server
 ///   offers it, HTTP/1.1 otherwise.
 /// - Redirects are followed (up to ``maximumRedirects``, `http` and `https` only); bodies come
 ///   by `Content-Length`, chunked or to the close; 1xx, 204, 304 and HEAD answers have none.
@@ -41,23 +43,34 @@ public final class CurlTransport: HTTPTransport {
         let timeoutMilliseconds: Int
         let maximumIdleSeconds: Int
         let proxy: CurlProxySettings
+        /// The PEM file of the certificate authorities HTTPS trusts; nil for the system's.
+        let caBundle: String?
     }
 
     private let loop: CurlLoop
 
     /// A transport whose requests fail after `timeout` seconds for the whole exchange — connect,
     /// send, and the response to its last byte — like ``URLSessionTransport``'s; fractions of a
-    /// second work. A connection unused for `maximumIdleSeconds` is not reused. Proxies are read
-    /// from `environment`.
+    /// second work. A connection unused for `maximumIdleSeconds` is not reused. HTTPS servers are
+    /// verified against the certificate authorities in the PEM file `caBundle` (libcurl's
+    /// `CURLOPT_CAINFO`) when given, e.g. the mock's development CA:
+    ///
+    /// ```swift
+    /// let transport = CurlTransport(caBundle: URL(fileURLWithPath: "/home/me/.local/share/exposure-mock/tls/ca.pem"))
+    /// ```
+    ///
+    /// A `caBundle` that cannot be read fails each HTTPS request with
+    /// ``CurlTransportError/Code/tls``. Proxies are read from `environment`.
     public init(
-        timeout: TimeInterval = 30, maximumIdleSeconds: Int = CurlTransport.defaultMaximumIdleSeconds,
+        timeout: TimeInterval = 30, maximumIdleSeconds: Int = CurlTransport.defaultMaximumIdleSeconds, caBundle: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         let milliseconds = (timeout * 1000).rounded(.up)
         loop = CurlLoop(
             settings: Settings(
                 timeoutMilliseconds: milliseconds.isFinite ? Int(max(1, min(milliseconds, Double(Int32.max)))) : Int(Int32.max),
-                maximumIdleSeconds: max(1, maximumIdleSeconds), proxy: CurlProxySettings(environment: environment)))
+                maximumIdleSeconds: max(1, maximumIdleSeconds), proxy: CurlProxySettings(environment: environment),
+                caBundle: caBundle?.path))
     }
 
     /// Sends the request and reads the whole response.

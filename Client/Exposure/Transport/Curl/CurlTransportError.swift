@@ -25,7 +25,11 @@ public struct CurlTransportError: Error, Sendable, Hashable, CustomStringConvert
         public static let connectionLost = Code("connection lost")
         /// What arrived is not a usable HTTP response.
         public static let malformedResponse = Code("malformed response")
-        /// TLS could not be set up: handshake failed, certificate not trusted.
+        /// The server's certificate is not trusted: not signed by a certificate authority the
+        /// transport trusts (pass the one that signed it as `caBundle`), expired, or for another name.
+        public static let untrustedCertificate = Code("the server's certificate is not trusted")
+        /// TLS could not be set up otherwise: handshake failed, no common cipher, a `caBundle`
+        /// that cannot be read.
         public static let tls = Code("TLS failure")
         /// More redirects than the transport follows.
         public static let tooManyRedirects = Code("too many redirects")

@@ -41,6 +41,7 @@ final class CurlEasy {
         try set(CURLOPT_MAXAGE_CONN, settings.maximumIdleSeconds)
         try set(CURLOPT_NOPROXY, settings.proxy.noProxy)
         try set(CURLOPT_BUFFERSIZE, CurlTransport.receiveBufferBytes)
+        if let caBundle = settings.caBundle { try set(CURLOPT_CAINFO, caBundle) }
         try check(ccurl_easy_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, receiveBody))
     }
 
@@ -158,8 +159,9 @@ final class CurlEasy {
         // CurlRequest refuses other schemes, so libcurl says "unsupported protocol" only of
         // answers: HTTP/0.9, a status that is not three digits, a redirect to another scheme.
         case CURLE_WEIRD_SERVER_REPLY, CURLE_UNSUPPORTED_PROTOCOL, CURLE_BAD_CONTENT_ENCODING, CURLE_HTTP2: .malformedResponse
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_ISSUER_ERROR: .untrustedCertificate
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS:
             .tls
         case CURLE_TOO_MANY_REDIRECTS: .tooManyRedirects
         default: .failed
