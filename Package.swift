@@ -108,6 +108,7 @@ let package = Package(
             name: "FuzzFixtures", dependencies: ["ExposureModels", "MockPlatform"], path: "Tests/Fuzz/Targets/FuzzFixtures"),
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
+        .testTarget(name: "FuzzSupportTests", dependencies: ["FuzzSupport", "ExposureModels", "HTTPServer"]),
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
