@@ -15,13 +15,15 @@ public final class FuzzPlatform: Sendable {
     /// Loads the bundled fixtures (from the working directory: run fuzzers from the repository).
     public init() {
         do {
-            platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(realNow: { FuzzPlatform.fixedNowMs }))
+            // A short journal: a reset clears it, and every input is a reset.
+            platform = try MockPlatform(
+                configuration: .init(port: 0, journalCapacity: 16), clock: PlatformClock(realNow: { FuzzPlatform.fixedNowMs }))
         } catch {
             fatalError("The bundled fixtures do not load: \(error)")
         }
     }
 
-    /// Forgets everything earlier inputs did, so each input is answered as if it were the first.
+    /// Forgets everything the requests so far did: the next is answered as if it were the first.
     public func reset() { platform.control.reset() }
 
     /// Answers the request `text` describes, with `{token}` standing for a fresh session's

@@ -88,7 +88,8 @@ struct SpriteVTTTests {
             ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:70.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
             ErrorCase(text: "WEBVTT\n\n00:00.0 --> 00:10.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
             // Found by FuzzWebVTT: hours of 12 digits overflowed the milliseconds (a trap).
-            ErrorCase(text: "WEBVTT\n\n77777777777700:00:00.000 --> 77777777777700:00:10.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
+            ErrorCase(
+                text: "WEBVTT\n\n77777777777700:00:00.000 --> 77777777777700:00:10.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
             ErrorCase(text: "WEBVTT\n\n1000000:00:00.000 --> 1000000:00:10.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
             ErrorCase(text: "WEBVTT\n\n00:10.000 --> 00:10.000\na.jpg\n", line: 3, messagePart: "ends at or before"),
             ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:10.000\n\n", line: 4, messagePart: "no image reference"),

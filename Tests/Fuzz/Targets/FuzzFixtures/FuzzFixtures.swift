@@ -17,6 +17,14 @@ private let bundled: [String: Data] = {
     return files
 }()
 
+/// libFuzzer's set-up, before the first input: the bundled files, read once for the whole run
+/// (`Tests/Fuzz/lsan.supp` keeps what they hold out of the leak reports).
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
+    _ = bundled.count
+    return 0
+}
+
 /// libFuzzer's entry point: the input's first byte picks a fixture file, the rest stands in for
 /// it, and the loader reads the set (strict JSON and its line map, decoding, key checks, cross
 /// references, located problems). Built without `--sanitize fuzzer` it is never called.
