@@ -6,6 +6,9 @@ import MockPlatform
 /// The mock platform in-process on the bundled fixtures, at a fixed instant, answering
 /// requests written as text (``FuzzedRequest``) through its whole pipeline without a socket.
 public final class FuzzPlatform: Sendable {
+    /// The one a fuzz target answers its inputs with, loaded before the first input.
+    public static let shared = FuzzPlatform()
+
     /// 2026-01-01T00:00:00Z: every reset starts the platform clock here.
     public static let fixedNowMs: Int64 = 1_767_225_600_000
 
@@ -50,4 +53,13 @@ public final class FuzzPlatform: Sendable {
         }
         return credentials.sessionToken.value
     }
+}
+
+/// libFuzzer's set-up, before the first input, in the targets that link this library: the
+/// shared platform, loaded once for the whole run (`Tests/Fuzz/lsan.supp` keeps what it holds
+/// out of the leak reports). Never called outside libFuzzer.
+@_cdecl("LLVMFuzzerInitialize")
+public func initializeFuzzPlatform(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
+    FuzzPlatform.shared.reset()
+    return 0
 }

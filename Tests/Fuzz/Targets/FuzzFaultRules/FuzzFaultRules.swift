@@ -1,16 +1,6 @@
 import Foundation
 import FuzzSupport
 
-private let platform = FuzzPlatform()
-
-/// libFuzzer's set-up, before the first input: the platform, loaded once for the whole run
-/// (`Tests/Fuzz/lsan.supp` keeps what it holds out of the leak reports).
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
-    platform.reset()
-    return 0
-}
-
 /// libFuzzer's entry point. The input's first line is a request line (method, path, query), the
 /// rest a fault rule: the rule is added through the admin API (decoded and checked as
 /// `POST /_mock/faults` does), the request is answered twice through the fault layer (a rule's
@@ -20,10 +10,10 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutabl
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = UnsafeBufferPointer(start: data, count: size)
     let newline = input.firstIndex(of: UInt8(ascii: "\n")) ?? input.endIndex
-    platform.respond(to: Array("POST /_mock/faults\nContent-Type: application/json\n\n".utf8) + input[min(newline + 1, size)...])
+    FuzzPlatform.shared.respond(to: Array("POST /_mock/faults\nContent-Type: application/json\n\n".utf8) + input[min(newline + 1, size)...])
     let requestLine = Array(input[..<newline])
-    platform.respond(to: requestLine)
-    platform.respond(to: requestLine)
-    platform.reset()
+    FuzzPlatform.shared.respond(to: requestLine)
+    FuzzPlatform.shared.respond(to: requestLine)
+    FuzzPlatform.shared.reset()
     return 0
 }
