@@ -109,7 +109,19 @@ let package = Package(
             name: "DownloadBench", dependencies: ["BenchSupport", "ExposureDownload", "Exposure", "ExposurePlayback"],
             path: "scripts/DownloadBench"),
 
+        // Fuzz targets (scripts/fuzz): each defines libFuzzer's entry point and is an empty executable
+        // unless built with `--sanitize fuzzer`; corpora and dictionaries are under Tests/Fuzz/.
+        .target(name: "FuzzSupport", dependencies: ["ExposureModels", "HTTPServer", "MockPlatform"], path: "Tests/Fuzz/Support"),
+        .executableTarget(name: "FuzzHLSPlaylist", dependencies: ["HLS"], path: "Tests/Fuzz/Targets/FuzzHLSPlaylist"),
+        .executableTarget(name: "FuzzWebVTT", dependencies: ["HLS"], path: "Tests/Fuzz/Targets/FuzzWebVTT"),
+        .executableTarget(name: "FuzzWireModels", dependencies: ["ExposureModels"], path: "Tests/Fuzz/Targets/FuzzWireModels"),
+        .executableTarget(name: "FuzzRequestDecoding", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/Targets/FuzzRequestDecoding"),
+        .executableTarget(name: "FuzzFaultRules", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/Targets/FuzzFaultRules"),
+        .executableTarget(
+            name: "FuzzFixtures", dependencies: ["ExposureModels", "MockPlatform"], path: "Tests/Fuzz/Targets/FuzzFixtures"),
+
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
+        .testTarget(name: "FuzzSupportTests", dependencies: ["FuzzSupport", "ExposureModels", "HTTPServer"]),
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),

@@ -9,11 +9,23 @@ public enum FixtureLoader {
         BundledFixtures.dataFolder.appendingPathComponent("Fixtures")
     }
 
+    /// The files a fixtures directory holds, by their paths in it.
+    package static let files = [
+        FixtureValidator.platformFile, FixtureValidator.usersFile, FixtureValidator.assetsFile, FixtureValidator.adsFile,
+        FixtureValidator.mediaFile
+    ]
+
     /// Loads and checks `directory`; throws `FixtureProblems` listing everything wrong, each
     /// problem with its line. Every file is read and every entry decoded even when others are
     /// broken, and the cross-checks run on whatever decoded, so one round names every problem.
     public static func load(from directory: URL) throws(FixtureProblems) -> Catalog {
-        var reading = Reading(directory: directory)
+        try load { file in FileManager.default.contents(atPath: directory.appendingPathComponent(file).path) }
+    }
+
+    /// Loads and checks the fixture files `contents` gives by their paths in a fixtures directory
+    /// (`catalog/assets.json`; nil: missing), as ``load(from:)`` does with a directory's files.
+    package static func load(contents: @escaping (String) -> Data?) throws(FixtureProblems) -> Catalog {
+        var reading = Reading(contents: contents)
         let settings = reading.object(PlatformSettings.self, FixtureValidator.platformFile)
         let users = reading.array(FixtureUser.self, FixtureValidator.usersFile)
         let assets = reading.array(CatalogAsset.self, FixtureValidator.assetsFile, understood: FixtureKeyCheck.understood)
@@ -30,14 +42,14 @@ public enum FixtureLoader {
     /// The files read so far: their problems, their JSON trees and line maps, and what of them
     /// did not decode.
     private struct Reading {
-        let directory: URL
+        let contents: (String) -> Data?
         var problems: [FixtureProblem] = []
         var undecoded = FixtureValidator.Undecoded()
         private var sources: [String: (map: JSONSourceMap, tree: JSONValue)] = [:]
         /// For an array file with entries that did not decode, the file index of each decoded one.
         private var decodedIndices: [String: [Int]] = [:]
 
-        init(directory: URL) { self.directory = directory }
+        init(contents: @escaping (String) -> Data?) { self.contents = contents }
 
         /// A file holding one object; any ignored key other than `$schema` is a problem too,
         /// unless `checkKeys` is false.
@@ -104,7 +116,7 @@ public enum FixtureLoader {
         /// The file's bytes and JSON tree, its lines mapped; nil (with a problem) when it is
         /// missing or not strict JSON.
         private mutating func source(_ file: String) -> (Data, JSONValue)? {
-            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path) else {
+            guard let data = contents(file) else {
                 problems.append(FixtureProblem(file: file, message: "The file is missing or unreadable."))
                 undecoded.files.insert(file)
                 return nil

@@ -126,6 +126,10 @@ struct SpriteVTTParser {
 
 /// WebVTT timestamps: `hh:mm:ss.mmm` (hours may have more digits) or `mm:ss.mmm`.
 enum WebVTTTimestamp {
+    /// The most hours a timestamp may have: over a century, longer than any track, and far from
+    /// overflowing a count of milliseconds.
+    static let maxHours = 999_999
+
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int64? {
         let dot = bytes.firstIndex(of: UInt8(ascii: "."), from: start, to: end)
         guard end - dot == 4, let millis = bytes.integer(from: dot + 1, to: end) else { return nil }
@@ -144,7 +148,7 @@ enum WebVTTTimestamp {
         }
         let minutes = fields[fields.count - 2]
         let seconds = fields[fields.count - 1]
-        guard minutes < 60, seconds < 60 else { return nil }
+        guard hours <= maxHours, minutes < 60, seconds < 60 else { return nil }
         return ((Int64(hours) * 60 + Int64(minutes)) * 60 + Int64(seconds)) * 1000 + Int64(millis)
     }
 }

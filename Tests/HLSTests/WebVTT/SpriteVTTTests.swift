@@ -87,6 +87,10 @@ struct SpriteVTTTests {
             ErrorCase(text: "WEBVTT\n\nid\n\n", line: 4, messagePart: "identifier must be followed"),
             ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:70.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
             ErrorCase(text: "WEBVTT\n\n00:00.0 --> 00:10.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
+            // Found by FuzzWebVTT: hours of 14 digits overflowed the milliseconds (a trap).
+            ErrorCase(
+                text: "WEBVTT\n\n77777777777700:00:00.000 --> 77777777777700:00:10.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
+            ErrorCase(text: "WEBVTT\n\n1000000:00:00.000 --> 1000000:00:10.000\na.jpg\n", line: 3, messagePart: "hh:mm:ss.mmm"),
             ErrorCase(text: "WEBVTT\n\n00:10.000 --> 00:10.000\na.jpg\n", line: 3, messagePart: "ends at or before"),
             ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:10.000\n\n", line: 4, messagePart: "no image reference"),
             ErrorCase(text: "WEBVTT\n\n00:00.000 --> 00:10.000\na.jpg#xywh=0,0,160\n", line: 4, messagePart: "#xywh=x,y,w,h"),
@@ -111,6 +115,15 @@ struct SpriteVTTTests {
         let cue = SpriteCue(startMilliseconds: 0, endMilliseconds: 1, image: image, region: nil)
         #expect(cue.imageURL(relativeTo: vtt)?.absoluteString == resolved)
         #expect(HLSURI.resolve(image, against: vtt.absoluteString)?.absoluteString == resolved)
+    }
+
+    @Test("reads timestamps up to 999,999 hours")
+    func readsTheLongestTimestamps() throws {
+        let track = try SpriteVTT.parse("WEBVTT\n\n999998:00:00.000 --> 999999:59:59.999\na.jpg\n")
+        let cue = try #require(track.cues.first)
+        let hour: Int64 = 3_600_000
+        #expect(cue.startMilliseconds == 999_998 * hour)
+        #expect(cue.endMilliseconds == 1_000_000 * hour - 1)
     }
 
     @Test("finds the cue showing at a time")

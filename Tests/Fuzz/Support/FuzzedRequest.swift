@@ -1,0 +1,39 @@
+import Foundation
+import HTTPServer
+
+/// A request written as text, the way the request-decoding corpora hold them:
+///
+///     POST /v2/customer/Sandbox/businessunit/Dev/auth/login?x=1
+///     Content-Type: application/json
+///
+///     {"username":"premium","password":"sandbox"}
+///
+/// A first line of method and target (path, then `?` and the raw query), header lines up to an
+/// empty line, then the body. `{token}` anywhere is replaced by a logged-in session's token.
+public enum FuzzedRequest {
+    /// What stands for a valid session token in the text.
+    public static let tokenPlaceholder = Array("{token}".utf8)
+
+    /// The request the text describes; nil when it has no first line.
+    public static func parse(_ bytes: some Collection<UInt8>) -> HTTPRequest? {
+        let bytes = Array(bytes)
+        let headEnd = bytes.firstRange(of: [UInt8(ascii: "\n"), UInt8(ascii: "\n")])
+        let head = bytes[..<(headEnd?.lowerBound ?? bytes.endIndex)].split(
+            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard let requestLine = head.first, let space = requestLine.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+        let target = requestLine[(space + 1)...]
+        let question = target.firstIndex(of: UInt8(ascii: "?"))
+        var headers = HTTPHeaders()
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let value = line[(colon + 1)...].drop { $0 == UInt8(ascii: " ") }
+            headers.add(text(line[..<colon]), text(value))
+        }
+        return HTTPRequest(
+            method: HTTPMethod(rawValue: text(requestLine[..<space])), path: text(target[..<(question ?? target.endIndex)]),
+            rawQuery: question.map { text(target[($0 + 1)...]) } ?? "", headers: headers,
+            body: Data(bytes[(headEnd?.upperBound ?? bytes.endIndex)...]), remoteAddress: "127.0.0.1")
+    }
+
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+}
