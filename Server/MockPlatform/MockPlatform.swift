@@ -78,7 +78,10 @@ public final class MockPlatform: Sendable {
         let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
         context = PlatformContext(catalog: catalog, fixturesDirectory: configuration.fixturesDirectory, state: state, clock: clock)
         control = PlatformControl(
-            context: context, faults: FaultInjector(seed: configuration.faultSeed),
+            context: context,
+            faults: FaultInjector(
+                seed: configuration.faultSeed,
+                streams: { [context] in StreamTargetResolver(loaded: context.catalog, nowMs: context.clock.nowMs()) }),
             journal: RequestJournal(capacity: configuration.journalCapacity),
             fixturesDirectory: configuration.fixturesDirectory)
         // Journal outermost, so it records what faults made of the answer; CORS outside the
@@ -87,7 +90,7 @@ public final class MockPlatform: Sendable {
             next: CORSResponder(
                 next: FaultResponder(
                     next: PlatformRouter.make(context: context, unmatched: control.unmatched),
-                    faults: control.faults)),
+                    faults: control.faults, clock: context.clock)),
             journal: control.journal, context: context)
         var responder: any HTTPResponder = RequestIDResponder(
             next: ControlPlaneResponder(
