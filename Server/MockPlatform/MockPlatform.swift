@@ -90,7 +90,7 @@ public final class MockPlatform: Sendable {
             next: CORSResponder(
                 next: FaultResponder(
                     next: PlatformRouter.make(context: context, unmatched: control.unmatched),
-                    faults: control.faults, clock: context.clock)),
+                    faults: control.faults, clock: context.clock, serverClock: configuration.serverClock)),
             journal: control.journal, context: context)
         var responder: any HTTPResponder = RequestIDResponder(
             next: ControlPlaneResponder(

@@ -70,6 +70,29 @@ import Testing
         #expect(fetched.filter { if case .segment(6, _) = $0.kind { true } else { false } }.count == 1, "the next segment plays")
     }
 
+    @Test func segmentsSkippedThreeInARowEndPlayback() {
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, bufferTargetMs: 10_000))
+        var events: [EngineEvent] = []
+        Self.run(&engine, untilMs: 200_000, events: &events) { fetch, _ in
+            if case .segment(let sequence, _) = fetch.kind, sequence >= 4 { return nil }
+            return Self.vod(fetch)
+        }
+        #expect(Self.warnings(events).filter { if case .segmentSkipped = $0 { true } else { false } }.count == 3)
+        #expect(events.last == .failed(reason: "3 segments in a row could not be fetched (segment 6 skipped: HTTP 404)"))
+    }
+
+    @Test func aMissingFileOfADownloadedPackageFailsAtOnce() {
+        let master = URL(fileURLWithPath: "/package/master.m3u8")
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTargetMs: 10_000))
+        var events: [EngineEvent] = []
+        let fetched = Self.run(&engine, untilMs: 200_000, events: &events) { fetch, _ in
+            if case .segment(2, _) = fetch.kind { return nil }
+            return Self.vod(fetch)
+        }
+        #expect(fetched.filter { if case .segment(2, _) = $0.kind { true } else { false } }.count == 1, "no retry")
+        #expect(events.last == .failed(reason: "seg-2.ts: HTTP 404"))
+    }
+
     @Test func aGapIsSkippedWithoutARequest() {
         var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, bufferTargetMs: 10_000))
         var events: [EngineEvent] = []

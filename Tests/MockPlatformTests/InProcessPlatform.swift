@@ -13,10 +13,10 @@ struct InProcessPlatform {
     static let api3 = "/v3/customer/Sandbox/businessunit/Dev"
 
     /// A platform on `fixtures` whose clock starts at `nowMs` and only moves when told.
-    init(nowMs: Int64 = 1_796_040_000_000, fixtures: URL = FixtureLoader.bundledDirectory) throws {
+    init(nowMs: Int64 = 1_796_040_000_000, fixtures: URL = FixtureLoader.bundledDirectory, serverClock: any ServerClock = .system) throws {
         let frozen = FrozenTime(nowMs)
         clock = PlatformClock(realNow: { frozen.value })
-        platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures), clock: clock)
+        platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures, serverClock: serverClock), clock: clock)
     }
 
     /// Sends a request through the pipeline.

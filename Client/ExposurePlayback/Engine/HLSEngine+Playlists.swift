@@ -12,6 +12,7 @@ extension HLSEngine {
             receiveMedia(body, variant: variant, events: &events)
         case .segment(let sequence, _):
             segmentFailures[SegmentSlot(type: nil, sequence: sequence)] = nil
+            skipsInARow = 0
             let index = timeline.index(ofSequence: sequence)
             guard var selector else { return }
             selector.record(bytes: body.count, elapsedMs: elapsedMs, durationMs: index.map { timeline.segments[$0].durationMs } ?? 0)
@@ -26,6 +27,7 @@ extension HLSEngine {
             receiveRenditionPlaylist(body, type: type, url: fetch.url, events: &events)
         case .renditionSegment(let sequence, let type):
             segmentFailures[SegmentSlot(type: type, sequence: sequence)] = nil
+            skipsInARow = 0
             receiveRenditionSegment(sequence: sequence, type: type)
         }
     }

@@ -13,11 +13,16 @@ extension HLSEngine {
 
     /// Playlist failures in a row that end playback.
     static let playlistAttempts = 3
+    /// Segments skipped in a row that end playback: past this the stream is down, not flaky.
+    static let skipsInARowLimit = 3
 
     mutating func recover(from fetch: EngineFetch, reason: String, events: inout [EngineEvent]) {
         let what = "\(fetch.url.lastPathComponent): \(reason)"
         switch fetch.kind {
         case .master:
+            fail(what, events: &events)
+        case .segment where fetch.url.isFileURL, .renditionSegment where fetch.url.isFileURL:
+            // A downloaded package is damaged: no retry or skip will bring the file back.
             fail(what, events: &events)
         case .segment(let sequence, let variant):
             let attempts = noteFailure(SegmentSlot(type: nil, sequence: sequence))
@@ -34,7 +39,7 @@ extension HLSEngine {
             segmentFailures[SegmentSlot(type: type, sequence: sequence)] = nil
             tracks[index].bufferEndMs = timeline.segments[position].endMs
             tracks[index].nextSequence = sequence + 1
-            events.append(.warning(.segmentSkipped(sequence: sequence, reason: reason)))
+            noteSkip(.segmentSkipped(sequence: sequence, reason: reason), events: &events)
         case .mediaPlaylist(let variant):
             playlistFailures += 1
             if failover(from: variant, reason: reason, events: &events) { return }
@@ -80,7 +85,17 @@ extension HLSEngine {
         guard sequence == nextSequence, let index = timeline.index(ofSequence: sequence) else { return }
         variantBufferEndMs = timeline.segments[index].endMs
         nextSequence = sequence + 1
+        if case .gapSkipped = warning { return events.append(.warning(warning)) }
+        noteSkip(warning, events: &events)
+    }
+
+    /// Reports a segment skipped after its retries; the ``skipsInARowLimit``-th in a row ends playback.
+    private mutating func noteSkip(_ warning: StreamWarning, events: inout [EngineEvent]) {
+        skipsInARow += 1
         events.append(.warning(warning))
+        if skipsInARow >= Self.skipsInARowLimit {
+            fail("\(skipsInARow) segments in a row could not be fetched (\(warning))", events: &events)
+        }
     }
 
     /// `EXT-X-GAP` segments next in line are passed over without a request.

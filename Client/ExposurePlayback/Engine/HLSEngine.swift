@@ -60,6 +60,8 @@ public struct HLSEngine: Sendable {
     var segmentFailures: [SegmentSlot: Int] = [:]
     /// Playlist fetches failed since the last one that succeeded.
     var playlistFailures = 0
+    /// Segments skipped after their retries since the last one fetched.
+    var skipsInARow = 0
     /// When the variant's live playlist last grew, ms; and since when it has come back unchanged.
     var playlistAdvancedAtMs: Int64?
     var staleSinceMs: Int64?

@@ -129,7 +129,7 @@ final class PlaybackSession: TechObserver {
             masterURL: masterURL, start: start, autoplay: request.properties.autoplay, maxBitrate: caps.min(),
             audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers, bufferTargetMs: dependencies.bufferTargetMs,
             resumeThresholdMs: dependencies.resumeThresholdMs, liveDelayMs: format.liveDelay,
-            playSessionId: entitlement.playSessionId)
+            stalePlaylistLimitMs: dependencies.stalePlaylistLimitMs, playSessionId: entitlement.playSessionId)
         if stopRequested { return end(with: .playbackAborted) }
         await tech.run(configuration, observer: self)
         if tech.status.phase == .stopped { end(with: .playbackAborted) }

@@ -129,7 +129,7 @@ public final class FaultInjector: Sendable {
             case .unavailable: continue
             case .claimed(let last):
                 if last { changeRules { $0.removeAll { $0 === fault } } }
-                return ClaimedFault(rule: fault.rule, stale: fault.stale)
+                return ClaimedFault(rule: fault.rule, stale: fault.stale, network: fault.network)
             }
         }
         return nil
@@ -173,6 +173,8 @@ private final class ActiveFault: Sendable {
     private let stream: StreamTargetResolver.Match?
     /// The frozen playlists of a stale-playlist rule.
     let stale: StalePlaylists?
+    /// The schedule of a network rule.
+    let network: NetworkShaping?
     private let literal: String?
     private let method: String?
     private let remaining: Atomic<Int>
@@ -203,6 +205,9 @@ private final class ActiveFault: Sendable {
             stream = nil
         }
         stale = rule.playlist?.staleForMs != nil ? StalePlaylists() : nil
+        network = rule.network.flatMap { try? $0.resolvedSteps().get() }.map {
+            NetworkShaping(timeline: NetworkTimeline(steps: $0, loops: rule.network?.loop == true))
+        }
         self.rule = rule
         self.sequence = sequence
         literal = rule.path.flatMap(RequiredLiteral.of)

@@ -15,6 +15,8 @@ struct FaultResponder: HTTPResponder {
     let faults: FaultInjector
     /// The platform clock stale playlists are timed on.
     let clock: PlatformClock
+    /// The server clock network schedules run on.
+    let serverClock: any ServerClock
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         guard let claimed = faults.claim(for: request, nowMs: clock.nowMs()) else { return next.respond(to: request) }
@@ -36,7 +38,10 @@ struct FaultResponder: HTTPResponder {
             if rule.drop == true { .dropConnection } else if let bytes = rule.truncateAfterBytes {
                 .truncated(afterBytes: bytes)
             } else if let rate = rule.bytesPerSecond { .throttled(bytesPerSecond: rate) } else { .immediate }
-        if let delay = rule.delayMs, delay > 0 {
+        if let network = claimed.network {
+            let step = network.step(at: serverClock.now)
+            response.delivery = .delayed(milliseconds: NetworkTimeline.holdMs(bytes: response.body.count, under: step), then: .immediate)
+        } else if let delay = rule.delayMs, delay > 0 {
             response.delivery = .delayed(milliseconds: delay, then: inner)
         } else {
             response.delivery =

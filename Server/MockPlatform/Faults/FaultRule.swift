@@ -54,6 +54,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public var stream: StreamTarget?
     /// How the rule changes the media playlists it strikes (stream rules only).
     public var playlist: PlaylistFault?
+    /// Deliver matching answers as a network of these conditions over time would.
+    public var network: NetworkSchedule?
     /// Let this many matching requests through untouched before applying ("the 500th segment
     /// hangs"); nil: apply from the first.
     public var after: Int?
@@ -70,7 +72,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
         status: Int? = nil, message: String? = nil, body: String? = nil, delayMs: Int? = nil, drop: Bool? = nil,
         truncateAfterBytes: Int? = nil, bytesPerSecond: Int? = nil, after: Int? = nil, times: Int? = nil,
         name: String? = nil, priority: Int? = nil, probability: Double? = nil, corrupt: Bool? = nil, contentType: String? = nil,
-        stream: StreamTarget? = nil, playlist: PlaylistFault? = nil
+        stream: StreamTarget? = nil, playlist: PlaylistFault? = nil, network: NetworkSchedule? = nil
     ) {
         self.name = name
         self.priority = priority
@@ -92,18 +94,27 @@ public struct FaultRule: Codable, Sendable, Equatable {
         self.contentType = contentType
         self.stream = stream
         self.playlist = playlist
+        self.network = network
     }
 
     /// Why the rule cannot be used, as a sentence; nil when it is fine (regex aside).
     var problem: String? {
         if path?.isEmpty ?? (stream == nil) { return "path must be a non-empty regular expression (or give stream)." }
         let deliveries = [drop == true, truncateAfterBytes != nil, bytesPerSecond != nil].filter { $0 }.count
-        let changes = [corrupt == true, contentType != nil, playlist != nil].filter { $0 }.count
+        let changes = [corrupt == true, contentType != nil, playlist != nil, network != nil].filter { $0 }.count
         if status == nil, delayMs == nil, deliveries + changes == 0 {
-            return "A rule needs an action: status, delayMs, drop, truncateAfterBytes, bytesPerSecond, corrupt, contentType or playlist."
+            return
+                "A rule needs an action: status, delayMs, drop, truncateAfterBytes, bytesPerSecond, corrupt, contentType, playlist or network."
+        }
+        if let network {
+            if status != nil || delayMs != nil || deliveries > 0 {
+                return
+                    "network decides when the answer goes out; it cannot go with status, delayMs, drop, truncateAfterBytes or bytesPerSecond."
+            }
+            if case .failure(let error) = network.resolvedSteps() { return error.message }
         }
         if changes > 0, status != nil || drop == true {
-            return "corrupt, contentType and playlist change the real answer; they cannot go with status or drop."
+            return "corrupt, contentType, playlist and network change the real answer; they cannot go with status or drop."
         }
         if let playlist {
             if stream == nil { return "playlist changes need stream (which asset's media playlists to change)." }

@@ -15,6 +15,7 @@ struct StreamRequest: Equatable {
     let rendition: RenditionKey
     let sequence: Int?
     let playSessionId: String?
+    let clientAddress: String?
 
     /// Nil for anything but a media playlist or a segment of a rendition (master playlists,
     /// sprites, API calls).
@@ -47,5 +48,6 @@ struct StreamRequest: Equatable {
             return nil
         }
         playSessionId = request.headers[Self.playSessionHeader]
+        clientAddress = request.remoteAddress
     }
 }

@@ -23,6 +23,8 @@ public struct StreamTarget: Codable, Sendable, Equatable {
     /// Only requests of this play session (sent as `X-Playback-Session-Id`, as the SDK's player
     /// and AVPlayer do); nil: every client.
     public var playSessionId: String?
+    /// Only requests from this client address (e.g. `127.0.0.1`).
+    public var clientAddress: String?
     /// Segments or the media playlist; nil: see ``Part``.
     public var part: Part?
     /// The segment with this media sequence number (needs `assetId`: it is checked against the
@@ -43,12 +45,13 @@ public struct StreamTarget: Codable, Sendable, Equatable {
 
     /// A target; with no arguments, every stream.
     public init(
-        assetId: String? = nil, playSessionId: String? = nil, part: Part? = nil, sequence: Int? = nil,
+        assetId: String? = nil, playSessionId: String? = nil, clientAddress: String? = nil, part: Part? = nil, sequence: Int? = nil,
         segmentsFromNow: Int? = nil, atSeconds: Double? = nil, bandwidth: Int? = nil, resolution: String? = nil,
         group: String? = nil, language: String? = nil
     ) {
         self.assetId = assetId
         self.playSessionId = playSessionId
+        self.clientAddress = clientAddress
         self.part = part
         self.sequence = sequence
         self.segmentsFromNow = segmentsFromNow

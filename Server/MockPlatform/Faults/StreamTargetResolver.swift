@@ -11,6 +11,7 @@ struct StreamTargetResolver {
     struct Match: Sendable, Equatable {
         let assetId: String?
         let playSessionId: String?
+        let clientAddress: String?
         let part: StreamTarget.Part
         let sequence: Int?
         /// The renditions struck; nil: all of them.
@@ -19,6 +20,7 @@ struct StreamTargetResolver {
         func matches(_ request: StreamRequest) -> Bool {
             request.part == part && (assetId.map { $0 == request.assetId } ?? true)
                 && (playSessionId.map { $0 == request.playSessionId } ?? true)
+                && (clientAddress.map { $0 == request.clientAddress } ?? true)
                 && (renditions?.contains(request.rendition) ?? true)
                 && (part == .playlist || sequence.map { $0 == request.sequence } ?? true)
         }
@@ -49,7 +51,8 @@ struct StreamTargetResolver {
             throw FaultRuleError(message: "gap and removeSegment strike one segment: give stream.sequence, segmentsFromNow or atSeconds.")
         }
         let match = Match(
-            assetId: target.assetId, playSessionId: target.playSessionId, part: part, sequence: target.sequence,
+            assetId: target.assetId, playSessionId: target.playSessionId, clientAddress: target.clientAddress, part: part,
+            sequence: target.sequence,
             renditions: try renditions(of: target))
         return (match, target)
     }
