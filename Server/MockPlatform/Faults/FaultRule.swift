@@ -121,8 +121,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
             if let problem = playlist.problem { return problem }
             if playlist.staleForMs != nil, times != nil { return "A stale playlist lasts staleForMs; it takes no times." }
         }
-        if let contentType, contentType.isEmpty || contentType.contains(where: \.isNewline) {
-            return "contentType must be a non-empty header value."
+        if let contentType, contentType.isEmpty || !contentType.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) {
+            return "contentType must be a non-empty header value of printable ASCII."
         }
         if deliveries > 1 { return "drop, truncateAfterBytes and bytesPerSecond exclude each other." }
         if drop == true, status != nil { return "A dropped connection has no status; use one or the other." }

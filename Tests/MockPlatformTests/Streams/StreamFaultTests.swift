@@ -211,7 +211,8 @@ import Testing
         (#"{"stream":{"assetId":"city-lights"},"playlist":{"gap":true}}"#, "gap and removeSegment strike one segment"),
         (#"{"stream":{"assetId":"city-lights"},"playlist":{}}"#, "playlist takes exactly one of"),
         (#"{"path":"/x","playlist":{"targetDuration":4}}"#, "playlist changes need stream"),
-        (#"{"stream":{}}"#, "A rule needs an action")
+        (#"{"stream":{}}"#, "A rule needs an action"),
+        (#"{"stream":{},"contentType":"a\u0000b"}"#, "printable ASCII")
     ])
     func badTargetsAreRefusedWithAClear400(body: String, reason: String) throws {
         let answer = mock.send(.post, "/_mock/faults", body: body)
