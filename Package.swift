@@ -104,6 +104,8 @@ let package = Package(
             name: "PlayerBench", dependencies: ["BenchSupport", "ExposurePlayback", "ExposureAnalytics", "MockPlatform"],
             path: "scripts/PlayerBench"),
         .executableTarget(
+            name: "ABRBench", dependencies: ["BenchSupport", "ExposurePlayback", "HLS", "MockPlatform"], path: "scripts/ABRBench"),
+        .executableTarget(
             name: "TransportBench", dependencies: ["BenchSupport", "Exposure", "MockPlatform"], path: "scripts/TransportBench"),
         .executableTarget(
             name: "DownloadBench", dependencies: ["BenchSupport", "ExposureDownload", "Exposure", "ExposurePlayback"],

@@ -96,7 +96,10 @@ public final class MockPlatform: Sendable {
         let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
         context = PlatformContext(catalog: catalog, fixturesDirectory: configuration.fixturesDirectory, state: state, clock: clock)
         control = PlatformControl(
-            context: context, faults: FaultInjector(seed: configuration.faultSeed),
+            context: context,
+            faults: FaultInjector(
+                seed: configuration.faultSeed,
+                streams: { [context] in StreamTargetResolver(loaded: context.catalog, nowMs: context.clock.nowMs()) }),
             journal: RequestJournal(capacity: configuration.journalCapacity),
             fixturesDirectory: configuration.fixturesDirectory, dataFolder: configuration.dataFolder,
             schemes: listeners.map { $0.tls == nil ? "http" : "https" })
@@ -106,7 +109,7 @@ public final class MockPlatform: Sendable {
             next: CORSResponder(
                 next: FaultResponder(
                     next: PlatformRouter.make(context: context, unmatched: control.unmatched),
-                    faults: control.faults)),
+                    faults: control.faults, clock: context.clock, serverClock: configuration.serverClock)),
             journal: control.journal, context: context)
         var responder: any HTTPResponder = RequestIDResponder(
             next: ControlPlaneResponder(

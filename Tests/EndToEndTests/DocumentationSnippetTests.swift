@@ -99,7 +99,8 @@ struct Snippet: Sendable, CustomTestStringConvertible {
         "docs/downloads.md#2": ["let manager: OfflineManager = given()", "let item: SourceItem = given()"],
         "docs/media-downloader.md#1": [
             "let folder: URL = given()", "let masterURL: URL = given()", "let id: MediaDownloadID = given()"
-        ]
+        ],
+        "docs/stream-lab.md#4": ["let player: Player = given()"]
     ]
 
     /// The package's root.

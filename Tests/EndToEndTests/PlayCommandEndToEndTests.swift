@@ -99,6 +99,35 @@ import Testing
     }
 }
 
+/// `exposure play --network`: the mock shapes the play session's segments, the CLI sums up.
+@Suite(.timeLimit(.minutes(2))) struct PlayNetworkEndToEndTests {
+    @Test func aPresetShapesThisPlaySessionAndASummaryEndsTheOutput() async throws {
+        let session = try await LoggedInCLI(name: "play-network")
+        defer { try? FileManager.default.removeItem(at: session.folder) }
+        let run = try await session.play(["city-lights", "--seconds", "4", "--network", "lte", "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let last = try #require(run.output.split(separator: "\n").last)
+        let summary = try #require(JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(summary["event"] as? String == "summary")
+        #expect(summary["stalls"] is Int && summary["skipped"] is Int && summary["secondsByBitrate"] is [String: Any], "\(summary)")
+        let shaped = session.mock.platform.requests(pathPrefix: "/media/").filter { $0.faultId != nil }
+        #expect(!shaped.isEmpty && shaped.allSatisfy { $0.delivery == "delayed" }, "segments went out at the preset's pace")
+        #expect(session.mock.platform.faults.isEmpty, "the rule is removed when playback ends")
+    }
+
+    @Test func aMalformedTraceIsRefusedNamingItsLine() async throws {
+        let session = try await LoggedInCLI(name: "play-network")
+        defer { try? FileManager.default.removeItem(at: session.folder) }
+        let trace = session.folder.appendingPathComponent("trace.txt")
+        try Data("0 800\n5 fast\n".utf8).write(to: trace)
+        let run = try await session.play(["city-lights", "--network", trace.path])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("network.trace line 2"), "\(run.errors)")
+        let unknown = try await session.play(["city-lights", "--network", "5g"])
+        #expect(unknown.status != 0 && unknown.errors.contains("--network must be"), "\(unknown.errors)")
+    }
+}
+
 extension LoggedInCLI {
     /// `exposure play` with `arguments`.
     func play(_ arguments: [String]) async throws -> ChildProcess.Result {

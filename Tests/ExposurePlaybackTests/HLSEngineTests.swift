@@ -19,10 +19,11 @@ import Testing
             """.utf8)
     }
 
-    static func mediaBody(first: Int, count: Int, endList: Bool) -> Data {
+    static func mediaBody(first: Int, count: Int, endList: Bool, gap: Int? = nil) -> Data {
         var text = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:\(first)\n"
         for sequence in first..<(first + count) {
             let date = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_700_000_000 + Double(sequence) * 2))
+            if sequence == gap { text += "#EXT-X-GAP\n" }
             text += "#EXT-X-PROGRAM-DATE-TIME:\(date)\n#EXTINF:2.000,\nseg-\(sequence).ts\n"
         }
         if endList { text += "#EXT-X-ENDLIST\n" }
@@ -137,13 +138,13 @@ import Testing
     @Test func bitrateCapHolds() {
         var selector = BitrateSelector(
             variants: [.init(uri: "a", bandwidth: 200_000), .init(uri: "b", bandwidth: 800_000)], capBitsPerSecond: 500_000)
-        selector.record(bytes: 10_000_000, elapsedMs: 1)
+        selector.record(bytes: 10_000_000, elapsedMs: 1, durationMs: 2_000)
         #expect(selector.choice() == 0)
         let uncapped = BitrateSelector(variants: selector.variants, capBitsPerSecond: nil)
         var fast = uncapped
-        fast.record(bytes: 1_000_000, elapsedMs: 1_000)
+        fast.record(bytes: 1_000_000, elapsedMs: 1_000, durationMs: 2_000)
         #expect(fast.choice() == 1)
-        for _ in 0..<6 { fast.record(bytes: 10_000, elapsedMs: 1_000) }
+        for _ in 0..<6 { fast.record(bytes: 10_000, elapsedMs: 1_000, durationMs: 2_000) }
         #expect(fast.choice() == 0)
     }
 

@@ -110,7 +110,8 @@ import Testing
         _ = try await downloader.prepare(id, source: harness.source(), selection: MediaTrackSelection())
         try await downloader.start(id)
         let seen = await events(of: downloader) { $0.isEnd }
-        let url = URL(string: "\(harness.platform.baseURL)/media/reel/video/360p/seg-005.ts")!
+        // Segment URLs name their stream and media sequence number; the first seg-005 is segment 5.
+        let url = URL(string: "\(harness.platform.baseURL)/media/reel/video/360p/seg-005.ts?asset=behind-the-scenes&seq=5")!
         #expect(seen.last == .failed(id, .httpStatus(403, url: url)))
         // The title lists seg-005 twice (the reel loops): each planned entry asked at most once.
         #expect(harness.platform.requests(pathPrefix: "/media/reel/video/360p/seg-005.ts", method: "GET").count <= 2)

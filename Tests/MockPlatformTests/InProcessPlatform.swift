@@ -15,11 +15,13 @@ struct InProcessPlatform {
     /// A platform on `fixtures` (its dashboard and documents in `dataFolder`) whose clock starts
     /// at `nowMs` and only moves when told.
     init(
-        nowMs: Int64 = 1_796_040_000_000, fixtures: URL = FixtureLoader.bundledDirectory, dataFolder: URL = BundledFixtures.dataFolder
+        nowMs: Int64 = 1_796_040_000_000, fixtures: URL = FixtureLoader.bundledDirectory, dataFolder: URL = BundledFixtures.dataFolder,
+        serverClock: any ServerClock = .system
     ) throws {
         let frozen = FrozenTime(nowMs)
         clock = PlatformClock(realNow: { frozen.value })
-        platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures, dataFolder: dataFolder), clock: clock)
+        platform = try MockPlatform(
+            configuration: .init(port: 0, fixturesDirectory: fixtures, serverClock: serverClock, dataFolder: dataFolder), clock: clock)
     }
 
     /// Sends a request through the pipeline.

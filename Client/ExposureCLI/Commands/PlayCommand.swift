@@ -8,7 +8,8 @@ import Synchronization
 /// `exposure play ASSET_ID`: plays an asset headlessly and prints the event timeline.
 struct PlayCommand: CLICommand {
     static let name = "play"
-    static let synopsis = "ASSET_ID [--from live|beginning|bookmark|POSITION_MS|ISO_TIME] [--seconds N] [--speed N]"
+    static let synopsis =
+        "ASSET_ID [--from live|beginning|bookmark|POSITION_MS|ISO_TIME] [--seconds N] [--speed N] [--network 3g|lte|edge|wifi-flaky|FILE]"
     static let summary = "Play an asset headlessly and print its event timeline"
     static let optionHelp = [
         "--from WHERE   live/default, beginning, bookmark, a position in ms, or an ISO-8601 time",
@@ -18,9 +19,10 @@ struct PlayCommand: CLICommand {
         "--json         one JSON object per event instead of the timeline",
         "--no-analytics send no analytics for this playback (they go to the EventSink by default)",
         "--offline      play the download of ASSET_ID from disk (`exposure download`), with no network",
+        "--network N    have the mock shape this play session's segments: 3g, lte, edge, wifi-flaky or a trace FILE of 'seconds kbit/s' lines; a summary follows playback",
         "Ctrl-C (or SIGTERM) stops the playback and ends its play session, then exits 130 (143); a second Ctrl-C quits at once"
     ]
-    static let valueOptions: Set<String> = ["from", "seconds", "speed", "max-bitrate"]
+    static let valueOptions: Set<String> = ["from", "seconds", "speed", "max-bitrate", "network"]
     static let flagOptions: Set<String> = ["no-analytics", "offline"]
 
     let assetId: String
@@ -30,6 +32,7 @@ struct PlayCommand: CLICommand {
     let maxBitrate: Int?
     let analytics: Bool
     let offline: Bool
+    let network: MockNetworkShaping?
 
     init(_ arguments: ParsedArguments) throws {
         assetId = try arguments.positionals("ASSET_ID")[0]
@@ -38,6 +41,8 @@ struct PlayCommand: CLICommand {
         maxBitrate = try arguments.positiveInt("max-bitrate")
         analytics = !arguments.has("no-analytics")
         offline = arguments.has("offline")
+        network = try arguments.value("network").map(MockNetworkShaping.init)
+        if network != nil, offline { throw UsageError("--network shapes the mock's delivery; it cannot go with --offline") }
         let speedText = arguments.value("speed") ?? "1"
         guard let speed = Double(speedText), speed > 0, speed <= 10_000 else {
             throw UsageError("--speed must be a number above 0 and at most 10000, got '\(speedText)'")
@@ -62,14 +67,33 @@ struct PlayCommand: CLICommand {
         let clock = RealClock(speed: speed)
         let player = Player(
             environment: context.environment, sessionToken: session.sessionToken,
-            dependencies: PlayerDependencies(apiTransport: context.transport, clock: clock, analyticsOutbox: context.analyticsOutbox()))
+            dependencies: PlayerDependencies(
+                apiTransport: context.transport, clock: clock, stalePlaylistLimitMs: Int64(30_000 * speed),
+                analyticsOutbox: context.analyticsOutbox()))
         let startedMs = clock.nowMs
         let failure = Mutex<PlayerError?>(nil)
         // Events are sparse in steady playback: a timer enforces --seconds, counted from the start
         // of playback (not of the command, whose start-up a loaded machine may stretch), stopping once.
         let timer = Mutex<Task<Void, any Error>?>(nil)
-        player.onEvent { [speed, seconds, json = context.json] player, _, event in
+        let summary = Mutex(PlaybackSummary())
+        let shaping = Mutex<Task<String, any Error>?>(nil)
+        player.onEvent {
+            [speed, seconds, network, json = context.json, base = context.environment.baseUrl, transport = context.transport]
+            player, _, event in
+            summary.withLock { $0.record(event, atMs: clock.nowMs) }
             if case .error(let error) = event { return failure.withLock { $0 = error } }
+            if case .entitlementResponse(let entitlement) = event, let network {
+                shaping.withLock {
+                    $0 = Task {
+                        do {
+                            return try await network.apply(to: entitlement.playSessionId, base: base, transport: transport)
+                        } catch {
+                            player.stop()
+                            throw error
+                        }
+                    }
+                }
+            }
             let line = PlayEventLine(
                 event: event, elapsedMs: clock.nowMs - startedMs, positionMs: player.playheadPosition, timeMs: player.playheadTime)
             Console.out(json ? line.json : line.text)
@@ -111,6 +135,15 @@ struct PlayCommand: CLICommand {
         // stream slot free.
         await playback.value
         timer.withLock { $0?.cancel() }
+        if let shaping = shaping.withLock({ $0 }) {
+            let outcome = await shaping.result
+            if case .success(let id) = outcome {
+                await MockNetworkShaping.remove(id, base: context.environment.baseUrl, transport: context.transport)
+            }
+            let final = summary.withLock { $0 }
+            Console.out(context.json ? final.json : final.text)
+            if case .failure(let error) = outcome { throw error }
+        }
         // What an earlier run left unsent (killed mid-playback, EventSink down) goes out too.
         await player.sendLeftoverAnalytics()
         if let cause = interruption.cause {

@@ -1,7 +1,15 @@
 import HLS
 
-/// Adaptive variant choice: a throughput estimate from segment downloads, and the highest
-/// variant that fits under it and under the bitrate caps.
+/// Adaptive variant choice as a value: throughput samples from segment downloads in, the
+/// variant to play out.
+///
+/// - Down: at once, as soon as the estimate no longer sustains the playing variant; and within
+///   the next segment when one segment took longer than ``slowSegmentShare`` of its duration
+///   (the buffer is draining), then judged by that segment's throughput alone.
+/// - Up: only with headroom (the estimate covers the higher variant by ``upFactor``) and only
+///   once ``holdMs`` have passed since the last switch, so a burst does not cause flapping.
+/// - Never above the cap (the app's `maxBitrate` and the contract's), nor to a variant that
+///   failed recently (``penalize(_:untilMs:)``) while another is allowed.
 struct BitrateSelector: Sendable {
     /// The variants playable here, lowest bandwidth first.
     let variants: [VariantStream]
@@ -11,9 +19,21 @@ struct BitrateSelector: Sendable {
     /// and a burst takes a while to trust (the approach of shaka-player's EWMA pair).
     private var fast: Double?
     private var slow: Double?
+    /// The throughput of the last segment, when it took longer than its share of its duration.
+    private var slowSegmentThroughput: Double?
+    /// When the variant last changed by a decision, ms on the engine's clock.
+    private(set) var lastSwitchMs: Int64?
+    /// Variants that failed, and until when they are avoided (ms on the engine's clock).
+    private(set) var penalties: [Int: Int64] = [:]
 
-    /// Only this share of the estimate is spent, to leave room for jitter.
-    private static let safety = 0.8
+    /// Share of the estimate the playing variant may use and still be kept.
+    static let sustainFactor = 0.9
+    /// Share of the estimate a higher variant may use to be switched up to.
+    static let upFactor = 0.7
+    /// A segment whose download takes longer than this share of its duration switches down.
+    static let slowSegmentShare = 0.8
+    /// How long after a switch an up-switch waits, ms.
+    static let holdMs: Int64 = 10_000
 
     init(variants: [VariantStream], capBitsPerSecond: Int?) {
         self.variants = variants
@@ -26,24 +46,63 @@ struct BitrateSelector: Sendable {
         return min(fast, slow)
     }
 
-    /// Records a download of `bytes` taking `elapsedMs`. Zero elapsed time (an unmodelled
-    /// network under virtual time) counts as very fast.
-    mutating func record(bytes: Int, elapsedMs: Int64) {
+    /// Records a segment of `bytes` playing `durationMs` that took `elapsedMs` to download. Zero
+    /// elapsed time (an unmodelled network under virtual time) counts as very fast.
+    mutating func record(bytes: Int, elapsedMs: Int64, durationMs: Int64) {
         let sample = Double(bytes) * 8 * 1000 / Double(max(elapsedMs, 1))
         fast = Self.blend(fast, sample, weight: 0.6)
         slow = Self.blend(slow, sample, weight: 0.1)
+        slowSegmentThroughput = Double(elapsedMs) > Double(durationMs) * Self.slowSegmentShare ? sample : nil
     }
 
-    /// The index of the variant to play: the best under the estimate and the caps; the lowest
-    /// allowed before any sample, and the lowest of all when even that is over a cap.
-    func choice() -> Int {
-        let allowed = variants.indices.filter { index in
-            capBitsPerSecond.map { variants[index].bandwidth <= $0 } ?? true
-        }
+    /// Avoids `variant` until `untilMs` (it failed); it may be chosen again afterwards.
+    mutating func penalize(_ variant: Int, untilMs: Int64) { penalties[variant] = untilMs }
+
+    /// The variant to play next, given the one playing (nil: none yet) at `nowMs`, and
+    /// remembers a switch for the hold time.
+    mutating func decide(current: Int?, atMs nowMs: Int64) -> Int {
+        let choice = choice(current: current, atMs: nowMs)
+        if let current, choice != current { lastSwitchMs = nowMs }
+        slowSegmentThroughput = nil
+        return choice
+    }
+
+    /// What ``decide(current:atMs:)`` would choose, without remembering anything.
+    func choice(current: Int? = nil, atMs nowMs: Int64 = 0) -> Int {
+        let allowed = allowedVariants(atMs: nowMs)
         guard let lowest = allowed.first else { return 0 }
-        guard let estimate else { return lowest }
-        let budget = estimate * Self.safety
-        return allowed.last { Double(variants[$0].bandwidth) <= budget } ?? lowest
+        guard let estimate else { return current.map { nearest(to: $0, in: allowed) } ?? lowest }
+        if let throughput = slowSegmentThroughput {
+            let fitting = highest(in: allowed, within: throughput * Self.sustainFactor) ?? lowest
+            guard let current else { return fitting }
+            return min(fitting, allowed.last { $0 < current } ?? lowest)
+        }
+        let sustainable = highest(in: allowed, within: estimate * Self.sustainFactor) ?? lowest
+        guard let current else { return sustainable }
+        let playing = nearest(to: current, in: allowed)
+        if sustainable < playing { return sustainable }
+        let holdOver = lastSwitchMs.map { nowMs - $0 >= Self.holdMs } ?? true
+        let up = highest(in: allowed, within: estimate * Self.upFactor) ?? lowest
+        return holdOver && up > playing ? up : playing
+    }
+
+    /// Variants under the cap and not penalized; under the cap alone when every one is
+    /// penalized; the lowest of all when even that is over the cap.
+    private func allowedVariants(atMs nowMs: Int64) -> [Int] {
+        let capped = variants.indices.filter { index in capBitsPerSecond.map { variants[index].bandwidth <= $0 } ?? true }
+        let base = capped.isEmpty ? [0] : capped
+        let healthy = base.filter { (penalties[$0] ?? .min) <= nowMs }
+        return healthy.isEmpty ? base : healthy
+    }
+
+    private func highest(in allowed: [Int], within bitsPerSecond: Double) -> Int? {
+        allowed.last { Double(variants[$0].bandwidth) <= bitsPerSecond }
+    }
+
+    /// `variant` when allowed, else the nearest allowed one: the highest below it, or the lowest above.
+    private func nearest(to variant: Int, in allowed: [Int]) -> Int {
+        if allowed.contains(variant) { return variant }
+        return allowed.last { $0 < variant } ?? allowed.first { $0 > variant } ?? variant
     }
 
     private static func blend(_ old: Double?, _ sample: Double, weight: Double) -> Double {

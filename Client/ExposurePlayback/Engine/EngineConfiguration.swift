@@ -30,12 +30,22 @@ public struct EngineConfiguration: Sendable, Equatable {
     public var resumeThresholdMs: Int64
     /// How far behind the newest segment's end live playback starts, ms; nil: three target durations.
     public var liveDelayMs: Int64?
+    /// How many times a segment is tried (the second failure of a variant's segment also fails
+    /// over to the nearest other variant) before it is skipped.
+    public var segmentAttempts: Int
+    /// How long a failed variant is avoided before ABR may choose it again, ms.
+    public var failoverPenaltyMs: Int64
+    /// How long a live playlist may come back unchanged before playback fails, ms.
+    public var stalePlaylistLimitMs: Int64
+    /// The play session, sent with every playlist and segment request as `X-Playback-Session-Id`.
+    public var playSessionId: String?
 
     /// A configuration; defaults buffer 30 s ahead and resume after 4 s.
     public init(
         masterURL: URL, start: Start = .defaultPosition, autoplay: Bool = true, maxBitrate: Int? = nil,
         audioOnly: Bool = false, metadataIdentifiers: [String] = [], bufferTargetMs: Int64 = 30_000,
-        resumeThresholdMs: Int64 = 4_000, liveDelayMs: Int64? = nil
+        resumeThresholdMs: Int64 = 4_000, liveDelayMs: Int64? = nil, segmentAttempts: Int = 3, failoverPenaltyMs: Int64 = 30_000,
+        stalePlaylistLimitMs: Int64 = 30_000, playSessionId: String? = nil
     ) {
         self.masterURL = masterURL
         self.start = start
@@ -46,5 +56,9 @@ public struct EngineConfiguration: Sendable, Equatable {
         self.bufferTargetMs = bufferTargetMs
         self.resumeThresholdMs = resumeThresholdMs
         self.liveDelayMs = liveDelayMs
+        self.segmentAttempts = segmentAttempts
+        self.failoverPenaltyMs = failoverPenaltyMs
+        self.stalePlaylistLimitMs = stalePlaylistLimitMs
+        self.playSessionId = playSessionId
     }
 }

@@ -90,6 +90,8 @@ public enum EngineEvent: Sendable, Equatable {
     case seekOutsideRange(requestedMs: Int64, seekableRange: ClosedRange<Int64>)
     /// The end of a VOD or ended event was reached.
     case completed
+    /// Trouble in the stream that playback rode out (a failover, a skip, a stale playlist).
+    case warning(StreamWarning)
     /// Playback cannot continue.
     case failed(reason: String)
 }

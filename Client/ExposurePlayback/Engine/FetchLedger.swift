@@ -1,14 +1,11 @@
 import Foundation
 
-/// The engine's fetches: the one in flight (the shell runs one at a time) and how the latest
-/// ones went. Answers carry the id they were issued with, so one that arrives after a seek
+/// The engine's fetches: the one in flight (the shell runs one at a time). Answers carry the id they were issued with, so one that arrives after a seek
 /// made it stale is recognised and dropped.
 struct FetchLedger: Sendable {
     /// The fetch whose answer is awaited.
     private(set) var inFlight: EngineFetch?
     private var issued = 0
-    /// Failures since the last success.
-    private(set) var consecutiveFailures = 0
 
     /// A new fetch, now in flight.
     mutating func issue(_ kind: EngineFetch.Kind, url: URL) -> EngineFetch {
@@ -19,10 +16,9 @@ struct FetchLedger: Sendable {
     }
 
     /// The fetch `id` was answered: the fetch when it is the one in flight, else nil (stale).
-    mutating func answer(id: Int, succeeded: Bool) -> EngineFetch? {
+    mutating func answer(id: Int) -> EngineFetch? {
         guard let fetch = inFlight, fetch.id == id else { return nil }
         inFlight = nil
-        consecutiveFailures = succeeded ? 0 : consecutiveFailures + 1
         return fetch
     }
 

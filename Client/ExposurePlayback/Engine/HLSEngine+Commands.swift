@@ -36,7 +36,9 @@ extension HLSEngine {
             }
         case .limitBitrate(let cap):
             selector?.capBitsPerSecond = cap
-            if let choice = selector?.choice(), choice != variantIndex { wantedVariant = choice }
+            if let choice = selector?.choice(current: variantIndex, atMs: lastTickMs ?? 0), choice != variantIndex {
+                wantedVariant = choice
+            }
         case .stop:
             if !lifecycle.isOver { lifecycle = .stopped }
             fetches.abandon()

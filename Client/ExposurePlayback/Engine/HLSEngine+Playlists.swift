@@ -11,15 +11,23 @@ extension HLSEngine {
         case .mediaPlaylist(let variant):
             receiveMedia(body, variant: variant, events: &events)
         case .segment(let sequence, _):
-            selector?.record(bytes: body.count, elapsedMs: elapsedMs)
-            if sequence == nextSequence, let index = timeline.index(ofSequence: sequence) {
+            segmentFailures[SegmentSlot(type: nil, sequence: sequence)] = nil
+            skipsInARow = 0
+            let index = timeline.index(ofSequence: sequence)
+            guard var selector else { return }
+            selector.record(bytes: body.count, elapsedMs: elapsedMs, durationMs: index.map { timeline.segments[$0].durationMs } ?? 0)
+            if sequence == nextSequence, let index {
                 variantBufferEndMs = timeline.segments[index].endMs
                 nextSequence = sequence + 1
             }
-            if let choice = selector?.choice(), choice != variantIndex { wantedVariant = choice }
+            let choice = selector.decide(current: variantIndex, atMs: lastTickMs ?? 0)
+            self.selector = selector
+            if choice != variantIndex { wantedVariant = choice }
         case .renditionPlaylist(let type):
             receiveRenditionPlaylist(body, type: type, url: fetch.url, events: &events)
         case .renditionSegment(let sequence, let type):
+            segmentFailures[SegmentSlot(type: type, sequence: sequence)] = nil
+            skipsInARow = 0
             receiveRenditionSegment(sequence: sequence, type: type)
         }
     }
@@ -51,8 +59,13 @@ extension HLSEngine {
         guard !parsed.segments.isEmpty else { return fail("media playlist has no segments", events: &events) }
         guard let url = variantPlaylistURL(variant) else { return fail("variant \(variant) has no usable URI", events: &events) }
         let now = lastTickMs ?? 0
+        playlistFailures = 0
+        let reloading = variantIndex == variant && !timeline.isEmpty
+        let previousLast = reloading ? timeline.segments.last?.sequence : nil
+        let previousNext = nextSequence
+        var jumped = false
         if !parsed.isDeltaUpdate {
-            timeline.apply(parsed, from: url, atMs: now)
+            jumped = timeline.apply(parsed, from: url, atMs: now) == .jumped
         } else if !timeline.merge(deltaUpdate: parsed, from: url, atMs: now) {
             nextReloadMs = now
             return
@@ -69,6 +82,12 @@ extension HLSEngine {
             }
         }
         nextReloadMs = timeline.endList ? nil : (lastTickMs ?? 0) + timeline.targetDurationMs
+        if jumped, lifecycle.isStartPlaced {
+            continueAfterJump(from: previousNext, events: &events)
+        } else {
+            checkGrowth(previousLast: previousLast, events: &events)
+        }
+        if lifecycle.isOver { return }
         if !lifecycle.isStartPlaced {
             resolveStart(events: &events)
         } else if playheadMs < timeline.startMs {

@@ -98,6 +98,7 @@ extension HLSEngine {
             return fail("\(type.rawValue.lowercased()) playlist: \(error)", events: &events)
         }
         let now = lastTickMs ?? 0
+        playlistFailures = 0
         if !parsed.isDeltaUpdate {
             tracks[index].timeline.apply(parsed, from: tracks[index].playlistURL, atMs: now)
         } else if !tracks[index].timeline.merge(deltaUpdate: parsed, from: tracks[index].playlistURL, atMs: now) {

@@ -56,6 +56,15 @@ public struct HLSEngine: Sendable {
     var lastTickMs: Int64?
     var nextReloadMs: Int64?
     var fetches = FetchLedger()
+    /// Failed attempts at segments not yet fetched or skipped.
+    var segmentFailures: [SegmentSlot: Int] = [:]
+    /// Playlist fetches failed since the last one that succeeded.
+    var playlistFailures = 0
+    /// Segments skipped after their retries since the last one fetched.
+    var skipsInARow = 0
+    /// When the variant's live playlist last grew, ms; and since when it has come back unchanged.
+    var playlistAdvancedAtMs: Int64?
+    var staleSinceMs: Int64?
     /// What was last reported, so nothing is reported twice.
     var reported = EngineReports()
 
@@ -73,14 +82,11 @@ public struct HLSEngine: Sendable {
         case .tick(let nowMs):
             advancePlayhead(to: nowMs, events: &events)
         case .fetched(let id, let body, let elapsedMs):
-            guard let fetch = fetches.answer(id: id, succeeded: true) else { return [] }
+            guard let fetch = fetches.answer(id: id) else { return [] }
             receive(fetch, body: body, elapsedMs: elapsedMs, events: &events)
         case .fetchFailed(let id, let reason):
-            guard let fetch = fetches.answer(id: id, succeeded: false) else { return [] }
-            // A transient failure is retried by the next step; three in a row end playback.
-            if fetches.consecutiveFailures >= 3 || (fetch.kind == .master) {
-                fail("\(fetch.url.lastPathComponent): \(reason)", events: &events)
-            }
+            guard let fetch = fetches.answer(id: id) else { return [] }
+            recover(from: fetch, reason: reason, events: &events)
         case .command(let command):
             apply(command, events: &events)
         }
@@ -130,6 +136,7 @@ public struct HLSEngine: Sendable {
             events.append(.bufferingStopped)
         default: break
         }
+        skipGaps(events: &events)
         updateMetadata(events: &events)
     }
 

@@ -13,6 +13,8 @@ struct TimelineSegment: Sendable, Equatable {
     var programDateTimeMs: Int64?
     /// Its URI as written in the current variant's playlist.
     var uri: String
+    /// `EXT-X-GAP`: the segment is known to be missing; it is skipped without a request.
+    var gap = false
 
     var endMs: Int64 { startMs + durationMs }
 }
@@ -62,10 +64,22 @@ struct SegmentTimeline: Sendable, Equatable {
         deltaUpdate(of: url, atMs: nowMs).map { $0.url(for: url) } ?? url
     }
 
+    /// How a full playlist was placed.
+    enum Placement: Sendable, Equatable {
+        /// On a shared sequence number, after the old window, or as the first window.
+        case continued
+        /// Its sequence numbers jumped past what the time since the last load explains: placed
+        /// to end where the old window would end by now (a discontinuity).
+        case jumped
+    }
+
     /// Places the full `playlist` on the axis, anchored on a sequence number both share (or
-    /// right after the old window, or at 0 the first time).
-    mutating func apply(_ playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) {
+    /// right after the old window, or at 0 the first time); a playlist whose sequence numbers
+    /// jumped further than time explains ends where the old window would end by now.
+    @discardableResult
+    mutating func apply(_ playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) -> Placement {
         let first = playlist.firstMediaSequence
+        var placement = Placement.continued
         var anchorStart: Int64 = 0
         if let known = segments.first(where: { $0.sequence >= first }) {
             // Walk back from the first shared sequence to the new playlist's first segment.
@@ -76,12 +90,21 @@ struct SegmentTimeline: Sendable, Equatable {
                 anchorStart -= playlist.segments[sequence - first].duration.milliseconds
             }
         } else if let last = segments.last, first > last.sequence {
-            anchorStart = last.endMs
+            let elapsedMs = max(0, nowMs - (updatedAtMs ?? nowMs))
+            let explained = last.sequence + 1 + Int(elapsedMs / max(targetDurationMs, 1)) + 1
+            if first > explained {
+                placement = .jumped
+                let length = playlist.segments.reduce(Int64(0)) { $0 + $1.duration.milliseconds }
+                anchorStart = last.endMs + elapsedMs - length
+            } else {
+                anchorStart = last.endMs
+            }
         }
         segments = SegmentWindow(Self.place(playlist.segments, firstSequence: first, startMs: anchorStart, dateMs: nil))
         needsFullReload = false
         dateRanges = playlist.allDateRanges
         takeHeader(of: playlist, from: url, atMs: nowMs)
+        return placement
     }
 
     /// Merges a Playlist Delta Update of the playlist at `url`: drops what left the front,
@@ -149,7 +172,8 @@ struct SegmentTimeline: Sendable, Equatable {
             let date = segment.programDateTime?.millisecondsSince1970 ?? lastDate
             placed.append(
                 TimelineSegment(
-                    sequence: firstSequence + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri))
+                    sequence: firstSequence + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri,
+                    gap: segment.gap))
             position += duration
             lastDate = date.map { $0 + duration }
         }

@@ -129,7 +129,8 @@ final class PlaybackSession: TechObserver {
         let configuration = EngineConfiguration(
             masterURL: masterURL, start: start, autoplay: request.properties.autoplay, maxBitrate: caps.min(),
             audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers, bufferTargetMs: dependencies.bufferTargetMs,
-            resumeThresholdMs: dependencies.resumeThresholdMs, liveDelayMs: format.liveDelay)
+            resumeThresholdMs: dependencies.resumeThresholdMs, liveDelayMs: format.liveDelay,
+            stalePlaylistLimitMs: dependencies.stalePlaylistLimitMs, playSessionId: entitlement.playSessionId)
         if stopRequested { return end(with: .playbackAborted) }
         await tech.run(configuration, observer: self)
         if tech.status.phase == .stopped { end(with: .playbackAborted) }
@@ -173,6 +174,7 @@ final class PlaybackSession: TechObserver {
             apply(state.withLock { $0.ads?.seeked(to: position) })
         case .invalidStartTime(let requested, let range): publish(.warning(.invalidStartTime(startTime: requested, seekableRange: range)))
         case .seekOutsideRange(let requested, let range): publish(.warning(.seekOutsideRange(requested: requested, seekableRange: range)))
+        case .warning(let warning): publish(.warning(.stream(warning)))
         case .completed: end(with: .playbackCompleted)
         case .failed(let reason): end(with: .error(request.isOffline ? .offlineMedia(reason: reason) : .playback(reason: reason)))
         }

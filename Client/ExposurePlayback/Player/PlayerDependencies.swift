@@ -19,6 +19,9 @@ public struct PlayerDependencies: Sendable {
     public var bufferTargetMs: Int64
     /// How much must be buffered before playing, ms.
     public var resumeThresholdMs: Int64
+    /// How long a live playlist may come back unchanged before playback fails, ms of this
+    /// clock (a clock running N times faster than the server's needs N times as long).
+    public var stalePlaylistLimitMs: Int64
     /// Where analytics events wait until the EventSink has them; nil keeps them in memory only
     /// (nothing survives the process). The default is the user's data folder
     /// (``AnalyticsOutbox/defaultURL``), shared by every player of the process.
@@ -40,6 +43,7 @@ public struct PlayerDependencies: Sendable {
         deviceLanguage: String? = Locale.current.language.languageCode?.identifier,
         bufferTargetMs: Int64 = 30_000,
         resumeThresholdMs: Int64 = 4_000,
+        stalePlaylistLimitMs: Int64 = 30_000,
         analyticsOutbox: AnalyticsOutbox? = AnalyticsOutbox.standard,
         device: DeviceInfo = .current,
         connection: String = "ethernet",
@@ -52,6 +56,7 @@ public struct PlayerDependencies: Sendable {
         self.deviceLanguage = deviceLanguage
         self.bufferTargetMs = bufferTargetMs
         self.resumeThresholdMs = resumeThresholdMs
+        self.stalePlaylistLimitMs = stalePlaylistLimitMs
         self.analyticsOutbox = analyticsOutbox
         self.device = device
         self.connection = connection

@@ -22,6 +22,9 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
     case noProgram
     /// A language was asked for that the stream does not have.
     case trackUnavailable(language: String)
+    /// The stream misbehaved and the player rode it out: a failover, a skipped segment or gap,
+    /// a stale or jumping live playlist.
+    case stream(StreamWarning)
 
     /// One line for logs and the CLI.
     public var description: String {
@@ -37,6 +40,7 @@ public enum PlayerWarning: Sendable, Equatable, CustomStringConvertible {
         case .entitlementCheckFailed(let program, let reason): "entitlement check for \(program) failed: \(reason)"
         case .noProgram: "no program there"
         case .trackUnavailable(let language): "no track in language \(language)"
+        case .stream(let warning): warning.description
         }
     }
 }

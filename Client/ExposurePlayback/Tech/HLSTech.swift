@@ -60,7 +60,7 @@ public final class HLSTech: PlaybackTech {
             case .fetch(let fetch):
                 let started = clock.nowMs
                 let input: EngineInput =
-                    switch await loader.load(fetch.url) {
+                    switch await loader.load(fetch.url, playSessionId: configuration.playSessionId) {
                     case .success(let body): .fetched(id: fetch.id, body: body, elapsedMs: clock.nowMs - started)
                     case .failure(let failure): .fetchFailed(id: fetch.id, reason: failure.reason)
                     }

@@ -13,11 +13,13 @@ struct MediaLoader: Sendable {
     let network: any HTTPTransport
 
     /// The body at `url`, or why there is none (a non-2xx status, a transport error, a file that
-    /// cannot be read).
-    func load(_ url: URL) async -> Result<Data, Failure> {
+    /// cannot be read). Network requests name `playSessionId` in `X-Playback-Session-Id`, as
+    /// AVPlayer does, so a CDN (or the mock's stream lab) can tell players apart.
+    func load(_ url: URL, playSessionId: String? = nil) async -> Result<Data, Failure> {
         if url.isFileURL { return Self.readFile(url) }
         do {
-            let response = try await network.send(TransportRequest(method: .get, url: url))
+            let headers = playSessionId.map { ["X-Playback-Session-Id": $0] } ?? [:]
+            let response = try await network.send(TransportRequest(method: .get, url: url, headers: headers))
             return response.isSuccess ? .success(response.body) : .failure(Failure(reason: "HTTP \(response.status)"))
         } catch {
             return .failure(Failure(reason: "\(error)"))

@@ -18,9 +18,18 @@ public final class FaultInjector: Sendable {
     private let ruleCount = Atomic<Int>(0)
     private let lastId = Atomic<Int>(0)
     private let dice: FaultDice
+    /// The catalog and the platform time stream rules are checked against; nil: stream rules are refused.
+    private let streams: (@Sendable () -> StreamTargetResolver)?
 
-    /// No rules; rules with a `probability` draw from `seed` (a random one when nil).
-    public init(seed: UInt64? = nil) { dice = FaultDice(seed: seed) }
+    /// No rules; rules with a `probability` draw from `seed` (a random one when nil). Stream
+    /// rules need a platform (``MockPlatform/inject(_:)``); this injector refuses them.
+    public convenience init(seed: UInt64? = nil) { self.init(seed: seed, streams: nil) }
+
+    /// No rules; stream rules are checked against what `streams` reads at the time they are added.
+    init(seed: UInt64?, streams: (@Sendable () -> StreamTargetResolver)?) {
+        dice = FaultDice(seed: seed)
+        self.streams = streams
+    }
 
     /// Adds a rule in its place in matching order and returns it with its id.
     /// - Throws: `FaultRuleError` when the rule has no action, conflicting actions, a value out
@@ -30,7 +39,7 @@ public final class FaultInjector: Sendable {
         let sequence = lastId.wrappingAdd(1, ordering: .relaxed).newValue
         var rule = rule
         rule.id = "fault-\(sequence)"
-        let fault = try ActiveFault(checking: rule, sequence: sequence)
+        let fault = try ActiveFault(checking: rule, sequence: sequence, streams: streams?())
         let added = changeRules { rules -> Bool in
             guard rules.count < Self.capacity else { return false }
             Self.insert(fault, into: &rules)
@@ -51,7 +60,7 @@ public final class FaultInjector: Sendable {
         guard let sequence = rules.withLock({ $0.first { $0.rule.id == id }?.sequence }) else { return nil }
         var rule = rule
         rule.id = id
-        let fault = try ActiveFault(checking: rule, sequence: sequence)
+        let fault = try ActiveFault(checking: rule, sequence: sequence, streams: streams?())
         let replaced = changeRules { rules -> Bool in
             guard let index = rules.firstIndex(where: { $0.rule.id == id }) else { return false }
             rules.remove(at: index)
@@ -101,19 +110,26 @@ public final class FaultInjector: Sendable {
         rules.insert(fault, at: index)
     }
 
-    /// The first rule matching `request` that still has a use left, which this call uses up.
-    func claim(for request: HTTPRequest) -> FaultRule? {
+    /// The first rule matching `request` that still has a use left, which this call uses up;
+    /// `nowMs` (platform time) ends stale-playlist rules whose time is up.
+    func claim(for request: HTTPRequest, nowMs: Int64) -> ClaimedFault? {
         guard ruleCount.load(ordering: .acquiring) > 0 else { return nil }
         let snapshot = rules.withLock { $0 }
         guard !snapshot.isEmpty else { return nil }
         var facts = RequestFacts(request: request)
         for fault in snapshot where fault.matches(&facts) {
+            if let stale = fault.stale, let lasting = fault.rule.playlist?.staleForMs,
+                stale.hasEnded(atMs: nowMs, lastingMs: Int64(lasting))
+            {
+                changeRules { $0.removeAll { $0 === fault } }
+                continue
+            }
             if let probability = fault.rule.probability, !dice.roll(probability) { continue }
             switch fault.claim() {
             case .unavailable: continue
             case .claimed(let last):
                 if last { changeRules { $0.removeAll { $0 === fault } } }
-                return fault.rule
+                return ClaimedFault(rule: fault.rule, stale: fault.stale, network: fault.network)
             }
         }
         return nil
@@ -152,7 +168,13 @@ private final class ActiveFault: Sendable {
     let rule: FaultRule
     /// The order rules were added in; a replaced rule keeps its own.
     let sequence: Int
-    let regex: NSRegularExpression
+    let regex: NSRegularExpression?
+    /// What a stream rule strikes.
+    private let stream: StreamTargetResolver.Match?
+    /// The frozen playlists of a stale-playlist rule.
+    let stale: StalePlaylists?
+    /// The schedule of a network rule.
+    let network: NetworkShaping?
     private let literal: String?
     private let method: String?
     private let remaining: Atomic<Int>
@@ -162,16 +184,33 @@ private final class ActiveFault: Sendable {
 
     /// The rule ready to match.
     /// - Throws: `FaultRuleError` for a rule that cannot be used or a path that is no regex.
-    init(checking rule: FaultRule, sequence: Int) throws(FaultRuleError) {
+    init(checking rule: FaultRule, sequence: Int, streams: StreamTargetResolver?) throws(FaultRuleError) {
         if let problem = rule.problem { throw FaultRuleError(message: problem) }
-        do {
-            regex = try NSRegularExpression(pattern: rule.path)
-        } catch {
-            throw FaultRuleError(message: "path is not a valid regular expression: \(rule.path)")
+        if let path = rule.path {
+            do {
+                regex = try NSRegularExpression(pattern: path)
+            } catch {
+                throw FaultRuleError(message: "path is not a valid regular expression: \(path)")
+            }
+        } else {
+            regex = nil
+        }
+        var rule = rule
+        if rule.stream != nil {
+            guard let streams else { throw FaultRuleError(message: "Stream rules need a running platform to check them against.") }
+            let resolved = try streams.resolve(rule)
+            stream = resolved.match
+            rule.stream = resolved.target
+        } else {
+            stream = nil
+        }
+        stale = rule.playlist?.staleForMs != nil ? StalePlaylists() : nil
+        network = rule.network.flatMap { try? $0.resolvedSteps().get() }.map {
+            NetworkShaping(timeline: NetworkTimeline(steps: $0, loops: rule.network?.loop == true))
         }
         self.rule = rule
         self.sequence = sequence
-        literal = RequiredLiteral.of(rule.path)
+        literal = rule.path.flatMap(RequiredLiteral.of)
         method = rule.method?.uppercased()
         remaining = Atomic(rule.times ?? Int.max)
     }
@@ -200,6 +239,10 @@ private final class ActiveFault: Sendable {
         }
         let path = request.path
         if let literal, !RequiredLiteral.text(path, contains: literal) { return false }
+        if let stream {
+            guard let target = facts.stream, stream.matches(target) else { return false }
+        }
+        guard let regex else { return true }
         return regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
     }
 
@@ -233,8 +276,19 @@ private final class ActiveFault: Sendable {
 private struct RequestFacts {
     let request: HTTPRequest
     private var parsedQuery: QueryParameters?
+    private var parsedStream: StreamRequest??
 
     init(request: HTTPRequest) { self.request = request }
+
+    /// The request in stream terms; nil when it is no media playlist or segment.
+    var stream: StreamRequest? {
+        mutating get {
+            if let parsedStream { return parsedStream }
+            let parsed = StreamRequest(request)
+            parsedStream = .some(parsed)
+            return parsed
+        }
+    }
 
     var query: QueryParameters {
         mutating get {

@@ -1,32 +1,47 @@
 import ExposureModels
 import Foundation
+import HLS
 import HTTPServer
 
 /// Applies the first matching fault rule to a request, the way the failure would reach a client
-/// in production: an error answer, a late one, none at all, a cut-off body or a slow one.
+/// in production: an error answer, a late one, none at all, a cut-off body or a slow one, or a
+/// real answer changed on its way: corrupted bytes, another content type, a broken or stale
+/// media playlist.
 struct FaultResponder: HTTPResponder {
     /// Names the applied rule on faulted answers, so a confused test author can see why.
     static let faultHeader = "X-Mock-Fault"
 
     let next: any HTTPResponder
     let faults: FaultInjector
+    /// The platform clock stale playlists are timed on.
+    let clock: PlatformClock
+    /// The server clock network schedules run on.
+    let serverClock: any ServerClock
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard let rule = faults.claim(for: request) else { return next.respond(to: request) }
+        guard let claimed = faults.claim(for: request, nowMs: clock.nowMs()) else { return next.respond(to: request) }
+        let rule = claimed.rule
         var response: HTTPResponse
         if let status = rule.status {
             response = Self.errorResponse(status: status, rule: rule)
         } else if rule.drop == true {
             response = HTTPResponse(status: 503)
+        } else if let playlist = rule.playlist {
+            response = Self.changed(request, by: playlist, sequence: rule.stream?.sequence, stale: claimed.stale, next: next)
         } else {
             response = next.respond(to: request)
         }
+        if rule.corrupt == true { response.body = Self.corrupted(response.body) }
+        if let contentType = rule.contentType { response.headers.set("Content-Type", contentType) }
         response.headers.set(Self.faultHeader, rule.id ?? "")
         let inner: HTTPResponse.Delivery.Inner =
             if rule.drop == true { .dropConnection } else if let bytes = rule.truncateAfterBytes {
                 .truncated(afterBytes: bytes)
             } else if let rate = rule.bytesPerSecond { .throttled(bytesPerSecond: rate) } else { .immediate }
-        if let delay = rule.delayMs, delay > 0 {
+        if let network = claimed.network {
+            let step = network.step(at: serverClock.now)
+            response.delivery = .delayed(milliseconds: NetworkTimeline.holdMs(bytes: response.body.count, under: step), then: .immediate)
+        } else if let delay = rule.delayMs, delay > 0 {
             response.delivery = .delayed(milliseconds: delay, then: inner)
         } else {
             response.delivery =
@@ -39,6 +54,31 @@ struct FaultResponder: HTTPResponder {
                 }
         }
         return response
+    }
+
+    /// The real media playlist, asked for in full (a change to a delta update would miss the
+    /// skipped segments), changed by `fault`; a stale rule answers the playlist it froze.
+    private static func changed(
+        _ request: HTTPRequest, by fault: PlaylistFault, sequence: Int?, stale: StalePlaylists?, next: any HTTPResponder
+    ) -> HTTPResponse {
+        var full = request
+        full.rawQuery = ""
+        var response = next.respond(to: full)
+        guard response.status == 200 else { return response }
+        if let stale {
+            response.body = stale.frozen(response.body, for: request.path)
+        } else if var playlist = try? HLSParser.parseMedia(response.body), fault.apply(to: &playlist, sequence: sequence) {
+            response.body = Data(HLSWriter.bytes(playlist))
+        }
+        return response
+    }
+
+    /// `body` with the first byte of every 188-byte packet flipped: a TS segment loses every
+    /// sync byte, which any demuxer notices, while its size stays the same.
+    static func corrupted(_ body: Data) -> Data {
+        var bytes = body
+        for offset in stride(from: 0, to: bytes.count, by: 188) { bytes[bytes.startIndex + offset] ^= 0xFF }
+        return bytes
     }
 
     private static func errorResponse(status: Int, rule: FaultRule) -> HTTPResponse {

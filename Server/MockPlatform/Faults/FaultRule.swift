@@ -1,10 +1,13 @@
 /// How the platform should misbehave for matching requests: the body of `POST /_mock/faults`.
 ///
 /// A rule matches on method (any when nil), a regular expression searched in the path (anchor
-/// it with `^…$` to match whole paths), and optionally query parameters and headers. It acts by
+/// it with `^…$` to match whole paths), and optionally query parameters, headers and a
+/// ``StreamTarget`` (a stream rule: an asset's segment, rendition or playlist; `path` may then
+/// be left out). It acts by
 /// answering `status` with an error body instead of the real answer, and/or by delivering the
 /// answer late (`delayMs`), not at all (`drop`), cut short (`truncateAfterBytes`) or slowly
-/// (`bytesPerSecond`). It lets the first `after` matching requests through untouched, then applies
+/// (`bytesPerSecond`), and changes what it sends: corrupted bytes (`corrupt`), another
+/// `contentType`, a changed media playlist (`playlist`). It lets the first `after` matching requests through untouched, then applies
 /// `times` times, or until removed when `times` is nil. Of several matching rules the one with
 /// the lowest `priority` applies (the newest among equals); one with a `probability` applies to
 /// only that share of its matching requests.
@@ -22,8 +25,9 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public var probability: Double?
     /// The method to match, e.g. `GET`; nil matches any.
     public var method: String?
-    /// A regular expression (NSRegularExpression syntax) searched in the request path.
-    public var path: String
+    /// A regular expression (NSRegularExpression syntax) searched in the request path; nil
+    /// (stream rules only): any path.
+    public var path: String?
     /// Query parameters that must be present with exactly these values (`*`: any value).
     public var query: [String: String]?
     /// Headers that must be present with exactly these values (`*`: any value); names are case-insensitive.
@@ -42,6 +46,16 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public var truncateAfterBytes: Int?
     /// Send the body at this rate.
     public var bytesPerSecond: Int?
+    /// Flip the first byte of every 188-byte packet of the answer's body (a TS segment's sync bytes).
+    public var corrupt: Bool?
+    /// Send the answer with this `Content-Type` instead of its own.
+    public var contentType: String?
+    /// The stream, rendition and segment the rule strikes; nil: the rule matches on the path alone.
+    public var stream: StreamTarget?
+    /// How the rule changes the media playlists it strikes (stream rules only).
+    public var playlist: PlaylistFault?
+    /// Deliver matching answers as a network of these conditions over time would.
+    public var network: NetworkSchedule?
     /// Let this many matching requests through untouched before applying ("the 500th segment
     /// hangs"); nil: apply from the first.
     public var after: Int?
@@ -54,10 +68,11 @@ public struct FaultRule: Codable, Sendable, Equatable {
 
     /// A rule matching `path`; set at least one action.
     public init(
-        method: String? = nil, path: String, query: [String: String]? = nil, headers: [String: String]? = nil,
+        method: String? = nil, path: String? = nil, query: [String: String]? = nil, headers: [String: String]? = nil,
         status: Int? = nil, message: String? = nil, body: String? = nil, delayMs: Int? = nil, drop: Bool? = nil,
         truncateAfterBytes: Int? = nil, bytesPerSecond: Int? = nil, after: Int? = nil, times: Int? = nil,
-        name: String? = nil, priority: Int? = nil, probability: Double? = nil
+        name: String? = nil, priority: Int? = nil, probability: Double? = nil, corrupt: Bool? = nil, contentType: String? = nil,
+        stream: StreamTarget? = nil, playlist: PlaylistFault? = nil, network: NetworkSchedule? = nil
     ) {
         self.name = name
         self.priority = priority
@@ -75,14 +90,39 @@ public struct FaultRule: Codable, Sendable, Equatable {
         self.bytesPerSecond = bytesPerSecond
         self.after = after
         self.times = times
+        self.corrupt = corrupt
+        self.contentType = contentType
+        self.stream = stream
+        self.playlist = playlist
+        self.network = network
     }
 
     /// Why the rule cannot be used, as a sentence; nil when it is fine (regex aside).
     var problem: String? {
-        if path.isEmpty { return "path must be a non-empty regular expression." }
+        if path?.isEmpty ?? (stream == nil) { return "path must be a non-empty regular expression (or give stream)." }
         let deliveries = [drop == true, truncateAfterBytes != nil, bytesPerSecond != nil].filter { $0 }.count
-        if status == nil, delayMs == nil, deliveries == 0 {
-            return "A rule needs an action: status, delayMs, drop, truncateAfterBytes or bytesPerSecond."
+        let changes = [corrupt == true, contentType != nil, playlist != nil, network != nil].filter { $0 }.count
+        if status == nil, delayMs == nil, deliveries + changes == 0 {
+            return
+                "A rule needs an action: status, delayMs, drop, truncateAfterBytes, bytesPerSecond, corrupt, contentType, playlist or network."
+        }
+        if let network {
+            if status != nil || delayMs != nil || deliveries > 0 {
+                return
+                    "network decides when the answer goes out; it cannot go with status, delayMs, drop, truncateAfterBytes or bytesPerSecond."
+            }
+            if case .failure(let error) = network.resolvedSteps() { return error.message }
+        }
+        if changes > 0, status != nil || drop == true {
+            return "corrupt, contentType, playlist and network change the real answer; they cannot go with status or drop."
+        }
+        if let playlist {
+            if stream == nil { return "playlist changes need stream (which asset's media playlists to change)." }
+            if let problem = playlist.problem { return problem }
+            if playlist.staleForMs != nil, times != nil { return "A stale playlist lasts staleForMs; it takes no times." }
+        }
+        if let contentType, contentType.isEmpty || !contentType.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) {
+            return "contentType must be a non-empty header value of printable ASCII."
         }
         if deliveries > 1 { return "drop, truncateAfterBytes and bytesPerSecond exclude each other." }
         if drop == true, status != nil { return "A dropped connection has no status; use one or the other." }

@@ -42,9 +42,11 @@ public final class RequestJournal: Sendable {
     }
 
     /// The request headers the journal keeps (the Bearer token is kept as `accountId` instead).
-    /// `X-Adobe-Primetime-MediaToken` is what `startPlayback(…, adobePrimetimeToken:)` sends with a play request.
+    /// `X-Adobe-Primetime-MediaToken` is what `startPlayback(…, adobePrimetimeToken:)` sends with a play request;
+    /// `X-Playback-Session-Id` names the player's play session on its playlist and segment requests.
     public static let recordedHeaders = [
-        "Content-Type", "Accept", "User-Agent", "Range", "X-Mock-Country", "Origin", "X-Adobe-Primetime-MediaToken"
+        "Content-Type", "Accept", "User-Agent", "Range", "X-Mock-Country", "Origin", "X-Adobe-Primetime-MediaToken",
+        "X-Playback-Session-Id"
     ]
 
     /// How many entries it keeps.

@@ -6,6 +6,8 @@ struct MediaPlaylistBuilder {
     let media: MediaManifest
     let timeline: any StreamTimeline
     let rendition: RenditionKey
+    /// The asset or channel the stream is of, written into segment URLs for stream faults.
+    let assetId: String
 
     /// How the playlist presents itself.
     enum Kind {
@@ -131,7 +133,8 @@ struct MediaPlaylistBuilder {
             guard let (folder, file) = file(of: entry) else { return nil }
             segments.append(
                 MediaSegment(
-                    uri: "/media/\(folder.path)/\(file.file)", duration: .milliseconds(file.durationMs),
+                    uri: "/media/\(folder.path)/\(file.file)?\(StreamURLs.segmentQuery(assetId: assetId, sequence: sequence))",
+                    duration: .milliseconds(file.durationMs),
                     discontinuity: entry.discontinuity,
                     programDateTime: HLSDate(millisecondsSince1970: entry.startMs)))
         }

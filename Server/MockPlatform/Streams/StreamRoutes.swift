@@ -7,30 +7,39 @@ import HTTPServer
 extension ExposureAPI {
     mutating func registerStreams() {
         addUnversioned(.get, "/streams/vod/{assetId}/{material}/{file...}") { context throws(ExposureErrorMessage) in
-            try Self.playlist(context, timeless: true) { $0.vod(assetId: context.path("assetId"), material: context.path("material")) }
+            try Self.playlist(context, assetId: context.path("assetId"), timeless: true) {
+                $0.vod(assetId: context.path("assetId"), material: context.path("material"))
+            }
         }
         addUnversioned(.get, "/streams/ssai/{assetId}/{playSessionId}/{file...}") { context throws(ExposureErrorMessage) in
-            try Self.playlist(context, cacheScope: context.path("assetId"), timeless: true) { $0.ssai(assetId: context.path("assetId")) }
+            try Self.playlist(context, assetId: context.path("assetId"), cacheScope: context.path("assetId"), timeless: true) {
+                $0.ssai(assetId: context.path("assetId"))
+            }
         }
         addUnversioned(.get, "/streams/live/{channelId}/{file...}") { context throws(ExposureErrorMessage) in
-            try Self.playlist(context) { $0.live(channelId: context.path("channelId")) }
+            try Self.playlist(context, assetId: context.path("channelId")) { $0.live(channelId: context.path("channelId")) }
         }
         addUnversioned(.get, "/streams/catchup/{channelId}/{programId}/{file...}") { context throws(ExposureErrorMessage) in
-            try Self.playlist(context) { $0.catchup(channelId: context.path("channelId"), programId: context.path("programId")) }
+            try Self.playlist(context, assetId: context.path("channelId")) {
+                $0.catchup(channelId: context.path("channelId"), programId: context.path("programId"))
+            }
         }
         addUnversioned(.get, "/streams/event/{assetId}/{start}/{file...}") { context throws(ExposureErrorMessage) in
             guard let start = Int64(context.path("start")) else { throw Self.noStream(context) }
-            return try Self.playlist(context) { $0.event(assetId: context.path("assetId"), startSeconds: start) }
+            return try Self.playlist(context, assetId: context.path("assetId")) {
+                $0.event(assetId: context.path("assetId"), startSeconds: start)
+            }
         }
     }
 
-    /// Answers `master.m3u8` or one rendition's playlist of the stream `resolve` finds, through
+    /// Answers `master.m3u8` or one rendition's playlist of the stream `resolve` finds (of the
+    /// asset or channel `assetId`, which its segment URLs name), through
     /// the catalog's playlist cache. `cacheScope` replaces the per-session part of a URL in cache
     /// keys (SSAI streams are the same for every play session). `timeless` streams (VOD, SSAI)
     /// never change, so their bytes are looked up before resolving: laying out a long title
     /// costs more than serving it.
     private static func playlist(
-        _ context: RequestContext, cacheScope: String? = nil, timeless: Bool = false,
+        _ context: RequestContext, assetId: String, cacheScope: String? = nil, timeless: Bool = false,
         resolve: (StreamResolver) -> StreamResolver.Resolved?
     ) throws(ExposureErrorMessage) -> HTTPResponse {
         let cache = context.loaded.playlists
@@ -38,14 +47,16 @@ extension ExposureAPI {
         if timeless {
             let body = cache.bytes(for: key, window: nil) {
                 resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)).flatMap { stream in
-                    bytes(of: stream, key: key, media: context.catalog.media, cache: nil)
+                    bytes(of: stream, assetId: assetId, key: key, media: context.catalog.media, cache: nil)
                 }
             }
             guard let body else { throw noStream(context) }
             return response(body, isLive: false)
         }
         guard let stream = resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)),
-            let body = bytes(of: stream, key: key, media: context.catalog.media, cache: cache, deltaUpdate: deltaUpdateRequest(context))
+            let body = bytes(
+                of: stream, assetId: assetId, key: key, media: context.catalog.media, cache: cache, deltaUpdate: deltaUpdateRequest(context)
+            )
         else {
             throw noStream(context)
         }
@@ -63,7 +74,7 @@ extension ExposureAPI {
     /// The bytes of `key.file` (master or a rendition) of `stream`, through `cache` when given:
     /// the Playlist Delta Update `deltaUpdate` when the playlist offers them, else the full one.
     private static func bytes(
-        of stream: StreamResolver.Resolved, key: PlaylistCache.Key, media: MediaManifest, cache: PlaylistCache?,
+        of stream: StreamResolver.Resolved, assetId: String, key: PlaylistCache.Key, media: MediaManifest, cache: PlaylistCache?,
         deltaUpdate: DeltaUpdateRequest? = nil
     ) -> Data? {
         func cached(_ key: PlaylistCache.Key, window: ClosedRange<Int>?, _ make: () -> Data?) -> Data? {
@@ -80,7 +91,7 @@ extension ExposureAPI {
         func layout() -> (MediaPlaylistBuilder, liveEdgeMs: Int64)? {
             guard let rendition = RenditionKey(path: key.file) else { return nil }
             let liveEdgeMs = stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs
-            return (MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition), liveEdgeMs)
+            return (MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition, assetId: assetId), liveEdgeMs)
         }
         if let deltaUpdate, stream.kind.offersDeltaUpdates {
             var deltaKey = key

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The mock's stable stream URL scheme, shared by the entitlement (which hands URLs out) and
 /// the stream routes (which serve them).
 enum StreamURLs {
@@ -25,6 +27,16 @@ enum StreamURLs {
     static func event(base: String, assetId: String, startMs: Int64) -> String {
         "\(base)/streams/event/\(assetId)/\(startMs / 1000)/master.m3u8"
     }
+
+    /// The query of a segment URL: the stream's asset and the segment's media sequence number,
+    /// so stream faults can target it while the URL stays the same for every client of the
+    /// same window (and so stays cacheable).
+    static func segmentQuery(assetId: String, sequence: Int) -> String {
+        "asset=\(assetId.addingPercentEncoding(withAllowedCharacters: unreserved) ?? assetId)&seq=\(sequence)"
+    }
+
+    /// RFC 3986's unreserved characters: the rest of an id is percent-encoded in a query value.
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// The sprite track of an asset at one thumbnail width.
     static func sprites(base: String, assetId: String, width: Int) -> String {

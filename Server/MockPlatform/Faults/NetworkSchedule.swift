@@ -1,0 +1,151 @@
+/// Network conditions over time for the requests a rule matches: a list of steps, a trace of
+/// `(seconds, kbit/s)` pairs, or a named preset. Time starts at the first request the rule
+/// meets and runs on the server clock (a ``ManualServerClock`` in tests: a 5-minute schedule
+/// takes no real time). After the last step the schedule holds it, or starts again with `loop`.
+///
+/// Each answer is held back for the step's latency plus its body's transfer time at the step's
+/// rate, then sent whole: the client measures exactly the step's throughput (latency aside).
+public struct NetworkSchedule: Codable, Sendable, Equatable {
+    /// One stretch of constant conditions.
+    public struct Step: Codable, Sendable, Equatable {
+        /// How long it lasts, ms.
+        public var durationMs: Int
+        /// Throughput, kbit/s.
+        public var kbps: Int
+        /// Added latency before the first byte, ms.
+        public var latencyMs: Int?
+
+        /// A step.
+        public init(durationMs: Int, kbps: Int, latencyMs: Int? = nil) {
+            self.durationMs = durationMs
+            self.kbps = kbps
+            self.latencyMs = latencyMs
+        }
+    }
+
+    /// A named schedule: `edge`, `3g`, `lte` or `wifi-flaky`.
+    public var preset: String?
+    /// Steps played in order.
+    public var steps: [Step]?
+    /// Lines of `seconds kbit/s` (space or comma between; `#` starts a comment), times rising from 0.
+    public var trace: String?
+    /// Start again after the last step instead of holding it.
+    public var loop: Bool?
+
+    /// A schedule; give exactly one of `preset`, `steps` and `trace`.
+    public init(preset: String? = nil, steps: [Step]? = nil, trace: String? = nil, loop: Bool? = nil) {
+        self.preset = preset
+        self.steps = steps
+        self.trace = trace
+        self.loop = loop
+    }
+
+    /// The presets by name. The bundled ladder runs from about 80 to 570 kbit/s (video and audio).
+    public static let presets: [String: NetworkSchedule] = [
+        "edge": NetworkSchedule(steps: [Step(durationMs: 60_000, kbps: 240, latencyMs: 400)]),
+        "3g": NetworkSchedule(steps: [Step(durationMs: 60_000, kbps: 400, latencyMs: 150)]),
+        "lte": NetworkSchedule(steps: [Step(durationMs: 60_000, kbps: 4_000, latencyMs: 40)]),
+        "wifi-flaky": NetworkSchedule(
+            steps: [
+                Step(durationMs: 40_000, kbps: 3_000, latencyMs: 10), Step(durationMs: 20_000, kbps: 250, latencyMs: 80),
+                Step(durationMs: 30_000, kbps: 1_500, latencyMs: 20), Step(durationMs: 15_000, kbps: 120, latencyMs: 200)
+            ], loop: true)
+    ]
+
+    /// The steps the schedule plays, or why it has none, as a sentence naming the field (or the trace's line).
+    func resolvedSteps() -> Result<[Step], NetworkScheduleError> {
+        let given = [preset != nil, steps != nil, trace != nil].filter { $0 }.count
+        guard given == 1 else { return .failure(NetworkScheduleError("network takes exactly one of preset, steps or trace.")) }
+        if let preset {
+            guard let schedule = Self.presets[preset] else {
+                return .failure(
+                    NetworkScheduleError(
+                        "network.preset \(preset) is unknown; presets: \(Self.presets.keys.sorted().joined(separator: ", ")))."))
+            }
+            return schedule.resolvedSteps()
+        }
+        if let trace { return Self.steps(ofTrace: trace) }
+        let steps = steps ?? []
+        guard !steps.isEmpty, steps.count <= 10_000 else {
+            return .failure(NetworkScheduleError("network.steps must hold 1 to 10000 steps."))
+        }
+        for (index, step) in steps.enumerated() {
+            guard (1...86_400_000).contains(step.durationMs), (1...10_000_000).contains(step.kbps),
+                (0...60_000).contains(step.latencyMs ?? 0)
+            else {
+                return .failure(
+                    NetworkScheduleError(
+                        "network.steps[\(index)]: durationMs must be from 1 to 86400000, kbps from 1 to 10000000, latencyMs from 0 to 60000."
+                    ))
+            }
+        }
+        return .success(steps)
+    }
+
+    /// The steps of a trace: each line's rate holds until the next line's time; the last holds.
+    private static func steps(ofTrace trace: String) -> Result<[Step], NetworkScheduleError> {
+        var points: [(ms: Int, kbps: Int)] = []
+        for (index, raw) in trace.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let fields = line.split { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" }
+            if fields.isEmpty { continue }
+            guard fields.count == 2, let seconds = Double(fields[0]), seconds.isFinite, (0...86_400).contains(seconds),
+                let kbps = Int(fields[1]), (1...10_000_000).contains(kbps)
+            else {
+                return .failure(
+                    NetworkScheduleError(
+                        "network.trace line \(index + 1): expected \"seconds kbit/s\" (0–86400, 1–10000000), got \"\(raw)\"."))
+            }
+            let ms = Int(seconds * 1000)
+            if points.isEmpty, ms != 0 {
+                return .failure(NetworkScheduleError("network.trace line \(index + 1): the first point must be at 0 s."))
+            }
+            if let last = points.last, ms <= last.ms {
+                return .failure(
+                    NetworkScheduleError("network.trace line \(index + 1): times must rise (\(seconds) s is not after the line before)."))
+            }
+            points.append((ms, kbps))
+        }
+        guard !points.isEmpty else { return .failure(NetworkScheduleError("network.trace holds no \"seconds kbit/s\" line.")) }
+        var steps: [Step] = []
+        for (index, point) in points.enumerated() {
+            let next = index + 1 < points.count ? points[index + 1].ms : point.ms + 60_000
+            steps.append(Step(durationMs: next - point.ms, kbps: point.kbps))
+        }
+        return .success(steps)
+    }
+}
+
+/// Why a network schedule cannot be used, as a sentence.
+struct NetworkScheduleError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// A schedule's steps laid out on time since its start.
+struct NetworkTimeline: Sendable {
+    let steps: [NetworkSchedule.Step]
+    let loops: Bool
+    private let totalMs: Int
+
+    init(steps: [NetworkSchedule.Step], loops: Bool) {
+        self.steps = steps
+        self.loops = loops
+        totalMs = steps.reduce(0) { $0 + $1.durationMs }
+    }
+
+    /// The step in force `elapsedMs` after the start.
+    func step(atMs elapsedMs: Int) -> NetworkSchedule.Step {
+        var offset = loops && totalMs > 0 ? elapsedMs % totalMs : elapsedMs
+        for step in steps {
+            if offset < step.durationMs { return step }
+            offset -= step.durationMs
+        }
+        return steps[steps.count - 1]
+    }
+
+    /// How long an answer of `bytes` is held back under `step`, ms: latency plus transfer time.
+    static func holdMs(bytes: Int, under step: NetworkSchedule.Step) -> Int {
+        (step.latencyMs ?? 0) + Int((Int64(bytes) * 8 + Int64(step.kbps) - 1) / Int64(step.kbps))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import HLS
+import HTTPServer
+import MockPlatformTesting
+import Testing
+
+@testable import MockPlatform
+
+/// Network schedules: steps, traces and presets laid out on time, and answers held back by the
+/// step's latency plus their transfer time, on the server clock.
+@Suite struct NetworkScheduleTests {
+    typealias Step = NetworkSchedule.Step
+
+    @Test func stepsHoldTheLastOneOrLoop() {
+        let steps = [Step(durationMs: 10_000, kbps: 800), Step(durationMs: 5_000, kbps: 200, latencyMs: 100)]
+        let held = NetworkTimeline(steps: steps, loops: false)
+        #expect(held.step(atMs: 0).kbps == 800)
+        #expect(held.step(atMs: 9_999).kbps == 800)
+        #expect(held.step(atMs: 10_000).kbps == 200)
+        #expect(held.step(atMs: 99_000).kbps == 200)
+        let looped = NetworkTimeline(steps: steps, loops: true)
+        #expect(looped.step(atMs: 15_000).kbps == 800)
+        #expect(looped.step(atMs: 26_000).kbps == 200)
+    }
+
+    @Test func anAnswerIsHeldForTheLatencyPlusItsTransferTime() {
+        // 100 kB at 800 kbit/s: 1 s; plus 100 ms latency.
+        #expect(NetworkTimeline.holdMs(bytes: 100_000, under: Step(durationMs: 1, kbps: 800, latencyMs: 100)) == 1_100)
+    }
+
+    @Test func aTraceBecomesStepsAndEveryPresetIsUsable() throws {
+        let steps = try NetworkSchedule(trace: "# time kbit/s\n0 1000\n2.5, 300\n\n10\t50  # slow\n").resolvedSteps().get()
+        #expect(steps == [Step(durationMs: 2_500, kbps: 1_000), Step(durationMs: 7_500, kbps: 300), Step(durationMs: 60_000, kbps: 50)])
+        for name in NetworkSchedule.presets.keys.sorted() {
+            #expect(throws: Never.self, "\(name)") { try NetworkSchedule(preset: name).resolvedSteps().get() }
+        }
+    }
+
+    @Test(arguments: [
+        (NetworkSchedule(trace: "0 100\n5 fast\n"), "network.trace line 2"),
+        (NetworkSchedule(trace: "1 100\n"), "line 1: the first point must be at 0 s"),
+        (NetworkSchedule(trace: "0 100\n5 200\n5 300\n"), "line 3: times must rise"),
+        (NetworkSchedule(trace: "# nothing\n"), "holds no"),
+        (NetworkSchedule(preset: "5g"), "network.preset 5g is unknown"),
+        (NetworkSchedule(steps: [Step(durationMs: 0, kbps: 1)]), "network.steps[0]"),
+        (NetworkSchedule(preset: "lte", trace: "0 1"), "exactly one of")
+    ])
+    func aBadScheduleIsRefusedNamingWhatIsWrong(schedule: NetworkSchedule, reason: String) throws {
+        let platform = try InProcessPlatform()
+        #expect {
+            try platform.platform.inject(FaultRule(stream: StreamTarget(), network: schedule))
+        } throws: { error in
+            (error as? FaultRuleError)?.message.contains(reason) == true
+        }
+    }
+
+    @Test func theScheduleRunsOnTheServerClockForTheTargetedPlaySessionOnly() throws {
+        let serverClock = ManualServerClock()
+        let mock = try InProcessPlatform(serverClock: serverClock)
+        try mock.platform.inject(
+            FaultRule(
+                stream: StreamTarget(playSessionId: "shaped"),
+                network: NetworkSchedule(steps: [Step(durationMs: 10_000, kbps: 800), Step(durationMs: 10_000, kbps: 200, latencyMs: 100)]))
+        )
+        let playlist = try mock.mediaPlaylist("/streams/vod/city-lights/default/video/360p.m3u8")
+        let uri = try #require(playlist.segments.first?.uri)
+        let shaped = [(StreamRequest.playSessionHeader, "shaped")]
+        let first = mock.get(uri, headers: shaped)
+        let bits = first.body.count * 8
+        #expect(first.delivery == .delayed(milliseconds: (bits + 799) / 800, then: .immediate))
+        serverClock.advance(by: .seconds(10))
+        #expect(mock.get(uri, headers: shaped).delivery == .delayed(milliseconds: 100 + (bits + 199) / 200, then: .immediate))
+        #expect(mock.get(uri, headers: [(StreamRequest.playSessionHeader, "other")]).delivery == .immediate)
+        #expect(mock.get(uri).delivery == .immediate)
+    }
+
+    /// Every bundled video segment under each preset's first step: the time it is held back
+    /// (less the latency) gives back the step's rate within 5 %.
+    @Test func theMeasuredThroughputOfASegmentIsTheSteps() throws {
+        let serverClock = ManualServerClock()
+        for name in NetworkSchedule.presets.keys.sorted() {
+            let mock = try InProcessPlatform(serverClock: serverClock)
+            let step = try #require(try NetworkSchedule(preset: name).resolvedSteps().get().first)
+            try mock.platform.inject(FaultRule(path: "^/media/", network: NetworkSchedule(preset: name)))
+            for rendition in ["180p", "270p", "360p"] {
+                let response = mock.get("/media/reel/video/\(rendition)/seg-004.ts?asset=city-lights&seq=4")
+                guard case .delayed(let holdMs, .immediate) = response.delivery else {
+                    Issue.record("\(name): \(response.delivery)")
+                    continue
+                }
+                let measuredKbps = Double(response.body.count * 8) / Double(holdMs - (step.latencyMs ?? 0))
+                #expect(abs(measuredKbps - Double(step.kbps)) / Double(step.kbps) < 0.05, "\(name) \(rendition): \(measuredKbps) kbit/s")
+            }
+        }
+    }
+}
