@@ -42,7 +42,7 @@ final class JournalEventStream: Sendable {
         let events = JournalEventStream()
         let (backlog, ticket) = journal.watch(after: afterId) { change in events.push(change) }
         // Changes the watcher pushed already came after the backlog's moment: the backlog goes first.
-        events.pending.withLock { $0.changes.insert(contentsOf: backlog.map(JournalChange.recorded), at: 0) }
+        events.pending.withLock { $0.changes.insert(contentsOf: backlog, at: 0) }
         let stream = HTTPBodyStream(
             heartbeat: heartbeat, every: heartbeatInterval, next: { events.take() }, ended: { journal.unwatch(ticket) })
         events.body.withLock { $0.stream = stream }

@@ -119,19 +119,22 @@ public final class RequestJournal: Sendable {
     }
 
     /// Starts telling `watcher` of every change from now on and returns, taken in the same moment
-    /// (none missed, none twice), the entries kept with an id above `afterId` (none when nil),
-    /// oldest first, and the ticket to stop with (``unwatch(_:)``).
+    /// (none missed, none twice), what the watcher missed after the entry `afterId` (nothing when
+    /// nil) and the ticket to stop with (``unwatch(_:)``). What it missed is the entries kept with
+    /// an id above `afterId`, oldest first; when `afterId` is beyond the last id (the journal was
+    /// emptied, or the mock restarted, since), `cleared` and then every entry kept.
     ///
     /// `watcher` runs under the journal's lock, so it sees changes in order: it must only keep the
     /// change. What it returns runs once the lock is released (waking a reader, say), and may call
     /// back into the journal.
-    public func watch(after afterId: Int?, _ watcher: @escaping Watcher) -> (backlog: [JournalEntry], ticket: Int) {
+    public func watch(after afterId: Int?, _ watcher: @escaping Watcher) -> (backlog: [JournalChange], ticket: Int) {
         ring.withLock { ring in
             let ticket = ring.nextWatcher
             ring.nextWatcher += 1
             ring.watchers[ticket] = watcher
             guard let afterId else { return ([], ticket) }
-            return (ring.entries.filter { $0.id > afterId }, ticket)
+            guard afterId <= ring.lastId else { return ([.cleared] + ring.entries.map(JournalChange.recorded), ticket) }
+            return (ring.entries.filter { $0.id > afterId }.map(JournalChange.recorded), ticket)
         }
     }
 

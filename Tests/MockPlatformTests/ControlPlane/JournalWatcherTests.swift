@@ -6,7 +6,8 @@ import Testing
 @testable import MockPlatform
 
 /// The journal's watchers (what `GET /_mock/events` streams from): told of each change in order
-/// under the journal's lock, their follow-ups run after it.
+/// under the journal's lock, their follow-ups run after it, and a watcher reconnecting after the
+/// journal started again hears that it did.
 @Suite struct JournalWatcherTests {
     static func entry(_ id: Int) -> JournalEntry {
         JournalEntry(
@@ -42,5 +43,15 @@ import Testing
         journal.record(Self.entry)
         #expect(backlog.isEmpty)
         #expect(seen.withLock { $0 } == [.recorded(Self.entry(1)), .cleared, .recorded(Self.entry(1))])
+    }
+
+    @Test func aWatcherBehindTheLastIdHearsTheJournalWasClearedThenGetsAllOfIt() {
+        let journal = RequestJournal()
+        for _ in 0..<5 { journal.record(Self.entry) }
+        #expect(journal.watch(after: 3) { _ in nil }.backlog == [.recorded(Self.entry(4)), .recorded(Self.entry(5))])
+        #expect(journal.watch(after: 5) { _ in nil }.backlog.isEmpty)
+        journal.removeAll()
+        for _ in 0..<2 { journal.record(Self.entry) }
+        #expect(journal.watch(after: 5) { _ in nil }.backlog == [.cleared, .recorded(Self.entry(1)), .recorded(Self.entry(2))])
     }
 }
