@@ -65,6 +65,28 @@ import Testing
         #expect(rest.end == .open, "the chunked body ends with its last chunk")
     }
 
+    /// Each heartbeat used to schedule the next from its own deadline: a clock moved a year ahead
+    /// ran one nested wake per skipped interval, two million frames, and overflowed the stack.
+    @Test func aClockMovedFarAheadBeatsOnceAndKeepsBeating() async throws {
+        let clock = ManualServerClock()
+        let source = Source()
+        let (streams, made) = AsyncStream<HTTPBodyStream>.makeStream()
+        let server = try Self.server(source: source, clock: clock, streams: made)
+        defer { server.stop() }
+        source.push("first\n")
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        var iterator = streams.makeAsyncIterator()
+        _ = await iterator.next()
+        #expect(try await offThePool { connection.read(through: "first\n") }.end == .open)
+        let waiting = clock.pendingWakes
+        clock.advance(by: .seconds(365 * 24 * 3600))
+        #expect(try await offThePool { connection.read(through: ": hb\n\n") }.end == .open)
+        #expect(clock.pendingWakes == waiting, "one heartbeat pending, as before")
+        clock.advance(by: .seconds(15))
+        #expect(try await offThePool { connection.read(through: ": hb\n\n") }.end == .open, "the next one is an interval later")
+    }
+
     @Test func stoppingTheServerEndsTheStreamAndReleasesIt() async throws {
         let clock = ManualServerClock()
         let source = Source()
