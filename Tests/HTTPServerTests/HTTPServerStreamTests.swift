@@ -87,6 +87,33 @@ import Testing
         #expect(try await offThePool { connection.read(through: ": hb\n\n") }.end == .open, "the next one is an interval later")
     }
 
+    /// A 204 or 304 carries no body (RFC 9110 §15): a stream handed with one is not sent, and ends.
+    @Test(arguments: [204, 304])
+    func aStatusWithoutABodyAnswersEmptyAndEndsTheStream(status: Int) async throws {
+        let clock = ManualServerClock()
+        let (ends, ended) = AsyncStream<Void>.makeStream()
+        let server = HTTPServer(
+            configuration: .init(port: 0, workerThreads: 1, clock: clock, errorLog: { _ in }),
+            responder: ClosureResponder { _ in
+                let stream = HTTPBodyStream(
+                    heartbeat: Data(": hb\n\n".utf8), every: .seconds(15), next: { Data("never\n".utf8) },
+                    ended: { ended.yield() })
+                return HTTPResponse(status: status, delivery: .streamed(stream))
+            })
+        try server.start()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        let head = String(decoding: try await offThePool { connection.read(through: "\r\n\r\n") }.data, as: UTF8.self)
+        #expect(head.hasPrefix("HTTP/1.1 \(status)"))
+        #expect(!head.lowercased().contains("transfer-encoding"))
+        var endings = ends.makeAsyncIterator()
+        #expect(await endings.next() != nil, "the stream ended without being read")
+        connection.send("GET /again HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let rest = String(decoding: try await offThePool { connection.readToEnd() }.data, as: UTF8.self)
+        #expect(rest.hasPrefix("HTTP/1.1 \(status)"), "no body came between the answers")
+    }
+
     @Test func stoppingTheServerEndsTheStreamAndReleasesIt() async throws {
         let clock = ManualServerClock()
         let source = Source()
