@@ -124,6 +124,20 @@ import Testing
         #expect(try Self.entries(in: text).map(\.id) == [1, 2])
     }
 
+    @Test func aClientPastThePendingLimitGetsWhatWasQueuedThenTheEnd() throws {
+        let mock = try InProcessPlatform()
+        let journal = mock.platform.control.journal
+        do {
+            let answer = mock.send(.get, "/_mock/events")
+            #expect(journal.watcherCount == 1)
+            for _ in 0...JournalEventStream.pendingLimit { journal.record(JournalWatcherTests.entry) }
+            let (text, ended) = try Self.readAll(answer)
+            #expect(ended, "the stream ends instead of waiting")
+            #expect(try Self.entries(in: text).count == JournalEventStream.pendingLimit, "the queued events still went out")
+        }
+        #expect(journal.watcherCount == 0, "the released stream stopped watching")
+    }
+
     @Test func theStreamIsNotJournaledAndFollowsTheAdminAccessRule() throws {
         let mock = try InProcessPlatform()
         _ = mock.send(.get, "/_mock/events")
