@@ -142,8 +142,8 @@ private func readBody(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buf
             let handle = stream.connection
             let parked = stream.parker.park(
                 until: now + .milliseconds(milliseconds),
-                suspend: { MHD_suspend_connection(handle.pointer) },
-                resume: { MHD_resume_connection(handle.pointer) }
+                suspend: { suspendConnection(handle) },
+                resume: { resumeConnection(handle) }
             )
             return parked ? 0 : CMHD_CONTENT_READER_END_WITH_ERROR
         }
