@@ -6,8 +6,8 @@ import HTTPServer
 extension ExposureAPI {
     mutating func registerEvents() {
         // Every occurrence of the catalog's live events overlapping the day, widened by
-        // `daysBackward` and `daysForward` (0 and 85 when absent, as the official SDK sends them;
-        // at most a year each way), by start time unless `sort` says otherwise, paged.
+        // `daysBackward` and `daysForward` (0 each when absent; the official SDK always sends 0
+        // and 85; at most a year each way), by start time unless `sort` says otherwise, paged.
         add(.get, [.v2], "/event/date/{date}") { context throws(ExposureErrorMessage) in
             let span = try Self.daySpan(context, maxDays: 366)
             let pageNumber = try context.intQuery("pageNumber", default: 1, in: 1...100_000)
