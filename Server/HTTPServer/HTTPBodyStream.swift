@@ -105,13 +105,20 @@ public final class HTTPBodyStream: Sendable, Equatable {
         }
     }
 
+    /// The next heartbeat, `heartbeatInterval` after `start`; each one due schedules the next from
+    /// the clock's now, so a clock moved far ahead beats once, not once per interval it skipped.
+    /// None after the stream finished.
     private func scheduleHeartbeat(after start: Duration, on clock: any ServerClock) {
         let deadline = start + heartbeatInterval
         clock.wake(at: deadline) { [weak self] in
             guard let self else { return }
-            shared.withLock { $0.state.heartbeatDue = true }
+            let finished = shared.withLock { shared in
+                if !shared.finished { shared.state.heartbeatDue = true }
+                return shared.finished
+            }
+            guard !finished else { return }
             wake()
-            scheduleHeartbeat(after: deadline, on: clock)
+            scheduleHeartbeat(after: max(deadline, clock.now), on: clock)
         }
     }
 }

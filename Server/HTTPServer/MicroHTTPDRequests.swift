@@ -130,8 +130,8 @@ func handleAccess(
             let handle = ConnectionHandle(pointer: connection)
             let parked = core.parker.park(
                 until: core.parker.clock.now + .milliseconds(delay),
-                suspend: { MHD_suspend_connection(connection) },
-                resume: { MHD_resume_connection(handle.pointer) }
+                suspend: { suspendConnection(handle) },
+                resume: { resumeConnection(handle) }
             )
             if parked { return .YES }
         }

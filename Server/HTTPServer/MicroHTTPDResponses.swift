@@ -10,7 +10,8 @@ func queue(
 ) -> MHD_Result {
     let response = (100...999).contains(response.status) ? response : core.invalidStatusResponse(response.status)
     // 1xx, 204 and 304 answers carry neither body nor Content-Length (RFC 9110 §8.6, §15).
-    let body = (200...999).contains(response.status) && response.status != 204 && response.status != 304 ? response.body : Data()
+    let carriesBody = (200...999).contains(response.status) && response.status != 204 && response.status != 304
+    let body = carriesBody ? response.body : Data()
     let made: OpaquePointer?
     switch delivery {
     case .dropConnection:
@@ -19,8 +20,11 @@ func queue(
         made = memoryResponse(body)
     case .truncated(let afterBytes):
         made = streamedResponse(BodyStream(body: body, limit: afterBytes, pacer: nil, connection: connection, parker: core.parker))
-    case .streamed(let stream):
+    case .streamed(let stream) where carriesBody:
         made = openEndedResponse(stream, on: connection, parker: core.parker)
+    case .streamed(let stream):
+        stream.finish()
+        made = memoryResponse(body)
     case .throttled(let bytesPerSecond):
         made = streamedResponse(
             BodyStream(
@@ -138,8 +142,8 @@ private func readBody(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buf
             let handle = stream.connection
             let parked = stream.parker.park(
                 until: now + .milliseconds(milliseconds),
-                suspend: { MHD_suspend_connection(handle.pointer) },
-                resume: { MHD_resume_connection(handle.pointer) }
+                suspend: { suspendConnection(handle) },
+                resume: { resumeConnection(handle) }
             )
             return parked ? 0 : CMHD_CONTENT_READER_END_WITH_ERROR
         }

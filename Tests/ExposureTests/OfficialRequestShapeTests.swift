@@ -97,6 +97,23 @@ struct OfficialRequestShapeTests {
             ])
     }
 
+    /// A program's request names its asset: built without the EPG it would name the program.
+    @Test func aProgramsRequestIsOnlyBuiltOnceTheEPGNamedItsAsset() async throws {
+        let transport = RecordingTransport { _ in
+            TransportResponse(status: 200, body: Data(#"{"programId": "p1", "assetId": "p1-asset", "channelId": "ch_1"}"#.utf8))
+        }
+        let call = Entitlement(environment: TestValues.environment, sessionToken: TestValues.token, transport: transport)
+            .program(programId: "p1", channelId: "ch_1")
+        #expect(throws: ExposureError.self) { try call.transportRequest() }
+        #expect(throws: ExposureError.self) { try Self.syncRequest(call) }
+        let request = try await call.resolvedTransportRequest()
+        #expect(request.url.path == "/v2/customer/Sandbox/businessunit/Dev/entitlement/p1-asset/play")
+        #expect(await transport.requests.count == 1, "the EPG only")
+    }
+
+    /// `transportRequest()` as generic code reaches it.
+    static func syncRequest(_ call: some ExposureRequest) throws -> TransportRequest { try call.transportRequest() }
+
     @Test func aDownloadEntitlementNamesTheDevice() throws {
         let request = try entitlement.download(assetId: "movie-1", deviceMake: "apple", deviceModel: "iPhone14,2").transportRequest()
         #expect(request.url.absoluteString == api2 + "/entitlement/movie-1/download?deviceMake=apple&deviceModel=iPhone14%2C2")

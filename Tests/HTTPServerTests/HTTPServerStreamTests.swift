@@ -65,6 +65,55 @@ import Testing
         #expect(rest.end == .open, "the chunked body ends with its last chunk")
     }
 
+    /// Each heartbeat used to schedule the next from its own deadline: a clock moved a year ahead
+    /// ran one nested wake per skipped interval, two million frames, and overflowed the stack.
+    @Test func aClockMovedFarAheadBeatsOnceAndKeepsBeating() async throws {
+        let clock = ManualServerClock()
+        let source = Source()
+        let (streams, made) = AsyncStream<HTTPBodyStream>.makeStream()
+        let server = try Self.server(source: source, clock: clock, streams: made)
+        defer { server.stop() }
+        source.push("first\n")
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        var iterator = streams.makeAsyncIterator()
+        _ = await iterator.next()
+        #expect(try await offThePool { connection.read(through: "first\n") }.end == .open)
+        let waiting = clock.pendingWakes
+        clock.advance(by: .seconds(365 * 24 * 3600))
+        #expect(try await offThePool { connection.read(through: ": hb\n\n") }.end == .open)
+        #expect(clock.pendingWakes == waiting, "one heartbeat pending, as before")
+        clock.advance(by: .seconds(15))
+        #expect(try await offThePool { connection.read(through: ": hb\n\n") }.end == .open, "the next one is an interval later")
+    }
+
+    /// A 204 or 304 carries no body (RFC 9110 §15): a stream handed with one is not sent, and ends.
+    @Test(arguments: [204, 304])
+    func aStatusWithoutABodyAnswersEmptyAndEndsTheStream(status: Int) async throws {
+        let clock = ManualServerClock()
+        let (ends, ended) = AsyncStream<Void>.makeStream()
+        let server = HTTPServer(
+            configuration: .init(port: 0, workerThreads: 1, clock: clock, errorLog: { _ in }),
+            responder: ClosureResponder { _ in
+                let stream = HTTPBodyStream(
+                    heartbeat: Data(": hb\n\n".utf8), every: .seconds(15), next: { Data("never\n".utf8) },
+                    ended: { ended.yield() })
+                return HTTPResponse(status: status, delivery: .streamed(stream))
+            })
+        try server.start()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        let head = String(decoding: try await offThePool { connection.read(through: "\r\n\r\n") }.data, as: UTF8.self)
+        #expect(head.hasPrefix("HTTP/1.1 \(status)"))
+        #expect(!head.lowercased().contains("transfer-encoding"))
+        var endings = ends.makeAsyncIterator()
+        #expect(await endings.next() != nil, "the stream ended without being read")
+        connection.send("GET /again HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let rest = String(decoding: try await offThePool { connection.readToEnd() }.data, as: UTF8.self)
+        #expect(rest.hasPrefix("HTTP/1.1 \(status)"), "no body came between the answers")
+    }
+
     @Test func stoppingTheServerEndsTheStreamAndReleasesIt() async throws {
         let clock = ManualServerClock()
         let source = Source()

@@ -18,6 +18,10 @@ public protocol ExposureRequest: Sendable {
     /// The call to send, once what it depends on is known: ``endpoint`` itself, unless the call
     /// must first ask the server for something (a program's asset, say).
     func resolvedEndpoint() async throws(ExposureError) -> Endpoint
+
+    /// The HTTP request this call sends, built from ``endpoint`` without asking the server
+    /// anything; a call that must ask first throws instead (``resolvedTransportRequest()`` asks).
+    func transportRequest() throws(ExposureError) -> TransportRequest
 }
 
 /// A decoded value together with the HTTP response it came from (status, headers, raw body).
@@ -52,9 +56,14 @@ extension ExposureRequest {
     /// ``endpoint``: most calls depend on nothing else.
     public func resolvedEndpoint() async throws(ExposureError) -> Endpoint { endpoint }
 
-    /// The HTTP request this call sends.
+    /// The HTTP request this call sends: ``endpoint``'s.
     public func transportRequest() throws(ExposureError) -> TransportRequest {
         try endpoint.transportRequest(in: environment)
+    }
+
+    /// The HTTP request this call sends, once what it depends on is known (``resolvedEndpoint()``).
+    public func resolvedTransportRequest() async throws(ExposureError) -> TransportRequest {
+        try await resolvedEndpoint().transportRequest(in: environment)
     }
 
     /// Sends the call and decodes the answer.
@@ -65,7 +74,7 @@ extension ExposureRequest {
     /// Sends the call and returns the decoded value with the raw response, for callers that
     /// want headers or the body exactly as the server wrote it.
     public func response() async throws(ExposureError) -> ExposureResponse<Response> {
-        let request = try await resolvedEndpoint().transportRequest(in: environment)
+        let request = try await resolvedTransportRequest()
         let raw: TransportResponse
         do {
             raw = try await transport.send(request)

@@ -62,8 +62,18 @@ public struct EntitlementPlayRequest: ExposureRequest {
     public func use(drm: String, format: String) -> Self { use(drm: drm).use(format: format) }
 
     /// The call for an asset known by id; a program's call names the program id until
-    /// ``resolvedEndpoint()`` has found the program's asset.
+    /// ``resolvedEndpoint()`` has found the program's asset, and is never sent so.
     public var endpoint: Endpoint { endpoint(assetId: knownAssetId) }
+
+    /// The HTTP request for an asset, a channel or a download. A program's names the program's
+    /// asset, which only the EPG knows: for one it throws `invalidRequest`, and
+    /// ``resolvedTransportRequest()`` (as ``request()``) asks the EPG first.
+    public func transportRequest() throws(ExposureError) -> TransportRequest {
+        if case .program(let programId, _) = target {
+            throw .invalidRequest(reason: "program \(programId) is played as its asset: resolvedTransportRequest() asks the EPG for it")
+        }
+        return try endpoint.transportRequest(in: environment)
+    }
 
     /// The call itself: for a program, after asking the EPG which asset the program is.
     public func resolvedEndpoint() async throws(ExposureError) -> Endpoint {

@@ -10,13 +10,8 @@ struct AssetQuery {
     var assetIds: Set<String>
     var onlyPublished: Bool
     var search: AssetSearchQuery?
-    var sort: [SortKey]
-
-    /// One key of the `sort` list: any asset field or dotted path; `-key` sorts descending.
-    struct SortKey {
-        let field: AssetFieldPath
-        let descending: Bool
-    }
+    /// Any asset field or dotted path; `-key` sorts descending.
+    var sort: [SortKey<AssetFieldPath>]
 
     init(_ context: RequestContext) throws(ExposureErrorMessage) {
         pageNumber = try context.intQuery("pageNumber", default: 1, in: 1...100_000)
@@ -26,14 +21,7 @@ struct AssetQuery {
         onlyPublished = try context.boolQuery("onlyPublished", default: true)
         let text = context.query["query"] ?? ""
         search = text.allSatisfy(\.isWhitespace) ? nil : try AssetSearchQuery.parse(text)
-        sort = []
-        for raw in context.query.list("sort") {
-            let descending = raw.hasPrefix("-")
-            sort.append(
-                SortKey(
-                    field: try AssetFieldPath(descending ? String(raw.dropFirst()) : raw, parameter: "sort"),
-                    descending: descending))
-        }
+        sort = try SortKey.list(context) { name throws(ExposureErrorMessage) in try AssetFieldPath(name, parameter: "sort") }
     }
 
     /// The matching assets of the catalog, sorted (ties keep catalog order), before paging.
@@ -61,11 +49,7 @@ struct AssetQuery {
     }
 
     /// The requested page of `matches`.
-    func page(of matches: [Asset]) -> [Asset] {
-        let start = (pageNumber - 1) * pageSize
-        guard start < matches.count else { return [] }
-        return Array(matches[start..<min(matches.count, start + pageSize)])
-    }
+    func page<Element>(of matches: [Element]) -> [Element] { matches.page(pageNumber, size: pageSize) }
 
     static func isPublished(_ asset: Asset, at now: Date) -> Bool {
         guard let publications = asset.publications, !publications.isEmpty else { return true }

@@ -65,13 +65,14 @@ extension ExposureAPI {
     /// A list of channels' EPGs in the order `sort` asks for: `channelId` or `-channelId` (the
     /// one field a list entry is known by); the order of the request without it.
     private static func sorted(_ epgs: [ChannelEpg], _ context: RequestContext) throws(ExposureErrorMessage) -> [ChannelEpg] {
-        var result = epgs
-        for key in context.query.list("sort").reversed() {
-            switch key {
-            case "channelId": result.sort { $0.channelId < $1.channelId }
-            case "-channelId": result.sort { $0.channelId > $1.channelId }
-            default: throw .invalidParameter("sort", "sorts channel lists by channelId or -channelId, not \(key)")
+        let keys = try SortKey.list(context) { name throws(ExposureErrorMessage) in
+            guard name == "channelId" else {
+                throw .invalidParameter("sort", "sorts channel lists by channelId or -channelId, not \(name)")
             }
+        }
+        var result = epgs
+        for key in keys.reversed() {
+            result.sort { key.descending ? $0.channelId > $1.channelId : $0.channelId < $1.channelId }
         }
         return result
     }

@@ -7,45 +7,42 @@ import HTTPServer
 extension ExposureAPI {
     mutating func registerEvents() {
         // Every occurrence of the catalog's live events overlapping the day, widened by
-        // `daysBackward` and `daysForward` (0 and 85 when absent, as the official SDK sends them;
-        // at most a year each way), by start time unless `sort` says otherwise, paged.
+        // `daysBackward` and `daysForward` (0 each when absent; the official SDK always sends 0
+        // and 85; at most a year each way), by start time unless `sort` says otherwise, paged.
         add(.get, [.v2], "/event/date/{date}") { context throws(ExposureErrorMessage) in
             let span = try Self.daySpan(context, maxDays: 366)
             let pageNumber = try context.intQuery("pageNumber", default: 1, in: 1...100_000)
             let pageSize = try context.intQuery("pageSize", default: 50, in: 1...200)
-            let sort = try context.query.list("sort").map { key throws(ExposureErrorMessage) in try EventSortKey(key) }
+            let sort = try SortKey.list(context) { name throws(ExposureErrorMessage) in try EventSortField(name) }
             var occurrences: [ScheduledProgram] = []
             for schedule in context.loaded.eventSchedules.values.sorted(by: { $0.channelId < $1.channelId }) {
                 occurrences += schedule.airings(fromMs: span.fromMs, toMs: span.toMs).map(schedule.program(number:))
             }
             occurrences.sort { $0.startMs != $1.startMs ? $0.startMs < $1.startMs : $0.channelId < $1.channelId }
             for key in sort.reversed() { occurrences = key.sorted(occurrences) }
-            let start = (pageNumber - 1) * pageSize
-            let page = start < occurrences.count ? occurrences[start..<min(occurrences.count, start + pageSize)] : []
-            let items = page.map { program in
+            let items = occurrences.page(pageNumber, size: pageSize).map { program in
                 Event(
                     assetId: program.channelId, startTime: ISO8601.string(fromMilliseconds: program.startMs),
                     endTime: ISO8601.string(fromMilliseconds: program.endMs), asset: program.eventAsset)
             }
-            return Responses.json(EventList(totalCount: occurrences.count, pageSize: pageSize, pageNumber: pageNumber, items: Array(items)))
+            return Responses.json(EventList(totalCount: occurrences.count, pageSize: pageSize, pageNumber: pageNumber, items: items))
         }
     }
 }
 
-/// One key of an event list's `sort`: `startTime`, `endTime` or `assetId`, `-` first for descending.
-struct EventSortKey {
-    private enum Field: String { case startTime, endTime, assetId }
-    private let field: Field
-    private let descending: Bool
+/// A field an event list sorts on: `startTime`, `endTime` or `assetId`.
+enum EventSortField: String {
+    case startTime, endTime, assetId
 
-    init(_ raw: String) throws(ExposureErrorMessage) {
-        descending = raw.hasPrefix("-")
-        guard let field = Field(rawValue: descending ? String(raw.dropFirst()) : raw) else {
-            throw .invalidParameter("sort", "sorts events by startTime, endTime or assetId (- first for descending), not \(raw)")
+    init(_ name: String) throws(ExposureErrorMessage) {
+        guard let field = Self(rawValue: name) else {
+            throw .invalidParameter("sort", "sorts events by startTime, endTime or assetId (- first for descending), not \(name)")
         }
-        self.field = field
+        self = field
     }
+}
 
+extension SortKey<EventSortField> {
     /// `programs` in this key's order; ties keep their order.
     func sorted(_ programs: [ScheduledProgram]) -> [ScheduledProgram] {
         programs.enumerated().sorted { lhs, rhs in

@@ -13,9 +13,7 @@ extension ExposureAPI {
             query.assetTypes = Set(context.query.list("types"))
             let shape = try AssetFieldShape(context)
             let matches = query.matches(in: context.loaded, at: dateFromMs(context.nowMs)).compactMap(search.match)
-            let start = (query.pageNumber - 1) * query.pageSize
-            let page = start < matches.count ? matches[start..<min(matches.count, start + query.pageSize)] : []
-            let items = page.map { match in
+            let items = query.page(of: matches).map { match in
                 var item: [String: JSONValue] = ["asset": Self.shaped(match.asset, shape: shape, session: nil, context: context)]
                 item["highlightedTitle"] = match.highlightedTitle.map(JSONValue.string)
                 item["highlightedDescription"] = match.highlightedDescription.map(JSONValue.string)
@@ -23,7 +21,7 @@ extension ExposureAPI {
             }
             return Responses.json(
                 JSONValue.object([
-                    "items": .array(Array(items)), "pageNumber": .integer(Int64(query.pageNumber)),
+                    "items": .array(items), "pageNumber": .integer(Int64(query.pageNumber)),
                     "pageSize": .integer(Int64(query.pageSize)), "totalCount": .integer(Int64(matches.count))
                 ]))
         }

@@ -42,7 +42,7 @@ final class JournalEventStream: Sendable {
         let events = JournalEventStream()
         let (backlog, ticket) = journal.watch(after: afterId) { change in events.push(change) }
         // Changes the watcher pushed already came after the backlog's moment: the backlog goes first.
-        events.pending.withLock { $0.changes.insert(contentsOf: backlog.map(JournalChange.recorded), at: 0) }
+        events.pending.withLock { $0.changes.insert(contentsOf: backlog, at: 0) }
         let stream = HTTPBodyStream(
             heartbeat: heartbeat, every: heartbeatInterval, next: { events.take() }, ended: { journal.unwatch(ticket) })
         events.body.withLock { $0.stream = stream }
@@ -52,8 +52,9 @@ final class JournalEventStream: Sendable {
         return HTTPResponse(status: 200, headers: headers, delivery: .streamed(stream))
     }
 
-    /// Keeps `change` for the client and wakes its connection (called under the journal's lock).
-    private func push(_ change: JournalChange) {
+    /// Keeps `change` for the client (called under the journal's lock) and returns the waking
+    /// of its connection, for the journal to run once its lock is released.
+    private func push(_ change: JournalChange) -> (@Sendable () -> Void)? {
         let accepted = pending.withLock { pending in
             guard !pending.overflowed else { return false }
             guard pending.changes.count < Self.pendingLimit else {
@@ -63,7 +64,9 @@ final class JournalEventStream: Sendable {
             pending.changes.append(change)
             return true
         }
-        if accepted { body.withLock { $0.stream }?.wake() }
+        guard accepted else { return nil }
+        // The stream may be released while it is woken, ending it and unwatching the journal.
+        return { self.body.withLock { $0.stream }?.wake() }
     }
 
     /// The next bytes for the client: the preamble, then up to ``batchSize`` changes as events;

@@ -6,6 +6,10 @@ import Synchronization
 /// Recording is one short critical section (store into a ring slot), so keeping a journal costs
 /// every request about the same whether it is empty or full.
 public final class RequestJournal: Sendable {
+    /// Told of a change under the journal's lock; returns what to do about it once the lock is
+    /// released, if anything.
+    public typealias Watcher = @Sendable (JournalChange) -> (@Sendable () -> Void)?
+
     private struct Ring {
         var slots: [JournalEntry?]
         /// What each slot's entry holds, bytes (`JournalEntry.heldBytes`).
@@ -15,8 +19,9 @@ public final class RequestJournal: Sendable {
         var count = 0
         var lastId = 0
         var bytes = 0
-        /// Told of every change, inside the lock, so each sees changes in id order.
-        var watchers: [Int: @Sendable (JournalChange) -> Void] = [:]
+        /// Told of every change, inside the lock, so each sees changes in id order; what they
+        /// return runs once the lock is released.
+        var watchers: [Int: Watcher] = [:]
         var nextWatcher = 0
 
         init(slotCount: Int) {
@@ -28,6 +33,11 @@ public final class RequestJournal: Sendable {
         var entries: [JournalEntry] {
             let start = (next - count + slots.count) % slots.count
             return (0..<count).compactMap { slots[(start + $0) % slots.count] }
+        }
+
+        /// Tells every watcher of `change` and returns their follow-ups, to run outside the lock.
+        func tellWatchers(_ change: JournalChange) -> [@Sendable () -> Void] {
+            watchers.values.compactMap { $0(change) }
         }
 
         /// Takes the oldest entry out.
@@ -67,7 +77,8 @@ public final class RequestJournal: Sendable {
         // Displaced entries come out of the lock, so freeing their strings holds up no other request.
         // The usual displaced entry is the one overwritten; an array (allocated only when it gets
         // an element) takes those dropped for the byte budget.
-        _ = ring.withLock { ring -> (overwritten: JournalEntry?, overBudget: [JournalEntry?]) in
+        let (_, _, followUps) = ring.withLock {
+            ring -> (overwritten: JournalEntry?, overBudget: [JournalEntry?], followUps: [@Sendable () -> Void]) in
             ring.lastId += 1
             let entry = makeEntry(ring.lastId)
             let overwritten = ring.count == ring.slots.count ? ring.removeOldest() : nil
@@ -79,9 +90,9 @@ public final class RequestJournal: Sendable {
             ring.count += 1
             var overBudget: [JournalEntry?] = []
             while ring.bytes > byteCapacity, ring.count > 1 { overBudget.append(ring.removeOldest()) }
-            for watcher in ring.watchers.values { watcher(.recorded(entry)) }
-            return (overwritten, overBudget)
+            return (overwritten, overBudget, ring.tellWatchers(.recorded(entry)))
         }
+        for followUp in followUps { followUp() }
     }
 
     /// The bytes its entries hold now (`JournalEntry.heldBytes`).
@@ -100,29 +111,37 @@ public final class RequestJournal: Sendable {
 
     /// Forgets every entry and restarts ids from 1.
     public func removeAll() {
-        ring.withLock { ring in
+        let followUps = ring.withLock { ring in
             let watchers = (ring.watchers, ring.nextWatcher)
             ring = Ring(slotCount: ring.slots.count)
             (ring.watchers, ring.nextWatcher) = watchers
-            for watcher in ring.watchers.values { watcher(.cleared) }
+            return ring.tellWatchers(.cleared)
         }
+        for followUp in followUps { followUp() }
     }
 
     /// Starts telling `watcher` of every change from now on and returns, taken in the same moment
-    /// (none missed, none twice), the entries kept with an id above `afterId` (none when nil),
-    /// oldest first, and the ticket to stop with (``unwatch(_:)``). `watcher` runs under the
-    /// journal's lock: it must only hand the change on.
-    public func watch(
-        after afterId: Int?, _ watcher: @escaping @Sendable (JournalChange) -> Void
-    ) -> (backlog: [JournalEntry], ticket: Int) {
+    /// (none missed, none twice), what the watcher missed after the entry `afterId` (nothing when
+    /// nil) and the ticket to stop with (``unwatch(_:)``). What it missed is the entries kept with
+    /// an id above `afterId`, oldest first; when `afterId` is beyond the last id (the journal was
+    /// emptied, or the mock restarted, since), `cleared` and then every entry kept.
+    ///
+    /// `watcher` runs under the journal's lock, so it sees changes in order: it must only keep the
+    /// change. What it returns runs once the lock is released (waking a reader, say), and may call
+    /// back into the journal.
+    public func watch(after afterId: Int?, _ watcher: @escaping Watcher) -> (backlog: [JournalChange], ticket: Int) {
         ring.withLock { ring in
             let ticket = ring.nextWatcher
             ring.nextWatcher += 1
             ring.watchers[ticket] = watcher
             guard let afterId else { return ([], ticket) }
-            return (ring.entries.filter { $0.id > afterId }, ticket)
+            guard afterId <= ring.lastId else { return ([.cleared] + ring.entries.map(JournalChange.recorded), ticket) }
+            return (ring.entries.filter { $0.id > afterId }.map(JournalChange.recorded), ticket)
         }
     }
+
+    /// How many watchers are being told of changes.
+    public var watcherCount: Int { ring.withLock { $0.watchers.count } }
 
     /// Stops telling the watcher of `ticket`.
     public func unwatch(_ ticket: Int) {

@@ -99,6 +99,45 @@ import Testing
         #expect(entries.map(\.id) == [1, 2])
     }
 
+    /// Everything the answer's stream has until it waits or ends, in process.
+    static func readAll(_ answer: HTTPResponse) throws -> (text: String, ended: Bool) {
+        guard case .streamed(let stream) = answer.delivery else { throw StreamError.notStreamed }
+        var data = Data()
+        while true {
+            switch stream.read(maxBytes: 1 << 16) {
+            case .bytes(let bytes): data += bytes
+            case .end: return (String(decoding: data, as: UTF8.self), true)
+            case .suspended, .failed: return (String(decoding: data, as: UTF8.self), false)
+            }
+        }
+    }
+
+    enum StreamError: Error { case notStreamed }
+
+    @Test func aClientAheadOfTheJournalHearsItWasClearedThenGetsAllOfIt() throws {
+        let mock = try InProcessPlatform()
+        _ = mock.send(.get, InProcessPlatform.api1 + "/time")
+        _ = mock.send(.get, InProcessPlatform.api1 + "/time")
+        let text = try Self.readAll(mock.send(.get, "/_mock/events?after=7")).text
+        let cleared = try #require(text.range(of: "id: 0\nevent: cleared\n"))
+        #expect(text.range(of: "id: 1\n").map { cleared.upperBound <= $0.lowerBound } == true, "cleared comes first")
+        #expect(try Self.entries(in: text).map(\.id) == [1, 2])
+    }
+
+    @Test func aClientPastThePendingLimitGetsWhatWasQueuedThenTheEnd() throws {
+        let mock = try InProcessPlatform()
+        let journal = mock.platform.control.journal
+        do {
+            let answer = mock.send(.get, "/_mock/events")
+            #expect(journal.watcherCount == 1)
+            for _ in 0...JournalEventStream.pendingLimit { journal.record(JournalWatcherTests.entry) }
+            let (text, ended) = try Self.readAll(answer)
+            #expect(ended, "the stream ends instead of waiting")
+            #expect(try Self.entries(in: text).count == JournalEventStream.pendingLimit, "the queued events still went out")
+        }
+        #expect(journal.watcherCount == 0, "the released stream stopped watching")
+    }
+
     @Test func theStreamIsNotJournaledAndFollowsTheAdminAccessRule() throws {
         let mock = try InProcessPlatform()
         _ = mock.send(.get, "/_mock/events")
