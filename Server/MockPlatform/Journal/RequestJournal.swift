@@ -6,30 +6,9 @@ import Synchronization
 /// Recording is one short critical section (store into a ring slot), so keeping a journal costs
 /// every request about the same whether it is empty or full.
 public final class RequestJournal: Sendable {
-    private struct Ring {
-        var slots: [JournalEntry?]
-        /// What each slot's entry holds, bytes (`JournalEntry.heldBytes`).
-        var sizes: [Int]
-        /// Where the next entry goes.
-        var next = 0
-        var count = 0
+    private struct Log {
+        var entries: BoundedLog<JournalEntry>
         var lastId = 0
-        var bytes = 0
-
-        init(slotCount: Int) {
-            slots = Array(repeating: nil, count: slotCount)
-            sizes = Array(repeating: 0, count: slotCount)
-        }
-
-        /// Takes the oldest entry out.
-        mutating func removeOldest() -> JournalEntry? {
-            let oldest = (next - count + slots.count) % slots.count
-            var entry: JournalEntry?
-            swap(&slots[oldest], &entry)
-            bytes -= sizes[oldest]
-            count -= 1
-            return entry
-        }
     }
 
     /// The request headers the journal keeps (the Bearer token is kept as `accountId` instead).
@@ -42,55 +21,43 @@ public final class RequestJournal: Sendable {
     public let capacity: Int
     /// How many bytes of entries it keeps (`JournalEntry.heldBytes`); the newest entry stays even alone over it.
     public let byteCapacity: Int
-    private let ring: Mutex<Ring>
+    private let log: Mutex<Log>
 
     /// An empty journal keeping at most `capacity` (at least 1) entries of at most `byteCapacity` bytes in all.
     public init(capacity: Int = 10_000, byteCapacity: Int = 32 << 20) {
         self.capacity = max(1, capacity)
         self.byteCapacity = max(1, byteCapacity)
-        ring = Mutex(Ring(slotCount: max(1, capacity)))
+        log = Mutex(Log(entries: BoundedLog(capacity: capacity, byteCapacity: byteCapacity)))
     }
 
     /// Stores an entry, giving it the next id; drops the oldest when full or over the byte budget.
     func record(_ makeEntry: (_ id: Int) -> JournalEntry) {
         // Displaced entries come out of the lock, so freeing their strings holds up no other request.
-        // The usual displaced entry is the one overwritten; an array (allocated only when it gets
-        // an element) takes those dropped for the byte budget.
-        _ = ring.withLock { ring -> (overwritten: JournalEntry?, overBudget: [JournalEntry?]) in
-            ring.lastId += 1
-            let entry = makeEntry(ring.lastId)
-            let overwritten = ring.count == ring.slots.count ? ring.removeOldest() : nil
-            let size = entry.heldBytes
-            ring.slots[ring.next] = entry
-            ring.sizes[ring.next] = size
-            ring.bytes += size
-            ring.next = (ring.next + 1) % ring.slots.count
-            ring.count += 1
-            var overBudget: [JournalEntry?] = []
-            while ring.bytes > byteCapacity, ring.count > 1 { overBudget.append(ring.removeOldest()) }
-            return (overwritten, overBudget)
+        _ = log.withLock { log in
+            log.lastId += 1
+            let entry = makeEntry(log.lastId)
+            return log.entries.append(entry, bytes: entry.heldBytes)
         }
     }
 
-    /// The bytes its entries hold now (`JournalEntry.heldBytes`).
-    public var bytesKept: Int { ring.withLock { $0.bytes } }
+    /// What it keeps now against its bounds.
+    public var usage: StoreUsage { log.withLock { StoreUsage($0.entries) } }
 
     /// The entries matching `filter`, oldest first.
     public func entries(matching filter: JournalFilter = JournalFilter()) -> [JournalEntry] {
-        let all: [JournalEntry] = ring.withLock { ring in
-            let start = (ring.next - ring.count + ring.slots.count) % ring.slots.count
-            return (0..<ring.count).compactMap { ring.slots[(start + $0) % ring.slots.count] }
-        }
-        let matching = all.filter(filter.matches)
+        let matching = log.withLock { $0.entries.elements }.filter(filter.matches)
         guard let limit = filter.limit else { return matching }
         return Array(matching.suffix(max(0, limit)))
     }
 
     /// How many requests were recorded since the last `removeAll`, including dropped ones.
-    public var totalRecorded: Int { ring.withLock { $0.lastId } }
+    public var totalRecorded: Int { log.withLock { $0.lastId } }
 
     /// Forgets every entry and restarts ids from 1.
     public func removeAll() {
-        ring.withLock { $0 = Ring(slotCount: $0.slots.count) }
+        _ = log.withLock { log in
+            defer { log = Log(entries: BoundedLog(capacity: capacity, byteCapacity: byteCapacity)) }
+            return log.entries
+        }
     }
 }
