@@ -12,7 +12,7 @@ extension ExposureAPI {
             }
             let settings = context.catalog.settings
             let minutes = login.rememberMe == true ? settings.rememberMeSessionLifetimeMinutes : settings.sessionLifetimeMinutes
-            let session = Self.newSession(
+            let session = try Self.newSession(
                 accountId: user.accountId, userId: user.userId, username: user.username, products: user.products,
                 lifetimeMinutes: minutes, deviceId: login.device?.deviceId, context: context)
             return Responses.json(Self.credentials(for: session, user: user))
@@ -25,7 +25,7 @@ extension ExposureAPI {
             }
             let body = context.request.body.isEmpty ? nil : try context.body(AnonymousLoginRequest.self)
             let id = "anonymous-" + RandomToken.make(bytes: 6)
-            let session = Self.newSession(
+            let session = try Self.newSession(
                 accountId: id, userId: id, username: nil, products: settings.anonymousProducts,
                 lifetimeMinutes: settings.sessionLifetimeMinutes, deviceId: body?.deviceId ?? body?.device?.deviceId,
                 context: context)
@@ -49,10 +49,18 @@ extension ExposureAPI {
         }
     }
 
+    /// The longest `deviceId` a login may carry, bytes of UTF-8: every session keeps it, in memory
+    /// or in the state file, so it is bounded like all the mock holds for clients (the official
+    /// SDKs send a 36-character UUID).
+    static let maxDeviceIdBytes = 256
+
     private static func newSession(
         accountId: String, userId: String, username: String?, products: [String], lifetimeMinutes: Int,
         deviceId: String?, context: RequestContext
-    ) -> Session {
+    ) throws(ExposureErrorMessage) -> Session {
+        if let deviceId, deviceId.utf8.count > maxDeviceIdBytes {
+            throw .invalidJSON("deviceId is \(deviceId.utf8.count) bytes; it may be at most \(maxDeviceIdBytes).")
+        }
         let expires = context.nowMs + Int64(lifetimeMinutes) * 60_000
         let token = SessionToken(
             crmToken: context.catalog.settings.customer.lowercased() + "-crm", accountId: accountId, userId: userId,
