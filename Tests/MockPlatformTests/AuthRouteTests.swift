@@ -85,7 +85,7 @@ import Testing
         let long = String(repeating: "d", count: 257)
         let anonymous = mock.send(.post, InProcessPlatform.api2 + "/auth/anonymous", body: #"{"deviceId":"\#(long)"}"#)
         #expect(anonymous.status == 400)
-        #expect(mock.error(of: anonymous).extendedMessage == "deviceId is 257 bytes; it may be at most 256.")
+        #expect(mock.error(of: anonymous).extendedMessage == "deviceId is 257 characters long; it may be at most 256.")
         let login = mock.send(
             .post, InProcessPlatform.api2 + "/auth/login",
             body:

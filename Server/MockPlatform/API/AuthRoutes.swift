@@ -49,17 +49,17 @@ extension ExposureAPI {
         }
     }
 
-    /// The longest `deviceId` a login may carry, bytes of UTF-8: every session keeps it, in memory
-    /// or in the state file, so it is bounded like all the mock holds for clients (the official
-    /// SDKs send a 36-character UUID).
-    static let maxDeviceIdBytes = 256
+    /// The longest `deviceId` a login may carry, characters (Unicode scalars, as JSON Schema's
+    /// `maxLength` counts): every session keeps it, in memory or in the state file, so it is
+    /// bounded like all the mock holds for clients (the official SDKs send a 36-character UUID).
+    static let maxDeviceIdLength = 256
 
     private static func newSession(
         accountId: String, userId: String, username: String?, products: [String], lifetimeMinutes: Int,
         deviceId: String?, context: RequestContext
     ) throws(ExposureErrorMessage) -> Session {
-        if let deviceId, deviceId.utf8.count > maxDeviceIdBytes {
-            throw .invalidJSON("deviceId is \(deviceId.utf8.count) bytes; it may be at most \(maxDeviceIdBytes).")
+        if let deviceId, deviceId.unicodeScalars.count > maxDeviceIdLength {
+            throw .invalidJSON("deviceId is \(deviceId.unicodeScalars.count) characters long; it may be at most \(maxDeviceIdLength).")
         }
         let expires = context.nowMs + Int64(lifetimeMinutes) * 60_000
         let token = SessionToken(
