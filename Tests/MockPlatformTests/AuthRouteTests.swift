@@ -81,6 +81,23 @@ import Testing
         #expect(mock.error(of: paid).message == "NOT_ENTITLED")
     }
 
+    @Test func aDeviceIdOverItsBoundIsRefusedAndNoSessionKept() {
+        let long = String(repeating: "d", count: 257)
+        let anonymous = mock.send(.post, InProcessPlatform.api2 + "/auth/anonymous", body: #"{"deviceId":"\#(long)"}"#)
+        #expect(anonymous.status == 400)
+        #expect(mock.error(of: anonymous).extendedMessage == "deviceId is 257 characters long; it may be at most 256.")
+        let login = mock.send(
+            .post, InProcessPlatform.api2 + "/auth/login",
+            body:
+                #"{"username":"premium","password":"sandbox","device":{"deviceId":"\#(long)","type":"WEB","model":"m","os":"Linux","osVersion":"6","manufacturer":"x","height":1,"width":1}}"#
+        )
+        #expect(login.status == 400)
+        #expect(mock.error(of: login).message == "INVALID_JSON")
+        #expect((mock.platform.context.state as? MemoryState)?.counts.sessions == 0, "no session kept")
+        let longest = String(repeating: "d", count: 256)
+        #expect(mock.send(.post, InProcessPlatform.api2 + "/auth/anonymous", body: #"{"deviceId":"\#(longest)"}"#).status == 200)
+    }
+
     @Test func unknownBusinessUnit() {
         let response = mock.send(
             .post, "/v3/customer/Other/businessunit/Dev/auth/login", body: #"{"username":"premium","password":"sandbox"}"#)

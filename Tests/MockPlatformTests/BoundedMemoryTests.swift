@@ -1,4 +1,5 @@
 import ExposureModels
+import Foundation
 import Testing
 
 @testable import MockPlatform
@@ -9,47 +10,103 @@ import Testing
 @Suite struct BoundedMemoryTests {
     @Test func aBoundedLogDropsTheOldestPastItsCountOrItsBytes() {
         var log = BoundedLog<Int>(capacity: 3, byteCapacity: 100)
-        #expect(log.append(contentsOf: [1, 2], bytesEach: 30).isEmpty)
+        #expect(log.append(contentsOf: [(1, 30), (2, 30)]).isEmpty)
         #expect(log.append(3, bytes: 30) == [])
         #expect(log.append(4, bytes: 10) == [1], "past the count")
         #expect(log.append(5, bytes: 60) == [2], "past the bytes")
-        #expect(log.elements == [3, 4, 5] && log.bytes == 100)
+        #expect(log.elements == [3, 4, 5] && log.bytes == 100 && log.count == 3)
         #expect(log.append(6, bytes: 500) == [3, 4, 5], "one record over the budget stays alone")
         #expect(log.elements == [6])
     }
 
-    private func event(_ number: Int64, session: String) -> RecordedAnalyticsEvent {
+    @Test func aBoundedLogKeepsItsOrderAcrossTheRingsWrapAndGrowth() {
+        var log = BoundedLog<Int>(capacity: 40, byteCapacity: 1_000)
+        for value in 0..<12 { _ = log.append(value, bytes: 1) }
+        // Byte drops from the front, then growth past the first 16 slots while the ring has wrapped.
+        #expect(log.append(12, bytes: 990) == [0, 1])
+        for value in 13..<30 { _ = log.append(value, bytes: 0) }
+        #expect(log.elements == Array(2..<30))
+        var dropped: [Int] = []
+        for value in 30..<100 { dropped += log.append(value, bytes: 0) }
+        #expect(log.elements == Array(60..<100) && dropped == Array(2..<60))
+        #expect(log.bytes == 0, "the bytes left with their records")
+    }
+
+    @Test func heapCostCountsWhatDecodedJSONHoldsNotItsText() throws {
+        #expect(HeapCost.string("short") == 0, "15 UTF-8 bytes or fewer are kept inline")
+        #expect(HeapCost.string(String(repeating: "x", count: 1_000)) > 1_000)
+        // `[1,1,…]`: 2 bytes of JSON an element, a 24-byte slot decoded.
+        let ones = try JSONDecoder().decode(
+            JSONValue.self, from: Data(("[" + Array(repeating: "1", count: 10_000).joined(separator: ",") + "]").utf8))
+        #expect(HeapCost.json(ones) >= 10_000 * MemoryLayout<JSONValue>.stride)
+        let object = JSONValue.object(["Key": .string(String(repeating: "v", count: 100)), "Nested": .array([.integer(1)])])
+        #expect(HeapCost.json(object) > 100 + MemoryLayout<JSONValue>.stride)
+    }
+
+    private func event(_ number: Int64, session: String, padding: Int = 0) -> RecordedAnalyticsEvent {
         RecordedAnalyticsEvent(
             receivedMs: 0, accountId: "acc", sessionId: session, clockOffset: nil,
-            event: AnalyticsEvent(eventType: "Playback.Heartbeat", timestamp: 1_800_000_000_000, sequenceNumber: number))
+            event: AnalyticsEvent(
+                eventType: "Playback.Heartbeat", timestamp: 1_800_000_000_000, sequenceNumber: number,
+                fields: ["Padding": .string(String(repeating: "p", count: padding))]))
     }
 
     @Test func analyticsEventsStayWithinTheirBytesAndSessionsGoWithTheirEvents() {
-        let overhead = ClientActivity.recordOverheadBytes
-        let activity = ClientActivity(capacity: 1_000, byteCapacity: 10 * (1_000 + overhead))
-        for session in 0..<30 {
-            _ = activity.record([event(1, session: "made-up-\(session)")], sessionId: "made-up-\(session)", bytesEach: 1_000)
+        let size = event(1, session: "made-up-00", padding: 1_000).heldBytes
+        let activity = ClientActivity(capacity: 1_000, byteCapacity: 10 * size)
+        for session in 10..<40 {
+            _ = activity.record([event(1, session: "made-up-\(session)", padding: 1_000)], sessionId: "made-up-\(session)")
         }
-        #expect(activity.bytesKept.events == 10 * (1_000 + overhead))
-        #expect(activity.events().map(\.sessionId) == (20..<30).map { "made-up-\($0)" })
-        #expect(activity.sessionIds == (20..<30).map { "made-up-\($0)" }, "a session whose events are gone is forgotten")
+        #expect(activity.usage.events == StoreUsage(kept: 10, bytes: 10 * size, maxKept: 1_000, maxBytes: 10 * size))
+        #expect(activity.events().map(\.sessionId) == (30..<40).map { "made-up-\($0)" })
+        #expect(activity.sessions().map(\.sessionId) == (30..<40).map { "made-up-\($0)" }, "a session whose events are gone is forgotten")
         // A forgotten session's number is new again; a kept one's is still a repeat.
-        #expect(activity.record([event(1, session: "made-up-0")], sessionId: "made-up-0", bytesEach: 1_000).count == 1)
-        #expect(activity.record([event(1, session: "made-up-29")], sessionId: "made-up-29", bytesEach: 1_000).isEmpty)
-        #expect(activity.duplicatesDropped(sessionId: "made-up-29") == 1)
-        #expect(activity.record([], sessionId: "empty", bytesEach: 0).isEmpty)
-        #expect(!activity.sessionIds.contains("empty"), "an empty batch leaves nothing behind")
+        #expect(activity.record([event(1, session: "made-up-10", padding: 1_000)], sessionId: "made-up-10").count == 1)
+        #expect(activity.record([event(1, session: "made-up-39", padding: 1_000)], sessionId: "made-up-39").isEmpty)
+        #expect(activity.duplicatesDropped(sessionId: "made-up-39") == 1)
+        #expect(activity.record([], sessionId: "empty").isEmpty)
+        #expect(!activity.sessions().map(\.sessionId).contains("empty"), "an empty batch leaves nothing behind")
         activity.removeAll()
-        #expect(activity.bytesKept.events == 0 && activity.sessionIds.isEmpty)
+        #expect(activity.usage.events.bytes == 0 && activity.sessions().isEmpty)
+    }
+
+    @Test func craftedEventsCountAtWhatTheyHoldDecoded() throws {
+        // 64 KiB of `[1,1,…]` holds 768 KB decoded: a 16 MiB budget keeps about twenty, not 250.
+        let ones = Array(repeating: "1", count: 32_000).joined(separator: ",")
+        let body = #"{"EventType":"Playback.Heartbeat","Timestamp":1,"Ones":["# + ones + "]}"
+        let crafted = try JSONDecoder().decode(AnalyticsEvent.self, from: Data(body.utf8))
+        let size = RecordedAnalyticsEvent(receivedMs: 0, accountId: "acc", sessionId: "s", clockOffset: nil, event: crafted).heldBytes
+        #expect(size >= 32_000 * MemoryLayout<JSONValue>.stride)
+        let activity = ClientActivity(capacity: 1_000, byteCapacity: 16 << 20)
+        for number in 0..<100 {
+            var event = crafted
+            event.sequenceNumber = Int64(number)
+            _ = activity.record(
+                [RecordedAnalyticsEvent(receivedMs: 0, accountId: "acc", sessionId: "s", clockOffset: nil, event: event)], sessionId: "s")
+        }
+        #expect(activity.usage.events.kept == (16 << 20) / size)
+        #expect(activity.usage.events.bytes <= 16 << 20)
+    }
+
+    @Test func analyticsSessionsAreGroupedInOnePassInTheOrderOfTheirOldestEvent() {
+        let activity = ClientActivity()
+        _ = activity.record([event(1, session: "b")], sessionId: "b")
+        _ = activity.record([event(1, session: "a"), event(2, session: "a")], sessionId: "a")
+        _ = activity.record([event(2, session: "b"), event(2, session: "b")], sessionId: "b")
+        let sessions = activity.sessions()
+        #expect(sessions.map(\.sessionId) == ["b", "a"])
+        #expect(sessions.map { $0.events.compactMap(\.event.sequenceNumber) } == [[1, 2], [1, 2]])
+        #expect(sessions.map(\.duplicatesDropped) == [1, 0])
     }
 
     @Test func beaconsStayWithinTheirBytes() {
-        let activity = ClientActivity(capacity: 1_000, byteCapacity: 4_000)
+        let beacon = RecordedBeacon(receivedMs: 0, playSessionId: String(repeating: "p", count: 1_000), clipIndex: 0, event: "start")
+        let activity = ClientActivity(capacity: 1_000, byteCapacity: 3 * beacon.heldBytes)
         for index in 0..<100 {
             activity.record(
                 RecordedBeacon(receivedMs: 0, playSessionId: String(repeating: "p", count: 1_000), clipIndex: index, event: "start"))
         }
-        #expect(activity.bytesKept.beacons <= 4_000)
+        #expect(activity.usage.beacons.bytes <= 3 * beacon.heldBytes)
         #expect(activity.beacons().map(\.clipIndex) == [97, 98, 99])
     }
 
@@ -62,13 +119,13 @@ import Testing
     @Test func theJournalStaysWithinItsBytes() {
         let journal = RequestJournal(capacity: 100, byteCapacity: 40_000)
         for _ in 0..<50 { journal.record { self.entry($0, queryBytes: 5_000) } }
-        #expect(journal.bytesKept <= 40_000)
+        #expect(journal.usage.bytes <= 40_000)
         #expect(journal.entries().map(\.id) == Array(44...50))
         for _ in 0..<200 { journal.record { self.entry($0, queryBytes: 0) } }
         #expect(journal.entries().count == 100, "small entries still fill every slot")
         #expect(journal.entries().first?.id == 151)
         journal.removeAll()
-        #expect(journal.bytesKept == 0)
+        #expect(journal.usage == StoreUsage(kept: 0, bytes: 0, maxKept: 100, maxBytes: 40_000))
     }
 
     private func session(_ index: Int, issuedMs: Int64, expiresMs: Int64) -> Session {

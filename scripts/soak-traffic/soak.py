@@ -2,6 +2,11 @@
 rules switching on and off, the process sampled, then SIGTERM, a restart on the state file, and a
 SIGKILL under load. Usage: soak.py BINARY FIXTURES WORKDIR MINUTES CLIENTS.
 
+Before the traffic it checks the memory bounds (300 batches of one 900-KB event, refused; 36 MB of 60-KB
+events, kept within the analytics budget),
+and its warm-up fills every bounded store (analytics events, journal) to its bound as the mock's
+GET /_mock/health reports them, so what it samples afterwards is the steady state.
+
 Prints the figures and exits non-zero on any unexpected error, a non-flat sample, a slow SIGTERM,
 a lost session or bookmark, or a state file that fails PRAGMA integrity_check."""
 
@@ -23,6 +28,7 @@ API = "/v2/customer/Sandbox/businessunit/Dev"
 DEVICE = {"deviceId": "soak", "type": "WEB", "model": "soak", "os": "Linux", "osVersion": "6", "manufacturer": "soak",
           "height": 1, "width": 1}
 FLAT_TOLERANCE = 0.10
+LARGE_BATCHES = 40
 failures = []
 KILLED = threading.Event()
 COUNTS_LOCK = threading.Lock()
@@ -156,9 +162,79 @@ def fault_switcher(port, deadline, counts):
 
 
 def sample(pid):
-    """RSS in KB, open descriptors and threads of `pid`."""
+    """RSS (and its anonymous part) in KB, open descriptors and threads of `pid`."""
     status = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status") if ":" in line)
-    return {"rssKB": int(status["VmRSS"].split()[0]), "fds": len(os.listdir(f"/proc/{pid}/fd")), "threads": int(status["Threads"])}
+    return {"rssKB": int(status["VmRSS"].split()[0]), "anonKB": int(status["RssAnon"].split()[0]),
+            "fds": len(os.listdir(f"/proc/{pid}/fd")), "threads": int(status["Threads"])}
+
+
+def memory(port):
+    """The mock's own account of its bounded stores (GET /_mock/health's `memory`)."""
+    return json_of(Client(port, {"requests": 0, "faulted": 0, "unexpected": 0}).request("GET", "/_mock/health"))["memory"]
+
+
+def describe(values):
+    line = (f"RSS {values['rssKB'] / 1024:.1f} MB (anonymous {values['anonKB'] / 1024:.1f}), {values['fds']} fds, "
+            f"{values['threads']} threads")
+    if "memory" in values:
+        stores = values["memory"]
+        line += "; kept: " + ", ".join(f"{name} {store['kept']} ({store['bytes'] / 1048576:.1f} of {store['maxBytes'] / 1048576:.0f} MiB)"
+                                       for name, store in stores.items() if isinstance(store, dict))
+    return line
+
+
+def batch(session_id, events):
+    now = int(time.time() * 1000)
+    return {"Customer": "Sandbox", "BusinessUnit": "Dev", "SessionId": session_id, "DispatchTime": now, "ClockOffset": 0,
+            "Payload": [dict(event, Timestamp=now, SequenceNumber=number) for number, event in enumerate(events)]}
+
+
+def check_bounds(port, pid, counts):
+    """The memory bounds under hostile batches: events over 64 KiB are refused (413), and more
+    events than the analytics budget holds are kept within it."""
+    client = Client(port, counts)
+    token = anonymous_login(client)
+    big = {"EventType": "Playback.Heartbeat", "Message": "x" * 900_000}
+    for index in range(300):
+        client.request("POST", API + "/eventsink/send", batch(f"soak-big-{index}", [big]), token=token, expect=(413,))
+    after_big = sample(pid)
+    print(f"after 300 batches of one 900-KB event (413 each): {describe(after_big)}", flush=True)
+    # 60-KB events, 15 to a batch: 40 batches send 36 MB, more than the analytics budget. (Events
+    # that hold far more decoded than their JSON, such as [1, 1, …], count at what they hold:
+    # BoundedMemoryTests; decoding them is too slow for a debug build's soak.)
+    large = {"EventType": "Playback.Heartbeat", "Message": "y" * 60_000}
+    for index in range(LARGE_BATCHES):
+        client.request("POST", API + "/eventsink/send", batch(f"soak-large-{index}", [large] * 15), token=token)
+    after_large = dict(sample(pid), memory=memory(port))
+    print(f"after {LARGE_BATCHES} batches of 15 60-KB events ({LARGE_BATCHES * 15 * 60 // 1000} MB): {describe(after_large)}", flush=True)
+    events = after_large["memory"]["analyticsEvents"]
+    if events["bytes"] > events["maxBytes"]:
+        failures.append(f"analytics events hold {events['bytes']} bytes, over their {events['maxBytes']}")
+
+
+def fill_stores(port, counts, deadline):
+    """The warm-up: batches of small events like the traffic's until they alone fill the analytics
+    store to its byte or count bound (the large events of `check_bounds` gone), and cheap requests
+    beside the traffic until the journal is full, or `deadline`. Returns what was not filled."""
+    client = Client(port, counts)
+    token = anonymous_login(client)
+    small = {"EventType": "Playback.Heartbeat", "OffsetTime": 1000}
+    index = 0
+    while time.monotonic() < deadline:
+        events = memory(port)["analyticsEvents"]
+        large_left = json_of(client.request("GET", f"/_mock/analytics?sessionId=soak-large-{LARGE_BATCHES - 1}"))["events"]
+        if not large_left and (events["bytes"] >= 0.95 * events["maxBytes"] or events["kept"] >= events["maxKept"]):
+            break
+        client.request("POST", API + "/eventsink/send", batch(f"soak-fill-{index}", [small] * 1000), token=token)
+        index += 1
+    while time.monotonic() < deadline:
+        journal = memory(port)["journal"]
+        if journal["kept"] >= journal["maxKept"] or journal["bytes"] >= 0.95 * journal["maxBytes"]:
+            return []
+        for _ in range(100):
+            client.request("GET", f"{API}/time")
+    return [name for name, store in memory(port).items() if isinstance(store, dict) and name != "beacons"
+            and store["kept"] < store["maxKept"] and store["bytes"] < 0.95 * store["maxBytes"]]
 
 
 def run_load(port, seconds, counts, accounts, lock):
@@ -175,21 +251,26 @@ def main():
     accounts, lock = {}, threading.Lock()
     process, port = start_mock()
     total = MINUTES * 60
-    warm_up = min(30.0, total / 4)
-    samples = {"start": sample(process.pid)}
+    samples = {"start": dict(sample(process.pid), memory=memory(port))}
+    print(f"{'start':>14}: {describe(samples['start'])}", flush=True)
+    check_bounds(port, process.pid, counts)
     began = time.monotonic()
     threads = run_load(port, total, counts, accounts, lock)
-    time.sleep(warm_up)
-    samples["after warm-up"] = sample(process.pid)
+    unfilled = fill_stores(port, counts, began + total / 2)
+    if unfilled:  # not a failure in itself: the samples after it show whether they grew too much
+        print(f"the warm-up did not fill {', '.join(unfilled)} in {total / 2:.0f} s", flush=True)
+    samples["after warm-up"] = dict(sample(process.pid), memory=memory(port))
+    print(f"{'after warm-up':>14}: {describe(samples['after warm-up'])} ({time.monotonic() - began:.0f} s)", flush=True)
     while time.monotonic() - began < total - 17:  # a sample every 15 s, shown as the run goes
         time.sleep(15)
-        samples[f"{time.monotonic() - began:.0f} s"] = sample(process.pid)
+        name = f"{time.monotonic() - began:.0f} s"
+        samples[name] = dict(sample(process.pid), memory=memory(port))
+        print(f"{name:>14}: {describe(samples[name])}", flush=True)
     time.sleep(max(0.0, total - 2 - (time.monotonic() - began)))
-    samples["end"] = sample(process.pid)  # still under load, as after warm-up
+    samples["end"] = dict(sample(process.pid), memory=memory(port))  # still under load, as after warm-up
+    print(f"{'end':>14}: {describe(samples['end'])}", flush=True)
     for thread in threads:
         thread.join()
-    for name, values in samples.items():
-        print(f"{name:>14}: RSS {values['rssKB'] / 1024:.1f} MB, {values['fds']} fds, {values['threads']} threads", flush=True)
     for key in ("rssKB", "fds", "threads"):
         base, end = samples["after warm-up"][key], samples["end"][key]
         if end > base * (1 + FLAT_TOLERANCE) and end - base > 2:

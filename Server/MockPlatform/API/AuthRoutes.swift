@@ -12,7 +12,7 @@ extension ExposureAPI {
             }
             let settings = context.catalog.settings
             let minutes = login.rememberMe == true ? settings.rememberMeSessionLifetimeMinutes : settings.sessionLifetimeMinutes
-            let session = Self.newSession(
+            let session = try Self.newSession(
                 accountId: user.accountId, userId: user.userId, username: user.username, products: user.products,
                 lifetimeMinutes: minutes, deviceId: login.device?.deviceId, context: context)
             return Responses.json(Self.credentials(for: session, user: user))
@@ -44,7 +44,7 @@ extension ExposureAPI {
             }
             let body = context.request.body.isEmpty ? nil : try context.body(AnonymousLoginRequest.self)
             let id = "anonymous-" + RandomToken.make(bytes: 6)
-            let session = Self.newSession(
+            let session = try Self.newSession(
                 accountId: id, userId: id, username: nil, products: settings.anonymousProducts,
                 lifetimeMinutes: settings.sessionLifetimeMinutes, deviceId: body?.deviceId ?? body?.device?.deviceId,
                 context: context)
@@ -71,10 +71,18 @@ extension ExposureAPI {
     /// What the Firebase test token starts with; a fixture user's name follows.
     static let firebaseTestTokenPrefix = "mock-firebase:"
 
+    /// The longest `deviceId` a login may carry, characters (Unicode scalars, as JSON Schema's
+    /// `maxLength` counts): every session keeps it, in memory or in the state file, so it is
+    /// bounded like all the mock holds for clients (the official SDKs send a 36-character UUID).
+    static let maxDeviceIdLength = 256
+
     private static func newSession(
         accountId: String, userId: String, username: String?, products: [String], lifetimeMinutes: Int,
         deviceId: String?, context: RequestContext
-    ) -> Session {
+    ) throws(ExposureErrorMessage) -> Session {
+        if let deviceId, deviceId.unicodeScalars.count > maxDeviceIdLength {
+            throw .invalidJSON("deviceId is \(deviceId.unicodeScalars.count) characters long; it may be at most \(maxDeviceIdLength).")
+        }
         let expires = context.nowMs + Int64(lifetimeMinutes) * 60_000
         let token = SessionToken(
             crmToken: context.catalog.settings.customer.lowercased() + "-crm", accountId: accountId, userId: userId,

@@ -77,13 +77,18 @@ extension AdminAPI {
         add(.get, "/health") { _, _ throws(ExposureErrorMessage) in
             let catalog = control.context.catalog.catalog
             let stateError = (control.context.state as? SQLiteState)?.lastError
+            let activity = control.context.activity.usage
+            let held = (control.context.state as? MemoryState)?.counts
+            let memory = MemoryUsage(
+                analyticsEvents: activity.events, beacons: activity.beacons, journal: control.journal.usage,
+                sessions: held?.sessions, playSessions: held?.playSessions)
             return Responses.json(
                 HealthReport(
                     status: stateError == nil ? "ok" : "degraded", version: ProductVersion.number, commit: ProductVersion.commit,
                     now: ISO8601.string(fromMilliseconds: control.context.clock.nowMs()),
                     fixtures: control.fixturesDirectory.path, assets: catalog.assets.count, channels: catalog.channels.count,
                     users: catalog.users.count, faults: control.faults.list().count,
-                    journaled: control.journal.entries().count, schemes: control.schemes, stateError: stateError?.description))
+                    journaled: memory.journal.kept, schemes: control.schemes, stateError: stateError?.description, memory: memory))
         }
 
         add(.post, "/reset") { _, _ throws(ExposureErrorMessage) in

@@ -58,6 +58,23 @@ public struct HealthReport: Codable, Sendable, Equatable {
     public var schemes: [String]
     /// The last state store failure, if any.
     public var stateError: String?
+    /// What the mock holds for clients against its bounds.
+    public var memory: MemoryUsage
+}
+
+/// `GET /_mock/health`'s `memory`: what the bounded stores keep (docs/admin-api.md, "Memory held
+/// for clients"), so a long run can tell a store filling up to its bound from one growing past it.
+public struct MemoryUsage: Codable, Sendable, Equatable {
+    /// Analytics events (`GET /_mock/analytics`).
+    public var analyticsEvents: StoreUsage
+    /// Ad beacons (`GET /_mock/beacons`).
+    public var beacons: StoreUsage
+    /// The request journal (`GET /_mock/requests`).
+    public var journal: StoreUsage
+    /// Sessions held in memory, expired ones not yet swept included; nil with `--state` (kept in the file).
+    public var sessions: Int?
+    /// Play sessions held in memory, ended ones not yet swept included; nil with `--state`.
+    public var playSessions: Int?
 }
 
 /// The body of `POST /_mock/fixtures/reload`.

@@ -2,11 +2,12 @@ import ExposureModels
 import Synchronization
 
 /// What clients reported while playing: analytics events and ad beacons, the newest kept within
-/// a count and a byte budget each (`capacity`, `byteCapacity`). An event whose play session
-/// already has its `SequenceNumber` among the events kept is a retry the platform has: it is
-/// dropped and counted, so nothing is recorded (or acted on) twice. A play session's sequence
-/// numbers and counts are forgotten with its last event kept, so sessions that come and go
-/// (made-up ones included) hold nothing once their events are gone.
+/// a count and a byte budget each (`capacity`, `byteCapacity`; a record's bytes are what it holds
+/// in memory, ``HeapCost``). An event whose play session already has its `SequenceNumber` among
+/// the events kept is a retry the platform has: it is dropped and counted, so nothing is recorded
+/// (or acted on) twice. A play session's sequence numbers and counts are forgotten with its last
+/// event kept, so sessions that come and go (made-up ones included) hold nothing once their
+/// events are gone.
 ///
 /// Kept in memory (not in the state store): it is evidence for tests, and `POST /_mock/reset`
 /// clears it with the journal.
@@ -17,8 +18,6 @@ public final class ClientActivity: Sendable {
         /// Per play session with events kept, the sequence numbers among them and how many
         /// repeats were dropped.
         var sessions: [String: SessionLedger] = [:]
-        /// Play sessions with events kept, in the order their first event arrived.
-        var sessionOrder: [String] = []
     }
 
     private struct SessionLedger {
@@ -29,79 +28,83 @@ public final class ClientActivity: Sendable {
 
     /// The largest event accepted, bytes of JSON: a bigger one is refused with 413.
     public static let maxEventBytes = 64 * 1024
-    /// What a record costs beyond its strings: the struct, the array slot, the dictionary entries.
-    static let recordOverheadBytes = 256
 
     /// How many events and how many beacons it keeps.
     public let capacity: Int
-    /// How many bytes of events, and as many of beacons, it keeps (estimated: see `record`).
+    /// How many bytes of events, and as many of beacons, it keeps (``HeapCost`` estimates).
     public let byteCapacity: Int
     private let logs: Mutex<Logs>
 
     /// An empty record keeping at most `capacity` events and as many beacons, each within `byteCapacity`.
-    public init(capacity: Int = 50_000, byteCapacity: Int = 64 << 20) {
+    public init(capacity: Int = 50_000, byteCapacity: Int = 32 << 20) {
         self.capacity = max(1, capacity)
         self.byteCapacity = max(1, byteCapacity)
-        logs = Mutex(
-            Logs(
-                events: BoundedLog(capacity: capacity, byteCapacity: byteCapacity),
-                beacons: BoundedLog(capacity: capacity, byteCapacity: byteCapacity)))
+        logs = Mutex(Self.emptyLogs(capacity: capacity, byteCapacity: byteCapacity))
     }
 
     /// Stores the events of one play session's batch that the platform does not have yet and
-    /// returns them; repeats (same `SequenceNumber` as one kept) are counted, not kept. Each
-    /// costs `bytesEach` (its share of the batch's JSON) plus `recordOverheadBytes`.
-    func record(_ events: [RecordedAnalyticsEvent], sessionId: String, bytesEach: Int) -> [RecordedAnalyticsEvent] {
-        logs.withLock { logs in
-            guard !events.isEmpty else { return [] }
+    /// returns them; repeats (same `SequenceNumber` as one kept) are counted, not kept.
+    func record(_ events: [RecordedAnalyticsEvent], sessionId: String) -> [RecordedAnalyticsEvent] {
+        guard !events.isEmpty else { return [] }
+        // Measured before the lock: a large event is a walk through every value it holds.
+        let measured = events.map { (element: $0, bytes: $0.heldBytes) }
+        let outcome = logs.withLock { logs -> (fresh: [RecordedAnalyticsEvent], displaced: [RecordedAnalyticsEvent]) in
             var ledger = logs.sessions[sessionId] ?? SessionLedger()
-            let fresh = events.filter { recorded in
-                guard let number = recorded.event.sequenceNumber else { return true }
+            let fresh = measured.filter { recorded in
+                guard let number = recorded.element.event.sequenceNumber else { return true }
                 guard ledger.numbers.insert(number).inserted else {
                     ledger.duplicatesDropped += 1
                     return false
                 }
                 return true
             }
-            guard !fresh.isEmpty || logs.sessions[sessionId] != nil else { return [] }
-            if logs.sessions[sessionId] == nil { logs.sessionOrder.append(sessionId) }
+            guard !fresh.isEmpty || logs.sessions[sessionId] != nil else { return ([], []) }
             ledger.eventsKept += fresh.count
             logs.sessions[sessionId] = ledger
-            Self.forget(logs.events.append(contentsOf: fresh, bytesEach: bytesEach + Self.recordOverheadBytes), in: &logs)
-            return fresh
+            // The displaced events come out of the lock, so freeing them holds up no other request.
+            let displaced = logs.events.append(contentsOf: fresh)
+            Self.forget(displaced, in: &logs)
+            return (fresh.map(\.element), displaced)
         }
+        return outcome.fresh
     }
 
     /// Takes events dropped for room out of their sessions' ledgers, and the ledgers of sessions
     /// left without events out altogether.
     private static func forget(_ dropped: [RecordedAnalyticsEvent], in logs: inout Logs) {
-        guard !dropped.isEmpty else { return }
-        var emptied: Set<String> = []
         for recorded in dropped {
             guard var ledger = logs.sessions[recorded.sessionId] else { continue }
             if let number = recorded.event.sequenceNumber { ledger.numbers.remove(number) }
             ledger.eventsKept -= 1
-            if ledger.eventsKept <= 0 {
-                logs.sessions[recorded.sessionId] = nil
-                emptied.insert(recorded.sessionId)
-            } else {
-                logs.sessions[recorded.sessionId] = ledger
-            }
+            logs.sessions[recorded.sessionId] = ledger.eventsKept > 0 ? ledger : nil
         }
-        if !emptied.isEmpty { logs.sessionOrder.removeAll { emptied.contains($0) } }
     }
 
     /// Stores one beacon hit.
     func record(_ beacon: RecordedBeacon) {
-        let bytes = beacon.playSessionId.utf8.count + beacon.event.utf8.count + Self.recordOverheadBytes
+        let bytes = beacon.heldBytes
         _ = logs.withLock { $0.beacons.append(beacon, bytes: bytes) }
     }
 
-    /// The bytes of events and of beacons kept now, as estimated when they were recorded.
-    public var bytesKept: (events: Int, beacons: Int) { logs.withLock { ($0.events.bytes, $0.beacons.bytes) } }
+    /// What it keeps now against its bounds, events and beacons.
+    public var usage: (events: StoreUsage, beacons: StoreUsage) {
+        logs.withLock { logs in (StoreUsage(logs.events), StoreUsage(logs.beacons)) }
+    }
 
-    /// The play sessions with events kept, in the order their first event arrived.
-    public var sessionIds: [String] { logs.withLock { $0.sessionOrder } }
+    /// Each play session with events kept, in the order of its oldest event kept: its events,
+    /// oldest first, and how many repeats were dropped. One pass over the events, however many sessions.
+    public func sessions() -> [SessionActivity] {
+        let (events, ledgers) = logs.withLock { ($0.events.elements, $0.sessions) }
+        var order: [String] = []
+        var bySession: [String: [RecordedAnalyticsEvent]] = [:]
+        for recorded in events {
+            if bySession[recorded.sessionId] == nil { order.append(recorded.sessionId) }
+            bySession[recorded.sessionId, default: []].append(recorded)
+        }
+        return order.map { id in
+            SessionActivity(sessionId: id, events: bySession[id] ?? [], duplicatesDropped: ledgers[id]?.duplicatesDropped ?? 0)
+        }
+    }
 
     /// How many repeated events of `sessionId` were dropped.
     public func duplicatesDropped(sessionId: String) -> Int {
@@ -124,12 +127,28 @@ public final class ClientActivity: Sendable {
 
     /// Forgets everything.
     public func removeAll() {
-        logs.withLock { logs in
-            logs = Logs(
-                events: BoundedLog(capacity: capacity, byteCapacity: byteCapacity),
-                beacons: BoundedLog(capacity: capacity, byteCapacity: byteCapacity))
+        // The records come out of the lock before they are freed.
+        _ = logs.withLock { logs in
+            defer { logs = Self.emptyLogs(capacity: capacity, byteCapacity: byteCapacity) }
+            return logs
         }
     }
+
+    private static func emptyLogs(capacity: Int, byteCapacity: Int) -> Logs {
+        Logs(
+            events: BoundedLog(capacity: capacity, byteCapacity: byteCapacity),
+            beacons: BoundedLog(capacity: capacity, byteCapacity: byteCapacity))
+    }
+}
+
+/// One play session's analytics as ``ClientActivity`` keeps them.
+public struct SessionActivity: Sendable, Equatable {
+    /// The play session (the batches' `SessionId`).
+    public var sessionId: String
+    /// Its events kept, oldest first.
+    public var events: [RecordedAnalyticsEvent]
+    /// How many repeated events were dropped.
+    public var duplicatesDropped: Int
 }
 
 /// One analytics event as the platform received it.
@@ -153,6 +172,13 @@ public struct RecordedAnalyticsEvent: Codable, Sendable, Equatable {
         self.clockOffset = clockOffset
         self.event = event
     }
+
+    /// About what it holds in memory, bytes: its slot, its strings, its fields (the event type
+    /// among them) and its share of its session's sequence-number set.
+    var heldBytes: Int {
+        MemoryLayout<Self>.stride + HeapCost.string(accountId) + HeapCost.string(sessionId) + HeapCost.object(event.fields)
+            + 2 * MemoryLayout<Int64>.stride
+    }
 }
 
 /// One ad tracking beacon (impression, quartile, complete, click) a client fired.
@@ -173,4 +199,7 @@ public struct RecordedBeacon: Codable, Sendable, Equatable {
         self.clipIndex = clipIndex
         self.event = event
     }
+
+    /// About what it holds in memory, bytes: its slot and its strings.
+    var heldBytes: Int { MemoryLayout<Self>.stride + HeapCost.string(playSessionId) + HeapCost.string(event) }
 }

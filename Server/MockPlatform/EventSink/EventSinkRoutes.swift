@@ -37,7 +37,7 @@ extension ExposureAPI {
                 RecordedAnalyticsEvent(
                     receivedMs: context.nowMs, accountId: session.accountId, sessionId: batch.sessionId,
                     clockOffset: batch.clockOffset, event: event)
-            }, sessionId: batch.sessionId, bytesEach: context.request.body.count / max(1, batch.payload.count))
+            }, sessionId: batch.sessionId)
         var unseen = batch
         unseen.payload = fresh.map(\.event)
         PlaybackEventEffects(state: context.platform.state, nowMs: context.nowMs).apply(unseen, accountId: session.accountId)

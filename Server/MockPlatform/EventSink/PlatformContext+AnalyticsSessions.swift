@@ -1,21 +1,25 @@
 /// The per-session analytics reports of `GET /_mock/analytics/sessions`: what `ClientActivity`
 /// recorded, checked with the post interval the session's entitlement promised.
 extension PlatformContext {
-    /// Every play session that sent events, in the order their first event arrived.
+    /// Every play session that sent events, in the order of its oldest event kept.
     public func analyticsSessions() -> [AnalyticsSessionReport] {
-        activity.sessionIds.compactMap(analyticsSession(id:))
+        activity.sessions().map(analyticsReport(of:))
     }
 
     /// One play session's report; nil when it sent no events.
     public func analyticsSession(id: String) -> AnalyticsSessionReport? {
-        let received = activity.events(sessionId: id)
-        let duplicates = activity.duplicatesDropped(sessionId: id)
-        guard !received.isEmpty || duplicates > 0 else { return nil }
-        let play = state.playSession(id: id)
+        let session = SessionActivity(
+            sessionId: id, events: activity.events(sessionId: id), duplicatesDropped: activity.duplicatesDropped(sessionId: id))
+        guard !session.events.isEmpty || session.duplicatesDropped > 0 else { return nil }
+        return analyticsReport(of: session)
+    }
+
+    private func analyticsReport(of session: SessionActivity) -> AnalyticsSessionReport {
+        let play = state.playSession(id: session.sessionId)
         // The idle timeout is three of the session's post intervals (PlaySession.idleTimeoutMs).
         let postInterval = play.map { Int($0.idleTimeoutMs / 3_000) } ?? catalog.catalog.settings.analyticsPostIntervalSeconds
         let idle = play.map { $0.endedMs == nil && !$0.isActive(atMs: clock.nowMs()) } ?? false
         return AnalyticsSessionAnalysis(postIntervalSeconds: postInterval)
-            .report(sessionId: id, received: received, duplicatesDropped: duplicates, idle: idle)
+            .report(sessionId: session.sessionId, received: session.events, duplicatesDropped: session.duplicatesDropped, idle: idle)
     }
 }

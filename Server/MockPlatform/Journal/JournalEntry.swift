@@ -54,13 +54,11 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         self.requestId = requestId
     }
 
-    /// About what the entry holds in memory, bytes: its strings and a fixed share for the rest.
+    /// About what the entry holds in memory, bytes (``HeapCost``): its slot, strings and headers.
     /// Request heads are bounded (8 KiB of target, 8 KiB of headers), so an entry is too.
     var heldBytes: Int {
-        let strings =
-            method.utf8.count + path.utf8.count + query.utf8.count + delivery.utf8.count
-            + (accountId?.utf8.count ?? 0) + (faultId?.utf8.count ?? 0) + (requestId?.utf8.count ?? 0)
-        return 256 + strings + headers.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 32 }
+        let strings = [method, path, query, delivery, accountId ?? "", faultId ?? "", requestId ?? ""]
+        return strings.reduce(MemoryLayout<Self>.stride + HeapCost.strings(headers)) { $0 + HeapCost.string($1) }
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -10,44 +10,17 @@ public final class RequestJournal: Sendable {
     /// released, if anything.
     public typealias Watcher = @Sendable (JournalChange) -> (@Sendable () -> Void)?
 
-    private struct Ring {
-        var slots: [JournalEntry?]
-        /// What each slot's entry holds, bytes (`JournalEntry.heldBytes`).
-        var sizes: [Int]
-        /// Where the next entry goes.
-        var next = 0
-        var count = 0
+    private struct Log {
+        var entries: BoundedLog<JournalEntry>
         var lastId = 0
-        var bytes = 0
         /// Told of every change, inside the lock, so each sees changes in id order; what they
         /// return runs once the lock is released.
         var watchers: [Int: Watcher] = [:]
         var nextWatcher = 0
 
-        init(slotCount: Int) {
-            slots = Array(repeating: nil, count: slotCount)
-            sizes = Array(repeating: 0, count: slotCount)
-        }
-
-        /// Every entry kept, oldest first.
-        var entries: [JournalEntry] {
-            let start = (next - count + slots.count) % slots.count
-            return (0..<count).compactMap { slots[(start + $0) % slots.count] }
-        }
-
         /// Tells every watcher of `change` and returns their follow-ups, to run outside the lock.
         func tellWatchers(_ change: JournalChange) -> [@Sendable () -> Void] {
             watchers.values.compactMap { $0(change) }
-        }
-
-        /// Takes the oldest entry out.
-        mutating func removeOldest() -> JournalEntry? {
-            let oldest = (next - count + slots.count) % slots.count
-            var entry: JournalEntry?
-            swap(&slots[oldest], &entry)
-            bytes -= sizes[oldest]
-            count -= 1
-            return entry
         }
     }
 
@@ -63,59 +36,47 @@ public final class RequestJournal: Sendable {
     public let capacity: Int
     /// How many bytes of entries it keeps (`JournalEntry.heldBytes`); the newest entry stays even alone over it.
     public let byteCapacity: Int
-    private let ring: Mutex<Ring>
+    private let log: Mutex<Log>
 
     /// An empty journal keeping at most `capacity` (at least 1) entries of at most `byteCapacity` bytes in all.
     public init(capacity: Int = 10_000, byteCapacity: Int = 32 << 20) {
         self.capacity = max(1, capacity)
         self.byteCapacity = max(1, byteCapacity)
-        ring = Mutex(Ring(slotCount: max(1, capacity)))
+        log = Mutex(Log(entries: BoundedLog(capacity: capacity, byteCapacity: byteCapacity)))
     }
 
     /// Stores an entry, giving it the next id; drops the oldest when full or over the byte budget.
     func record(_ makeEntry: (_ id: Int) -> JournalEntry) {
         // Displaced entries come out of the lock, so freeing their strings holds up no other request.
-        // The usual displaced entry is the one overwritten; an array (allocated only when it gets
-        // an element) takes those dropped for the byte budget.
-        let (_, _, followUps) = ring.withLock {
-            ring -> (overwritten: JournalEntry?, overBudget: [JournalEntry?], followUps: [@Sendable () -> Void]) in
-            ring.lastId += 1
-            let entry = makeEntry(ring.lastId)
-            let overwritten = ring.count == ring.slots.count ? ring.removeOldest() : nil
-            let size = entry.heldBytes
-            ring.slots[ring.next] = entry
-            ring.sizes[ring.next] = size
-            ring.bytes += size
-            ring.next = (ring.next + 1) % ring.slots.count
-            ring.count += 1
-            var overBudget: [JournalEntry?] = []
-            while ring.bytes > byteCapacity, ring.count > 1 { overBudget.append(ring.removeOldest()) }
-            return (overwritten, overBudget, ring.tellWatchers(.recorded(entry)))
+        let (_, followUps) = log.withLock { log -> (dropped: [JournalEntry], followUps: [@Sendable () -> Void]) in
+            log.lastId += 1
+            let entry = makeEntry(log.lastId)
+            let dropped = log.entries.append(entry, bytes: entry.heldBytes)
+            return (dropped, log.tellWatchers(.recorded(entry)))
         }
         for followUp in followUps { followUp() }
     }
 
-    /// The bytes its entries hold now (`JournalEntry.heldBytes`).
-    public var bytesKept: Int { ring.withLock { $0.bytes } }
+    /// What it keeps now against its bounds.
+    public var usage: StoreUsage { log.withLock { StoreUsage($0.entries) } }
 
     /// The entries matching `filter`, oldest first.
     public func entries(matching filter: JournalFilter = JournalFilter()) -> [JournalEntry] {
-        let all: [JournalEntry] = ring.withLock { $0.entries }
-        let matching = all.filter(filter.matches)
+        let matching = log.withLock { $0.entries.elements }.filter(filter.matches)
         guard let limit = filter.limit else { return matching }
         return Array(matching.suffix(max(0, limit)))
     }
 
     /// How many requests were recorded since the last `removeAll`, including dropped ones.
-    public var totalRecorded: Int { ring.withLock { $0.lastId } }
+    public var totalRecorded: Int { log.withLock { $0.lastId } }
 
     /// Forgets every entry and restarts ids from 1.
     public func removeAll() {
-        let followUps = ring.withLock { ring in
-            let watchers = (ring.watchers, ring.nextWatcher)
-            ring = Ring(slotCount: ring.slots.count)
-            (ring.watchers, ring.nextWatcher) = watchers
-            return ring.tellWatchers(.cleared)
+        let (_, followUps) = log.withLock { log -> (dropped: BoundedLog<JournalEntry>, followUps: [@Sendable () -> Void]) in
+            let dropped = log.entries
+            log.entries = BoundedLog(capacity: capacity, byteCapacity: byteCapacity)
+            log.lastId = 0
+            return (dropped, log.tellWatchers(.cleared))
         }
         for followUp in followUps { followUp() }
     }
@@ -130,21 +91,22 @@ public final class RequestJournal: Sendable {
     /// change. What it returns runs once the lock is released (waking a reader, say), and may call
     /// back into the journal.
     public func watch(after afterId: Int?, _ watcher: @escaping Watcher) -> (backlog: [JournalChange], ticket: Int) {
-        ring.withLock { ring in
-            let ticket = ring.nextWatcher
-            ring.nextWatcher += 1
-            ring.watchers[ticket] = watcher
+        log.withLock { log in
+            let ticket = log.nextWatcher
+            log.nextWatcher += 1
+            log.watchers[ticket] = watcher
             guard let afterId else { return ([], ticket) }
-            guard afterId <= ring.lastId else { return ([.cleared] + ring.entries.map(JournalChange.recorded), ticket) }
-            return (ring.entries.filter { $0.id > afterId }.map(JournalChange.recorded), ticket)
+            let kept = log.entries.elements
+            guard afterId <= log.lastId else { return ([.cleared] + kept.map(JournalChange.recorded), ticket) }
+            return (kept.filter { $0.id > afterId }.map(JournalChange.recorded), ticket)
         }
     }
 
     /// How many watchers are being told of changes.
-    public var watcherCount: Int { ring.withLock { $0.watchers.count } }
+    public var watcherCount: Int { log.withLock { $0.watchers.count } }
 
     /// Stops telling the watcher of `ticket`.
     public func unwatch(_ ticket: Int) {
-        _ = ring.withLock { $0.watchers.removeValue(forKey: ticket) }
+        _ = log.withLock { $0.watchers.removeValue(forKey: ticket) }
     }
 }

@@ -155,10 +155,13 @@ import Testing
             #expect(error["httpCode"] as? Int == 413)
             #expect((error["extendedMessage"] as? String)?.hasPrefix("Payload[0] is 9000") == true)
             #expect(try await client.admin.analytics(sessionId: sessionId).count == 1, "nothing of the refused batch is kept")
-            #expect(platform.context.activity.bytesKept.events > 0)
+            let before = try await client.admin.health().memory
+            #expect(before.analyticsEvents.kept == 1 && before.analyticsEvents.bytes > 0)
             #expect(try await client.send("POST", "/_mock/reset").status == 204)
-            #expect(platform.context.activity.bytesKept.events == 0)
-            #expect(platform.control.journal.bytesKept < 10_000, "the reset's own entry only")
+            let after = try await client.admin.health().memory
+            #expect(after.analyticsEvents == StoreUsage(kept: 0, bytes: 0, maxKept: 50_000, maxBytes: 32 << 20))
+            #expect(after.journal.kept <= 1 && after.journal.bytes < 10_000, "at most the reset's own entry")
+            #expect(after.sessions == 0 && after.playSessions == 0)
         }
     }
 }
