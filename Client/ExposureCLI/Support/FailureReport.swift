@@ -55,7 +55,8 @@ struct FailureReport {
     /// The kind of transport failure behind `error`, directly or behind a failed playback.
     private static func transportCode(of error: any Error) -> CurlTransportError.Code? {
         switch error {
-        case ExposureError.transport(let cause as CurlTransportError), PlayerError.exposure(.transport(let cause as CurlTransportError)):
+        case ExposureError.generalError(let cause as CurlTransportError),
+            PlayerError.exposure(.generalError(let cause as CurlTransportError)):
             cause.code
         case let cause as CurlTransportError: cause.code
         default: nil

@@ -31,7 +31,7 @@ extension ExposureAPI {
                     httpCode: 401, message: ExposureErrorMessage.incorrectCredentials.message,
                     extendedMessage: "The mock takes the Firebase test token \(Self.firebaseTestTokenPrefix){username} of a fixture user.")
             }
-            let session = Self.newSession(
+            let session = try Self.newSession(
                 accountId: user.accountId, userId: user.userId, username: user.username, products: user.products,
                 lifetimeMinutes: context.catalog.settings.sessionLifetimeMinutes, deviceId: login.device?.deviceId, context: context)
             return Responses.json(Self.credentials(for: session, user: user))

@@ -18,7 +18,9 @@ public final class PlatformControl: Sendable {
     public let schemes: [String]
     private let directory: Mutex<URL>
 
-    init(context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL, dataFolder: URL, schemes: [String]) {
+    init(
+        context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL, dataFolder: URL, schemes: [String]
+    ) {
         self.schemes = schemes
         self.context = context
         self.faults = faults

@@ -72,11 +72,12 @@ public final class RequestJournal: Sendable {
 
     /// Forgets every entry and restarts ids from 1.
     public func removeAll() {
-        let (_, followUps) = log.withLock { log -> (dropped: BoundedLog<JournalEntry>, followUps: [@Sendable () -> Void]) in
-            let dropped = log.entries
-            log.entries = BoundedLog(capacity: capacity, byteCapacity: byteCapacity)
+        // The entries are swapped out under the lock and freed after it, with `dropped`.
+        var dropped = BoundedLog<JournalEntry>(capacity: capacity, byteCapacity: byteCapacity)
+        let followUps = log.withLock { log in
+            swap(&log.entries, &dropped)
             log.lastId = 0
-            return (dropped, log.tellWatchers(.cleared))
+            return log.tellWatchers(.cleared)
         }
         for followUp in followUps { followUp() }
     }

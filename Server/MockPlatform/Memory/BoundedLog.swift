@@ -6,7 +6,7 @@
 /// A ring that grows by doubling up to `capacity`: dropping the oldest costs the same however
 /// many records are kept (an array shifted every record left at each drop, 5 MB per batch at
 /// 50,000 events).
-struct BoundedLog<Element> {
+struct BoundedLog<Element: Sendable>: Sendable {
     /// At most this many records.
     let capacity: Int
     /// At most this many bytes of records, as estimated when they were appended.

@@ -33,7 +33,7 @@ struct CurlTransportOverHTTPSTests {
         defer { platform.stop() }
         let failure = await FetchServerTime(environment: platform.environment, transport: CurlTransport(timeout: 600, environment: [:]))
             .failure()
-        guard case .transport(let error as CurlTransportError)? = failure else {
+        guard case .generalError(error: let error as CurlTransportError)? = failure else {
             Issue.record("expected a transport failure, got \(String(describing: failure))")
             return
         }
