@@ -35,17 +35,32 @@ import Testing
         return server
     }
 
-    @Test func bytesGoOutAsTheyComeThenHeartbeatsThenTheEnd() async throws {
-        let clock = ManualServerClock()
-        let source = Source()
+    /// The server answered without making a stream.
+    struct StreamNotMade: Error {}
+
+    /// A server streaming `source` with "first" already pushed, a client that asked for the
+    /// stream, and the stream the server made for it.
+    static func openStream(
+        source: Source, clock: ManualServerClock
+    ) async throws -> (server: HTTPServer, connection: RawConnection, stream: HTTPBodyStream) {
         let (streams, made) = AsyncStream<HTTPBodyStream>.makeStream()
-        let server = try Self.server(source: source, clock: clock, streams: made)
-        defer { server.stop() }
+        let server = try server(source: source, clock: clock, streams: made)
         source.push("first\n")
         let connection = try RawConnection(port: server.port)
         connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
         var iterator = streams.makeAsyncIterator()
-        let stream = try #require(await iterator.next())
+        guard let stream = await iterator.next() else {
+            server.stop()
+            throw StreamNotMade()
+        }
+        return (server, connection, stream)
+    }
+
+    @Test func bytesGoOutAsTheyComeThenHeartbeatsThenTheEnd() async throws {
+        let clock = ManualServerClock()
+        let source = Source()
+        let (server, connection, stream) = try await Self.openStream(source: source, clock: clock)
+        defer { server.stop() }
         let head = try await offThePool { connection.read(through: "\r\n\r\n") }
         let headText = String(decoding: head.data, as: UTF8.self)
         #expect(headText.hasPrefix("HTTP/1.1 200"))
@@ -69,15 +84,8 @@ import Testing
     /// ran one nested wake per skipped interval, two million frames, and overflowed the stack.
     @Test func aClockMovedFarAheadBeatsOnceAndKeepsBeating() async throws {
         let clock = ManualServerClock()
-        let source = Source()
-        let (streams, made) = AsyncStream<HTTPBodyStream>.makeStream()
-        let server = try Self.server(source: source, clock: clock, streams: made)
+        let (server, connection, _) = try await Self.openStream(source: Source(), clock: clock)
         defer { server.stop() }
-        source.push("first\n")
-        let connection = try RawConnection(port: server.port)
-        connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
-        var iterator = streams.makeAsyncIterator()
-        _ = await iterator.next()
         #expect(try await offThePool { connection.read(through: "first\n") }.end == .open)
         let waiting = clock.pendingWakes
         clock.advance(by: .seconds(365 * 24 * 3600))
