@@ -55,13 +55,15 @@ let package = Package(
         ),
         // What HTTPS serves: a checked certificate and key, and the development certificate authority.
         .target(name: "ServerTLS", dependencies: ["CGnuTLS", "Clocks", "ExposureModels"], path: "Server/ServerTLS"),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "HTTPTypes", "ServerTLS"], path: "Server/HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Clocks", "HTTPTypes", "ServerTLS"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
-            dependencies: ["ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
+            dependencies: ["Clocks", "ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
             path: "Server/MockPlatform"
         ),
-        .target(name: "MockPlatformTesting", dependencies: ["MockPlatform", "HTTPServer", "ServerTLS"], path: "Server/MockPlatformTesting"),
+        .target(
+            name: "MockPlatformTesting", dependencies: ["Clocks", "MockPlatform", "HTTPServer", "ServerTLS"],
+            path: "Server/MockPlatformTesting"),
         .executableTarget(
             name: "ExposureMock", dependencies: ["Clocks", "ExposureModels", "HTTPServer", "MockPlatform", "ServerTLS", "SQLiteStore"],
             path: "Server/ExposureMock"
@@ -127,7 +129,7 @@ let package = Package(
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ServerTLS", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["Clocks", "HTTPServer", "ServerTLS", "TestSupport"]),
         .testTarget(name: "ServerTLSTests", dependencies: ["ServerTLS", "Clocks", "TestSupport"]),
         // Helpers several test targets share: running built executables, blocking work off the pool, temporary folders.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

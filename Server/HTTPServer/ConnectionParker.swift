@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// Holds connections set aside for a while (a delayed answer, a throttled body) so that no worker
@@ -14,14 +15,14 @@ final class ConnectionParker: @unchecked Sendable {
     private var nextTicket = 0
     private var isClosed = false
     /// The clock deadlines are read from.
-    let clock: any ServerClock
+    let clock: any WakingClock
 
-    init(clock: any ServerClock) { self.clock = clock }
+    init(clock: any WakingClock) { self.clock = clock }
 
     /// Runs `suspend` and arranges for `resume` to run once the clock reaches `deadline`, or at
     /// `close()` if that comes first. Returns false, without suspending, once the parker is
     /// closed: the caller must then answer at once.
-    func park(until deadline: Duration, suspend: () -> Void, resume: @escaping @Sendable () -> Void) -> Bool {
+    func park(until deadline: WallTime, suspend: () -> Void, resume: @escaping @Sendable () -> Void) -> Bool {
         guard let ticket = park(suspend: suspend, resume: resume) else { return false }
         // Outside the lock: a clock may call back at once when the deadline has passed.
         clock.wake(at: deadline) { [weak self] in self?.wake(ticket) }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Synchronization
 
@@ -108,7 +109,7 @@ public final class HTTPBodyStream: Sendable, Equatable {
     /// The next heartbeat, `heartbeatInterval` after `start`; each one due schedules the next from
     /// the clock's now, so a clock moved far ahead beats once, not once per interval it skipped.
     /// None after the stream finished.
-    private func scheduleHeartbeat(after start: Duration, on clock: any ServerClock) {
+    private func scheduleHeartbeat(after start: WallTime, on clock: any WakingClock) {
         let deadline = start + heartbeatInterval
         clock.wake(at: deadline) { [weak self] in
             guard let self else { return }

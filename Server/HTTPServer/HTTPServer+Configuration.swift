@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 extension HTTPServer {
@@ -27,7 +28,7 @@ extension HTTPServer {
         /// the connection is closed. Measured on `clock`.
         public var requestHeadTimeout: Duration
         /// The clock fault delays and throttled bodies wait on; tests pass one they move.
-        public var clock: any ServerClock
+        public var clock: any WakingClock
         /// Builds the responses the server generates itself (413 and the like), so the app can
         /// give them its own error body. Only status, headers and body are used.
         public var errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
@@ -45,7 +46,7 @@ extension HTTPServer {
             maxBodyBytes: Int = 1 << 20,
             connectionTimeoutSeconds: Int = 30,
             requestHeadTimeout: Duration = .seconds(30),
-            clock: any ServerClock = .system,
+            clock: any WakingClock = .system,
             errorResponse: @escaping @Sendable (_ status: Int, _ message: String) -> HTTPResponse = { status, message in
                 .text(message + "\n", status: status)
             },

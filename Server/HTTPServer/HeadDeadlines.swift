@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// Closes connections whose request head is not complete within a time limit of the connection
@@ -14,13 +15,13 @@ final class HeadDeadlines: @unchecked Sendable {
     private struct Watched {
         let descriptor: Int32
         /// When the head must be complete; nil while a request is being answered.
-        var deadline: Duration?
+        var deadline: WallTime?
     }
 
     private let lock = NSLock()
     private var watched: [UInt: Watched] = [:]
     private var isStopped = false
-    private let clock: any ServerClock
+    private let clock: any WakingClock
     private let timeout: Duration
     private let cut: @Sendable (_ descriptor: Int32) -> Void
 
@@ -28,7 +29,7 @@ final class HeadDeadlines: @unchecked Sendable {
     static let sweepInterval = Duration.seconds(1)
 
     /// Deadlines `timeout` long on `clock`; `cut` ends a connection given its socket.
-    init(clock: any ServerClock, timeout: Duration, cut: @escaping @Sendable (_ descriptor: Int32) -> Void) {
+    init(clock: any WakingClock, timeout: Duration, cut: @escaping @Sendable (_ descriptor: Int32) -> Void) {
         self.clock = clock
         self.timeout = timeout
         self.cut = cut

@@ -4,6 +4,7 @@
 // The callbacks are file-scope functions, not closures: a C callback closure formed in a
 // @MainActor context crashes when libmicrohttpd calls it from its own thread.
 import CMicroHTTPD
+import Clocks
 import Foundation
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 // Responses handed to libmicrohttpd: bodies lent without a copy, bodies handed out piece by
 // piece for the faults that cut or slow them, and open-ended streams (server-sent events).
 import CMicroHTTPD
+import Clocks
 import Foundation
 
 /// Hands `response` to MHD, which sends it once the handler returns. .NO (as for a drop)
@@ -86,7 +87,7 @@ private final class BodyStream {
     /// Bytes to hand out before failing the response; `body.count` when nothing is cut.
     let limit: Int
     let pacer: ThrottlePacer?
-    var firstByteAt: Duration?
+    var firstByteAt: WallTime?
     let connection: ConnectionHandle
     let parker: ConnectionParker
 

@@ -1,38 +1,15 @@
-import Dispatch
+import Clocks
 
-/// The clock the server's own waits run on: fault delays and the pauses of a throttled body.
-///
-/// Real time in production; a test hands the server a clock it moves by hand, so a 10-second
-/// throttle is tested in milliseconds. A wait never holds a worker thread: the connection is
-/// suspended until the clock calls back.
-public protocol ServerClock: Sendable {
-    /// Time since an arbitrary fixed origin; it never goes back.
-    var now: Duration { get }
-    /// Calls `action` once, from any thread, when `now` has reached `deadline` (soon when it has
-    /// already).
-    func wake(at deadline: Duration, _ action: @escaping @Sendable () -> Void)
-}
+/// The clock the server's own waits run on: fault delays, the pauses of a throttled body,
+/// heartbeats and request-head deadlines. Now the Clocks module's ``Clocks/WakingClock``.
+@available(*, deprecated, renamed: "WakingClock")
+public typealias ServerClock = WakingClock
 
-/// The system's monotonic clock, with waits on a timer queue.
-public struct SystemServerClock: ServerClock {
-    private static let origin = ContinuousClock.now
-    private static let timers = DispatchQueue(label: "HTTPServer.SystemServerClock")
+/// The system's clock for the server. Now the Clocks module's ``Clocks/RealClock``.
+@available(*, deprecated, renamed: "RealClock")
+public typealias SystemServerClock = RealClock
 
-    /// The system clock.
-    public init() {}
-
-    /// Time since the first use of any system server clock in this process.
-    public var now: Duration { ContinuousClock.now - Self.origin }
-
-    /// Calls `action` on the timer queue at `deadline`.
-    public func wake(at deadline: Duration, _ action: @escaping @Sendable () -> Void) {
-        let (seconds, attoseconds) = max(.zero, deadline - now).components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        Self.timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: action)
-    }
-}
-
-extension ServerClock where Self == SystemServerClock {
-    /// The system's monotonic clock.
-    public static var system: SystemServerClock { SystemServerClock() }
-}
+/// A server clock a test moves by hand. Now the Clocks module's ``Clocks/ManualClock``, the one
+/// test clock of both sides.
+@available(*, deprecated, renamed: "ManualClock")
+public typealias ManualServerClock = ManualClock

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -39,8 +40,8 @@ public final class MockPlatform: Sendable {
         /// How many requests the journal keeps before dropping the oldest.
         public var journalCapacity: Int
         /// The clock fault delays, throttled bodies and the request-head deadline wait on: real
-        /// time, or a ``ManualServerClock`` a test moves so a 30-s delay takes none.
-        public var serverClock: any ServerClock
+        /// time, or a ``ManualClock`` a test moves so a 30-s delay takes none.
+        public var serverClock: any WakingClock
         /// Where fault rules' `probability` draws start (and start again on reset); random when nil.
         public var faultSeed: UInt64?
 
@@ -50,7 +51,7 @@ public final class MockPlatform: Sendable {
             fixturesDirectory: URL = FixtureLoader.bundledDirectory,
             maxBodyBytes: Int = 1 << 20, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil,
             diagnosticLog: (@Sendable (String) -> Void)? = nil, adminToken: String? = nil, journalCapacity: Int = 10_000,
-            serverClock: any ServerClock = .system, faultSeed: UInt64? = nil, dataFolder: URL = BundledFixtures.dataFolder
+            serverClock: any WakingClock = .system, faultSeed: UInt64? = nil, dataFolder: URL = BundledFixtures.dataFolder
         ) {
             self.host = host
             self.port = port

@@ -1,3 +1,4 @@
+import Clocks
 import HTTPServer
 
 extension MockPlatform {
@@ -5,7 +6,7 @@ extension MockPlatform {
     /// `clock` (the platform's ``Configuration/serverClock``), so the test can move it on:
     ///
     /// ```swift
-    /// let clock = ManualServerClock()
+    /// let clock = ManualClock()
     /// let platform = try await MockPlatform.start(serverClock: clock)
     /// try platform.inject(.delay(10_000, path: "/play$"))
     /// let play = Task { try await entitlement.play(assetId: "city-lights").request() }
@@ -16,7 +17,7 @@ extension MockPlatform {
     /// Event-driven: each parked answer registers a wake on the clock, and that is what it waits
     /// for. It waits as long as it takes (a fault that never matches waits forever), so bound the
     /// test with `.timeLimit`: cancelling the task ends the wait.
-    public func untilParked(_ count: Int = 1, on clock: ManualServerClock) async {
+    public func untilParked(_ count: Int = 1, on clock: ManualClock) async {
         while !Task.isCancelled {
             // Read before the check: a connection is counted as parked before its wake is
             // registered, so a wake missed here is one whose connection the check already saw.

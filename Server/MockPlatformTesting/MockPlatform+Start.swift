@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPServer
 
@@ -25,7 +26,7 @@ extension MockPlatform {
     ///   - adminToken: require this Bearer token on `/_mock/` (for tests of the admin API itself).
     ///   - journalCapacity: how many requests the journal keeps.
     ///   - clock: the platform clock, e.g. one over a test's own notion of real time.
-    ///   - serverClock: what fault delays and throttled bodies wait on; a ``ManualServerClock``
+    ///   - serverClock: what fault delays and throttled bodies wait on; a ``ManualClock``
     ///     makes them take no real time (`await platform.untilParked(on: clock)`, then
     ///     `clock.advance(by:)`).
     ///   - faultSeed: where fault rules' `probability` draws start, so a run is repeatable; random when nil.
@@ -35,7 +36,7 @@ extension MockPlatform {
     ///   the state file cannot be opened, `HTTPServerError` when no port can be bound.
     public static func start(
         fixtures: URL = FixtureLoader.bundledDirectory, state: StateStorage = .inMemory, adminToken: String? = nil,
-        journalCapacity: Int = 10_000, clock: PlatformClock = PlatformClock(), serverClock: any ServerClock = .system,
+        journalCapacity: Int = 10_000, clock: PlatformClock = PlatformClock(), serverClock: any WakingClock = .system,
         faultSeed: UInt64? = nil, https: Bool = false
     ) async throws -> MockPlatform {
         let store: any PlatformState =

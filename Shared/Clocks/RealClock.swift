@@ -1,7 +1,13 @@
+import Dispatch
 import Foundation
 
 /// Real time, optionally sped up (the CLI's `--speed`), starting from the system clock.
-public struct RealClock: WallClock {
+///
+/// It reads the system's wall time once, when it is made, and from then on moves with the
+/// monotonic clock: setting the system clock does not move it.
+public struct RealClock: WakingClock {
+    private static let timers = DispatchQueue(label: "Clocks.RealClock")
+
     private let origin: WallTime
     private let start: ContinuousClock.Instant
     private let speed: Double
@@ -21,5 +27,16 @@ public struct RealClock: WallClock {
         let remaining = now.duration(to: deadline)
         guard remaining > .zero else { return }
         try await Task.sleep(for: remaining / speed)
+    }
+
+    /// Calls `action` on a timer queue once the real time it takes to reach `deadline` has passed.
+    public func wake(at deadline: WallTime, _ action: @escaping @Sendable () -> Void) {
+        // At most a day at a time: a deadline further out is asked again when that day is up.
+        let remaining = min(max(.zero, now.duration(to: deadline) / speed), .seconds(86_400))
+        let (seconds, attoseconds) = remaining.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        Self.timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            if now >= deadline { action() } else { wake(at: deadline, action) }
+        }
     }
 }

@@ -62,3 +62,14 @@ extension Duration {
         return total
     }
 }
+
+extension WallTime {
+    /// The instant `duration` after `instant` (``advanced(by:)``).
+    public static func + (instant: WallTime, duration: Duration) -> WallTime { instant.advanced(by: duration) }
+
+    /// The instant `duration` before `instant`.
+    public static func - (instant: WallTime, duration: Duration) -> WallTime { instant.advanced(by: .zero - duration) }
+
+    /// The time from `earlier` to `later` (negative when `later` is the earlier one).
+    public static func - (later: WallTime, earlier: WallTime) -> Duration { earlier.duration(to: later) }
+}

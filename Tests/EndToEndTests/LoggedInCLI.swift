@@ -13,7 +13,7 @@ struct LoggedInCLI {
 
     /// Starts a mock (on `fixtures`, the bundled ones by default, its fault delays on
     /// `serverClock`) and logs in; `name` tells the test's folder apart in the temporary directory.
-    init(name: String, fixtures: URL = FixtureLoader.bundledDirectory, serverClock: any ServerClock = .system) async throws {
+    init(name: String, fixtures: URL = FixtureLoader.bundledDirectory, serverClock: any WakingClock = .system) async throws {
         mock = try RunningPlatform(fixtures: fixtures, serverClock: serverClock)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-\(name)-\(UUID().uuidString)")
         let login = try await cli.run(["login", "premium", "sandbox", "--base-url", mock.platform.baseURL], environment: environment)

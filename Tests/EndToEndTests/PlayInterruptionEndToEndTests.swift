@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aClosedOutputEndsThePlaySessionQuietly() async throws {
-        let serverClock = ManualServerClock()
+        let serverClock = ManualClock()
         let session = try await LoggedInCLI(name: "play-pipe", serverClock: serverClock)
         defer { try? FileManager.default.removeItem(at: session.folder) }
         // The entitlement is held until the output is closed: the first line finds no reader.

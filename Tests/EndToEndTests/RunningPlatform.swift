@@ -8,7 +8,7 @@ final class RunningPlatform: Sendable {
     let platform: MockPlatform
 
     /// Serves `fixtures` (the bundled ones by default); fault delays wait on `serverClock`.
-    init(fixtures: URL = FixtureLoader.bundledDirectory, serverClock: any ServerClock = .system) throws {
+    init(fixtures: URL = FixtureLoader.bundledDirectory, serverClock: any WakingClock = .system) throws {
         platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures, serverClock: serverClock))
         try platform.start()
     }

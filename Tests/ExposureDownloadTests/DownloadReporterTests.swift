@@ -54,7 +54,7 @@ import Testing
 
     @Test func aLaterReportOfAnAssetWaitsForItsFailedPredecessorButOtherAssetsGoOn() async throws {
         let transport = ScriptedTransport([503])
-        let clock = ManualClock(startMs: 0)
+        let clock = ManualClock(at: WallTime(millisecondsSince1970: 0))
         let folder = TemporaryFolder("reports")
         let (reporter, _) = Self.reporter(folder: folder.url, transport: transport, clock: clock)
         try await reporter.add(Self.report(.completed, "a"))
@@ -64,7 +64,7 @@ import Testing
         #expect(transport.sent.filter { $0.hasSuffix("a/downloads") }.isEmpty)
         #expect(transport.sent.contains("POST b/downloadcompleted"))
 
-        clock.advance(to: 1_000)
+        clock.advance(to: WallTime(millisecondsSince1970: 1_000))
         await reporter.deliverDue()
         #expect(transport.sent.suffix(2) == ["POST a/downloadcompleted", "DELETE a/downloads"])
         withExtendedLifetime(folder) {}
@@ -72,12 +72,12 @@ import Testing
 
     @Test func aRefusalRetryingCannotFixLeavesTheOutbox() async throws {
         let transport = ScriptedTransport([403])
-        let clock = ManualClock(startMs: 0)
+        let clock = ManualClock(at: WallTime(millisecondsSince1970: 0))
         let folder = TemporaryFolder("reports")
         var (reporter, outcomes) = Self.reporter(folder: folder.url, transport: transport, clock: clock)
         try await reporter.add(Self.report(.renewed, "a"))
         #expect(await outcomes.next() == .rejected(Self.report(.renewed, "a"), status: 403))
-        clock.advance(to: 10_000_000)
+        clock.advance(to: WallTime(millisecondsSince1970: 10_000_000))
         await reporter.deliverDue()
         #expect(transport.sent == ["POST a/downloadrenewed"])
         withExtendedLifetime(folder) {}
@@ -85,13 +85,13 @@ import Testing
 
     @Test func whatARunLeftIsSentByTheNextReporterOnTheFolder() async throws {
         let folder = TemporaryFolder("reports")
-        let clock = ManualClock(startMs: 0)
+        let clock = ManualClock(at: WallTime(millisecondsSince1970: 0))
         var (first, firstOutcomes) = Self.reporter(folder: folder.url, transport: ScriptedTransport([500]), clock: clock)
         try await first.add(Self.report(.completed, "a"))
         #expect(await firstOutcomes.next() == .retrying(Self.report(.completed, "a"), attempts: 1, nextAttemptMs: 1_000))
         await first.stop()
 
-        clock.advance(to: 1_000)
+        clock.advance(to: WallTime(millisecondsSince1970: 1_000))
         let transport = ScriptedTransport([])
         var (second, outcomes) = Self.reporter(folder: folder.url, transport: transport, clock: clock)
         await second.deliverDue()

@@ -172,7 +172,7 @@ import Testing
         let expiryMs = try #require(await downloads.getExpiryTime(assetId: "arctic-journey", environment: environment, sessionToken: token))
         #expect(expiryMs == downloads.getExpiryTime(assetId: "arctic-journey"))
         #expect(try await !downloads.isExpired(assetId: "arctic-journey", environment: environment, sessionToken: token))
-        harness.clock.advance(to: expiryMs)
+        harness.clock.advance(to: WallTime(millisecondsSince1970: expiryMs))
         let (expired, error) = await withCheckedContinuation { done in
             downloads.isExpired(assetId: "arctic-journey", environment: environment, sessionToken: token) {
                 done.resume(returning: ($0, $1))

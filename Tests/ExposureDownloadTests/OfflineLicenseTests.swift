@@ -27,11 +27,11 @@ import Testing
         let license = harness.manager.offlineDrmLicenseInformation(for: item)
         #expect(license.licenseDuration == Self.lifetimeSeconds)
         let expiryMs = try #require(license.expiryMs)
-        harness.clock.advance(to: expiryMs - 1_000)
+        harness.clock.advance(to: WallTime(millisecondsSince1970: expiryMs - 1_000))
         #expect(harness.manager.offlineDrmLicenseInformation(for: item).licenseDuration == 1)
         #expect(harness.manager.isPlayableOffline(sourceItem: item))
 
-        harness.clock.advance(to: expiryMs)
+        harness.clock.advance(to: WallTime(millisecondsSince1970: expiryMs))
         let seen = await ExposureDownloadTests.events(&events) { $0 == .failed(assetId: item.assetId, .licenseExpired) }
 
         #expect(seen == [.licenseExpired(assetId: item.assetId), .failed(assetId: item.assetId, .licenseExpired)])

@@ -62,9 +62,9 @@ import Testing
 
         try await harness.manager.startDownload(item)
         #expect(await outcome(&reports) { _ in true } == .retrying(report, attempts: 1, nextAttemptMs: startMs + 1_000))
-        harness.clock.advance(by: 1_000)
+        harness.clock.advance(by: .milliseconds(1_000))
         #expect(await outcome(&reports) { _ in true } == .retrying(report, attempts: 2, nextAttemptMs: startMs + 3_000))
-        harness.clock.advance(by: 2_000)
+        harness.clock.advance(by: .milliseconds(2_000))
         #expect(await outcome(&reports) { _ in true } == .delivered(report))
         #expect(harness.serverRecords.map(\.kind) == [.download])
     }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import TestSupport
 import Testing
@@ -64,7 +65,7 @@ import Testing
     /// A head must arrive in full within `requestHeadTimeout` however steadily it trickles in
     /// (libmicrohttpd's own timeout only counts silence); on the virtual clock, so no waiting.
     @Test func headsNotCompleteInTimeAreClosedEvenWhileTrickling() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         let server = HTTPServer(
             configuration: .init(port: 0, requestHeadTimeout: .seconds(10), clock: clock, errorLog: { _ in }),
             responder: ClosureResponder { _ in .text("answered") }

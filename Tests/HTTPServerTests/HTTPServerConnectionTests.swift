@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import TestSupport
 import Testing
@@ -57,7 +58,7 @@ import Testing
         for _ in 0..<5 {
             let server = HTTPServer(
                 // Never moved: delayed and throttled answers are still parked when the server stops.
-                configuration: .init(port: 0, clock: ManualServerClock(), errorLog: { _ in }),
+                configuration: .init(port: 0, clock: ManualClock(), errorLog: { _ in }),
                 responder: ClosureResponder { request in
                     let index = Int(request.path.dropFirst()) ?? 0
                     return HTTPResponse(status: 200, body: Data(count: 10_000), delivery: deliveries[index % deliveries.count])

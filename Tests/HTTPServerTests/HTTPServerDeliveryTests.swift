@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import TestSupport
 import Testing
@@ -17,7 +18,7 @@ import Testing
     }
 
     /// A server with a single worker thread, so anything that blocked a worker would show.
-    static func singleWorkerServer(_ delivery: HTTPResponse.Delivery, clock: ManualServerClock) throws -> HTTPServer {
+    static func singleWorkerServer(_ delivery: HTTPResponse.Delivery, clock: ManualClock) throws -> HTTPServer {
         let server = HTTPServer(
             configuration: .init(port: 0, workerThreads: 1, clock: clock, errorLog: { _ in }),
             responder: responder(delivery)
@@ -28,7 +29,7 @@ import Testing
 
     /// A suspended connection resumes when the virtual clock reaches its deadline, not before.
     @Test func delayedAnswerWaitsForTheClock() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         try await withServer(clock: clock, responder: Self.responder(.delayed(milliseconds: 10_000, then: .immediate))) { server in
             let outcome = try await offThePool { () -> (parkedBeforeDeadline: Bool, answeredEarly: Bool, head: String, body: Data) in
                 let connection = try RawConnection(port: server.port)
@@ -51,7 +52,7 @@ import Testing
     /// The client runs on a thread of its own, over raw sockets: in the full suite other tests
     /// can hold the cooperative pool for many seconds.
     @Test func delaysDoNotOccupyWorkers() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         let server = try Self.singleWorkerServer(.delayed(milliseconds: 5000, then: .immediate), clock: clock)
         defer { server.stop() }
         let port = server.port
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func delayedThenDropped() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         try await withServer(clock: clock, responder: Self.responder(.delayed(milliseconds: 100, then: .dropConnection))) { server in
             let (data, end) = try await offThePool { () -> (Data, RawConnection.End) in
                 let connection = try RawConnection(port: server.port)
@@ -125,7 +126,7 @@ import Testing
     /// 10 000 bytes at 1 000 B/s: the last tenth-second chunk is due 9.9 s after the first, on
     /// the virtual clock; meanwhile the only worker answers another client at once.
     @Test func throttledBodyArrivesWholeAndSlowly() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         let server = try Self.singleWorkerServer(.throttled(bytesPerSecond: 1000), clock: clock)
         defer { server.stop() }
         let port = server.port
@@ -145,11 +146,11 @@ import Testing
         #expect(outcome.slow.head.hasPrefix("HTTP/1.1 200"))
         #expect(outcome.slow.body.count == Self.payload.count)
         #expect(outcome.slow.body == Self.payload.prefix(outcome.slow.body.count))
-        #expect(clock.now >= .milliseconds(9900), "the body went out faster than its rate")
+        #expect(clock.now >= WallTime(millisecondsSince1970: 9900), "the body went out faster than its rate")
     }
 
     @Test func throttledBodyTrickles() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         try await withServer(clock: clock, responder: Self.responder(.throttled(bytesPerSecond: 20_000))) { server in
             let response = try await offThePool { () -> (head: String, body: Data, end: RawConnection.End) in
                 let connection = try RawConnection(port: server.port)
@@ -159,14 +160,14 @@ import Testing
             #expect(response.head.hasPrefix("HTTP/1.1 200"))
             #expect(response.body.count == Self.payload.count)
             #expect(response.body == Self.payload.prefix(response.body.count))
-            #expect(clock.now >= .milliseconds(400))
+            #expect(clock.now >= WallTime(millisecondsSince1970: 400))
         }
     }
 
     /// Reads one response on a thread of its own while this one moves the clock a tenth of a
     /// second each time the throttled connection is parked.
     static func readDrivingTheClock(
-        _ connection: RawConnection, clock: ManualServerClock, server: HTTPServer
+        _ connection: RawConnection, clock: ManualClock, server: HTTPServer
     ) -> (head: String, body: Data, end: RawConnection.End) {
         let read = Locked<(head: String, body: Data, end: RawConnection.End)?>(nil)
         // Handed over, not shared: this thread does not touch the connection until it is read.
@@ -189,7 +190,7 @@ import Testing
     ])
     func stopEndsParkedConnections(delivery: HTTPResponse.Delivery) async throws {
         let server = HTTPServer(
-            configuration: .init(port: 0, clock: ManualServerClock(), errorLog: { _ in }), responder: Self.responder(delivery))
+            configuration: .init(port: 0, clock: ManualClock(), errorLog: { _ in }), responder: Self.responder(delivery))
         try server.start()
         let connection = try RawConnection(port: server.port)
         connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")

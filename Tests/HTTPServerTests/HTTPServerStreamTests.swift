@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Synchronization
 import TestSupport
@@ -23,7 +24,7 @@ import Testing
     }
 
     /// A server whose every answer is a stream over `source`, handed to `streams` as it is made.
-    static func server(source: Source, clock: ManualServerClock, streams: AsyncStream<HTTPBodyStream>.Continuation) throws -> HTTPServer {
+    static func server(source: Source, clock: ManualClock, streams: AsyncStream<HTTPBodyStream>.Continuation) throws -> HTTPServer {
         let server = HTTPServer(
             configuration: .init(port: 0, workerThreads: 1, clock: clock, errorLog: { _ in }),
             responder: ClosureResponder { _ in
@@ -41,7 +42,7 @@ import Testing
     /// A server streaming `source` with "first" already pushed, a client that asked for the
     /// stream, and the stream the server made for it.
     static func openStream(
-        source: Source, clock: ManualServerClock
+        source: Source, clock: ManualClock
     ) async throws -> (server: HTTPServer, connection: RawConnection, stream: HTTPBodyStream) {
         let (streams, made) = AsyncStream<HTTPBodyStream>.makeStream()
         let server = try server(source: source, clock: clock, streams: made)
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func bytesGoOutAsTheyComeThenHeartbeatsThenTheEnd() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         let source = Source()
         let (server, connection, stream) = try await Self.openStream(source: source, clock: clock)
         defer { server.stop() }
@@ -83,7 +84,7 @@ import Testing
     /// Each heartbeat used to schedule the next from its own deadline: a clock moved a year ahead
     /// ran one nested wake per skipped interval, two million frames, and overflowed the stack.
     @Test func aClockMovedFarAheadBeatsOnceAndKeepsBeating() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         let (server, connection, _) = try await Self.openStream(source: Source(), clock: clock)
         defer { server.stop() }
         #expect(try await offThePool { connection.read(through: "first\n") }.end == .open)
@@ -98,7 +99,7 @@ import Testing
     /// A 204 or 304 carries no body (RFC 9110 §15): a stream handed with one is not sent, and ends.
     @Test(arguments: [204, 304])
     func aStatusWithoutABodyAnswersEmptyAndEndsTheStream(status: Int) async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         let (ends, ended) = AsyncStream<Void>.makeStream()
         let server = HTTPServer(
             configuration: .init(port: 0, workerThreads: 1, clock: clock, errorLog: { _ in }),
@@ -121,7 +122,7 @@ import Testing
     }
 
     @Test func stoppingTheServerEndsTheStreamAndReleasesIt() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         let source = Source()
         let (streams, made) = AsyncStream<HTTPBodyStream>.makeStream()
         let (ends, ended) = AsyncStream<Void>.makeStream()

@@ -1,15 +1,16 @@
+import Clocks
 import Testing
 
 @testable import HTTPServer
 
 /// Head deadlines as a value: which sockets are cut when, on a clock the test moves.
 @Suite struct HeadDeadlinesTests {
-    static func make(_ clock: ManualServerClock, _ cuts: Recorded<Int32>) -> HeadDeadlines {
+    static func make(_ clock: ManualClock, _ cuts: Recorded<Int32>) -> HeadDeadlines {
         HeadDeadlines(clock: clock, timeout: .seconds(10), cut: { cuts.add($0) })
     }
 
     @Test func aHeadNotCompleteInTimeIsCutOnce() {
-        let (clock, cuts) = (ManualServerClock(), Recorded<Int32>())
+        let (clock, cuts) = (ManualClock(), Recorded<Int32>())
         let heads = Self.make(clock, cuts)
         heads.opened(1, descriptor: 41)
         clock.advance(by: .seconds(9))
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func aCompletedHeadHasNoDeadlineUntilItsRequestIsDone() {
-        let (clock, cuts) = (ManualServerClock(), Recorded<Int32>())
+        let (clock, cuts) = (ManualClock(), Recorded<Int32>())
         let heads = Self.make(clock, cuts)
         heads.opened(1, descriptor: 41)
         clock.advance(by: .seconds(5))
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func closedAndStoppedConnectionsAreNeverCut() {
-        let (clock, cuts) = (ManualServerClock(), Recorded<Int32>())
+        let (clock, cuts) = (ManualClock(), Recorded<Int32>())
         let heads = Self.make(clock, cuts)
         heads.opened(1, descriptor: 41)
         heads.opened(2, descriptor: 42)

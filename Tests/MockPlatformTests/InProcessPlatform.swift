@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -16,7 +17,7 @@ struct InProcessPlatform {
     /// at `nowMs` and only moves when told.
     init(
         nowMs: Int64 = 1_796_040_000_000, fixtures: URL = FixtureLoader.bundledDirectory, dataFolder: URL = BundledFixtures.dataFolder,
-        serverClock: any ServerClock = .system
+        serverClock: any WakingClock = .system
     ) throws {
         let frozen = FrozenTime(nowMs)
         clock = PlatformClock(realNow: { frozen.value })

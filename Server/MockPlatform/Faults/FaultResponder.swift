@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HLS
@@ -16,7 +17,7 @@ struct FaultResponder: HTTPResponder {
     /// The platform clock stale playlists are timed on.
     let clock: PlatformClock
     /// The server clock network schedules run on.
-    let serverClock: any ServerClock
+    let serverClock: any WakingClock
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         guard let claimed = faults.claim(for: request, nowMs: clock.nowMs()) else { return next.respond(to: request) }

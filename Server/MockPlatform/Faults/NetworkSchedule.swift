@@ -1,6 +1,6 @@
 /// Network conditions over time for the requests a rule matches: a list of steps, a trace of
 /// `(seconds, kbit/s)` pairs, or a named preset. Time starts at the first request the rule
-/// meets and runs on the server clock (a ``ManualServerClock`` in tests: a 5-minute schedule
+/// meets and runs on the server clock (a ``ManualClock`` in tests: a 5-minute schedule
 /// takes no real time). After the last step the schedule holds it, or starts again with `loop`.
 ///
 /// Each answer is held back for the step's latency plus its body's transfer time at the step's

@@ -1,3 +1,4 @@
+import Clocks
 import HTTPServer
 import Synchronization
 
@@ -5,18 +6,17 @@ import Synchronization
 /// server clock) and the step each later request meets.
 final class NetworkShaping: Sendable {
     let timeline: NetworkTimeline
-    private let start = Mutex<Duration?>(nil)
+    private let start = Mutex<WallTime?>(nil)
 
     init(timeline: NetworkTimeline) { self.timeline = timeline }
 
     /// The step in force at `now` (server clock); the first call starts the schedule.
-    func step(at now: Duration) -> NetworkSchedule.Step {
+    func step(at now: WallTime) -> NetworkSchedule.Step {
         let started = start.withLock { start in
             let value = start ?? now
             start = value
             return value
         }
-        let (seconds, attoseconds) = (now - started).components
-        return timeline.step(atMs: Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        return timeline.step(atMs: Int((now - started).wholeMilliseconds))
     }
 }

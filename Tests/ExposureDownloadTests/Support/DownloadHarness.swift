@@ -39,7 +39,7 @@ struct DownloadHarness {
         // Whole seconds, as play token expiries are.
         let startMs = Int64(platform.now.timeIntervalSince1970) * 1000
         let harness = make(
-            platform: platform, folder: folder, clock: ManualClock(startMs: startMs), token: token, pace: pace,
+            platform: platform, folder: folder, clock: ManualClock(at: WallTime(millisecondsSince1970: startMs)), token: token, pace: pace,
             storage: storage)
         await harness.manager.waitForRestoredDownloads()
         return harness
@@ -51,7 +51,7 @@ struct DownloadHarness {
         await manager.shutdown()
         let startMs = clock.nowMs + laterMs
         return Self.make(
-            platform: platform, folder: temporaryFolder, clock: ManualClock(startMs: startMs),
+            platform: platform, folder: temporaryFolder, clock: ManualClock(at: WallTime(millisecondsSince1970: startMs)),
             token: token, pace: pace, storage: storage)
     }
 

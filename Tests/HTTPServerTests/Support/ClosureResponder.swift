@@ -1,3 +1,4 @@
+import Clocks
 import Testing
 
 @testable import HTTPServer
@@ -15,7 +16,7 @@ struct ClosureResponder: HTTPResponder {
 /// and checks that every per-request context was released.
 func withServer<Result>(
     maxBodyBytes: Int = 1 << 20,
-    clock: any ServerClock = .system,
+    clock: any WakingClock = .system,
     responder: any HTTPResponder,
     _ body: (HTTPServer) async throws -> Result
 ) async throws -> Result {

@@ -42,7 +42,7 @@ import FoundationNetworking
     }
 
     @Test(.timeLimit(.minutes(1))) func delayHoldsTheAnswerBackUntilTheServerClockHasMovedOnThatFar() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         try await withPlatform(serverClock: clock) { platform, client in
             try await client.admin.addFault(.delay(700, path: "/time$", times: 1))
             let answer = Task { try await client.send("GET", timePath) }
@@ -58,7 +58,7 @@ import FoundationNetworking
 
     @Test func delayPastTheClientTimeoutIsATimeout() async throws {
         // The server clock never moves: the answer is held until the platform stops.
-        try await withPlatform(serverClock: ManualServerClock()) { _, client in
+        try await withPlatform(serverClock: ManualClock()) { _, client in
             try await client.admin.addFault(.delay(3_000, path: "/time$", times: 1))
             // URLSession on Linux counts timeouts in whole seconds.
             await #expect { try await client.send("GET", timePath, timeoutSeconds: 1) } throws: { error in
@@ -88,7 +88,7 @@ import FoundationNetworking
     }
 
     @Test(.timeLimit(.minutes(1))) func throttledBodyArrivesWholeButSlowly() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         try await withPlatform(serverClock: clock) { platform, client in
             try await client.admin.addFault(.throttle(bytesPerSecond: 10, path: "/time$"))
             let answer = Task { try await client.send("GET", timePath) }

@@ -25,7 +25,7 @@ func controlPlaneFixtures() throws -> FixtureSandbox {
 
 /// A platform on 127.0.0.1:0 over sandboxed fixtures, stopped when the test's body returns.
 func withPlatform(
-    state: StateStorage = .inMemory, adminToken: String? = nil, journalCapacity: Int = 10_000, serverClock: any ServerClock = .system,
+    state: StateStorage = .inMemory, adminToken: String? = nil, journalCapacity: Int = 10_000, serverClock: any WakingClock = .system,
     _ body: (MockPlatform, ControlPlaneClient) async throws -> Void
 ) async throws {
     let fixtures = try controlPlaneFixtures()

@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func theScheduleRunsOnTheServerClockForTheTargetedPlaySessionOnly() throws {
-        let serverClock = ManualServerClock()
+        let serverClock = ManualClock()
         let mock = try InProcessPlatform(serverClock: serverClock)
         try mock.platform.inject(
             FaultRule(
@@ -77,7 +77,7 @@ import Testing
     /// Every bundled video segment under each preset's first step: the time it is held back
     /// (less the latency) gives back the step's rate within 5 %.
     @Test func theMeasuredThroughputOfASegmentIsTheSteps() throws {
-        let serverClock = ManualServerClock()
+        let serverClock = ManualClock()
         for name in NetworkSchedule.presets.keys.sorted() {
             let mock = try InProcessPlatform(serverClock: serverClock)
             let step = try #require(try NetworkSchedule(preset: name).resolvedSteps().get().first)
