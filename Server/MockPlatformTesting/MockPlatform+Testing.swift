@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 
@@ -7,20 +8,18 @@ extension MockPlatform {
     // MARK: Clock
 
     /// The platform's current time.
-    public var now: Date { context.clock.now() }
+    public var now: Date { context.clock.now.date }
 
     /// Moves platform time forward (or back, with a negative duration): EPG "now", live windows,
     /// session and play-token expiry and `…/time` all follow.
     public func advanceClock(by duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        context.clock.set(nowMs: context.clock.nowMs() + milliseconds)
+        context.clock.set(nowMs: (context.clock.now + duration).millisecondsSince1970)
     }
 
     /// Sets platform time to `date`, optionally with a rate (0 freezes time: nothing moves
     /// unless the test moves it, which makes time-based assertions exact).
     public func setClock(to date: Date, rate: Double? = nil) {
-        context.clock.set(nowMs: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), rate: rate)
+        context.clock.set(nowMs: WallTime(date).millisecondsSince1970, rate: rate)
     }
 
     /// Freezes platform time where it is.
@@ -57,7 +56,7 @@ extension MockPlatform {
     public func requests(pathPrefix: String? = nil, since: Date? = nil, accountId: String? = nil, method: String? = nil) -> [JournalEntry] {
         control.journal.entries(
             matching: JournalFilter(
-                pathPrefix: pathPrefix, sinceMs: since.map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) },
+                pathPrefix: pathPrefix, sinceMs: since.map { WallTime($0).millisecondsSince1970 },
                 accountId: accountId, method: method))
     }
 

@@ -14,7 +14,16 @@ import Testing
     /// The platform's clock loses 1 ms per second of the player's (`server = client − elapsed / 1000`),
     /// so an offset measured at `t` is exactly `(t − t0) / 1000` and tells which measurement a batch used.
     static func skewedPlatform(_ clock: TestClock) async throws -> MockPlatform {
-        try await MockPlatform.start(clock: PlatformClock(realNow: { clock.now - (clock.now - t0) / 1000 }))
+        try await MockPlatform.start(clock: PlatformClock(real: SkewedClock(player: clock)))
+    }
+
+    /// The player's clock as the skewed platform reads it.
+    struct SkewedClock: WallClock {
+        let player: TestClock
+        var now: WallTime { WallTime(millisecondsSince1970: player.now - (player.now - t0) / 1000) }
+        func sleep(until deadline: WallTime, tolerance: Duration?) async throws {
+            preconditionFailure("the platform does not wait on its clock")
+        }
     }
 
     @Test func aTwoHourPlaybackMeasuresTheOffsetEveryThirtyMinutesAndEachBatchCarriesTheLatest() async throws {

@@ -19,8 +19,7 @@ struct InProcessPlatform {
         nowMs: Int64 = 1_796_040_000_000, fixtures: URL = FixtureLoader.bundledDirectory, dataFolder: URL = BundledFixtures.dataFolder,
         serverClock: any WakingClock = .system
     ) throws {
-        let frozen = FrozenTime(nowMs)
-        clock = PlatformClock(realNow: { frozen.value })
+        clock = PlatformClock(real: ManualClock(at: WallTime(millisecondsSince1970: nowMs)))
         platform = try MockPlatform(
             configuration: .init(port: 0, fixturesDirectory: fixtures, serverClock: serverClock, dataFolder: dataFolder), clock: clock)
     }
@@ -61,10 +60,4 @@ struct InProcessPlatform {
             body: #"{"username":"\#(username)","password":"\#(password)"}"#
         ).sessionToken.value
     }
-}
-
-/// A fixed instant for the platform clock's real-time source.
-final class FrozenTime: Sendable {
-    let value: Int64
-    init(_ value: Int64) { self.value = value }
 }

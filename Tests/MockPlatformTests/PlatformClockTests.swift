@@ -1,59 +1,77 @@
-import Synchronization
+import Clocks
 import Testing
 
 @testable import MockPlatform
 
 @Suite struct PlatformClockTests {
-    final class ManualTime: Sendable {
-        let now = Mutex<Int64>(1_000_000)
-        func advance(_ ms: Int64) { now.withLock { $0 += ms } }
-    }
+    static func realTime() -> ManualClock { ManualClock(at: WallTime(millisecondsSince1970: 1_000_000)) }
 
     @Test func followsRealTimeByDefault() {
-        let real = ManualTime()
-        let clock = PlatformClock(realNow: { real.now.withLock { $0 } })
-        real.advance(500)
+        let real = Self.realTime()
+        let clock = PlatformClock(real: real)
+        real.advance(by: .milliseconds(500))
         #expect(clock.nowMs() == 1_000_500)
         #expect(clock.offsetMs() == 0)
     }
 
     @Test func offsetAbsoluteAndRate() {
-        let real = ManualTime()
-        let clock = PlatformClock(realNow: { real.now.withLock { $0 } })
+        let real = Self.realTime()
+        let clock = PlatformClock(real: real)
         clock.set(offsetMs: 60_000)
         #expect(clock.nowMs() == 1_060_000)
         clock.set(nowMs: 5_000_000, rate: 10)
-        real.advance(1000)
+        real.advance(by: .milliseconds(1000))
         #expect(clock.nowMs() == 5_010_000)
         clock.set(rate: 1)
-        real.advance(1000)
+        real.advance(by: .milliseconds(1000))
         #expect(clock.nowMs() == 5_011_000)
         clock.reset()
-        #expect(clock.nowMs() == real.now.withLock { $0 })
+        #expect(clock.nowMs() == real.nowMs)
         #expect(clock.rate() == 1)
     }
 
     /// Set or run past either end of the platform's time, the clock stops there (a rate of 1e300
     /// once overflowed the next reading).
     @Test func readsWithinPlatformTimeWhateverItIsSetTo() {
-        let real = ManualTime()
-        let clock = PlatformClock(realNow: { real.now.withLock { $0 } })
+        let real = Self.realTime()
+        let clock = PlatformClock(real: real)
         clock.set(nowMs: 253_402_300_700_000, rate: 1_000_000)
-        real.advance(1_000)
+        real.advance(by: .milliseconds(1_000))
         #expect(clock.nowMs() == 253_402_300_799_999)
         clock.set(nowMs: -5, rate: 1)
         #expect(clock.nowMs() == 0)
         clock.set(nowMs: 1_000, rate: 1e300)
-        real.advance(1)
+        real.advance(by: .milliseconds(1))
         #expect(clock.nowMs() == 253_402_300_799_999)
     }
 
     @Test func anOffsetIsAnInstantOnlyWithinPlatformTime() {
-        let clock = PlatformClock(realNow: { 1_000_000 })
+        let clock = PlatformClock(real: Self.realTime())
         #expect(clock.realTime(plusMs: 60_000) == 1_060_000)
         #expect(clock.realTime(plusMs: -1_000_000) == 0)
         #expect(clock.realTime(plusMs: -1_000_001) == nil)
         #expect(clock.realTime(plusMs: .max) == nil)
         #expect(clock.realTime(plusMs: .min) == nil)
+    }
+
+    /// A `Clock`'s sleep: at rate 10 a 10-s sleep takes 1 s of real time; on a frozen clock it
+    /// waits until the clock is moved past its deadline.
+    @Test(.timeLimit(.minutes(1))) func sleepsFollowTheRateAndTheClocksMoves() async throws {
+        let real = Self.realTime()
+        let clock = PlatformClock(real: real)
+        clock.set(rate: 10)
+        let tenSecondsOn = clock.now + .seconds(10)
+        let fast = Task { try await clock.sleep(until: tenSecondsOn) }
+        real.advance(by: .seconds(1))
+        try await fast.value
+        #expect(clock.nowMs() == 1_010_000)
+
+        clock.set(rate: 0)
+        let aMinuteOn = clock.now + .seconds(60)
+        let frozen = Task { try await clock.sleep(until: aMinuteOn) }
+        clock.set(nowMs: 1_010_000 + 30_000)
+        clock.set(nowMs: 1_010_000 + 60_000)
+        try await frozen.value
+        #expect(clock.nowMs() == 1_070_000)
     }
 }

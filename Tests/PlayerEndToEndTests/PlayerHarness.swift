@@ -19,7 +19,7 @@ final class PlayerHarness: Sendable {
     init(startMs: Int64 = PlayerHarness.monday1320) throws {
         let clock = VirtualClock(startMs: startMs)
         self.clock = clock
-        platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(realNow: { clock.nowMs }))
+        platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(real: clock))
         try platform.start()
     }
 

@@ -17,7 +17,7 @@ final class SeedMock: Sendable {
     init(startMs: Int64 = SeedMock.startMs) throws {
         let clock = VirtualClock(startMs: startMs)
         self.clock = clock
-        platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(realNow: { clock.nowMs }))
+        platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(real: clock))
         try platform.start()
     }
 

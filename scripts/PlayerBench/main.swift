@@ -31,7 +31,7 @@ defer { try? FileManager.default.removeItem(at: outboxFolder) }
 let startMs: Int64 = 1_772_452_800_000  // 2026-03-02T12:00Z, a program boundary
 let endMs = startMs + Int64(hours * 3_600_000)
 let clock = VirtualClock(startMs: startMs)
-let platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(realNow: { clock.nowMs }))
+let platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(real: clock))
 try platform.start()
 let token = try await Authenticate(environment: platform.environment).login(username: "premium", password: "sandbox").request().sessionToken
 let streams = CountingTransport()

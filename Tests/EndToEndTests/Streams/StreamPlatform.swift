@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 import HLS
@@ -18,7 +19,7 @@ final class StreamPlatform: Sendable {
     let clock: PlatformClock
 
     init(nowMs: Int64 = StreamPlatform.noon) throws {
-        clock = PlatformClock(realNow: { nowMs })
+        clock = PlatformClock(real: ManualClock(at: WallTime(millisecondsSince1970: nowMs)))
         platform = try MockPlatform(configuration: .init(port: 0), clock: clock)
         try platform.start()
     }

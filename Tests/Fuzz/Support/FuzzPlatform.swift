@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -20,7 +21,8 @@ public final class FuzzPlatform: Sendable {
         do {
             // A short journal: a reset clears it, and every input is a reset.
             platform = try MockPlatform(
-                configuration: .init(port: 0, journalCapacity: 16), clock: PlatformClock(realNow: { FuzzPlatform.fixedNowMs }))
+                configuration: .init(port: 0, journalCapacity: 16),
+                clock: PlatformClock(real: ManualClock(at: WallTime(millisecondsSince1970: FuzzPlatform.fixedNowMs))))
         } catch {
             fatalError("The bundled fixtures do not load: \(error)")
         }
