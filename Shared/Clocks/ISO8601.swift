@@ -36,7 +36,7 @@ public enum ISO8601 {
 
     /// Formats a date, truncated to whole milliseconds.
     public static func string(from date: Date) -> String {
-        string(fromMilliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+        string(fromMilliseconds: WallTime(date).millisecondsSince1970)
     }
 
     /// Appends the instant's text to `bytes`, for callers that build larger byte buffers.
@@ -80,7 +80,7 @@ public enum ISO8601 {
 
     /// Parses a date-time that names its zone into a `Date`, or nil like ``milliseconds(from:)``.
     public static func date(from text: String) -> Date? {
-        milliseconds(from: text).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        milliseconds(from: text).map { WallTime(millisecondsSince1970: $0).date }
     }
 
     /// Reads a whole text as one instant; nil unless it is one.

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// Programs of one or more channels overlapping a time window: `GET /v1/…/epg/{ids}?from=&to=`.
@@ -73,9 +74,7 @@ public struct EpgWindowRequest<Response: Decodable & Sendable>: ExposureRequest 
     /// Decodes the answer; a list that names one channel is answered with that channel's object.
     public func decode(_ body: Data) throws -> Response { try decodeEpgBody(Response.self, body) }
 
-    private static func epochMilliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-    }
+    private static func epochMilliseconds(_ date: Date) -> Int64 { WallTime(date).millisecondsSince1970 }
 }
 
 /// One channel's programs in a time window.

@@ -57,7 +57,7 @@ struct EpgCommand: CLICommand {
         // The program on air is the one at the server's time (a mock's clock may be set anywhere).
         let now =
             (try? await FetchServerTime(environment: context.environment, transport: context.transport).request())
-            .map { Date(timeIntervalSince1970: Double($0.epochMillis) / 1000) } ?? Date()
+            .map { WallTime(millisecondsSince1970: $0.epochMillis).date } ?? Date()
         context.show(response) { Self.render($0, now: now, style: context.style) }
     }
 

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 
@@ -13,7 +14,7 @@ struct TimeCommand: CLICommand {
 
     func run(in context: CommandContext) async throws {
         let response = try await FetchServerTime(environment: context.environment, transport: context.transport).response()
-        let localMs = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        let localMs = WallTime.systemNow.millisecondsSince1970
         context.show(response) { time in
             Table.fields([
                 ("Server", Format.time(epochMilliseconds: time.epochMillis)),

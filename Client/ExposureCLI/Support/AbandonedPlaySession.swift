@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import ExposureAnalytics
 import Foundation
@@ -18,7 +19,7 @@ struct AbandonedPlaySession {
     ) async -> Bool {
         let analytics = AnalyticsDispatcher(
             configuration: .init(reporting: AnalyticsReporting(device: .current, appName: "exposure")), outbox: outbox,
-            transport: transport, now: { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }, currentToken: { sessionToken })
+            transport: transport, now: { WallTime.systemNow.millisecondsSince1970 }, currentToken: { sessionToken })
         guard
             let reporter = await analytics.beginSession(
                 playSessionId: entitlement.playSessionId, environment: environment, sessionToken: sessionToken,

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import ExposureAnalytics
 import Foundation
@@ -122,4 +123,4 @@ final class PlaybackAnalytics: Sendable {
     }
 }
 
-private func msSince1970(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+private func msSince1970(_ date: Date) -> Int64 { WallTime(date).millisecondsSince1970 }

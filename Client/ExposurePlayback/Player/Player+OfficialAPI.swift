@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 
@@ -51,7 +52,7 @@ extension Player {
     /// The server's wall-clock time, from the offset measured when playback started (or at the
     /// last ``serverTime(forceRefresh:)``); nil before any synchronisation. A date, as the seed
     /// reads it (`player.serverTime ?? Date()`); ``serverTimeMs`` is the official SDK's milliseconds.
-    public var serverTime: Date? { serverTimeMs.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+    public var serverTime: Date? { serverTimeMs.map { WallTime(millisecondsSince1970: $0).date } }
 
     /// The server's wall-clock time, ms since 1970; nil before any synchronisation.
     public var serverTimeMs: Int64? { serverClock.nowMs }

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 import Synchronization
@@ -136,5 +137,5 @@ final class ProgramService: Sendable {
         return update
     }
 
-    private static func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
+    private static func date(_ ms: Int64) -> Date { WallTime(millisecondsSince1970: ms).date }
 }
