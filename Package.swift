@@ -115,7 +115,7 @@ let package = Package(
 
         // Fuzz targets (scripts/fuzz): each defines libFuzzer's entry point and is an empty executable
         // unless built with `--sanitize fuzzer`; corpora and dictionaries are under Tests/Fuzz/.
-        .target(name: "FuzzSupport", dependencies: ["ExposureModels", "HTTPServer", "MockPlatform"], path: "Tests/Fuzz/Support"),
+        .target(name: "FuzzSupport", dependencies: ["Clocks", "ExposureModels", "HTTPServer", "MockPlatform"], path: "Tests/Fuzz/Support"),
         .executableTarget(name: "FuzzHLSPlaylist", dependencies: ["HLS"], path: "Tests/Fuzz/Targets/FuzzHLSPlaylist"),
         .executableTarget(name: "FuzzWebVTT", dependencies: ["HLS"], path: "Tests/Fuzz/Targets/FuzzWebVTT"),
         .executableTarget(name: "FuzzWireModels", dependencies: ["ExposureModels"], path: "Tests/Fuzz/Targets/FuzzWireModels"),

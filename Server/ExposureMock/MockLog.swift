@@ -61,7 +61,7 @@ struct MockLog: Sendable {
         }
     }
 
-    static func nowMs() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    static func nowMs() -> Int64 { WallTime.systemNow.millisecondsSince1970 }
 
     private static func timestamp(_ ms: Int64) -> String { ISO8601.string(fromMilliseconds: ms) }
 

@@ -1,14 +1,14 @@
 extension HTTPResponse.Delivery {
     /// The delivery as a wait (0 when none) followed by how the bytes go out, so the server
     /// handles a delay once, the same way for every kind of delivery.
-    var schedule: (delayMilliseconds: Int, then: Inner) {
+    var schedule: (delay: Duration, then: Inner) {
         switch self {
-        case .immediate: (0, .immediate)
-        case .delayed(let milliseconds, let inner): (max(0, milliseconds), inner)
-        case .truncated(let bytes): (0, .truncated(afterBytes: bytes))
-        case .throttled(let rate): (0, .throttled(bytesPerSecond: rate))
-        case .dropConnection: (0, .dropConnection)
-        case .streamed(let stream): (0, .streamed(stream))
+        case .immediate: (.zero, .immediate)
+        case .delayed(let delay, let inner): (max(.zero, delay), inner)
+        case .truncated(let bytes): (.zero, .truncated(afterBytes: bytes))
+        case .throttled(let rate): (.zero, .throttled(bytesPerSecond: rate))
+        case .dropConnection: (.zero, .dropConnection)
+        case .streamed(let stream): (.zero, .streamed(stream))
         }
     }
 }

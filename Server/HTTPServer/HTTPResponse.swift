@@ -18,8 +18,8 @@ public struct HTTPResponse: Sendable {
     public enum Delivery: Sendable, Equatable {
         /// Send the whole response as fast as the socket takes it.
         case immediate
-        /// Wait this long before answering.
-        case delayed(milliseconds: Int, then: Inner)
+        /// Wait this long on the server's clock before answering.
+        case delayed(Duration, then: Inner)
         /// Send status, headers and the first bytes, then reset the connection.
         case truncated(afterBytes: Int)
         /// Send the body at no more than this many bytes per second.

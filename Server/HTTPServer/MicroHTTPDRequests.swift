@@ -126,11 +126,11 @@ func handleAccess(
         context.body = Data()
         let response = core.responder.respond(to: request)
         let (delay, then) = response.delivery.schedule
-        if delay > 0 {
+        if delay > .zero {
             context.phase = .delayed(response, then: then)
             let handle = ConnectionHandle(pointer: connection)
             let parked = core.parker.park(
-                until: core.parker.clock.now + .milliseconds(delay),
+                until: core.parker.clock.now + delay,
                 suspend: { suspendConnection(handle) },
                 resume: { resumeConnection(handle) }
             )

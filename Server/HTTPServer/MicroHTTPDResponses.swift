@@ -139,10 +139,10 @@ private func readBody(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buf
         switch pacer.step(position: start, elapsed: now - firstByteAt) {
         case .send(let maxBytes):
             count = min(count, maxBytes)
-        case .wait(let milliseconds):
+        case .wait(let pause):
             let handle = stream.connection
             let parked = stream.parker.park(
-                until: now + .milliseconds(milliseconds),
+                until: now + pause,
                 suspend: { suspendConnection(handle) },
                 resume: { resumeConnection(handle) }
             )

@@ -5,8 +5,8 @@ struct ThrottlePacer: Sendable, Equatable {
     enum Step: Sendable, Equatable {
         /// Hand out at most this many bytes now.
         case send(maxBytes: Int)
-        /// Come back after this long.
-        case wait(milliseconds: Int)
+        /// Come back after this long (whole milliseconds, at least one: a wake is never early).
+        case wait(Duration)
     }
 
     let bytesPerSecond: Int
@@ -21,6 +21,6 @@ struct ThrottlePacer: Sendable, Equatable {
         guard due > elapsed else { return .send(maxBytes: chunkSize) }
         let (seconds, attoseconds) = (due - elapsed).components
         let milliseconds = Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-        return .wait(milliseconds: max(1, milliseconds))
+        return .wait(.milliseconds(max(1, milliseconds)))
     }
 }

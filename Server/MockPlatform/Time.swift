@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// The instants the platform works in, ms since 1970: 1970-01-01T00:00:00.000Z up to the last
@@ -7,10 +8,10 @@ import Foundation
 let platformInstantsMs: ClosedRange<Int64> = 0...253_402_300_799_999
 
 /// Converts milliseconds since 1970 to a `Date`.
-func dateFromMs(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+func dateFromMs(_ milliseconds: Int64) -> Date { WallTime(millisecondsSince1970: milliseconds).date }
 
 /// Converts a `Date` to milliseconds since 1970, rounded down.
-func msFromDate(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+func msFromDate(_ date: Date) -> Int64 { WallTime(date).millisecondsSince1970 }
 
 /// `value / divisor` rounded towards minus infinity (`divisor > 0`): schedules and timelines
 /// count back from 1970 too, and an instant before a boundary belongs to the period before it.

@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct DeliveryScheduleTests {
     @Test func everyDeliveryIsADelayThenAnInnerDelivery() {
-        #expect(HTTPResponse.Delivery.immediate.schedule == (0, .immediate))
-        #expect(HTTPResponse.Delivery.truncated(afterBytes: 5).schedule == (0, .truncated(afterBytes: 5)))
-        #expect(HTTPResponse.Delivery.throttled(bytesPerSecond: 9).schedule == (0, .throttled(bytesPerSecond: 9)))
-        #expect(HTTPResponse.Delivery.dropConnection.schedule == (0, .dropConnection))
-        #expect(HTTPResponse.Delivery.delayed(milliseconds: 250, then: .dropConnection).schedule == (250, .dropConnection))
-        #expect(HTTPResponse.Delivery.delayed(milliseconds: -3, then: .immediate).schedule == (0, .immediate))
+        #expect(HTTPResponse.Delivery.immediate.schedule == (.zero, .immediate))
+        #expect(HTTPResponse.Delivery.truncated(afterBytes: 5).schedule == (.zero, .truncated(afterBytes: 5)))
+        #expect(HTTPResponse.Delivery.throttled(bytesPerSecond: 9).schedule == (.zero, .throttled(bytesPerSecond: 9)))
+        #expect(HTTPResponse.Delivery.dropConnection.schedule == (.zero, .dropConnection))
+        #expect(HTTPResponse.Delivery.delayed(.milliseconds(250), then: .dropConnection).schedule == (.milliseconds(250), .dropConnection))
+        #expect(HTTPResponse.Delivery.delayed(.milliseconds(-3), then: .immediate).schedule == (.zero, .immediate))
     }
 }

@@ -52,7 +52,7 @@ import Testing
 
     @Test func stopUnderMixedLoadIsClean() async throws {
         let deliveries: [HTTPResponse.Delivery] = [
-            .immediate, .delayed(milliseconds: 30, then: .immediate), .throttled(bytesPerSecond: 50_000),
+            .immediate, .delayed(.milliseconds(30), then: .immediate), .throttled(bytesPerSecond: 50_000),
             .truncated(afterBytes: 100), .dropConnection
         ]
         for _ in 0..<5 {

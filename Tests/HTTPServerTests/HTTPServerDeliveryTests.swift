@@ -30,7 +30,7 @@ import Testing
     /// A suspended connection resumes when the virtual clock reaches its deadline, not before.
     @Test func delayedAnswerWaitsForTheClock() async throws {
         let clock = ManualClock()
-        try await withServer(clock: clock, responder: Self.responder(.delayed(milliseconds: 10_000, then: .immediate))) { server in
+        try await withServer(clock: clock, responder: Self.responder(.delayed(.milliseconds(10_000), then: .immediate))) { server in
             let outcome = try await offThePool { () -> (parkedBeforeDeadline: Bool, answeredEarly: Bool, head: String, body: Data) in
                 let connection = try RawConnection(port: server.port)
                 connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -53,7 +53,7 @@ import Testing
     /// can hold the cooperative pool for many seconds.
     @Test func delaysDoNotOccupyWorkers() async throws {
         let clock = ManualClock()
-        let server = try Self.singleWorkerServer(.delayed(milliseconds: 5000, then: .immediate), clock: clock)
+        let server = try Self.singleWorkerServer(.delayed(.milliseconds(5000), then: .immediate), clock: clock)
         defer { server.stop() }
         let port = server.port
         let outcome = try await offThePool { () -> (fastStatus: String, parkedAfterFast: Int, slowAnswered: Int) in
@@ -74,7 +74,7 @@ import Testing
 
     @Test func delayedThenDropped() async throws {
         let clock = ManualClock()
-        try await withServer(clock: clock, responder: Self.responder(.delayed(milliseconds: 100, then: .dropConnection))) { server in
+        try await withServer(clock: clock, responder: Self.responder(.delayed(.milliseconds(100), then: .dropConnection))) { server in
             let (data, end) = try await offThePool { () -> (Data, RawConnection.End) in
                 let connection = try RawConnection(port: server.port)
                 connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -184,9 +184,9 @@ import Testing
     }
 
     @Test(arguments: [
-        HTTPResponse.Delivery.delayed(milliseconds: 60_000, then: .immediate),
+        HTTPResponse.Delivery.delayed(.milliseconds(60_000), then: .immediate),
         .throttled(bytesPerSecond: 10),
-        .delayed(milliseconds: 60_000, then: .throttled(bytesPerSecond: 10))
+        .delayed(.milliseconds(60_000), then: .throttled(bytesPerSecond: 10))
     ])
     func stopEndsParkedConnections(delivery: HTTPResponse.Delivery) async throws {
         let server = HTTPServer(

@@ -41,9 +41,9 @@ struct FaultResponder: HTTPResponder {
             } else if let rate = rule.bytesPerSecond { .throttled(bytesPerSecond: rate) } else { .immediate }
         if let network = claimed.network {
             let step = network.step(at: serverClock.now)
-            response.delivery = .delayed(milliseconds: NetworkTimeline.holdMs(bytes: response.body.count, under: step), then: .immediate)
+            response.delivery = .delayed(NetworkTimeline.hold(bytes: response.body.count, under: step), then: .immediate)
         } else if let delay = rule.delayMs, delay > 0 {
-            response.delivery = .delayed(milliseconds: delay, then: inner)
+            response.delivery = .delayed(.milliseconds(delay), then: inner)
         } else {
             response.delivery =
                 switch inner {

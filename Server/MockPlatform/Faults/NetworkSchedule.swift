@@ -144,8 +144,9 @@ struct NetworkTimeline: Sendable {
         return steps[steps.count - 1]
     }
 
-    /// How long an answer of `bytes` is held back under `step`, ms: latency plus transfer time.
-    static func holdMs(bytes: Int, under step: NetworkSchedule.Step) -> Int {
-        (step.latencyMs ?? 0) + Int((Int64(bytes) * 8 + Int64(step.kbps) - 1) / Int64(step.kbps))
+    /// How long an answer of `bytes` is held back under `step`: latency plus transfer time, in
+    /// whole milliseconds (rounded up).
+    static func hold(bytes: Int, under step: NetworkSchedule.Step) -> Duration {
+        .milliseconds((step.latencyMs ?? 0) + Int((Int64(bytes) * 8 + Int64(step.kbps) - 1) / Int64(step.kbps)))
     }
 }

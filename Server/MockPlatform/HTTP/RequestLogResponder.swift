@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPServer
 
@@ -9,7 +10,7 @@ struct RequestLogResponder: HTTPResponder {
     let log: @Sendable (RequestLogEntry) -> Void
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        let arrivedMs = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        let arrivedMs = WallTime.systemNow.millisecondsSince1970
         let started = ContinuousClock.now
         let response = next.respond(to: request)
         let handling = ContinuousClock.now - started

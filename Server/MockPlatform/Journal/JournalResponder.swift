@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -50,13 +51,13 @@ struct JournalResponder: HTTPResponder {
         case .throttled: (0, "throttled")
         case .dropConnection: (0, "dropped")
         case .streamed: (0, "streamed")
-        case .delayed(let milliseconds, let then):
+        case .delayed(let delay, let then):
             switch then {
-            case .immediate: (milliseconds, "delayed")
-            case .truncated: (milliseconds, "truncated")
-            case .throttled: (milliseconds, "throttled")
-            case .dropConnection: (milliseconds, "dropped")
-            case .streamed: (milliseconds, "streamed")
+            case .immediate: (Int(delay.wholeMilliseconds), "delayed")
+            case .truncated: (Int(delay.wholeMilliseconds), "truncated")
+            case .throttled: (Int(delay.wholeMilliseconds), "throttled")
+            case .dropConnection: (Int(delay.wholeMilliseconds), "dropped")
+            case .streamed: (Int(delay.wholeMilliseconds), "streamed")
             }
         }
     }

@@ -25,7 +25,7 @@ import Testing
 
     @Test func anAnswerIsHeldForTheLatencyPlusItsTransferTime() {
         // 100 kB at 800 kbit/s: 1 s; plus 100 ms latency.
-        #expect(NetworkTimeline.holdMs(bytes: 100_000, under: Step(durationMs: 1, kbps: 800, latencyMs: 100)) == 1_100)
+        #expect(NetworkTimeline.hold(bytes: 100_000, under: Step(durationMs: 1, kbps: 800, latencyMs: 100)) == .milliseconds(1_100))
     }
 
     @Test func aTraceBecomesStepsAndEveryPresetIsUsable() throws {
@@ -67,9 +67,9 @@ import Testing
         let shaped = [(StreamRequest.playSessionHeader, "shaped")]
         let first = mock.get(uri, headers: shaped)
         let bits = first.body.count * 8
-        #expect(first.delivery == .delayed(milliseconds: (bits + 799) / 800, then: .immediate))
+        #expect(first.delivery == .delayed(.milliseconds((bits + 799) / 800), then: .immediate))
         serverClock.advance(by: .seconds(10))
-        #expect(mock.get(uri, headers: shaped).delivery == .delayed(milliseconds: 100 + (bits + 199) / 200, then: .immediate))
+        #expect(mock.get(uri, headers: shaped).delivery == .delayed(.milliseconds(100 + (bits + 199) / 200), then: .immediate))
         #expect(mock.get(uri, headers: [(StreamRequest.playSessionHeader, "other")]).delivery == .immediate)
         #expect(mock.get(uri).delivery == .immediate)
     }
@@ -84,10 +84,11 @@ import Testing
             try mock.platform.inject(FaultRule(path: "^/media/", network: NetworkSchedule(preset: name)))
             for rendition in ["180p", "270p", "360p"] {
                 let response = mock.get("/media/reel/video/\(rendition)/seg-004.ts?asset=city-lights&seq=4")
-                guard case .delayed(let holdMs, .immediate) = response.delivery else {
+                guard case .delayed(let hold, .immediate) = response.delivery else {
                     Issue.record("\(name): \(response.delivery)")
                     continue
                 }
+                let holdMs = Int(hold.wholeMilliseconds)
                 let measuredKbps = Double(response.body.count * 8) / Double(holdMs - (step.latencyMs ?? 0))
                 #expect(abs(measuredKbps - Double(step.kbps)) / Double(step.kbps) < 0.05, "\(name) \(rendition): \(measuredKbps) kbit/s")
             }

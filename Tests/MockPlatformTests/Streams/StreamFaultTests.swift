@@ -106,9 +106,9 @@ import Testing
 
     @Test func hangTruncateSlowFirstByteAndThrottleDeliverOnlyTheTargetedSegmentSo() throws {
         let cases: [(FaultRule, HTTPResponse.Delivery)] = [
-            (FaultRule(delayMs: 600_000), .delayed(milliseconds: 600_000, then: .immediate)),
+            (FaultRule(delayMs: 600_000), .delayed(.milliseconds(600_000), then: .immediate)),
             (FaultRule(truncateAfterBytes: 1000), .truncated(afterBytes: 1000)),
-            (FaultRule(delayMs: 3_000, bytesPerSecond: 50_000), .delayed(milliseconds: 3_000, then: .throttled(bytesPerSecond: 50_000)))
+            (FaultRule(delayMs: 3_000, bytesPerSecond: 50_000), .delayed(.milliseconds(3_000), then: .throttled(bytesPerSecond: 50_000)))
         ]
         for (base, delivery) in cases {
             var rule = base
