@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "Clocks", path: "Shared/Clocks"),
         // What an HTTP exchange is made of, for the SDK's transports and the mock's server alike.
         .target(name: "HTTPTypes", path: "Shared/HTTPTypes"),
+        // The one argument parser of both executables (`exposure` and `exposure-mock`).
+        .target(name: "CommandLineArguments", path: "Shared/CommandLineArguments"),
         // SQLite for the mock's state store and the client's download index.
         .systemLibrary(
             name: "CSQLite",
@@ -63,7 +65,8 @@ let package = Package(
         ),
         .target(name: "MockPlatformTesting", dependencies: ["MockPlatform", "HTTPServer", "ServerTLS"], path: "Server/MockPlatformTesting"),
         .executableTarget(
-            name: "ExposureMock", dependencies: ["Clocks", "ExposureModels", "HTTPServer", "MockPlatform", "ServerTLS", "SQLiteStore"],
+            name: "ExposureMock",
+            dependencies: ["Clocks", "CommandLineArguments", "ExposureModels", "HTTPServer", "MockPlatform", "ServerTLS", "SQLiteStore"],
             path: "Server/ExposureMock"
         ),
 
@@ -95,7 +98,8 @@ let package = Package(
             name: "ExposureDownload", dependencies: ["CCrypto", "Clocks", "Exposure", "ExposureAnalytics", "HLS", "SQLiteStore"],
             path: "Client/ExposureDownload"),
         .executableTarget(
-            name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "ExposureDownload", "HLS"], path: "Client/ExposureCLI"),
+            name: "ExposureCLI", dependencies: ["CommandLineArguments", "Exposure", "ExposurePlayback", "ExposureDownload", "HLS"],
+            path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-*), and what they measure of themselves.
         .target(name: "BenchSupport", path: "scripts/BenchSupport"),
@@ -127,6 +131,7 @@ let package = Package(
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+        .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ServerTLS", "TestSupport"]),
         .testTarget(name: "ServerTLSTests", dependencies: ["ServerTLS", "Clocks", "TestSupport"]),
         // Helpers several test targets share: running built executables, blocking work off the pool, temporary folders.
