@@ -1,8 +1,7 @@
 import ExposureModels
 import Foundation
 import HTTPServer
-
-@testable import MockPlatform
+import MockPlatform
 
 /// The bundled fixtures behind an in-process responder: the whole request pipeline, no socket.
 struct InProcessPlatform {
