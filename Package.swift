@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "Clocks", path: "Shared/Clocks"),
         // What an HTTP exchange is made of, for the SDK's transports and the mock's server alike.
         .target(name: "HTTPTypes", path: "Shared/HTTPTypes"),
+        // The one argument parser of both executables (`exposure` and `exposure-mock`).
+        .target(name: "CommandLineArguments", path: "Shared/CommandLineArguments"),
         // SQLite for the mock's state store and the client's download index.
         .systemLibrary(
             name: "CSQLite",
@@ -36,6 +38,14 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // OpenSSL's libcrypto, and its one adapter: digests, HMAC and AES-128 for the SDK and the mock alike.
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Shared/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
+        .target(name: "Cryptography", dependencies: ["CCrypto"], path: "Shared/Cryptography"),
         // The one SQLite adapter: the mock's state store, the SDK's analytics outbox and download index.
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Shared/SQLiteStore"),
 
@@ -58,14 +68,15 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Clocks", "HTTPTypes", "ServerTLS"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
-            dependencies: ["Clocks", "ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
+            dependencies: ["Clocks", "Cryptography", "ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
             path: "Server/MockPlatform"
         ),
         .target(
             name: "MockPlatformTesting", dependencies: ["Clocks", "MockPlatform", "HTTPServer", "ServerTLS"],
             path: "Server/MockPlatformTesting"),
         .executableTarget(
-            name: "ExposureMock", dependencies: ["Clocks", "ExposureModels", "HTTPServer", "MockPlatform", "ServerTLS", "SQLiteStore"],
+            name: "ExposureMock",
+            dependencies: ["Clocks", "CommandLineArguments", "ExposureModels", "HTTPServer", "MockPlatform", "ServerTLS", "SQLiteStore"],
             path: "Server/ExposureMock"
         ),
 
@@ -75,12 +86,6 @@ let package = Package(
             path: "Client/CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
-        ),
-        .systemLibrary(
-            name: "CCrypto",
-            path: "Client/CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
         .target(
             name: "Exposure",
@@ -94,10 +99,11 @@ let package = Package(
         .target(
             name: "ExposurePlayback", dependencies: ["Clocks", "Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
         .target(
-            name: "ExposureDownload", dependencies: ["CCrypto", "Clocks", "Exposure", "ExposureAnalytics", "HLS", "SQLiteStore"],
+            name: "ExposureDownload", dependencies: ["Cryptography", "Clocks", "Exposure", "ExposureAnalytics", "HLS", "SQLiteStore"],
             path: "Client/ExposureDownload"),
         .executableTarget(
-            name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "ExposureDownload", "HLS"], path: "Client/ExposureCLI"),
+            name: "ExposureCLI", dependencies: ["CommandLineArguments", "Exposure", "ExposurePlayback", "ExposureDownload", "HLS"],
+            path: "Client/ExposureCLI"),
 
         // Benchmarks (scripts/bench-*), and what they measure of themselves.
         .target(name: "BenchSupport", path: "scripts/BenchSupport"),
@@ -128,12 +134,16 @@ let package = Package(
         .testTarget(name: "FuzzSupportTests", dependencies: ["FuzzSupport", "ExposureModels", "HTTPServer"]),
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "HLS"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+        .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["Clocks", "HTTPServer", "ServerTLS", "TestSupport"]),
         .testTarget(name: "ServerTLSTests", dependencies: ["ServerTLS", "Clocks", "TestSupport"]),
         // Helpers several test targets share: running built executables, blocking work off the pool, temporary folders.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "SQLiteStore"]),
+        .testTarget(
+            name: "MockPlatformTests",
+            dependencies: ["Cryptography", "MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "SQLiteStore"]),
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         // The exposure-mock executable: its configuration and log as values, the built binary as people run it.
         .testTarget(name: "ExposureMockTests", dependencies: ["ExposureMock", "MockPlatform", "MockPlatformTesting", "TestSupport"]),
@@ -162,7 +172,7 @@ let package = Package(
         // The media downloader: values as unit tests, whole downloads against a real mock.
         .testTarget(
             name: "MediaDownloaderTests",
-            dependencies: ["ExposureDownload", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"])
+            dependencies: ["Cryptography", "ExposureDownload", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )

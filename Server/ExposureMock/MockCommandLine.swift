@@ -1,3 +1,5 @@
+import CommandLineArguments
+
 /// Reads `exposure-mock`'s command line and environment into a ``MockInvocation``.
 ///
 /// Every ``MockOption`` is read from its flag, else from its `EXPOSURE_MOCK_*` variable (an
@@ -6,33 +8,20 @@
 enum MockCommandLine {
     /// Parses `arguments` (without the program name) over `environment`.
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> MockInvocation {
-        var flags: [(option: MockOption, value: String, name: String)] = []
+        var flags: [(option: MockOption, value: String)] = []
         var checkOnly = false
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let (name, inlineValue) = split(argument)
-            switch name {
-            case "--help", "-h", "--version", "--check-fixtures":
-                guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
-                if name == "--version" { return .version }
-                if name == "--check-fixtures" {
-                    checkOnly = true
-                } else {
-                    return .help
-                }
-            default:
-                guard let option = MockOption.all.first(where: { $0.flag == name }) else {
-                    throw UsageError("unknown argument \(argument)")
-                }
-                if option.isSwitch {
-                    guard inlineValue == nil else { throw UsageError("\(name) takes no value (set \(option.variable)=0 to turn it off)") }
-                    flags.append((option, "true", name))
-                    continue
-                }
-                guard let value = inlineValue ?? remaining.popFirst() else {
-                    throw UsageError("\(name) needs a value (\(name) \(option.placeholder) or \(name)=\(option.placeholder))")
-                }
-                flags.append((option, value, name))
+        var scanner = ArgumentScanner(
+            arguments, valueOptions: Set(MockOption.all.filter { !$0.isSwitch }.map(\.name)),
+            flags: Set(["help", "version", "check-fixtures"] + MockOption.all.filter(\.isSwitch).map(\.name)), aliases: ["-h": "help"],
+            takesPositionals: false)
+        while let argument = try next(of: &scanner) {
+            switch argument {
+            case .flag("help"): return .help
+            case .flag("version"): return .version
+            case .flag("check-fixtures"): checkOnly = true
+            case .flag(let name): flags += MockOption.named(name).map { [($0, "true")] } ?? []
+            case .option(let name, let value): flags += MockOption.named(name).map { [($0, value)] } ?? []
+            case .positional(let argument): throw UsageError("unknown argument \(argument)")
             }
         }
         var configuration = MockConfiguration()
@@ -41,9 +30,27 @@ enum MockCommandLine {
                 try option.apply(&configuration, option.isSwitch ? try switchValue(value, option.variable) : value, option.variable)
             }
         }
-        for flag in flags { try flag.option.apply(&configuration, flag.value, flag.name) }
+        for flag in flags { try flag.option.apply(&configuration, flag.value, flag.option.flag) }
         try TLSOptions.check(&configuration)
         return checkOnly ? .checkFixtures(configuration) : .serve(configuration)
+    }
+
+    /// The scanner's next argument, its failures worded for `exposure-mock`.
+    private static func next(of scanner: inout ArgumentScanner) throws(UsageError) -> ArgumentScanner.Argument? {
+        do throws(ArgumentScanner.Failure) {
+            return try scanner.next()
+        } catch {
+            switch error {
+            case .unknown(let argument, _):
+                throw UsageError("unknown argument \(argument)")
+            case .valueGiven(let name):
+                guard let option = MockOption.named(name) else { throw UsageError("--\(name) takes no value") }
+                throw UsageError("\(option.flag) takes no value (set \(option.variable)=0 to turn it off)")
+            case .valueMissing(let name):
+                let placeholder = MockOption.named(name)?.placeholder ?? "VALUE"
+                throw UsageError("--\(name) needs a value (--\(name) \(placeholder) or --\(name)=\(placeholder))")
+            }
+        }
     }
 
     /// A switch's variable as `true` or `false`.
@@ -53,12 +60,6 @@ enum MockCommandLine {
         case "0", "false", "no", "off": return "false"
         default: throw UsageError("\(variable) takes 1, true, yes or on, or 0, false, no or off, not \(value)")
         }
-    }
-
-    /// `--name=value` as its two halves; any other argument as itself with no value.
-    private static func split(_ argument: String) -> (name: String, value: String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
     /// What `--help` prints.

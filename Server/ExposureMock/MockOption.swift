@@ -104,6 +104,12 @@ struct MockOption: Sendable {
         }
     ]
 
+    /// The flag without its dashes, as ``ArgumentScanner`` names it.
+    var name: String { String(flag.dropFirst(2)) }
+
+    /// The setting whose flag is `--name`.
+    static func named(_ name: String) -> MockOption? { all.first { $0.name == name } }
+
     /// A port number, 0 for a free one.
     private static func port(_ value: String, _ source: String) throws(UsageError) -> Int {
         guard let port = Int(value), (0...65_535).contains(port) else { throw UsageError("\(source) takes 0…65535, not \(value)") }

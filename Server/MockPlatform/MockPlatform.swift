@@ -68,24 +68,29 @@ public final class MockPlatform: Sendable {
         }
 
         /// Who may use the admin API with this configuration.
-        public var adminAccess: AdminAccess { AdminAccess.forBinding(host: host, token: adminToken) }
+        package var adminAccess: AdminAccess { AdminAccess.forBinding(host: host, token: adminToken) }
     }
 
     /// The configuration it runs with.
     public let configuration: Configuration
     /// Catalog, state and clock, shared by every request.
-    public let context: PlatformContext
+    package let context: PlatformContext
     /// Clock, faults, journal, reset and reload: what the admin API and the testing library drive.
     public let control: PlatformControl
     /// The whole request pipeline, usable in-process without a socket.
-    public let responder: any HTTPResponder
+    package let responder: any HTTPResponder
     /// One server per port: the first on `port`, then the HTTPS one when it has a port of its own.
     private let servers: [HTTPServer]
 
-    /// Loads the fixtures (throwing every problem found) and prepares the server.
-    public init(
-        configuration: Configuration = Configuration(), clock: PlatformClock = PlatformClock(),
-        state: any PlatformState = MemoryState()
+    /// Loads the fixtures (throwing every problem found) and prepares the server, its state in memory.
+    public convenience init(configuration: Configuration = Configuration(), clock: PlatformClock = PlatformClock()) throws(FixtureProblems)
+    {
+        try self.init(configuration: configuration, clock: clock, state: MemoryState())
+    }
+
+    /// Loads the fixtures (throwing every problem found) and prepares the server over `state`.
+    package init(
+        configuration: Configuration = Configuration(), clock: PlatformClock = PlatformClock(), state: any PlatformState
     ) throws(FixtureProblems) {
         self.configuration = configuration
         let listeners: [(port: Int, tls: TLSIdentity?)] =
@@ -150,7 +155,7 @@ public final class MockPlatform: Sendable {
     public func stop() { servers.forEach { $0.stop() } }
 
     /// Answers held back by a delay or throttle fault right now, waiting on the server clock.
-    public var parkedConnections: Int { servers.reduce(0) { $0 + $1.parkedConnections } }
+    package var parkedConnections: Int { servers.reduce(0) { $0 + $1.parkedConnections } }
 
     /// The port listened on (the real one when configured with 0): HTTP's when both are served.
     public var port: Int { servers[0].port }

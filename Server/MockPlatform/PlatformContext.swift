@@ -3,17 +3,17 @@ import Foundation
 import Synchronization
 
 /// Everything a request handler can reach: the current catalog, the state and the clock.
-public final class PlatformContext: Sendable {
+package final class PlatformContext: Sendable {
     /// The platform clock.
-    public let clock: PlatformClock
+    package let clock: PlatformClock
     /// Sessions, bookmarks, play sessions and downloads.
-    public let state: any PlatformState
+    package let state: any PlatformState
     /// Analytics events and ad beacons clients sent.
-    public let activity: ClientActivity
+    package let activity: ClientActivity
     private let current: Mutex<LoadedCatalog>
 
     /// A context over a catalog loaded from `fixturesDirectory` (its media files are served from there).
-    public init(
+    package init(
         catalog: Catalog, fixturesDirectory: URL, state: any PlatformState, clock: PlatformClock,
         activity: ClientActivity = ClientActivity()
     ) {
@@ -24,10 +24,10 @@ public final class PlatformContext: Sendable {
     }
 
     /// The catalog as of now; a request uses one snapshot throughout so a reload cannot tear it.
-    public var catalog: LoadedCatalog { current.withLock { $0 } }
+    package var catalog: LoadedCatalog { current.withLock { $0 } }
 
     /// Swaps in a new catalog loaded from `fixturesDirectory`; requests already running keep the old one.
-    public func replace(catalog: Catalog, fixturesDirectory: URL) {
+    package func replace(catalog: Catalog, fixturesDirectory: URL) {
         let loaded = LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory, loadedAtMs: clock.nowMs())
         current.withLock { $0 = loaded }
     }
@@ -36,11 +36,11 @@ public final class PlatformContext: Sendable {
 /// A catalog plus what is derived from it once per load: channel schedules, each asset's JSON
 /// (Codable encoding costs ~100 µs per asset on Linux, too much to pay per list request), and
 /// the playlists and media files served from it, so a reload never serves the old ones.
-public final class LoadedCatalog: Sendable {
+package final class LoadedCatalog: Sendable {
     /// The fixtures.
-    public let catalog: Catalog
+    package let catalog: Catalog
     /// Each channel's schedule, by channel id.
-    public let schedules: [String: ChannelSchedule]
+    package let schedules: [String: ChannelSchedule]
     /// Each live event's occurrences as an EPG, by the event's asset id.
     let eventSchedules: [String: EventSchedule]
     /// Each catalog asset encoded as clients receive it (no user data), by asset id.
@@ -97,14 +97,14 @@ public final class LoadedCatalog: Sendable {
     }
 
     /// The scheduled program with this id, on whichever channel or event airs it.
-    public func program(id programId: String) -> ScheduledProgram? {
+    package func program(id programId: String) -> ScheduledProgram? {
         guard let channelId = ProgramID.channelId(of: programId) else { return nil }
         return epg(channelId: channelId)?.program(id: programId)
     }
 
     /// The scheduled program whose own asset has this id (a channel's program: an event's
     /// occurrences play the event asset, which the catalog answers).
-    public func program(assetId: String) -> ScheduledProgram? {
+    package func program(assetId: String) -> ScheduledProgram? {
         guard assetId.hasSuffix(ScheduledProgram.assetSuffix),
             let program = program(id: String(assetId.dropLast(ScheduledProgram.assetSuffix.count))),
             program.assetId == assetId

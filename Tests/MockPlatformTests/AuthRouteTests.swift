@@ -1,9 +1,8 @@
 import ExposureModels
 import Foundation
 import HTTPServer
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 @Suite struct AuthRouteTests {
     let mock: InProcessPlatform

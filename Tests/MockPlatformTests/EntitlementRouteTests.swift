@@ -1,9 +1,8 @@
 import Clocks
 import ExposureModels
 import HTTPServer
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 @Suite struct EntitlementRouteTests {
     let mock: InProcessPlatform

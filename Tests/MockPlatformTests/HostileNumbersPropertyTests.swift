@@ -1,9 +1,8 @@
 import ExposureModels
 import Foundation
 import HTTPServer
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 /// The class of bug behind issue 20's crashers, swept: every number a request can carry, at the
 /// edges of Int64 and of the platform's time, in every slot that takes one. Each answer is a 2xx

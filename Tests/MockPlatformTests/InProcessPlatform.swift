@@ -2,8 +2,7 @@ import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
-
-@testable import MockPlatform
+import MockPlatform
 
 /// The bundled fixtures behind an in-process responder: the whole request pipeline, no socket.
 struct InProcessPlatform {

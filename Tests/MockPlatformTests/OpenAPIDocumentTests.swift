@@ -1,11 +1,10 @@
 import ExposureModels
 import Foundation
 import HTTPServer
+import MockPlatform
 import MockPlatformTesting
 import TestSupport
 import Testing
-
-@testable import MockPlatform
 
 /// docs/openapi.json describes every route the router serves and nothing else, and the mock
 /// serves it at `GET /_mock/openapi.json`.

@@ -1,8 +1,7 @@
 import ExposureModels
 import HTTPServer
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 /// Every answer carries a new `X-Request-Id`, and the journal records it with the request.
 @Suite struct RequestIDTests {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A ready-to-send Exposure call: every builder ends in one, and ``request()`` runs it.
-public protocol ExposureRequest: Sendable {
+/// A ready-to-send Exposure call: every builder ends in one, and ``request`` runs it
+/// (`try await call.request()`).
+public protocol ExposureRequest: ExposureCallbackStyle {
     /// What a successful call returns.
     associatedtype Response: Sendable
 
@@ -66,9 +67,15 @@ extension ExposureRequest {
         try await resolvedEndpoint().transportRequest(in: environment)
     }
 
-    /// Sends the call and decodes the answer.
-    public func request() async throws(ExposureError) -> Response {
-        try await response().value
+    /// Sends the call and decodes the answer: `try await call.request()`.
+    ///
+    /// A property holding the function rather than a method, so that an untyped
+    /// `let value = try await call.request()` in top-level code (`main.swift`) resolves here too:
+    /// Swift 6.3 type-checks a top-level `let`'s initializer as synchronous code, where it ranks
+    /// the callback form's `request()` method (``ExposureCallbackStyle``) above any `async` method
+    /// of the same name, but not above a property.
+    public var request: @Sendable () async throws(ExposureError) -> Response {
+        { () async throws(ExposureError) -> Response in try await self.response().value }
     }
 
     /// Sends the call and returns the decoded value with the raw response, for callers that

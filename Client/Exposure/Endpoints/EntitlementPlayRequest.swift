@@ -67,7 +67,7 @@ public struct EntitlementPlayRequest: ExposureRequest {
 
     /// The HTTP request for an asset, a channel or a download. A program's names the program's
     /// asset, which only the EPG knows: for one it throws `invalidRequest`, and
-    /// ``resolvedTransportRequest()`` (as ``request()``) asks the EPG first.
+    /// ``resolvedTransportRequest()`` (as ``ExposureRequest/request``) asks the EPG first.
     public func transportRequest() throws(ExposureError) -> TransportRequest {
         if case .program(let programId, _) = target {
             throw .invalidRequest(reason: "program \(programId) is played as its asset: resolvedTransportRequest() asks the EPG for it")

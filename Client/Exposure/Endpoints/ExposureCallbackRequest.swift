@@ -45,9 +45,17 @@ public struct ExposureCallbackRequest<Call: ExposureRequest>: Sendable {
     }
 }
 
-extension ExposureRequest {
+/// A call that can also be made in the seed's callback style; every ``ExposureRequest`` is one.
+///
+/// Its own protocol so that the callback form's `request()` method and ``ExposureRequest``'s
+/// async ``ExposureRequest/request`` can share a name: declared in one extension they would
+/// clash, and a method of the async form would lose to this one in top-level code.
+public protocol ExposureCallbackStyle: Sendable {}
+
+extension ExposureCallbackStyle where Self: ExposureRequest {
     /// The call in the seed's callback style (`.request().validate().response { … }`); in async
     /// code `try await request()` returns the value instead.
+    @_disfavoredOverload
     public func request() -> ExposureCallbackRequest<Self> {
         ExposureCallbackRequest(call: self)
     }

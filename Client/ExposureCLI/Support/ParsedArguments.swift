@@ -1,4 +1,7 @@
-/// A command line split into positional arguments, `--name value` options and `--flag`s.
+import CommandLineArguments
+
+/// A command line split into positional arguments, `--name value` options and `--flag`s, as
+/// ``ArgumentScanner`` reads it.
 ///
 /// Accepts `--name value` and `--name=value`; `--` ends options so values such as passwords
 /// may start with a dash.
@@ -9,32 +12,20 @@ struct ParsedArguments: Sendable {
 
     static func parse(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws -> ParsedArguments {
         var parsed = ParsedArguments()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument == "--" {
-                parsed.positional += remaining
-                break
-            }
-            if argument == "-h" {
-                parsed.flags.insert("help")
-                continue
-            }
-            guard argument.hasPrefix("--") else {
-                parsed.positional.append(argument)
-                continue
-            }
-            let option = argument.dropFirst(2)
-            let name = String(option.prefix { $0 != "=" })
-            let inlineValue = option.contains("=") ? String(option.drop { $0 != "=" }.dropFirst()) : nil
-            if flagOptions.contains(name), inlineValue == nil {
-                parsed.flags.insert(name)
-            } else if valueOptions.contains(name) {
-                guard let value = inlineValue ?? remaining.popFirst() else {
-                    throw UsageError("--\(name) needs a value")
+        var scanner = ArgumentScanner(
+            arguments, valueOptions: valueOptions, flags: flagOptions, aliases: ["-h": "help"], takesPositionals: true)
+        do throws(ArgumentScanner.Failure) {
+            while let argument = try scanner.next() {
+                switch argument {
+                case .flag(let name): parsed.flags.insert(name)
+                case .option(let name, let value): parsed.values[name] = value
+                case .positional(let argument): parsed.positional.append(argument)
                 }
-                parsed.values[name] = value
-            } else {
-                throw UsageError("unknown option --\(name)")
+            }
+        } catch {
+            switch error {
+            case .valueMissing(let name): throw UsageError("--\(name) needs a value")
+            case .unknown(_, let name), .valueGiven(let name): throw UsageError("unknown option --\(name)")
             }
         }
         return parsed

@@ -45,31 +45,31 @@ extension AdminAPI {
 }
 
 /// `GET /_mock/analytics`.
-public struct AnalyticsPage: Codable, Sendable, Equatable {
+package struct AnalyticsPage: Codable, Sendable, Equatable {
     /// Events received, oldest first.
-    public var events: [RecordedAnalyticsEvent]
+    package var events: [RecordedAnalyticsEvent]
 }
 
 /// `GET /_mock/analytics/sessions`.
-public struct AnalyticsSessionPage: Codable, Sendable, Equatable {
+package struct AnalyticsSessionPage: Codable, Sendable, Equatable {
     /// Every play session that sent events, summarised (no events), first to report first.
-    public var sessions: [AnalyticsSessionReport]
+    package var sessions: [AnalyticsSessionReport]
 }
 
 /// `GET /_mock/beacons`.
-public struct BeaconPage: Codable, Sendable, Equatable {
+package struct BeaconPage: Codable, Sendable, Equatable {
     /// Beacons received, oldest first.
-    public var beacons: [RecordedBeacon]
+    package var beacons: [RecordedBeacon]
 }
 
 /// `GET /_mock/downloads`.
-public struct DownloadPage: Codable, Sendable, Equatable {
+package struct DownloadPage: Codable, Sendable, Equatable {
     /// Completed downloads and renewals, oldest first.
-    public var downloads: [DownloadRecord]
+    package var downloads: [DownloadRecord]
 }
 
 /// `GET /_mock/playsessions`.
-public struct PlaySessionPage: Codable, Sendable, Equatable {
+package struct PlaySessionPage: Codable, Sendable, Equatable {
     /// Play sessions, oldest first.
-    public var playSessions: [PlaySessionReport]
+    package var playSessions: [PlaySessionReport]
 }

@@ -4,7 +4,7 @@ import HTTPServer
 
 /// Who may use `/_mock/`: anyone on a loopback-only mock, only Bearer-token holders when a token
 /// is set, nobody on a mock reachable from the network without one (it could rewrite its clock).
-public enum AdminAccess: Sendable, Equatable {
+package enum AdminAccess: Sendable, Equatable {
     /// Open: the mock listens on loopback only and no token was set.
     case open
     /// Every admin request needs `Authorization: Bearer <token>` (401 otherwise).
@@ -13,7 +13,7 @@ public enum AdminAccess: Sendable, Equatable {
     case disabled
 
     /// The access for a mock bound to `host` with an optional admin token.
-    public static func forBinding(host: String, token: String?) -> AdminAccess {
+    package static func forBinding(host: String, token: String?) -> AdminAccess {
         if let token, !token.isEmpty { return .token(token) }
         return isLoopback(host) ? .open : .disabled
     }

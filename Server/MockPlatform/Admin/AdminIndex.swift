@@ -4,15 +4,15 @@ import HTTPServer
 
 /// `GET /_mock/`: every admin endpoint with one line on what it does, as JSON, or as an HTML page
 /// for a browser that asks for `text/html`.
-public struct AdminIndex: Codable, Sendable, Equatable {
+package struct AdminIndex: Codable, Sendable, Equatable {
     /// One admin endpoint.
-    public struct Endpoint: Codable, Sendable, Equatable {
+    package struct Endpoint: Codable, Sendable, Equatable {
         /// `GET`, `POST`, `PUT` or `DELETE`.
-        public var method: String
+        package var method: String
         /// The path, parameters in braces: `/_mock/faults/{id}`.
-        public var path: String
+        package var path: String
         /// What it does, one line.
-        public var description: String
+        package var description: String
 
         init(method: String, path: String) {
             self.method = method
@@ -22,11 +22,11 @@ public struct AdminIndex: Codable, Sendable, Equatable {
     }
 
     /// The mock's release and git commit (``ProductVersion``).
-    public var version: String
+    package var version: String
     /// Where the endpoints are documented.
-    public var documentation: String
+    package var documentation: String
     /// Every endpoint, in the order docs/admin-api.md lists them.
-    public var endpoints: [Endpoint]
+    package var endpoints: [Endpoint]
 
     /// The line for each endpoint, by `METHOD path`; an endpoint missing here is listed with an
     /// empty description, which `AdminIndexTests` refuses.

@@ -78,24 +78,24 @@ public struct MemoryUsage: Codable, Sendable, Equatable {
 }
 
 /// The body of `POST /_mock/fixtures/reload`.
-public struct FixtureReloadRequest: Codable, Sendable, Equatable {
+package struct FixtureReloadRequest: Codable, Sendable, Equatable {
     /// Another fixtures directory to switch to; nil reloads the current one.
-    public var directory: String?
+    package var directory: String?
 
     /// A request.
-    public init(directory: String? = nil) { self.directory = directory }
+    package init(directory: String? = nil) { self.directory = directory }
 }
 
 /// The answer of a successful `POST /_mock/fixtures/reload`.
-public struct FixtureReloadReport: Codable, Sendable, Equatable {
+package struct FixtureReloadReport: Codable, Sendable, Equatable {
     /// The fixtures directory now in use.
-    public var directory: String
+    package var directory: String
     /// Assets in the new catalog.
-    public var assets: Int
+    package var assets: Int
     /// Live channels in the new catalog.
-    public var channels: Int
+    package var channels: Int
     /// Users who can log in.
-    public var users: Int
+    package var users: Int
 }
 
 /// The 422 answer of a reload with broken fixtures (the old catalog stays in force).

@@ -5,17 +5,17 @@ import Synchronization
 /// faults, journal, client activity, state reset and fixture reload.
 public final class PlatformControl: Sendable {
     /// Catalog, state, clock and client activity.
-    public let context: PlatformContext
+    package let context: PlatformContext
     /// The fault rules in force.
-    public let faults: FaultInjector
+    package let faults: FaultInjector
     /// The requests answered.
     public let journal: RequestJournal
     /// The recent requests no route took, with their nearest routes.
-    public let unmatched = UnmatchedRequests()
+    package let unmatched = UnmatchedRequests()
     /// Where the dashboard and the documents the admin API serves are read from.
-    public let dataFolder: URL
+    package let dataFolder: URL
     /// The schemes the platform serves: `http`, `https`, or both.
-    public let schemes: [String]
+    package let schemes: [String]
     private let directory: Mutex<URL>
 
     init(
@@ -30,11 +30,11 @@ public final class PlatformControl: Sendable {
     }
 
     /// The fixtures directory the catalog was last loaded from.
-    public var fixturesDirectory: URL { directory.withLock { $0 } }
+    package var fixturesDirectory: URL { directory.withLock { $0 } }
 
     /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults
     /// (their probability draws start again from the seed), an empty journal and unmatched list and activity log, and the clock at real time. The catalog stays.
-    public func reset() {
+    package func reset() {
         context.state.removeAll()
         faults.reset()
         journal.removeAll()
@@ -46,7 +46,7 @@ public final class PlatformControl: Sendable {
     /// Loads `directory` (the current one when nil) and swaps the catalog in; with any problem
     /// the catalog in force stays and every problem is thrown.
     @discardableResult
-    public func reloadFixtures(from newDirectory: URL? = nil) throws(FixtureProblems) -> Catalog {
+    package func reloadFixtures(from newDirectory: URL? = nil) throws(FixtureProblems) -> Catalog {
         let source = newDirectory ?? fixturesDirectory
         let catalog = try FixtureLoader.load(from: source)
         directory.withLock { $0 = source }

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// Kept in memory (not in the state store): it is evidence for tests, and `POST /_mock/reset`
 /// clears it with the journal.
-public final class ClientActivity: Sendable {
+package final class ClientActivity: Sendable {
     private struct Logs {
         var events: BoundedLog<RecordedAnalyticsEvent>
         var beacons: BoundedLog<RecordedBeacon>
@@ -27,16 +27,16 @@ public final class ClientActivity: Sendable {
     }
 
     /// The largest event accepted, bytes of JSON: a bigger one is refused with 413.
-    public static let maxEventBytes = 64 * 1024
+    package static let maxEventBytes = 64 * 1024
 
     /// How many events and how many beacons it keeps.
-    public let capacity: Int
+    package let capacity: Int
     /// How many bytes of events, and as many of beacons, it keeps (``HeapCost`` estimates).
-    public let byteCapacity: Int
+    package let byteCapacity: Int
     private let logs: Mutex<Logs>
 
     /// An empty record keeping at most `capacity` events and as many beacons, each within `byteCapacity`.
-    public init(capacity: Int = 50_000, byteCapacity: Int = 32 << 20) {
+    package init(capacity: Int = 50_000, byteCapacity: Int = 32 << 20) {
         self.capacity = max(1, capacity)
         self.byteCapacity = max(1, byteCapacity)
         logs = Mutex(Self.emptyLogs(capacity: capacity, byteCapacity: byteCapacity))
@@ -87,13 +87,13 @@ public final class ClientActivity: Sendable {
     }
 
     /// What it keeps now against its bounds, events and beacons.
-    public var usage: (events: StoreUsage, beacons: StoreUsage) {
+    package var usage: (events: StoreUsage, beacons: StoreUsage) {
         logs.withLock { logs in (StoreUsage(logs.events), StoreUsage(logs.beacons)) }
     }
 
     /// Each play session with events kept, in the order of its oldest event kept: its events,
     /// oldest first, and how many repeats were dropped. One pass over the events, however many sessions.
-    public func sessions() -> [SessionActivity] {
+    package func sessions() -> [SessionActivity] {
         let (events, ledgers) = logs.withLock { ($0.events.elements, $0.sessions) }
         var order: [String] = []
         var bySession: [String: [RecordedAnalyticsEvent]] = [:]
@@ -107,12 +107,12 @@ public final class ClientActivity: Sendable {
     }
 
     /// How many repeated events of `sessionId` were dropped.
-    public func duplicatesDropped(sessionId: String) -> Int {
+    package func duplicatesDropped(sessionId: String) -> Int {
         logs.withLock { $0.sessions[sessionId]?.duplicatesDropped ?? 0 }
     }
 
     /// Events received, oldest first, optionally of one play session, account or event type.
-    public func events(sessionId: String? = nil, accountId: String? = nil, eventType: String? = nil) -> [RecordedAnalyticsEvent] {
+    package func events(sessionId: String? = nil, accountId: String? = nil, eventType: String? = nil) -> [RecordedAnalyticsEvent] {
         logs.withLock { $0.events.elements }.filter { recorded in
             (sessionId.map { recorded.sessionId == $0 } ?? true)
                 && (accountId.map { recorded.accountId == $0 } ?? true)
@@ -121,12 +121,12 @@ public final class ClientActivity: Sendable {
     }
 
     /// Beacons received, oldest first, optionally of one play session.
-    public func beacons(playSessionId: String? = nil) -> [RecordedBeacon] {
+    package func beacons(playSessionId: String? = nil) -> [RecordedBeacon] {
         logs.withLock { $0.beacons.elements }.filter { beacon in playSessionId.map { beacon.playSessionId == $0 } ?? true }
     }
 
     /// Forgets everything.
-    public func removeAll() {
+    package func removeAll() {
         // The records come out of the lock before they are freed.
         _ = logs.withLock { logs in
             defer { logs = Self.emptyLogs(capacity: capacity, byteCapacity: byteCapacity) }
@@ -142,13 +142,13 @@ public final class ClientActivity: Sendable {
 }
 
 /// One play session's analytics as ``ClientActivity`` keeps them.
-public struct SessionActivity: Sendable, Equatable {
+package struct SessionActivity: Sendable, Equatable {
     /// The play session (the batches' `SessionId`).
-    public var sessionId: String
+    package var sessionId: String
     /// Its events kept, oldest first.
-    public var events: [RecordedAnalyticsEvent]
+    package var events: [RecordedAnalyticsEvent]
     /// How many repeated events were dropped.
-    public var duplicatesDropped: Int
+    package var duplicatesDropped: Int
 }
 
 /// One analytics event as the platform received it.

@@ -2,12 +2,12 @@
 /// recorded, checked with the post interval the session's entitlement promised.
 extension PlatformContext {
     /// Every play session that sent events, in the order of its oldest event kept.
-    public func analyticsSessions() -> [AnalyticsSessionReport] {
+    package func analyticsSessions() -> [AnalyticsSessionReport] {
         activity.sessions().map(analyticsReport(of:))
     }
 
     /// One play session's report; nil when it sent no events.
-    public func analyticsSession(id: String) -> AnalyticsSessionReport? {
+    package func analyticsSession(id: String) -> AnalyticsSessionReport? {
         let session = SessionActivity(
             sessionId: id, events: activity.events(sessionId: id), duplicatesDropped: activity.duplicatesDropped(sessionId: id))
         guard !session.events.isEmpty || session.duplicatesDropped > 0 else { return nil }

@@ -9,9 +9,9 @@ import Synchronization
 /// Matching runs on a snapshot of the rules outside the lock, so requests do not queue behind
 /// each other's regular expressions; only claiming a counted rule is atomic. With no rules in
 /// force (the usual case) a request reads one counter and takes no lock.
-public final class FaultInjector: Sendable {
+package final class FaultInjector: Sendable {
     /// The most rules in force at once; adding one more is refused (`FaultRuleError.Kind.limitReached`).
-    public static let capacity = 1_000
+    package static let capacity = 1_000
 
     private let rules = Mutex<[ActiveFault]>([])
     /// How many rules `rules` holds, kept in step under its lock.
@@ -23,7 +23,7 @@ public final class FaultInjector: Sendable {
 
     /// No rules; rules with a `probability` draw from `seed` (a random one when nil). Stream
     /// rules need a platform (``MockPlatform/inject(_:)``); this injector refuses them.
-    public convenience init(seed: UInt64? = nil) { self.init(seed: seed, streams: nil) }
+    package convenience init(seed: UInt64? = nil) { self.init(seed: seed, streams: nil) }
 
     /// No rules; stream rules are checked against what `streams` reads at the time they are added.
     init(seed: UInt64?, streams: (@Sendable () -> StreamTargetResolver)?) {
@@ -35,7 +35,7 @@ public final class FaultInjector: Sendable {
     /// - Throws: `FaultRuleError` when the rule has no action, conflicting actions, a value out
     ///   of range or a bad regex, or when ``capacity`` rules are in force already.
     @discardableResult
-    public func add(_ rule: FaultRule) throws(FaultRuleError) -> FaultRule {
+    package func add(_ rule: FaultRule) throws(FaultRuleError) -> FaultRule {
         let sequence = lastId.wrappingAdd(1, ordering: .relaxed).newValue
         var rule = rule
         rule.id = "fault-\(sequence)"
@@ -56,7 +56,7 @@ public final class FaultInjector: Sendable {
     /// its counters start afresh. Nil when there is no rule `id`.
     /// - Throws: `FaultRuleError` as ``add(_:)`` does for a rule that cannot be used.
     @discardableResult
-    public func replace(id: String, with rule: FaultRule) throws(FaultRuleError) -> FaultRule? {
+    package func replace(id: String, with rule: FaultRule) throws(FaultRuleError) -> FaultRule? {
         guard let sequence = rules.withLock({ $0.first { $0.rule.id == id }?.sequence }) else { return nil }
         var rule = rule
         rule.id = id
@@ -71,11 +71,11 @@ public final class FaultInjector: Sendable {
     }
 
     /// The rules in force, in matching order, with their counters.
-    public func list() -> [FaultRule] { rules.withLock { $0 }.map(\.snapshot) }
+    package func list() -> [FaultRule] { rules.withLock { $0 }.map(\.snapshot) }
 
     /// Removes one rule; false when there is none with that id.
     @discardableResult
-    public func remove(id: String) -> Bool {
+    package func remove(id: String) -> Bool {
         changeRules { rules in
             let before = rules.count
             rules.removeAll { $0.rule.id == id }
@@ -84,14 +84,14 @@ public final class FaultInjector: Sendable {
     }
 
     /// Removes every rule.
-    public func removeAll() { changeRules { $0.removeAll() } }
+    package func removeAll() { changeRules { $0.removeAll() } }
 
     /// Starts the `probability` draws again from `seed`: the same requests in the same order
     /// then meet the same faults.
-    public func reseed(_ seed: UInt64) { dice.reseed(seed) }
+    package func reseed(_ seed: UInt64) { dice.reseed(seed) }
 
     /// Removes every rule and starts the draws again from the last seed, as after start-up.
-    public func reset() {
+    package func reset() {
         removeAll()
         dice.restart()
     }

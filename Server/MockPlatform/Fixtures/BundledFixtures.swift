@@ -14,7 +14,7 @@ import Foundation
 /// fixtures folder it serves.
 public enum BundledFixtures {
     /// The folders looked in, in order, for an executable at `executable` run in `workingDirectory`.
-    public static func candidates(executable: URL, workingDirectory: URL) -> [URL] {
+    package static func candidates(executable: URL, workingDirectory: URL) -> [URL] {
         let binary = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         return [
             binary.appendingPathComponent("Fixtures"),
@@ -24,17 +24,17 @@ public enum BundledFixtures {
     }
 
     /// The first candidate holding `catalog/platform.json`; nil when none does.
-    public static func find(executable: URL, workingDirectory: URL) -> URL? {
+    package static func find(executable: URL, workingDirectory: URL) -> URL? {
         candidates(executable: executable, workingDirectory: workingDirectory).first {
             FileManager.default.fileExists(atPath: $0.appendingPathComponent("catalog/platform.json").path)
         }
     }
 
     /// The candidates for this process.
-    public static var candidates: [URL] { candidates(executable: executable, workingDirectory: workingDirectory) }
+    package static var candidates: [URL] { candidates(executable: executable, workingDirectory: workingDirectory) }
 
     /// The bundled fixtures of this process; nil when no candidate holds them.
-    public static var directory: URL? { find(executable: executable, workingDirectory: workingDirectory) }
+    package static var directory: URL? { find(executable: executable, workingDirectory: workingDirectory) }
 
     /// The data folder of this process: the one holding the bundled fixtures, else the working
     /// directory (where a missing file is then reported).

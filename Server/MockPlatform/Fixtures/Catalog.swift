@@ -2,28 +2,28 @@ import ExposureModels
 
 /// Everything loaded from a fixtures directory, checked and indexed. Immutable: a reload builds
 /// a new catalog and swaps it in whole.
-public struct Catalog: Sendable {
+package struct Catalog: Sendable {
     /// Platform settings.
-    public let settings: PlatformSettings
+    package let settings: PlatformSettings
     /// Accounts, by username.
-    public let users: [String: FixtureUser]
+    package let users: [String: FixtureUser]
     /// Assets in file order.
-    public let assets: [CatalogAsset]
+    package let assets: [CatalogAsset]
     /// The same assets as clients see them, kept whole so list requests do not copy each one.
-    public let wireAssets: [Asset]
+    package let wireAssets: [Asset]
     /// Assets by id.
-    public let assetsById: [String: CatalogAsset]
+    package let assetsById: [String: CatalogAsset]
     /// Ad creatives by id.
-    public let ads: [String: AdCreative]
+    package let ads: [String: AdCreative]
     /// The media the streams are made of.
-    public let media: MediaManifest
+    package let media: MediaManifest
     /// Accounts in file order, for reports.
     let usersInFileOrder: [FixtureUser]
     /// Ad creatives in file order, for reports.
     let adsInFileOrder: [AdCreative]
 
     /// Indexes checked fixtures.
-    public init(settings: PlatformSettings, users: [FixtureUser], assets: [CatalogAsset], ads: [AdCreative], media: MediaManifest) {
+    package init(settings: PlatformSettings, users: [FixtureUser], assets: [CatalogAsset], ads: [AdCreative], media: MediaManifest) {
         self.settings = settings
         usersInFileOrder = users
         adsInFileOrder = ads
@@ -36,8 +36,8 @@ public struct Catalog: Sendable {
     }
 
     /// The live channels, in file order.
-    public var channels: [CatalogAsset] { assets.filter { $0.mock.channel != nil } }
+    package var channels: [CatalogAsset] { assets.filter { $0.mock.channel != nil } }
 
     /// The user owning an account id.
-    public func user(accountId: String) -> FixtureUser? { users.values.first { $0.accountId == accountId } }
+    package func user(accountId: String) -> FixtureUser? { users.values.first { $0.accountId == accountId } }
 }

@@ -18,7 +18,7 @@ public enum FixtureLoader {
     /// Loads and checks `directory`; throws `FixtureProblems` listing everything wrong, each
     /// problem with its line. Every file is read and every entry decoded even when others are
     /// broken, and the cross-checks run on whatever decoded, so one round names every problem.
-    public static func load(from directory: URL) throws(FixtureProblems) -> Catalog {
+    package static func load(from directory: URL) throws(FixtureProblems) -> Catalog {
         try load { file in FileManager.default.contents(atPath: directory.appendingPathComponent(file).path) }
     }
 

@@ -1,24 +1,24 @@
 import ExposureModels
 
 /// The `mock` key of an asset in `assets.json`: how the mock plays it. Never sent to clients.
-public struct MockAssetSettings: Codable, Sendable, Equatable {
+package struct MockAssetSettings: Codable, Sendable, Equatable {
     /// Restrictions sent in the entitlement.
-    public var contractRestrictions: ContractRestrictions?
+    package var contractRestrictions: ContractRestrictions?
     /// The stream has no video (podcasts, radio).
-    public var audioOnly: Bool?
+    package var audioOnly: Bool?
     /// Extra material profiles besides the default, e.g. `["TRAILER"]`.
-    public var materialProfiles: [String]?
+    package var materialProfiles: [String]?
     /// Server-side ads stitched into a VOD stream.
-    public var ssai: SSAISettings?
+    package var ssai: SSAISettings?
     /// Live channel settings; present on `TV_CHANNEL` assets.
-    public var channel: ChannelSettings?
+    package var channel: ChannelSettings?
     /// Live event settings; present on `LIVE_EVENT` assets.
-    public var event: EventSettings?
+    package var event: EventSettings?
     /// Present when the asset may be downloaded for offline playback.
-    public var download: DownloadSettings?
+    package var download: DownloadSettings?
 
     /// Empty settings.
-    public init(
+    package init(
         contractRestrictions: ContractRestrictions? = nil, audioOnly: Bool? = nil, materialProfiles: [String]? = nil,
         ssai: SSAISettings? = nil, channel: ChannelSettings? = nil, event: EventSettings? = nil, download: DownloadSettings? = nil
     ) {
@@ -33,77 +33,77 @@ public struct MockAssetSettings: Codable, Sendable, Equatable {
 }
 
 /// How an asset may be downloaded: how often per account, and how long a license lasts.
-public struct DownloadSettings: Codable, Sendable, Equatable {
+package struct DownloadSettings: Codable, Sendable, Equatable {
     /// Completed downloads an account may have of the asset at once (`DELETE …/downloads` frees them).
-    public var maxDownloadCount: Int
+    package var maxDownloadCount: Int
     /// How long a download's license lasts from its download or last renewal, hours; never past
     /// the publication's end.
-    public var licenseLifetimeHours: Int
+    package var licenseLifetimeHours: Int
 
     /// Settings.
-    public init(maxDownloadCount: Int, licenseLifetimeHours: Int) {
+    package init(maxDownloadCount: Int, licenseLifetimeHours: Int) {
         self.maxDownloadCount = maxDownloadCount
         self.licenseLifetimeHours = licenseLifetimeHours
     }
 }
 
 /// Which ad creatives are stitched into an SSAI asset, and where.
-public struct SSAISettings: Codable, Sendable, Equatable {
+package struct SSAISettings: Codable, Sendable, Equatable {
     /// Ads before the content, by creative id (see `ads.json`).
-    public var preroll: [String]
+    package var preroll: [String]
     /// Ad breaks inside the content.
-    public var midrolls: [Midroll]
+    package var midrolls: [Midroll]
 
     /// One mid-roll break.
-    public struct Midroll: Codable, Sendable, Equatable {
+    package struct Midroll: Codable, Sendable, Equatable {
         /// Where in the content the break goes, ms (rounded down to a segment boundary).
-        public var contentOffsetMs: Int64
+        package var contentOffsetMs: Int64
         /// The creatives, by id.
-        public var ads: [String]
+        package var ads: [String]
     }
 }
 
 /// A live channel: its schedule and DVR behaviour.
-public struct ChannelSettings: Codable, Sendable, Equatable {
+package struct ChannelSettings: Codable, Sendable, Equatable {
     /// How far back the live stream can be rewound, minutes (0: no DVR).
-    public var dvrWindowMinutes: Int
+    package var dvrWindowMinutes: Int
     /// Whether the player must re-check entitlement at program boundaries.
-    public var entitlementCheck: Bool
+    package var entitlementCheck: Bool
     /// The programs, back to back, repeated forever from 1970-01-01T00:00Z.
-    public var schedule: [ProgramSlot]
+    package var schedule: [ProgramSlot]
     /// An ad break in every program, when set.
-    public var adBreak: AdBreakSettings?
+    package var adBreak: AdBreakSettings?
 }
 
 /// The ad break a live channel airs in each program.
-public struct AdBreakSettings: Codable, Sendable, Equatable {
+package struct AdBreakSettings: Codable, Sendable, Equatable {
     /// How far into each program the break starts, minutes (programs shorter than that have none).
-    public var offsetMinutes: Int
+    package var offsetMinutes: Int
     /// The creatives, by id (see `ads.json`), played back to back.
-    public var ads: [String]
+    package var ads: [String]
 }
 
 /// One program of a channel's repeating schedule.
-public struct ProgramSlot: Codable, Sendable, Equatable {
+package struct ProgramSlot: Codable, Sendable, Equatable {
     /// The program's title.
-    public var title: String
+    package var title: String
     /// Its description.
-    public var description: String?
+    package var description: String?
     /// How long it runs, minutes.
-    public var durationMinutes: Int
+    package var durationMinutes: Int
     /// Catch-up is not allowed.
-    public var catchupBlocked: Bool?
+    package var catchupBlocked: Bool?
     /// Not shown on this platform: not entitled while it airs.
-    public var blackout: Bool?
+    package var blackout: Bool?
     /// Products needed to watch it, beyond the channel's (e.g. a sports add-on).
-    public var requiredProducts: [String]?
+    package var requiredProducts: [String]?
 }
 
 /// A live event that recurs: it starts every `periodMinutes` (aligned to 1970-01-01T00:00Z) and
 /// is live for `durationMinutes`, after which it stays available as a finished event.
-public struct EventSettings: Codable, Sendable, Equatable {
+package struct EventSettings: Codable, Sendable, Equatable {
     /// Minutes between starts.
-    public var periodMinutes: Int
+    package var periodMinutes: Int
     /// Minutes live.
-    public var durationMinutes: Int
+    package var durationMinutes: Int
 }

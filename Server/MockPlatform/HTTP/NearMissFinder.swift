@@ -89,15 +89,15 @@ struct NearMissFinder: Sendable {
 }
 
 /// A route close to an unmatched request.
-public struct NearMiss: Codable, Sendable, Equatable {
+package struct NearMiss: Codable, Sendable, Equatable {
     /// `METHOD /pattern`, e.g. `GET /v2/customer/{customer}/businessunit/{businessUnit}/entitlement/{assetId}/play`.
-    public var route: String
+    package var route: String
     /// What differs, a phrase each: `API version v1 instead of v2`, `method POST instead of GET`,
     /// `path segment 6 'asets' instead of 'asset'`.
-    public var differences: [String]
+    package var differences: [String]
 
     /// A near miss.
-    public init(route: String, differences: [String]) {
+    package init(route: String, differences: [String]) {
         self.route = route
         self.differences = differences
     }

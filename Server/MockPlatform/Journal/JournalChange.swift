@@ -1,5 +1,5 @@
 /// A change of the journal, as its watchers hear of it.
-public enum JournalChange: Sendable, Equatable {
+package enum JournalChange: Sendable, Equatable {
     /// A request was recorded.
     case recorded(JournalEntry)
     /// Every entry was forgotten; ids start again from 1.

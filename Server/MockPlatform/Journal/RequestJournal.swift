@@ -8,7 +8,7 @@ import Synchronization
 public final class RequestJournal: Sendable {
     /// Told of a change under the journal's lock; returns what to do about it once the lock is
     /// released, if anything.
-    public typealias Watcher = @Sendable (JournalChange) -> (@Sendable () -> Void)?
+    package typealias Watcher = @Sendable (JournalChange) -> (@Sendable () -> Void)?
 
     private struct Log {
         var entries: BoundedLog<JournalEntry>
@@ -27,19 +27,19 @@ public final class RequestJournal: Sendable {
     /// The request headers the journal keeps (the Bearer token is kept as `accountId` instead).
     /// `X-Adobe-Primetime-MediaToken` is what `startPlayback(…, adobePrimetimeToken:)` sends with a play request;
     /// `X-Playback-Session-Id` names the player's play session on its playlist and segment requests.
-    public static let recordedHeaders = [
+    package static let recordedHeaders = [
         "Content-Type", "Accept", "User-Agent", "Range", "X-Mock-Country", "Origin", "X-Adobe-Primetime-MediaToken",
         "X-Playback-Session-Id"
     ]
 
     /// How many entries it keeps.
-    public let capacity: Int
+    package let capacity: Int
     /// How many bytes of entries it keeps (`JournalEntry.heldBytes`); the newest entry stays even alone over it.
-    public let byteCapacity: Int
+    package let byteCapacity: Int
     private let log: Mutex<Log>
 
     /// An empty journal keeping at most `capacity` (at least 1) entries of at most `byteCapacity` bytes in all.
-    public init(capacity: Int = 10_000, byteCapacity: Int = 32 << 20) {
+    package init(capacity: Int = 10_000, byteCapacity: Int = 32 << 20) {
         self.capacity = max(1, capacity)
         self.byteCapacity = max(1, byteCapacity)
         log = Mutex(Log(entries: BoundedLog(capacity: capacity, byteCapacity: byteCapacity)))
@@ -58,7 +58,7 @@ public final class RequestJournal: Sendable {
     }
 
     /// What it keeps now against its bounds.
-    public var usage: StoreUsage { log.withLock { StoreUsage($0.entries) } }
+    package var usage: StoreUsage { log.withLock { StoreUsage($0.entries) } }
 
     /// The entries matching `filter`, oldest first.
     public func entries(matching filter: JournalFilter = JournalFilter()) -> [JournalEntry] {
@@ -71,7 +71,7 @@ public final class RequestJournal: Sendable {
     public var totalRecorded: Int { log.withLock { $0.lastId } }
 
     /// Forgets every entry and restarts ids from 1.
-    public func removeAll() {
+    package func removeAll() {
         // The entries are swapped out under the lock and freed after it, with `dropped`.
         var dropped = BoundedLog<JournalEntry>(capacity: capacity, byteCapacity: byteCapacity)
         let followUps = log.withLock { log in
@@ -91,7 +91,7 @@ public final class RequestJournal: Sendable {
     /// `watcher` runs under the journal's lock, so it sees changes in order: it must only keep the
     /// change. What it returns runs once the lock is released (waking a reader, say), and may call
     /// back into the journal.
-    public func watch(after afterId: Int?, _ watcher: @escaping Watcher) -> (backlog: [JournalChange], ticket: Int) {
+    package func watch(after afterId: Int?, _ watcher: @escaping Watcher) -> (backlog: [JournalChange], ticket: Int) {
         log.withLock { log in
             let ticket = log.nextWatcher
             log.nextWatcher += 1
@@ -104,10 +104,10 @@ public final class RequestJournal: Sendable {
     }
 
     /// How many watchers are being told of changes.
-    public var watcherCount: Int { log.withLock { $0.watchers.count } }
+    package var watcherCount: Int { log.withLock { $0.watchers.count } }
 
     /// Stops telling the watcher of `ticket`.
-    public func unwatch(_ ticket: Int) {
+    package func unwatch(_ ticket: Int) {
         _ = log.withLock { $0.watchers.removeValue(forKey: ticket) }
     }
 }

@@ -3,14 +3,14 @@ import Synchronization
 
 /// The most recent requests no route took, each with its nearest routes: what
 /// `GET /_mock/requests/unmatched` lists.
-public final class UnmatchedRequests: Sendable {
+package final class UnmatchedRequests: Sendable {
     /// How many it keeps, dropping the oldest.
-    public static let capacity = 100
+    package static let capacity = 100
 
     private let requests = Mutex<[UnmatchedRequest]>([])
 
     /// None yet.
-    public init() {}
+    package init() {}
 
     /// Keeps `request`, dropping the oldest beyond ``capacity``.
     func record(_ request: UnmatchedRequest) {
@@ -21,27 +21,27 @@ public final class UnmatchedRequests: Sendable {
     }
 
     /// The requests kept, oldest first.
-    public func list() -> [UnmatchedRequest] { requests.withLock { $0 } }
+    package func list() -> [UnmatchedRequest] { requests.withLock { $0 } }
 
     /// Forgets them all.
-    public func removeAll() { requests.withLock { $0.removeAll() } }
+    package func removeAll() { requests.withLock { $0.removeAll() } }
 }
 
 /// A request no route took.
-public struct UnmatchedRequest: Codable, Sendable, Equatable {
+package struct UnmatchedRequest: Codable, Sendable, Equatable {
     /// When it arrived on the platform clock, ISO-8601 with milliseconds.
-    public var timestamp: String
+    package var timestamp: String
     /// Its method.
-    public var method: String
+    package var method: String
     /// Its path.
-    public var path: String
+    package var path: String
     /// The status it was answered with: 404, or 405 for a known path with another method.
-    public var status: Int
+    package var status: Int
     /// The nearest routes and what differs (empty: nothing close).
-    public var nearMisses: [NearMiss]
+    package var nearMisses: [NearMiss]
 
     /// An unmatched request.
-    public init(timestamp: String, method: String, path: String, status: Int, nearMisses: [NearMiss]) {
+    package init(timestamp: String, method: String, path: String, status: Int, nearMisses: [NearMiss]) {
         self.timestamp = timestamp
         self.method = method
         self.path = path
@@ -51,9 +51,9 @@ public struct UnmatchedRequest: Codable, Sendable, Equatable {
 }
 
 /// `GET /_mock/requests/unmatched`.
-public struct UnmatchedPage: Codable, Sendable, Equatable {
+package struct UnmatchedPage: Codable, Sendable, Equatable {
     /// The most recent unmatched requests, oldest first.
-    public var requests: [UnmatchedRequest]
+    package var requests: [UnmatchedRequest]
     /// How many are kept.
-    public var capacity: Int
+    package var capacity: Int
 }

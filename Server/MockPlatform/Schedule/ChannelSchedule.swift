@@ -3,16 +3,16 @@ import ExposureModels
 
 /// A channel's EPG as a pure function of time: the slots repeat back to back forever from
 /// 1970-01-01T00:00Z, so any instant has exactly one program and ids never change.
-public struct ChannelSchedule: ProgramSchedule {
+package struct ChannelSchedule: ProgramSchedule {
     /// The channel's asset id.
-    public let channelId: String
+    package let channelId: String
     private let slots: [ProgramSlot]
     private let slotStartsMs: [Int64]
     /// How long one pass over the slots lasts, ms.
     let cycleMs: Int64
 
     /// The schedule of a channel with at least one slot of positive length.
-    public init(channelId: String, slots: [ProgramSlot]) {
+    package init(channelId: String, slots: [ProgramSlot]) {
         precondition(!slots.isEmpty, "fixture validation guarantees a non-empty schedule")
         self.channelId = channelId
         self.slots = slots
@@ -27,7 +27,7 @@ public struct ChannelSchedule: ProgramSchedule {
     }
 
     /// The program on air at `ms`.
-    public func program(atMs ms: Int64) -> ScheduledProgram {
+    package func program(atMs ms: Int64) -> ScheduledProgram {
         let slot = slot(atMs: ms)
         return airing(cycle: slot.cycle, index: slot.index)
     }
@@ -47,7 +47,7 @@ public struct ChannelSchedule: ProgramSchedule {
     }
 
     /// Programs overlapping `[fromMs, toMs)`, by start time; none for an empty span.
-    public func programs(fromMs: Int64, toMs: Int64) -> [ScheduledProgram] {
+    package func programs(fromMs: Int64, toMs: Int64) -> [ScheduledProgram] {
         toMs > fromMs ? airings(fromMs: fromMs, toMs: toMs).map(program(number:)) : []
     }
 
@@ -58,7 +58,7 @@ public struct ChannelSchedule: ProgramSchedule {
     }
 
     /// The airing with this number (see `airings(overlappingFromMs:toMs:)`).
-    public func program(number: Int64) -> ScheduledProgram {
+    package func program(number: Int64) -> ScheduledProgram {
         let count = Int64(slots.count)
         let cycle = floorDivide(number, count)
         return airing(cycle: cycle, index: Int(number - cycle * count))

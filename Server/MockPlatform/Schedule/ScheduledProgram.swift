@@ -1,17 +1,17 @@
 import ExposureModels
 
 /// One airing of a program slot on a channel, at a definite time.
-public struct ScheduledProgram: Sendable, Equatable {
+package struct ScheduledProgram: Sendable, Equatable {
     /// `{channelId}_{yyyyMMddHHmm}` of the start, stable for a given schedule.
-    public let programId: String
+    package let programId: String
     /// The channel.
-    public let channelId: String
+    package let channelId: String
     /// The slot it airs.
-    public let slot: ProgramSlot
+    package let slot: ProgramSlot
     /// Start, ms since 1970.
-    public let startMs: Int64
+    package let startMs: Int64
     /// End (exclusive), ms since 1970.
-    public let endMs: Int64
+    package let endMs: Int64
     /// Set when the program is an occurrence of a live event: it plays the event itself.
     let eventAsset: Asset?
 
@@ -26,15 +26,15 @@ public struct ScheduledProgram: Sendable, Equatable {
 
     /// The asset the program plays: on a channel its own, `{programId}_asset`; the event's for
     /// an occurrence, so an entitlement check at its boundary asks about the event.
-    public var assetId: String { eventAsset?.assetId ?? programId + ScheduledProgram.assetSuffix }
+    package var assetId: String { eventAsset?.assetId ?? programId + ScheduledProgram.assetSuffix }
 
     static let assetSuffix = "_asset"
 
     /// Whether it is on air at `ms`.
-    public func isOnAir(atMs ms: Int64) -> Bool { startMs <= ms && ms < endMs }
+    package func isOnAir(atMs ms: Int64) -> Bool { startMs <= ms && ms < endMs }
 
     /// The program's asset as clients see it.
-    public var asset: Asset {
+    package var asset: Asset {
         eventAsset
             ?? Asset(
                 assetId: assetId, type: "EPISODE", originalTitle: slot.title,
@@ -44,7 +44,7 @@ public struct ScheduledProgram: Sendable, Equatable {
     }
 
     /// The wire form; `withAsset` expands the program's asset.
-    public func wire(withAsset: Bool = true) -> Program {
+    package func wire(withAsset: Bool = true) -> Program {
         Program(
             programId: programId, assetId: assetId, channelId: channelId,
             startTime: dateFromMs(startMs), endTime: dateFromMs(endMs), vodAvailable: false,

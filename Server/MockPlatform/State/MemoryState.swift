@@ -15,13 +15,13 @@ import Synchronization
 /// down to three quarters (their tokens get 401, their events change nothing). A sweep is one
 /// pass under the lock, and it leaves at least as many inserts before the next (a quarter of
 /// the maximum at least), so its cost per insert stays constant.
-public final class MemoryState: PlatformState {
+package final class MemoryState: PlatformState {
     /// The least number of sessions (and of play sessions) a sweep waits for.
-    public let sweepFloor: Int
+    package let sweepFloor: Int
     /// Sessions kept at most (the newest, by issue time).
-    public let maxSessions: Int
+    package let maxSessions: Int
     /// Play sessions kept at most (the most recently seen).
-    public let maxPlaySessions: Int
+    package let maxPlaySessions: Int
     private let sessions: Mutex<SessionTable>
     private let bookmarksByAccount = Mutex<[String: [String: Bookmark]]>([:])
     private let plays: Mutex<PlaySessionTable>
@@ -29,7 +29,7 @@ public final class MemoryState: PlatformState {
 
     /// An empty store sweeping from `sweepFloor` records on and keeping at most `maxSessions`
     /// sessions and `maxPlaySessions` play sessions.
-    public init(sweepFloor: Int = 10_000, maxSessions: Int = 100_000, maxPlaySessions: Int = 200_000) {
+    package init(sweepFloor: Int = 10_000, maxSessions: Int = 100_000, maxPlaySessions: Int = 200_000) {
         self.sweepFloor = max(1, sweepFloor)
         self.maxSessions = max(1, maxSessions)
         self.maxPlaySessions = max(1, maxPlaySessions)
@@ -42,7 +42,7 @@ public final class MemoryState: PlatformState {
     /// Stores the session; a sweep it triggers also forgets the bookmarks and downloads of
     /// anonymous accounts left without a session (each anonymous login is a new account, so no
     /// request can reach them again).
-    public func insert(_ session: Session) {
+    package func insert(_ session: Session) {
         let orphaned = sessions.withLock { table -> Set<String> in
             table.byToken[session.token] = session
             guard table.byToken.count >= table.sweepAt else { return [] }
@@ -59,10 +59,10 @@ public final class MemoryState: PlatformState {
         forgetRecords(of: orphaned)
     }
 
-    public func session(token: String) -> Session? { sessions.withLock { $0.byToken[token] } }
+    package func session(token: String) -> Session? { sessions.withLock { $0.byToken[token] } }
 
     /// Removes the session; an anonymous account's records go with it (its login was its only way in).
-    public func removeSession(token: String) {
+    package func removeSession(token: String) {
         let removed = sessions.withLock { $0.byToken.removeValue(forKey: token) }
         guard let removed, removed.isAnonymous else { return }
         forgetRecords(of: [removed.accountId])
@@ -82,21 +82,21 @@ public final class MemoryState: PlatformState {
     static func nextSweep(after count: Int, floor: Int, maximum: Int) -> Int { min(max(floor, 2 * count), maximum) }
 
     /// How many sessions and play sessions it holds now, expired and ended ones not yet swept included.
-    public var counts: (sessions: Int, playSessions: Int) {
+    package var counts: (sessions: Int, playSessions: Int) {
         (sessions.withLock { $0.byToken.count }, plays.withLock { $0.count })
     }
 
     // MARK: Bookmarks
 
-    public func bookmarks(accountId: String) -> [String: Bookmark] { bookmarksByAccount.withLock { $0[accountId] ?? [:] } }
+    package func bookmarks(accountId: String) -> [String: Bookmark] { bookmarksByAccount.withLock { $0[accountId] ?? [:] } }
 
-    public func save(_ bookmark: Bookmark, accountId: String) {
+    package func save(_ bookmark: Bookmark, accountId: String) {
         bookmarksByAccount.withLock { $0[accountId, default: [:]][bookmark.assetId] = bookmark }
     }
 
     // MARK: Play sessions
 
-    public func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool {
+    package func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool {
         plays.withLock { table in
             if let streamLimit, table.activeCount(accountId: playSession.accountId, atMs: playSession.startedMs) >= streamLimit {
                 return false
@@ -107,32 +107,32 @@ public final class MemoryState: PlatformState {
         }
     }
 
-    public func playSession(id: String) -> PlaySession? { plays.withLock { $0[id] } }
+    package func playSession(id: String) -> PlaySession? { plays.withLock { $0[id] } }
 
-    public func touchPlaySession(id: String, atMs: Int64) { plays.withLock { $0.touch(id: id, atMs: atMs) } }
+    package func touchPlaySession(id: String, atMs: Int64) { plays.withLock { $0.touch(id: id, atMs: atMs) } }
 
-    public func endPlaySession(id: String, atMs: Int64, reason: String) { plays.withLock { $0.end(id: id, atMs: atMs, reason: reason) } }
+    package func endPlaySession(id: String, atMs: Int64, reason: String) { plays.withLock { $0.end(id: id, atMs: atMs, reason: reason) } }
 
-    public func playSessions(accountId: String?) -> [PlaySession] {
+    package func playSessions(accountId: String?) -> [PlaySession] {
         plays.withLock { $0.sessions(accountId: accountId) }
             .sorted { ($0.startedMs, $0.id) < ($1.startedMs, $1.id) }
     }
 
     // MARK: Downloads
 
-    public func record(_ download: DownloadRecord) { downloadRecords.withLock { $0.append(download) } }
+    package func record(_ download: DownloadRecord) { downloadRecords.withLock { $0.append(download) } }
 
-    public func downloads(accountId: String?, assetId: String?) -> [DownloadRecord] {
+    package func downloads(accountId: String?, assetId: String?) -> [DownloadRecord] {
         downloadRecords.withLock { records in
             records.filter { (accountId == nil || $0.accountId == accountId) && (assetId == nil || $0.assetId == assetId) }
         }
     }
 
-    public func releaseDownloads(accountId: String, assetId: String) {
+    package func releaseDownloads(accountId: String, assetId: String) {
         downloadRecords.withLock { $0.removeAll { $0.accountId == accountId && $0.assetId == assetId } }
     }
 
-    public func removeAll() {
+    package func removeAll() {
         sessions.withLock { $0 = SessionTable(sweepAt: Self.nextSweep(after: 0, floor: sweepFloor, maximum: maxSessions)) }
         bookmarksByAccount.withLock { $0.removeAll() }
         plays.withLock { $0 = PlaySessionTable(sweepAt: Self.nextSweep(after: 0, floor: sweepFloor, maximum: maxPlaySessions)) }

@@ -2,7 +2,7 @@
 ///
 /// Every read is scoped to one account (or one unguessable id), which is how one user never sees
 /// another's data. Implementations are thread-safe: handlers run on several server threads at once.
-public protocol PlatformState: Sendable {
+package protocol PlatformState: Sendable {
     /// Stores a new session.
     func insert(_ session: Session)
     /// The session for a token, expired or not; nil when unknown or logged out.

@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// Its calls block (``SQLiteDatabase/access(_:)``): `PlatformState` is synchronous, and the
 /// routes that call it run on libmicrohttpd's own threads, never on the cooperative pool.
-public final class SQLiteState: PlatformState {
+package final class SQLiteState: PlatformState {
     private let database: SQLiteDatabase
     private let onError: @Sendable (SQLiteError) -> Void
     private let latestError = Mutex<SQLiteError?>(nil)
@@ -26,7 +26,7 @@ public final class SQLiteState: PlatformState {
 
     /// Opens (creating if needed) the state file at `path` (`:memory:`: a private in-memory database, for tests).
     /// - Throws: `SQLiteError` when the file cannot be opened or was written by a newer mock.
-    public init(
+    package init(
         path: String,
         onError: @escaping @Sendable (SQLiteError) -> Void = { FileHandle.standardError.write(Data("state: \($0)\n".utf8)) }
     ) throws(SQLiteError) {
@@ -37,11 +37,11 @@ public final class SQLiteState: PlatformState {
     }
 
     /// The most recent store failure, nil when every statement succeeded.
-    public var lastError: SQLiteError? { latestError.withLock { $0 } }
+    package var lastError: SQLiteError? { latestError.withLock { $0 } }
 
     // MARK: Sessions
 
-    public func insert(_ session: Session) {
+    package func insert(_ session: Session) {
         let products = String(decoding: (try? JSONEncoder().encode(session.products)) ?? Data("[]".utf8), as: UTF8.self)
         write { (db) throws(SQLiteError) in
             try db.update(
@@ -53,7 +53,7 @@ public final class SQLiteState: PlatformState {
         }
     }
 
-    public func session(token: String) -> Session? {
+    package func session(token: String) -> Session? {
         access { (db) throws(SQLiteError) in
             try db.query(
                 """
@@ -66,7 +66,7 @@ public final class SQLiteState: PlatformState {
 
     /// Removes the session; an anonymous account's bookmarks and downloads go with it (its login
     /// was its only way in), as in ``MemoryState``.
-    public func removeSession(token: String) {
+    package func removeSession(token: String) {
         write { (db) throws(SQLiteError) in
             let anonymousAccount = "SELECT account_id FROM sessions WHERE token = ? AND username IS NULL"
             try db.update("DELETE FROM bookmarks WHERE account_id IN (\(anonymousAccount))", .text(token))
@@ -77,7 +77,7 @@ public final class SQLiteState: PlatformState {
 
     // MARK: Bookmarks
 
-    public func bookmarks(accountId: String) -> [String: Bookmark] {
+    package func bookmarks(accountId: String) -> [String: Bookmark] {
         let rows =
             access { (db) throws(SQLiteError) in
                 try db.query("SELECT asset_id, offset_ms, saved_ms FROM bookmarks WHERE account_id = ?", .text(accountId))
@@ -90,7 +90,7 @@ public final class SQLiteState: PlatformState {
         return result
     }
 
-    public func save(_ bookmark: Bookmark, accountId: String) {
+    package func save(_ bookmark: Bookmark, accountId: String) {
         write { (db) throws(SQLiteError) in
             try db.update(
                 "INSERT OR REPLACE INTO bookmarks (account_id, asset_id, offset_ms, saved_ms) VALUES (?, ?, ?, ?)",
@@ -100,7 +100,7 @@ public final class SQLiteState: PlatformState {
 
     // MARK: Play sessions
 
-    public func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool {
+    package func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool {
         let now = playSession.startedMs
         guard let streamLimit else {
             // One statement is atomic on its own: BEGIN and COMMIT around it cost a quarter of the
@@ -130,19 +130,19 @@ public final class SQLiteState: PlatformState {
             .optional(playSession.endReason))
     }
 
-    public func playSession(id: String) -> PlaySession? {
+    package func playSession(id: String) -> PlaySession? {
         access { (db) throws(SQLiteError) in
             try db.query("SELECT \(Self.playSessionColumns) FROM play_sessions WHERE id = ?", .text(id)).first.map(Self.playSession(from:))
         } ?? nil
     }
 
-    public func touchPlaySession(id: String, atMs: Int64) {
+    package func touchPlaySession(id: String, atMs: Int64) {
         write { (db) throws(SQLiteError) in
             try db.update("UPDATE play_sessions SET last_seen_ms = MAX(last_seen_ms, ?) WHERE id = ?", .integer(atMs), .text(id))
         }
     }
 
-    public func endPlaySession(id: String, atMs: Int64, reason: String) {
+    package func endPlaySession(id: String, atMs: Int64, reason: String) {
         write { (db) throws(SQLiteError) in
             try db.update(
                 "UPDATE play_sessions SET ended_ms = ?, end_reason = ? WHERE id = ? AND ended_ms IS NULL",
@@ -150,7 +150,7 @@ public final class SQLiteState: PlatformState {
         }
     }
 
-    public func playSessions(accountId: String?) -> [PlaySession] {
+    package func playSessions(accountId: String?) -> [PlaySession] {
         let rows =
             access { (db) throws(SQLiteError) -> [SQLiteRow] in
                 if let accountId {
@@ -165,7 +165,7 @@ public final class SQLiteState: PlatformState {
 
     // MARK: Downloads
 
-    public func record(_ download: DownloadRecord) {
+    package func record(_ download: DownloadRecord) {
         write { (db) throws(SQLiteError) in
             try db.update(
                 "INSERT INTO downloads (account_id, asset_id, kind, device_id, time_ms) VALUES (?, ?, ?, ?, ?)",
@@ -174,7 +174,7 @@ public final class SQLiteState: PlatformState {
         }
     }
 
-    public func downloads(accountId: String?, assetId: String?) -> [DownloadRecord] {
+    package func downloads(accountId: String?, assetId: String?) -> [DownloadRecord] {
         let rows =
             access { (db) throws(SQLiteError) in
                 try db.query(
@@ -191,13 +191,13 @@ public final class SQLiteState: PlatformState {
         }
     }
 
-    public func releaseDownloads(accountId: String, assetId: String) {
+    package func releaseDownloads(accountId: String, assetId: String) {
         write { (db) throws(SQLiteError) in
             try db.update("DELETE FROM downloads WHERE account_id = ? AND asset_id = ?", .text(accountId), .text(assetId))
         }
     }
 
-    public func removeAll() {
+    package func removeAll() {
         write { (db) throws(SQLiteError) in
             for table in ["sessions", "bookmarks", "play_sessions", "downloads"] { try db.update("DELETE FROM \(table)") }
         }

@@ -1,10 +1,9 @@
 import ExposureModels
 import Foundation
 import HLS
+import MockPlatform
 import MockPlatformTesting
 import Testing
-
-@testable import MockPlatform
 
 /// Playlist Delta Updates (RFC 8216bis §6.2.5.1): live and growing EVENT playlists advertise
 /// `CAN-SKIP-UNTIL`, answer `_HLS_skip=YES` with a valid update, and that update merged into the

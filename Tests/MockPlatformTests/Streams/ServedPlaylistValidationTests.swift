@@ -2,9 +2,8 @@ import ExposureModels
 import Foundation
 import HLS
 import HTTPServer
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 /// Every playlist the mock serves, of every stream kind, passes the HLS validator: the master,
 /// each rendition with the rules of its kind, the renditions against each other, and — for

@@ -2,9 +2,8 @@ import ExposureModels
 import Foundation
 import HLS
 import HTTPServer
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 /// Fetching what the mock serves in-process, with the platform clock under the test's control.
 extension InProcessPlatform {

@@ -1,8 +1,7 @@
 import HLS
 import HTTPServer
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 /// Sprite VTTs name their images with absolute URLs on the host and port the client used: the
 /// official WebVTT parser rebuilds host-relative ones from scheme and host only.
