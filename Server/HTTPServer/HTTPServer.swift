@@ -1,3 +1,5 @@
+import Foundation
+
 /// An HTTP/1.1 server on libmicrohttpd that hands every request to one responder.
 ///
 /// ```swift
@@ -14,8 +16,11 @@ public final class HTTPServer: @unchecked Sendable {
     private let responder: any HTTPResponder
     private let lifecycle = Locked<(daemon: MicroHTTPDDaemon?, lastPort: Int?)>((nil, nil))
     /// Held through a whole `stop()` (and `start()`), so a call racing a stop returns only once
-    /// that stop is done.
-    private let stopping = Locked(())
+    /// that stop is done. A bare lock, for it guards no value: as a `Locked<()>`, ThreadSanitizer
+    /// took the access to its empty value, made holding the lock, for a write to the object's
+    /// first word, which another caller reads (the generic object's type) before it locks, and
+    /// reported an access race where nothing was written.
+    private let stopping = NSLock()
     /// Requests received whose per-request state is still alive (tests check it returns to 0).
     let openRequests = Locked(0)
 
@@ -32,15 +37,15 @@ public final class HTTPServer: @unchecked Sendable {
     /// - Throws: `HTTPServerError` when the host is not a numeric address, the port cannot be
     ///   bound (e.g. in use), or the server is already running.
     public func start() throws(HTTPServerError) {
-        try stopping.withLock { (_) throws(HTTPServerError) in
-            try lifecycle.withLock { (state) throws(HTTPServerError) in
-                guard state.daemon == nil else {
-                    throw HTTPServerError(kind: .alreadyRunning, host: configuration.host, port: configuration.port)
-                }
-                let core = ServerCore(configuration: configuration, responder: responder, openRequests: openRequests)
-                let daemon = try MicroHTTPDDaemon.start(configuration, core: core)
-                state = (daemon, daemon.port)
+        stopping.lock()
+        defer { stopping.unlock() }
+        try lifecycle.withLock { (state) throws(HTTPServerError) in
+            guard state.daemon == nil else {
+                throw HTTPServerError(kind: .alreadyRunning, host: configuration.host, port: configuration.port)
             }
+            let core = ServerCore(configuration: configuration, responder: responder, openRequests: openRequests)
+            let daemon = try MicroHTTPDDaemon.start(configuration, core: core)
+            state = (daemon, daemon.port)
         }
     }
 
@@ -66,14 +71,14 @@ public final class HTTPServer: @unchecked Sendable {
     /// running handlers and closes every connection. Safe from any thread (but a handler's own)
     /// and idempotent: a call that races another returns once the server is fully stopped.
     public func stop() {
-        stopping.withLock { _ in
-            // Taken out first and stopped outside the lifecycle lock: handlers still running may
-            // read `port` or `isRunning`, and stopping waits for them.
-            let daemon = lifecycle.withLock { state in
-                defer { state.daemon = nil }
-                return state.daemon
-            }
-            daemon?.stop()
+        stopping.lock()
+        defer { stopping.unlock() }
+        // Taken out first and stopped outside the lifecycle lock: handlers still running may
+        // read `port` or `isRunning`, and stopping waits for them.
+        let daemon = lifecycle.withLock { state in
+            defer { state.daemon = nil }
+            return state.daemon
         }
+        daemon?.stop()
     }
 }

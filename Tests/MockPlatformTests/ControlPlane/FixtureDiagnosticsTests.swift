@@ -94,6 +94,31 @@ import Testing
         #expect(problems.allSatisfy { $0.line != nil })
     }
 
+    /// Reading a file again (what the fixture fuzzer does per input) replaces all it was read as:
+    /// its problems, its entries that did not decode and its line map.
+    @Test func aFileReadAgainReplacesWhatItWasReadAs() throws {
+        let fixtures = try controlPlaneFixtures()
+        let good = { (file: String) in FileManager.default.contents(atPath: fixtures.url(of: file).path) }
+        var files = FixtureFiles(contents: good)
+        #expect(throws: Never.self) { try files.catalog() }
+        let broken = Data("[\n  {\"assetId\": \"a\",\n   \"duration\": \"long\"}\n]\n".utf8)
+        files.read("catalog/assets.json", broken)
+        let fresh = FixtureFiles { $0 == "catalog/assets.json" ? broken : good($0) }
+        #expect(problems(files) == problems(fresh))
+        #expect(problems(files).contains { $0.file == "catalog/assets.json" && $0.path == "$[0].duration" && $0.line == 3 })
+        files.read("catalog/assets.json", good("catalog/assets.json"))
+        #expect(throws: Never.self) { try files.catalog() }
+    }
+
+    private func problems(_ files: FixtureFiles) -> [FixtureProblem] {
+        do {
+            _ = try files.catalog()
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
     private func loadingProblems(_ directory: URL) -> [FixtureProblem]? {
         do {
             _ = try FixtureLoader.load(from: directory)
