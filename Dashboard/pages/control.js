@@ -135,6 +135,6 @@ function describe(fault) {
   return [fault.status && `answers ${fault.status}`, fault.delayMs && `delays ${fault.delayMs} ms`, fault.drop && "drops the connection",
     fault.playlist && "changes the media playlist", fault.network && "follows a network schedule", fault.corrupt && "corrupts the body",
     fault.truncateAfterBytes !== undefined && `truncates after ${fault.truncateAfterBytes} bytes`,
-    fault.bytesPerSecond && `${fault.bytesPerSecond} bytes/s`, fault.times !== undefined && `${fault.remaining ?? fault.times} more times`]
+    fault.bytesPerSecond && `${fault.bytesPerSecond} bytes/s`, fault.times !== undefined && `${fault.remaining ?? fault.times} more time${(fault.remaining ?? fault.times) === 1 ? "" : "s"}`]
     .filter(Boolean).join(", ");
 }
