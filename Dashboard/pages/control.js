@@ -31,8 +31,8 @@ export async function render(main) {
       element("output", { id: "clock-now" }, clock.now), `${clock.offsetMs} ms`, clock.rate === 0 ? "0 (frozen)" : `${clock.rate}×`]]));
     clockView.dataset.offsetMs = clock.offsetMs;
     faultList.replaceChildren(faults.length === 0 ? element("p", { class: "muted" }, "No fault rules: every request is answered normally.") :
-      table(["Id", "Method", "Path", "Does", "Hits", ""], faults.map((fault) => [
-        fault.id, fault.method ?? "any", element("code", {}, fault.path ?? "any"), describe(fault), `${fault.hits ?? 0}`,
+      table(["Id", "Method", "Matches", "Does", "Hits", ""], faults.map((fault) => [
+        fault.id, fault.method ?? "any", matches(fault), describe(fault), `${fault.hits ?? 0}`,
         element("button", { type: "button", "aria-label": `Delete fault ${fault.id}`,
           onclick: () => act(() => call("DELETE", `/_mock/faults/${encodeURIComponent(fault.id)}`)) }, "Delete")])));
   }
@@ -109,10 +109,32 @@ export async function render(main) {
   await refresh();
 }
 
+/** What a fault rule strikes: its path pattern, its stream target, both, or any request. */
+function matches(fault) {
+  const parts = [fault.path && element("code", {}, fault.path), fault.stream && element("span", { class: "stream-target" }, streamTarget(fault))]
+    .filter(Boolean);
+  return parts.length ? element("span", { class: "marks" }, parts) : element("span", { class: "muted" }, "any request");
+}
+
+/** A stream rule's target in stream terms: whose stream, which rendition, the playlist or which segments, whose requests. */
+function streamTarget(fault) {
+  const stream = fault.stream;
+  const rendition = stream.bandwidth !== undefined ? `${stream.bandwidth} b/s video`
+    : stream.resolution ? `${stream.resolution} video`
+    : stream.group ? `${stream.group}${stream.language ? ` ${stream.language}` : ""} renditions` : "every rendition";
+  // Segments unless the rule changes playlists, as the admin API reads a target without `part`.
+  const part = (stream.part ?? (fault.playlist ? "playlist" : "segments")) === "playlist" ? "media playlist"
+    : stream.sequence !== undefined ? `segment ${stream.sequence}` : "every segment";
+  return [`stream of ${stream.assetId ?? "every asset"}`, rendition, part,
+    stream.playSessionId && `play session ${stream.playSessionId}`, stream.clientAddress && `from ${stream.clientAddress}`]
+    .filter(Boolean).join(" · ");
+}
+
 /** What a fault rule does, in a few words. */
 function describe(fault) {
   return [fault.status && `answers ${fault.status}`, fault.delayMs && `delays ${fault.delayMs} ms`, fault.drop && "drops the connection",
+    fault.playlist && "changes the media playlist", fault.network && "follows a network schedule", fault.corrupt && "corrupts the body",
     fault.truncateAfterBytes !== undefined && `truncates after ${fault.truncateAfterBytes} bytes`,
-    fault.bytesPerSecond && `${fault.bytesPerSecond} bytes/s`, fault.times !== undefined && `${fault.remaining ?? fault.times} more times`]
+    fault.bytesPerSecond && `${fault.bytesPerSecond} bytes/s`, fault.times !== undefined && `${fault.remaining ?? fault.times} more time${(fault.remaining ?? fault.times) === 1 ? "" : "s"}`]
     .filter(Boolean).join(", ");
 }

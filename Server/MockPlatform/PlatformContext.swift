@@ -34,7 +34,8 @@ package final class PlatformContext: Sendable {
 }
 
 /// A catalog plus what is derived from it once per load: channel schedules, each asset's JSON
-/// (Codable encoding costs ~100 µs per asset on Linux, too much to pay per list request), and
+/// (Codable encoding costs ~100 µs per asset on Linux, too much to pay per list request; once
+/// per origin, as image URLs name it), and
 /// the playlists and media files served from it, so a reload never serves the old ones.
 package final class LoadedCatalog: Sendable {
     /// The fixtures.
@@ -43,10 +44,11 @@ package final class LoadedCatalog: Sendable {
     package let schedules: [String: ChannelSchedule]
     /// Each live event's occurrences as an EPG, by the event's asset id.
     let eventSchedules: [String: EventSchedule]
-    /// Each catalog asset encoded as clients receive it (no user data), by asset id.
-    let assetJSON: [String: Data]
-    /// The same as JSON values, for sorting, searching and shaping by field name.
+    /// Each catalog asset as JSON values, for sorting and searching by field name (image URLs as
+    /// the fixtures write them).
     let assetFields: [String: JSONValue]
+    /// Each catalog asset encoded as an origin receives it (no user data), by origin.
+    let servedAssets: ServedAssetsByOrigin
     /// When the catalog was loaded, platform time: the time of the bookmarks fixtures start
     /// users with (they exist from then on).
     let loadedAtMs: Int64
@@ -82,13 +84,9 @@ package final class LoadedCatalog: Sendable {
             if let event = entry.mock.event { eventSchedules[entry.assetId] = EventSchedule(entry: entry, settings: event) }
         }
         self.eventSchedules = eventSchedules
-        var assetJSON: [String: Data] = [:]
-        for entry in catalog.assets {
-            assetJSON[entry.assetId] = try? ExposureJSON.encode(entry.asset)
-        }
-        self.assetJSON = assetJSON
         assetListBodies = AssetListBodies(assets: catalog.wireAssets)
-        assetFields = assetJSON.compactMapValues { try? JSONValue(parsing: $0) }
+        servedAssets = ServedAssetsByOrigin(assets: catalog.wireAssets)
+        assetFields = ServedAssets(catalog.wireAssets, base: "").fields
     }
 
     /// The EPG under `channelId`: a channel's, or a live event's own.

@@ -23,17 +23,18 @@ struct InProcessPlatform {
             configuration: .init(port: 0, fixturesDirectory: fixtures, serverClock: serverClock, dataFolder: dataFolder), clock: clock)
     }
 
-    /// Sends a request through the pipeline.
-    func send(_ method: HTTPMethod, _ target: String, body: String? = nil, token: String? = nil, headers: [(String, String)] = [])
-        -> HTTPResponse
-    {
+    /// Sends a request through the pipeline, as if it came over `scheme` (`https` for the TLS listener).
+    func send(
+        _ method: HTTPMethod, _ target: String, body: String? = nil, token: String? = nil, headers: [(String, String)] = [],
+        scheme: String = "http"
+    ) -> HTTPResponse {
         let parts = target.split(separator: "?", maxSplits: 1)
         let host = headers.contains { $0.0.lowercased() == "host" } ? [] : [("Host", "127.0.0.1:8080")]
         var allHeaders = HTTPHeaders(host + headers)
         if let token { allHeaders.add("Authorization", "Bearer \(token)") }
         let request = HTTPRequest(
             method: method, path: String(parts[0]), rawQuery: parts.count > 1 ? String(parts[1]) : "",
-            headers: allHeaders, body: Data((body ?? "").utf8))
+            headers: allHeaders, body: Data((body ?? "").utf8), scheme: scheme)
         return platform.responder.respond(to: request)
     }
 

@@ -170,6 +170,35 @@ def check_catalog(driver, wait, base, fixtures, output):
     posters = driver.execute_script(
         "return [...document.querySelectorAll('#catalog-list img.poster')].filter((image) => image.naturalWidth > 0).length")
     check(posters == len(titles), f"every title shows its poster ({posters} of {len(titles)})")
+    poster_urls = driver.execute_script("return [...document.querySelectorAll('#catalog-list img.poster')].map((image) => image.getAttribute('src'))")
+    check(all(url.startswith(base + "/media/posters/") for url in poster_urls),
+          f"the assets' images are absolute URLs on the mock's origin ({poster_urls[:1]})")
+
+    # The restriction, SSAI and geo-rule columns, from the fixtures' mock settings and publications.
+    headings = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#catalog-list thead th")]
+    for heading in ["Restrictions", "SSAI", "Geo rules", "Downloadable"]:
+        check(heading in headings, f"the catalog has a {heading} column ({headings})")
+
+    def row_of(title):
+        for row in driver.find_elements(By.CSS_SELECTOR, "#catalog-list tbody tr"):
+            cells = row.find_elements(By.TAG_NAME, "td")
+            if cells[1].text == title:
+                return {heading: cell.text for heading, cell in zip(headings, cells)}
+        return {}
+
+    lecture = row_of("Masterclass Lecture")
+    check("no fast-forward" in lecture.get("Restrictions", "") and "no rewind" in lecture.get("Restrictions", ""),
+          f"Masterclass Lecture is marked no fast-forward, no rewind ({lecture.get('Restrictions')!r})")
+    ssai = row_of("Mountain Peaks (with ads)")
+    check("pre-roll 2 ads" in ssai.get("SSAI", "") and "mid-roll at 5:00" in ssai.get("SSAI", ""),
+          f"Mountain Peaks shows its pre-roll and mid-roll ({ssai.get('SSAI')!r})")
+    news = row_of("News 24")
+    check("ad break" in news.get("SSAI", ""), f"News 24 shows its channel ad break ({news.get('SSAI')!r})")
+    noir = row_of("Nordic Noir")
+    check(noir.get("Geo rules") == "only NO", f"Nordic Noir is published in Norway only ({noir.get('Geo rules')!r})")
+    arctic = row_of("Arctic Journey")
+    check(arctic.get("Geo rules") == "none" and arctic.get("Restrictions") == "none" and arctic.get("SSAI") == "none",
+          f"Arctic Journey has no restrictions, ads or geo rules ({arctic})")
 
     # The search box and the type filter narrow the list.
     driver.find_element(By.ID, "catalog-search").send_keys("harbour")
@@ -249,6 +278,20 @@ def check_fault_and_title(driver, wait, base, output):
     driver.find_element(By.ID, "fault-add").click()
     wait.until(EC.text_to_be_present_in_element((By.ID, "fault-list"), "answers 503"))
     driver.save_screenshot(str(output / "control-with-fault.png"))
+
+    # A stream rule is listed by its stream target (asset, rendition, segment), not as "any" path.
+    rule = {"stream": {"assetId": "news-24", "segmentsFromNow": 2, "resolution": "640x360"}, "status": 404, "times": 1}
+    request = urllib.request.Request(f"{base}/_mock/faults", data=json.dumps(rule).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    stream_rule = json.loads(urllib.request.urlopen(request).read())
+    open_page(driver, base, "control", EC.text_to_be_present_in_element((By.ID, "fault-list"), "stream of news-24"), output)
+    listed = driver.find_element(By.ID, "fault-list").text
+    check(f"segment {stream_rule['stream']['sequence']}" in listed and "640x360 video" in listed,
+          f"the stream rule shows its segment and rendition ({listed!r})")
+    driver.save_screenshot(str(output / "control-with-stream-rule.png"))
+    urllib.request.urlopen(urllib.request.Request(f"{base}/_mock/faults/{stream_rule['id']}", method="DELETE")).read()
+    open_page(driver, base, "control", lambda d: d.find_elements(By.CSS_SELECTOR, "#fault-list table")
+              and "stream of news-24" not in d.find_element(By.ID, "fault-list").text, output)
 
     # Title: the next entitlement shows the 503.
     open_page(driver, base, "title/arctic-journey", EC.presence_of_element_located((By.CSS_SELECTOR, "#entitlements table")), output)

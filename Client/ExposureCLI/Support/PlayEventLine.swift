@@ -1,6 +1,7 @@
 import Exposure
 import ExposurePlayback
 import Foundation
+import HLS
 
 /// One event of `exposure play` as the user reads it: a timeline line, or with `--json` one
 /// JSON object per line (`jq`-friendly: the same keys for the same event every time).
@@ -45,6 +46,7 @@ struct PlayEventLine: Encodable {
         case .bitrateChanged(let bitrate): ["bitrate": .number(Int64(bitrate))]
         case .durationChanged(let duration): ["durationMs": duration.map(Detail.number) ?? .text("live")]
         case .dateRangeMetadataChanged(let groups): ["ids": .text(groups.map(\.id).joined(separator: ","))]
+        case .timedID3Metadata(let frames): ["frames": .text(frames.map { "\($0.id) \($0.owner ?? "")" }.joined(separator: ","))]
         case .mediaType(let type): ["mediaType": .text(type.rawValue)]
         case .playbackScrubbed(let position): ["toPositionMs": .number(position)]
         case .playbackStartedWithAds(let vod, let ads, let total, let markers):

@@ -20,9 +20,11 @@ public struct DownloadBackend: Sendable {
         self.transport = transport
     }
 
-    /// `GET …/entitlement/{assetId}/downloadinfo`: sizes and tracks before anything is fetched.
+    /// `GET …/entitlement/{assetId}/downloadinfo`: sizes and tracks before anything is fetched,
+    /// the request of ``GetDownloadableInfo``.
     public func info(assetId: String) -> ExposureCall<DownloadInfo> {
-        call(.get, [assetId, "downloadinfo"])
+        let request = GetDownloadableInfo(assetId: assetId, environment: environment, sessionToken: sessionToken, transport: transport)
+        return ExposureCall(environment: environment, transport: transport, endpoint: request.endpoint)
     }
 
     /// `GET …/entitlement/{assetId}/download?deviceMake&deviceModel`: a new download's entitlement;

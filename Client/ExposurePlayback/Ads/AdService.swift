@@ -54,6 +54,7 @@ extension PlayerEvent {
         case .bufferingStopped: service.playbackBufferingEnded()
         case .playbackScrubbed(let position): service.seekRequestTriggered(withTargetPosition: position)
         case .dateRangeMetadataChanged(let metadata): service.playbackTimedMetadata(metaData: metadata)
+        case .timedID3Metadata(let frames): service.playbackTimedMetadata(metaData: frames)
         default: break
         }
     }

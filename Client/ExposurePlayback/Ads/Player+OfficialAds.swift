@@ -28,11 +28,18 @@ extension Player {
         onClipEnded(callback: callback)
     }
 
-    /// The timed metadata at the playhead changed: the EXT-X-DATERANGE ranges active there
-    /// (filtered by `metadataIdentifiers`), where the official SDK hands `AVMetadataItem`s.
+    /// The timed metadata at the playhead changed, where the official SDK hands `AVMetadataItem`s:
+    /// the EXT-X-DATERANGE ranges active there (filtered by `metadataIdentifiers`), or the frames
+    /// of an ID3 tag in the segments (`PRIV`, `TXXX`) the playhead just reached.
     @discardableResult
-    public func onTimedMetadataChanged(callback: @escaping @Sendable (Player, PlaybackSource?, [DateRangeMetadata]?) -> Void) -> Player {
-        listen { player, source, event in if case .dateRangeMetadataChanged(let metadata) = event { callback(player, source, metadata) } }
+    public func onTimedMetadataChanged(callback: @escaping @Sendable (Player, PlaybackSource?, [TimedMetadata]?) -> Void) -> Player {
+        listen { player, source, event in
+            switch event {
+            case .dateRangeMetadataChanged(let ranges): callback(player, source, ranges.map(TimedMetadata.dateRange))
+            case .timedID3Metadata(let frames): callback(player, source, frames.map(TimedMetadata.id3))
+            default: break
+            }
+        }
     }
 
     /// Asked once per playback, when its entitlement arrives, for an ``AdService`` to tell what

@@ -81,6 +81,8 @@ public enum EngineEvent: Sendable, Equatable {
     case durationChanged(durationMs: Int64?)
     /// The active DATERANGE tags at the playhead changed (already filtered).
     case dateRangeMetadataChanged([DateRangeMetadata])
+    /// The playhead reached an ID3 tag the variant's segments carry: its frames.
+    case timedID3Metadata([ID3Frame])
     /// A seek landed at `positionMs`.
     case seeked(positionMs: Int64)
     /// The requested start was outside the seekable range; the default start was used.

@@ -52,6 +52,7 @@ extension HLSEngine {
         let range = seekableRange
         if !range.contains(requestedMs) { events.append(.seekOutsideRange(requestedMs: requestedMs, seekableRange: range)) }
         let target = min(max(requestedMs, range.lowerBound), range.upperBound)
+        id3Cues.seek(to: target)
         if target < bufferStartMs || target >= bufferEndMs {
             place(at: target)
             // Anything in flight now belongs to the old position.

@@ -16,6 +16,7 @@ extension HLSEngine {
             let index = timeline.index(ofSequence: sequence)
             guard var selector else { return }
             selector.record(bytes: body.count, elapsedMs: elapsedMs, durationMs: index.map { timeline.segments[$0].durationMs } ?? 0)
+            if let index { id3Cues.add(TimedMetadataDemuxer.tags(in: body), segmentStartMs: timeline.segments[index].startMs) }
             if sequence == nextSequence, let index {
                 variantBufferEndMs = timeline.segments[index].endMs
                 nextSequence = sequence + 1

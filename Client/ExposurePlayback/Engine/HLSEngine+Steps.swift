@@ -43,7 +43,7 @@ extension HLSEngine {
 
     /// The earliest moment something changes without new input: a live reload (variant or
     /// rendition), the buffer
-    /// dropping below target, the playhead reaching the buffer's end or a DATERANGE edge.
+    /// dropping below target, the playhead reaching the buffer's end, a DATERANGE edge or an ID3 tag.
     private func wakeUp(now: Int64) -> Int64? {
         var candidates: [Int64] = []
         if let nextReloadMs { candidates.append(nextReloadMs) }
@@ -57,6 +57,7 @@ extension HLSEngine {
             if let time = playheadTimeMs {
                 if let edge = metadata.nextEdge(after: time) { candidates.append(now + edge - time) }
             }
+            if let cue = id3Cues.nextPositionMs, cue > playheadMs { candidates.append(now + cue - playheadMs) }
         }
         return candidates.min()
     }

@@ -42,6 +42,8 @@ public struct HLSEngine: Sendable {
     var wantedVariant: Int?
     var timeline = SegmentTimeline()
     var metadata: MetadataTracker
+    /// The ID3 tags of fetched segments, reported as the playhead reaches them.
+    var id3Cues = TimedID3Cues()
 
     var playheadMs: Int64 = 0
     var bufferStartMs: Int64 = 0
@@ -152,6 +154,7 @@ public struct HLSEngine: Sendable {
     }
 
     private mutating func updateMetadata(events: inout [EngineEvent]) {
+        for frames in id3Cues.due(atMs: playheadMs) { events.append(.timedID3Metadata(frames)) }
         guard let time = playheadTimeMs, let active = metadata.change(atMs: time) else { return }
         events.append(.dateRangeMetadataChanged(active))
     }

@@ -169,6 +169,7 @@ final class PlaybackSession: TechObserver {
         case .bitrateChanged(let bitrate): publish(.bitrateChanged(bitrate))
         case .durationChanged(let duration): publish(.durationChanged(duration))
         case .dateRangeMetadataChanged(let metadata): publish(.dateRangeMetadataChanged(metadata))
+        case .timedID3Metadata(let frames): publish(.timedID3Metadata(frames))
         case .seeked(let position):
             publish(.playbackScrubbed(position))
             apply(state.withLock { $0.ads?.seeked(to: position) })

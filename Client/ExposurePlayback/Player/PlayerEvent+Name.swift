@@ -18,6 +18,7 @@ extension PlayerEvent {
         case .bufferingStopped: "bufferingStopped"
         case .durationChanged: "durationChanged"
         case .dateRangeMetadataChanged: "dateRangeMetadataChanged"
+        case .timedID3Metadata: "timedID3Metadata"
         case .mediaType: "mediaType"
         case .playbackScrubbed: "playbackScrubbed"
         case .playbackStartedWithAds: "playbackStartedWithAds"

@@ -1,4 +1,5 @@
 import Exposure
+import HLS
 
 /// Everything a ``Player`` reports, in the order it happens. The seed's chainable closures
 /// (`onPlaybackStarted { … }`) are listeners on these; ``Player/events`` streams them.
@@ -33,6 +34,8 @@ public enum PlayerEvent: Sendable {
     case durationChanged(Int64?)
     /// The EXT-X-DATERANGE metadata at the playhead changed (filtered by `metadataIdentifiers`).
     case dateRangeMetadataChanged([DateRangeMetadata])
+    /// The playhead reached an ID3 tag the stream's segments carry (`PRIV`, `TXXX`, … frames).
+    case timedID3Metadata([ID3Frame])
     /// Whether the stream is audio or video, on every new entitlement.
     case mediaType(MediaType)
     /// A seek landed at this position, ms.

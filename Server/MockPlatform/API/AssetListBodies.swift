@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// The bodies of anonymous, unshaped asset lists (the official SDK's default list), kept by
-/// query string so a repeated list is one lookup instead of a filter, a sort and a page.
+/// origin (image URLs name it: ``ServedAssets``) and query string, so a repeated list is one
+/// lookup instead of a filter, a sort and a page.
 ///
 /// Time changes a list only through its assets' publication windows, so a body is kept with the
 /// stretch of time between two publication boundaries it was made in, and made again once the
@@ -14,7 +15,7 @@ final class AssetListBodies: Sendable {
     /// each too, so the rule holds whether a window's end is inclusive or not.
     private let boundaries: [Int64]
     private let bodies = Mutex<[String: Entry]>([:])
-    /// Queries kept before the store starts over (a client paging through a large catalog).
+    /// Origin and query pairs kept before the store starts over (a client paging through a large catalog).
     private static let limit = 1_024
 
     private struct Entry {
@@ -33,14 +34,17 @@ final class AssetListBodies: Sendable {
         boundaries = instants.sorted()
     }
 
-    /// The list for `query` at `nowMs`: the kept body while still valid, else `make()`'s, kept.
-    func body(query: String, atMs nowMs: Int64, make: () -> Data) -> Data {
+    /// The list for `query` served to `origin` at `nowMs`: the kept body while still valid, else
+    /// `make()`'s, kept.
+    func body(origin: String, query: String, atMs nowMs: Int64, make: () -> Data) -> Data {
         let stretch = stretch(atMs: nowMs)
-        if let entry = bodies.withLock({ $0[query] }), entry.stretch == stretch { return entry.body }
+        // A raw query holds no space (the server refuses whitespace in the target): the last one separates.
+        let key = origin + " " + query
+        if let entry = bodies.withLock({ $0[key] }), entry.stretch == stretch { return entry.body }
         let body = make()
         bodies.withLock { kept in
-            if kept.count >= Self.limit, kept[query] == nil { kept.removeAll() }
-            kept[query] = Entry(stretch: stretch, body: body)
+            if kept.count >= Self.limit, kept[key] == nil { kept.removeAll() }
+            kept[key] = Entry(stretch: stretch, body: body)
         }
         return body
     }

@@ -12,7 +12,9 @@ extension ExposureAPI {
             let session = try context.boolQuery("includeUserData", default: false) ? try context.optionalSession() : nil
             if session == nil, shape.keepsEverything {
                 return Responses.json(
-                    body: context.loaded.assetListBodies.body(query: context.request.rawQuery, atMs: context.nowMs) {
+                    body: context.loaded.assetListBodies.body(
+                        origin: context.baseURL, query: context.request.rawQuery, atMs: context.nowMs
+                    ) {
                         let matches = query.matches(in: context.loaded, at: dateFromMs(context.nowMs))
                         return Self.assetList(query.page(of: matches), totalCount: matches.count, query: query, context: context)
                     })
@@ -47,7 +49,8 @@ extension ExposureAPI {
     private static func assetList(_ page: [Asset], totalCount: Int, query: AssetQuery, context: RequestContext) -> Data {
         // Sized once and copied into `Data` once: appending to a `Data` regrew it several times
         // per page (6 % of the mock's CPU on the SDK's default list).
-        let items = page.map { context.loaded.assetJSON[$0.assetId] ?? Data("{}".utf8) }
+        let served = context.servedAssets.json
+        let items = page.map { served[$0.assetId] ?? Data("{}".utf8) }
         let tail = #"],"pageNumber":\#(query.pageNumber),"pageSize":\#(query.pageSize),"totalCount":\#(totalCount)}"#
         var body: [UInt8] = []
         body.reserveCapacity(items.reduce(16 + tail.utf8.count) { $0 + $1.count + 1 })
@@ -64,7 +67,8 @@ extension ExposureAPI {
     /// asked for user data (after shaping: `includeUserData` asks for it explicitly).
     static func shaped(_ asset: Asset, shape: AssetFieldShape, session: Session?, context: RequestContext) -> JSONValue {
         let json =
-            context.loaded.assetFields[asset.assetId] ?? (try? JSONValue(encoding: asset)) ?? .object(["assetId": .string(asset.assetId)])
+            context.servedAssets.fields[asset.assetId] ?? (try? JSONValue(encoding: asset.resolvingImageURLs(against: context.baseURL)))
+            ?? .object(["assetId": .string(asset.assetId)])
         var shaped = shape.apply(to: json)
         if let session {
             shaped["userData"] = (try? JSONValue(encoding: userData(for: asset.assetId, session: session, context: context))) ?? .null

@@ -33,7 +33,8 @@ struct EPGPage {
         let total = perChannel.reduce(Int64(0)) { $0 + Int64($1.airings.count) }
         return perChannel.map { schedule, airings in
             ChannelEpg(
-                channelId: schedule.channelId, programs: page(of: airings).map { schedule.program(number: $0).wire() },
+                channelId: schedule.channelId,
+                programs: page(of: airings).map { schedule.program(number: $0).wire(imageBase: context.baseURL) },
                 totalHitsAllChannels: Int(clamping: total))
         }
     }

@@ -23,12 +23,12 @@ extension ExposureAPI {
 
         add(.get, [.v1, .v2], "/epg/{channelId}/onnow") { context throws(ExposureErrorMessage) in
             let schedule = try Self.schedule(context.path("channelId"), context: context)
-            let programs = schedule.onNow(atMs: context.nowMs).map { $0.wire() }
+            let programs = schedule.onNow(atMs: context.nowMs).map { $0.wire(imageBase: context.baseURL) }
             return Responses.json(ChannelEpg(channelId: schedule.channelId, programs: programs, totalHitsAllChannels: programs.count))
         }
 
         add(.get, [.v1, .v2], "/epg/{channelId}/program/{programId}") { context throws(ExposureErrorMessage) in
-            Responses.json(try Self.program(onChannelOf: context).wire())
+            Responses.json(try Self.program(onChannelOf: context).wire(imageBase: context.baseURL))
         }
 
         add(.get, [.v1, .v2], "/epg/{channelId}/program/{programId}/airing") { context throws(ExposureErrorMessage) in
@@ -43,12 +43,14 @@ extension ExposureAPI {
             add(.get, [.v1, .v2], prefix + "/next") { context throws(ExposureErrorMessage) in
                 let program = try Self.program(context.path("programId"), context: context)
                 return Responses.json(
-                    try Self.withinPlatformTime(Self.schedule(program.channelId, context: context).next(after: program)).wire())
+                    try Self.withinPlatformTime(Self.schedule(program.channelId, context: context).next(after: program)).wire(
+                        imageBase: context.baseURL))
             }
             add(.get, [.v1, .v2], prefix + "/previous") { context throws(ExposureErrorMessage) in
                 let program = try Self.program(context.path("programId"), context: context)
                 return Responses.json(
-                    try Self.withinPlatformTime(Self.schedule(program.channelId, context: context).previous(before: program)).wire())
+                    try Self.withinPlatformTime(Self.schedule(program.channelId, context: context).previous(before: program)).wire(
+                        imageBase: context.baseURL))
             }
         }
     }

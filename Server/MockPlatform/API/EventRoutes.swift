@@ -23,7 +23,8 @@ extension ExposureAPI {
             let items = occurrences.page(pageNumber, size: pageSize).map { program in
                 Event(
                     assetId: program.channelId, startTime: ISO8601.string(fromMilliseconds: program.startMs),
-                    endTime: ISO8601.string(fromMilliseconds: program.endMs), asset: program.eventAsset)
+                    endTime: ISO8601.string(fromMilliseconds: program.endMs),
+                    asset: program.eventAsset?.resolvingImageURLs(against: context.baseURL))
             }
             return Responses.json(EventList(totalCount: occurrences.count, pageSize: pageSize, pageNumber: pageNumber, items: items))
         }

@@ -43,6 +43,7 @@ extension ExposureAPI {
                     next = ContinueTVShow(asset: episodes[index], startedWatching: true, lastViewedOffset: bookmark.offsetMs)
                 }
             }
+            next.asset = next.asset.resolvingImageURLs(against: context.baseURL)
             next.asset.userData = Self.userData(for: next.asset.assetId, session: session, context: context)
             return Responses.json(next)
         }

@@ -32,6 +32,9 @@ final class RequestContext: Sendable {
     /// connection (HTTPS or not) and the `Host` the client sent.
     var baseURL: String { "\(request.scheme)://\(request.headers["Host"] ?? "127.0.0.1")" }
 
+    /// The catalog's assets as this origin receives them (image URLs absolute against ``baseURL``).
+    var servedAssets: ServedAssets { loaded.servedAssets.assets(for: baseURL) }
+
     /// The country the client is in: `X-Mock-Country` when sent, else the fixtures' setting.
     var clientCountry: String { request.headers["X-Mock-Country"]?.uppercased() ?? catalog.settings.clientCountry }
 

@@ -43,13 +43,14 @@ package struct ScheduledProgram: Sendable, Equatable {
             )
     }
 
-    /// The wire form; `withAsset` expands the program's asset.
-    package func wire(withAsset: Bool = true) -> Program {
+    /// The wire form; `withAsset` expands the program's asset, its root-relative image URLs made
+    /// absolute against `imageBase` (the origin the client reached, `RequestContext.baseURL`).
+    package func wire(withAsset: Bool = true, imageBase: String = "") -> Program {
         Program(
             programId: programId, assetId: assetId, channelId: channelId,
             startTime: dateFromMs(startMs), endTime: dateFromMs(endMs), vodAvailable: false,
             catchup: slot.catchupBlocked != true, catchupBlocked: slot.catchupBlocked ?? false,
-            blackout: slot.blackout ?? false, asset: withAsset ? asset : nil
+            blackout: slot.blackout ?? false, asset: withAsset ? asset.resolvingImageURLs(against: imageBase) : nil
         )
     }
 }

@@ -11,8 +11,10 @@ extension ExposureAPI {
                 throw ExposureErrorMessage(
                     httpCode: 404, message: "NOT_FOUND", extendedMessage: "No media file at \(context.request.path).")
             }
+            let tags = SegmentTimedMetadata.tags(path: context.path("path"), query: context.query, loaded: context.loaded)
             return ByteRangeResponder.response(
-                for: file, rangeHeader: context.request.headers["Range"],
+                for: tags.isEmpty ? file : TimedMetadataMuxer.segment(file, carrying: tags) ?? file,
+                rangeHeader: context.request.headers["Range"],
                 contentType: MediaFileStore.contentType(of: context.path("path")),
                 cacheControl: "public, max-age=31536000, immutable")
         }

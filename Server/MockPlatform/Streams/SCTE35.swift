@@ -1,3 +1,5 @@
+import HLS
+
 /// SCTE-35 `splice_info_section`s with a `splice_insert` command, as carried in the
 /// `SCTE35-OUT` / `SCTE35-IN` attributes of an ad break's EXT-X-DATERANGE. Real bytes with a
 /// valid CRC, so SCTE-35 decoders read them.
@@ -53,7 +55,7 @@ enum SCTE35 {
         section.write(UInt64(commandBytes.count), bits: 12)
         section.write(0x05, bits: 8)  // splice_command_type: splice_insert
         var bytes = section.bytes + commandBytes + [0, 0]
-        let crc = crc32MPEG2(bytes)
+        let crc = MPEG2CRC32.checksum(bytes)
         bytes += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
         return bytes
     }
@@ -61,16 +63,6 @@ enum SCTE35 {
     /// Milliseconds as 90 kHz ticks, wrapped to 33 bits. The PTS is a count modulo 2³³, and the
     /// wrapping product is exact modulo 2⁶⁴, so any instant, negative or huge, wraps as it should.
     static func ticks(_ ms: Int64) -> UInt64 { UInt64(bitPattern: ms &* 90) & 0x1_FFFF_FFFF }
-
-    /// CRC-32/MPEG-2 (polynomial 0x04C11DB7, no reflection, initial 0xFFFFFFFF), as SCTE-35 requires.
-    static func crc32MPEG2(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte) << 24
-            for _ in 0..<8 { crc = crc & 0x8000_0000 != 0 ? (crc << 1) ^ 0x04C1_1DB7 : crc << 1 }
-        }
-        return crc
-    }
 }
 
 /// Packs big-endian bit fields into bytes.

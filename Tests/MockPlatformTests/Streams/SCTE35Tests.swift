@@ -1,3 +1,4 @@
+import HLS
 import Testing
 
 @testable import MockPlatform
@@ -7,8 +8,8 @@ import Testing
 @Suite struct SCTE35Tests {
     @Test func crcOfTheStandardCheckVector() {
         // The catalogued check value of CRC-32/MPEG-2 over "123456789".
-        #expect(SCTE35.crc32MPEG2(Array("123456789".utf8)) == 0x0376_E6E7)
-        #expect(SCTE35.crc32MPEG2([]) == 0xFFFF_FFFF)
+        #expect(MPEG2CRC32.checksum(Array("123456789".utf8)) == 0x0376_E6E7)
+        #expect(MPEG2CRC32.checksum([]) == 0xFFFF_FFFF)
     }
 
     @Test func spliceOutDecodes() throws {
@@ -127,7 +128,7 @@ struct SpliceInfoDecoder {
         let crcOffset = reader.bit / 8
         let crc = UInt32(try reader.read(32))
         #expect(reader.bit / 8 == bytes.count, "the section ends with the CRC")
-        cue.crcMatches = SCTE35.crc32MPEG2(Array(bytes[..<crcOffset])) == crc && SCTE35.crc32MPEG2(bytes) == 0
+        cue.crcMatches = MPEG2CRC32.checksum(Array(bytes[..<crcOffset])) == crc && MPEG2CRC32.checksum(bytes) == 0
         return cue
     }
 }
