@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// Network conditions over time for the requests a rule matches: a list of steps, a trace of
 /// `(seconds, kbit/s)` pairs, or a named preset. Time starts at the first request the rule
 /// meets and runs on the server clock (a ``ManualServerClock`` in tests: a 5-minute schedule
@@ -147,5 +149,23 @@ struct NetworkTimeline: Sendable {
     /// How long an answer of `bytes` is held back under `step`, ms: latency plus transfer time.
     static func holdMs(bytes: Int, under step: NetworkSchedule.Step) -> Int {
         (step.latencyMs ?? 0) + Int((Int64(bytes) * 8 + Int64(step.kbps) - 1) / Int64(step.kbps))
+    }
+
+    /// How an answer of `bytes` that the rule sends as `inner` travels under `step`: held for
+    /// the latency plus the transfer time of the bytes that leave (none when the connection is
+    /// dropped, the first N when it is cut short), then sent as `inner`. A throttle slower than
+    /// the step is the narrower link: only the latency is held, then the throttle paces the
+    /// body; a faster one changes nothing.
+    static func shaped(
+        bytes: Int, as inner: HTTPResponse.Delivery.Inner, under step: NetworkSchedule.Step
+    ) -> (holdMs: Int, then: HTTPResponse.Delivery.Inner) {
+        switch inner {
+        case .immediate, .streamed: (holdMs(bytes: bytes, under: step), inner)
+        case .truncated(let afterBytes): (holdMs(bytes: min(bytes, afterBytes), under: step), inner)
+        case .dropConnection: (holdMs(bytes: 0, under: step), inner)
+        case .throttled(let bytesPerSecond) where Int64(bytesPerSecond) * 8 < Int64(step.kbps) * 1000:
+            (holdMs(bytes: 0, under: step), inner)
+        case .throttled: (holdMs(bytes: bytes, under: step), .immediate)
+        }
     }
 }
