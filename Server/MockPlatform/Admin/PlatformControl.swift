@@ -35,15 +35,18 @@ public final class PlatformControl: Sendable {
     public var fixturesDirectory: URL { directory.withLock { $0 } }
 
     /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults
-    /// (their probability draws start again from the seed), an empty journal and unmatched list and activity log, and the clock at real time. The catalog stays.
+    /// but those the fixtures declare (their probability draws start again from the seed), an
+    /// empty journal and unmatched list and activity log, and the clock at real time. The catalog
+    /// stays.
     public func reset() {
         context.state.removeAll()
         faults.reset()
-        applyFixtureFaults()
         journal.removeAll()
         unmatched.removeAll()
         context.activity.removeAll()
         context.clock.reset()
+        // After the clock: a rule naming a live segment is resolved at the time it comes back.
+        applyFixtureFaults()
     }
 
     /// Loads `directory` (the current one when nil) and swaps the catalog in; with any problem

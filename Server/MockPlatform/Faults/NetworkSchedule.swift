@@ -6,7 +6,8 @@ import HTTPServer
 /// takes no real time). After the last step the schedule holds it, or starts again with `loop`.
 ///
 /// Each answer is held back for the step's latency plus its body's transfer time at the step's
-/// rate, then sent whole: the client measures exactly the step's throughput (latency aside).
+/// rate, then sent whole: the client measures exactly the step's throughput (latency aside). The
+/// rule's own delivery still applies after the hold (``NetworkTimeline/shaped(bytes:as:under:)``).
 public struct NetworkSchedule: Codable, Sendable, Equatable {
     /// One stretch of constant conditions.
     public struct Step: Codable, Sendable, Equatable {
