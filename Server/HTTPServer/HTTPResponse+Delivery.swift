@@ -1,4 +1,21 @@
 extension HTTPResponse.Delivery {
+    /// `inner` after a wait of `milliseconds` (none when 0 or less): the one way back from a
+    /// wait and what follows it to a delivery, the inverse of ``schedule``.
+    public init(after milliseconds: Int, then inner: Inner) {
+        if milliseconds > 0 {
+            self = .delayed(milliseconds: milliseconds, then: inner)
+            return
+        }
+        self =
+            switch inner {
+            case .immediate: .immediate
+            case .truncated(let bytes): .truncated(afterBytes: bytes)
+            case .throttled(let rate): .throttled(bytesPerSecond: rate)
+            case .dropConnection: .dropConnection
+            case .streamed(let stream): .streamed(stream)
+            }
+    }
+
     /// The delivery as a wait (0 when none) followed by how the bytes go out, so the server
     /// handles a delay once, the same way for every kind of delivery.
     var schedule: (delay: Duration, then: Inner) {

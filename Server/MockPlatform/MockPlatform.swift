@@ -109,6 +109,8 @@ public final class MockPlatform: Sendable {
             journal: RequestJournal(capacity: configuration.journalCapacity),
             fixturesDirectory: configuration.fixturesDirectory, dataFolder: configuration.dataFolder,
             schemes: listeners.map { $0.tls == nil ? "http" : "https" })
+        let refused = control.applyFixtureFaults()
+        guard refused.isEmpty else { throw FixtureProblems(problems: refused) }
         // Journal outermost, so it records what faults made of the answer; CORS outside the
         // faults, so a browser sees an injected 500 as a 500 rather than as a CORS failure.
         let platform = JournalResponder(

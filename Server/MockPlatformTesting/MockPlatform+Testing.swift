@@ -89,7 +89,8 @@ extension MockPlatform {
 
     // MARK: Whole platform
 
-    /// Back to a fresh platform: state, faults, journal and client activity emptied, clock at real time.
+    /// Back to a fresh platform: state, faults (but those the fixtures declare), journal and
+    /// client activity emptied, clock at real time.
     public func reset() { control.reset() }
 
     /// Loads another fixtures directory (or the current one again); broken fixtures throw every

@@ -34,11 +34,15 @@ import Testing
         var answersDeltaUpdates = true
         /// Whether the playlists advertise CAN-SKIP-DATERANGES and answer `_HLS_skip=v2`.
         var skipsDateRanges = false
+        /// How many segments the window holds (60: 2 minutes).
+        var windowSegments = 60
+        /// The size of every segment, bytes.
+        var segmentBytes = 10
         static let skipBoundary = HLSDuration.seconds(12)
 
         func full(_ name: String, atMs nowMs: Int64) -> MediaPlaylist {
             let last = Int(nowMs / 2_000) - 1
-            let first = max(0, last - 59)
+            let first = max(0, last - (windowSegments - 1))
             let isAudio = name.hasPrefix("audio")
             var segments = (first...last).map { sequence in
                 MediaSegment(
@@ -114,21 +118,25 @@ import Testing
             switch fetch.kind {
             case .master: masterBody()
             case .mediaPlaylist, .renditionPlaylist: body(for: fetch.url, atMs: nowMs)
-            case .segment, .renditionSegment: Data(count: 10)
+            case .segment, .renditionSegment: Data(count: segmentBytes)
             }
         }
     }
 
     /// Runs steps until the engine waits, answering every fetch from `channel` at `now`;
-    /// returns the step and the URLs of the playlists fetched.
-    static func pump(_ engine: inout HLSEngine, now: Int64, channel: Channel, playlistURLs: inout [URL]) -> EngineStep {
+    /// returns the step and the URLs of the playlists fetched. Segments take `segmentElapsedMs`.
+    @discardableResult
+    static func pump(
+        _ engine: inout HLSEngine, now: Int64, channel: Channel, playlistURLs: inout [URL], segmentElapsedMs: Int64 = 0
+    ) -> EngineStep {
         _ = engine.handle(.tick(nowMs: now))
         while true {
             let step = engine.nextStep()
             guard case .fetch(let fetch) = step else { return step }
             if case .mediaPlaylist = fetch.kind { playlistURLs.append(fetch.url) }
             if case .renditionPlaylist = fetch.kind { playlistURLs.append(fetch.url) }
-            _ = engine.handle(.fetched(id: fetch.id, body: channel.respond(fetch, atMs: now), elapsedMs: 0))
+            let elapsedMs: Int64 = if case .segment = fetch.kind { segmentElapsedMs } else { 0 }
+            _ = engine.handle(.fetched(id: fetch.id, body: channel.respond(fetch, atMs: now), elapsedMs: elapsedMs))
         }
     }
 
@@ -181,6 +189,43 @@ import Testing
         urls = []
         _ = Self.pump(&engine, now: start + 9_000, channel: Channel(), playlistURLs: &urls)
         #expect(!urls.isEmpty && urls.allSatisfy { $0.query == "_HLS_skip=YES" }, "\(urls)")
+    }
+
+    /// A 33-minute window (~80 KB, over 3 s at the lowest variant's 200 kbit/s): the variant below
+    /// the playing one is kept as a standby copy, loaded in full once and refreshed by delta
+    /// updates, so the switch down a slow segment causes is a delta update too, merged onto the
+    /// playing window's position axis.
+    @Test func aSwitchDownOnALongWindowIsADeltaUpdateOfTheStandbyCopy() {
+        var channel = Channel()
+        channel.windowSegments = 1_000
+        channel.segmentBytes = 100_000
+        var engine = Self.engine()
+        var urls: [URL] = []
+        var now: Int64 = 8_000_000
+        for _ in 0..<40 {
+            Self.pump(&engine, now: now, channel: channel, playlistURLs: &urls)
+            now += 700
+        }
+        #expect(engine.variantIndex == 1, "fast segments: the top variant")
+        let lowLoads = urls.filter { $0.lastPathComponent == "low.m3u8" }
+        #expect(lowLoads.filter { $0.query == nil }.count == 1, "the low playlist is loaded in full once: \(lowLoads)")
+        #expect(lowLoads.filter { $0.query == "_HLS_skip=YES" }.count >= 5, "and kept fresh by delta updates: \(lowLoads)")
+        let before = engine.timeline
+        urls = []
+        for _ in 0..<5 where engine.variantIndex != 0 {
+            Self.pump(&engine, now: now, channel: channel, playlistURLs: &urls, segmentElapsedMs: 10_000)
+            now += 700
+        }
+        #expect(engine.variantIndex == 0, "a segment at 80 kbit/s: the lowest variant")
+        let switchLoads = urls.filter { $0.lastPathComponent == "low.m3u8" }
+        #expect(!switchLoads.isEmpty && switchLoads.allSatisfy { $0.query == "_HLS_skip=YES" }, "\(switchLoads)")
+        #expect(engine.timeline.segments.count == 1_000)
+        for segment in engine.timeline.segments.suffix(20) {
+            #expect(segment.uri == "low-\(segment.sequence).ts")
+            if let index = before.index(ofSequence: segment.sequence) {
+                #expect(before.segments[index].startMs == segment.startMs, "segment \(segment.sequence) keeps its position")
+            }
+        }
     }
 
     @Test func playlistsWithoutTheSkipBoundaryAreAlwaysLoadedInFull() {

@@ -11,4 +11,16 @@ import Testing
         #expect(HTTPResponse.Delivery.delayed(.milliseconds(250), then: .dropConnection).schedule == (.milliseconds(250), .dropConnection))
         #expect(HTTPResponse.Delivery.delayed(.milliseconds(-3), then: .immediate).schedule == (.zero, .immediate))
     }
+
+    @Test func aDelayAndAnInnerDeliveryMakeTheDeliveryBack() {
+        let inners: [HTTPResponse.Delivery.Inner] = [
+            .immediate, .truncated(afterBytes: 5), .throttled(bytesPerSecond: 9), .dropConnection
+        ]
+        for inner in inners {
+            #expect(HTTPResponse.Delivery(after: 0, then: inner).schedule == (0, inner), "no wait: the inner delivery itself")
+            #expect(HTTPResponse.Delivery(after: -1, then: inner).schedule == (0, inner))
+            #expect(HTTPResponse.Delivery(after: 40, then: inner) == .delayed(milliseconds: 40, then: inner))
+        }
+        #expect(HTTPResponse.Delivery(after: 0, then: .truncated(afterBytes: 5)) == .truncated(afterBytes: 5))
+    }
 }

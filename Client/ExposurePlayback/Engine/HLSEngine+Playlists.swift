@@ -53,6 +53,7 @@ extension HLSEngine {
     /// A variant's playlist, full or a delta update. An update that cannot be merged (a gap)
     /// changes nothing and makes the full playlist due at once.
     private mutating func receiveMedia(_ body: Data, variant: Int, events: inout [EngineEvent]) {
+        if isStandbyLoad(of: variant) { return receiveStandby(body, variant: variant) }
         let parsed: MediaPlaylist
         do { parsed = try HLSParser.parseMedia(body) } catch {
             return fail("media playlist: \(error)", events: &events)
@@ -64,9 +65,19 @@ extension HLSEngine {
         let reloading = variantIndex == variant && !timeline.isEmpty
         let previousLast = reloading ? timeline.segments.last?.sequence : nil
         let previousNext = nextSequence
+        let previousVariant = variantIndex
+        let previousTimeline = timeline
         var jumped = false
         if !parsed.isDeltaUpdate {
+            fullPlaylistBytes = body.count
             jumped = timeline.apply(parsed, from: url, atMs: now) == .jumped
+        } else if variant != variantIndex {
+            // A switch answered from the standby copy; without one the full playlist is due.
+            guard let switched = switchedStandby(parsed, variant: variant, url: url) else {
+                nextReloadMs = now
+                return
+            }
+            timeline = switched
         } else if !timeline.merge(deltaUpdate: parsed, from: url, atMs: now) {
             nextReloadMs = now
             return
@@ -75,6 +86,8 @@ extension HLSEngine {
         if wantedVariant == variant { wantedVariant = nil }
         if variantIndex != variant {
             variantIndex = variant
+            // The window left behind is a fresh copy of its variant, kept if it is below.
+            if let previousVariant, !previousTimeline.isEmpty { standby[previousVariant] = previousTimeline }
             // Another variant may name other rendition groups.
             updateTracks()
             if let bandwidth = selector?.variants[variant].bandwidth, bandwidth != reported.bitrate {

@@ -40,6 +40,9 @@ extension HLSEngine {
             tracks[index].bufferEndMs = timeline.segments[position].endMs
             tracks[index].nextSequence = sequence + 1
             noteSkip(.segmentSkipped(sequence: sequence, reason: reason), events: &events)
+        case .mediaPlaylist(let variant) where isStandbyLoad(of: variant):
+            // Nothing plays from it: the copy is loaded in full next time.
+            standby[variant] = nil
         case .mediaPlaylist(let variant):
             playlistFailures += 1
             if failover(from: variant, reason: reason, events: &events) { return }

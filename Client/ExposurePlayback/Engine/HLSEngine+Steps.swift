@@ -15,21 +15,23 @@ extension HLSEngine {
         if let reload = nextReloadMs, now >= reload, let variantIndex { return playlistFetch(variantIndex) }
         if let step = renditionPlaylistStep(now: now) { return step }
         if let step = segmentStep() { return step }
+        if let step = standbyStep(now: now) { return step }
         return .wait(untilMs: wakeUp(now: now))
     }
 
     /// Whether playback has ended, stopped or failed: nothing more will be fetched.
     public var isOver: Bool { lifecycle.isOver }
 
-    /// Loads variant `variant`'s playlist: as a delta update when the window holds a recent
-    /// enough copy of it, else in full.
+    /// Loads variant `variant`'s playlist: as a delta update when the window (or, for a switch,
+    /// the variant's standby copy) holds a recent enough copy of it, else in full.
     private mutating func playlistFetch(_ variant: Int) -> EngineStep {
         guard let url = variantPlaylistURL(variant) else {
             var events: [EngineEvent] = []
             fail("variant \(variant) has no usable URI", events: &events)
             return .finished
         }
-        return issue(.mediaPlaylist(variant: variant), url: timeline.reloadURL(of: url, atMs: lastTickMs ?? 0))
+        let copy = variant == variantIndex ? timeline : standby[variant] ?? timeline
+        return issue(.mediaPlaylist(variant: variant), url: copy.reloadURL(of: url, atMs: lastTickMs ?? 0))
     }
 
     /// The media playlist URL of variant `variant`, without delivery directives.
@@ -41,13 +43,14 @@ extension HLSEngine {
         .fetch(fetches.issue(kind, url: url))
     }
 
-    /// The earliest moment something changes without new input: a live reload (variant or
-    /// rendition), the buffer
-    /// dropping below target, the playhead reaching the buffer's end, a DATERANGE edge or an ID3 tag.
+    /// The earliest moment something changes without new input: a live reload (variant,
+    /// rendition or standby copy), the buffer dropping below target, the playhead reaching the
+    /// buffer's end, a DATERANGE edge or an ID3 tag.
     private func wakeUp(now: Int64) -> Int64? {
         var candidates: [Int64] = []
         if let nextReloadMs { candidates.append(nextReloadMs) }
         if let nextRenditionReloadMs { candidates.append(nextRenditionReloadMs) }
+        if let refresh = nextStandbyRefreshMs(after: now) { candidates.append(refresh) }
         if lifecycle == .playing {
             let ahead = bufferEndMs - playheadMs
             candidates.append(now + ahead)

@@ -41,6 +41,11 @@ public struct HLSEngine: Sendable {
     /// A variant whose playlist must be loaded before the next segment.
     var wantedVariant: Int?
     var timeline = SegmentTimeline()
+    /// Recent copies of the playlists of variants below the playing one, so that a switch down
+    /// is a delta update (see `HLSEngine+Standby`).
+    var standby: [Int: SegmentTimeline] = [:]
+    /// The size of the playing variant's last full playlist, bytes.
+    var fullPlaylistBytes: Int?
     var metadata: MetadataTracker
     /// The ID3 tags of fetched segments, reported as the playhead reaches them.
     var id3Cues = TimedID3Cues()

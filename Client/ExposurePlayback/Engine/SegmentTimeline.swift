@@ -189,6 +189,24 @@ struct SegmentTimeline: Sendable, Equatable {
         updatedAtMs = nowMs
     }
 
+    /// Moves the window onto `other`'s position axis by a media sequence number both hold (the
+    /// same in every variant); false, changing nothing, when they share none.
+    mutating func align(to other: SegmentTimeline) -> Bool {
+        guard let first = segments.first, let otherFirst = other.segments.first else { return false }
+        let shared = max(first.sequence, otherFirst.sequence)
+        guard let own = index(ofSequence: shared), let theirs = other.index(ofSequence: shared) else { return false }
+        let shift = other.segments[theirs].startMs - segments[own].startMs
+        if shift != 0 {
+            segments = SegmentWindow(
+                segments.map { segment in
+                    var moved = segment
+                    moved.startMs += shift
+                    return moved
+                })
+        }
+        return true
+    }
+
     /// The index of the segment holding `positionMs` (the last one for the very end).
     func index(containing positionMs: Int64) -> Int? {
         guard !segments.isEmpty else { return nil }

@@ -17,6 +17,8 @@ public final class PlatformControl: Sendable {
     /// The schemes the platform serves: `http`, `https`, or both.
     package let schemes: [String]
     private let directory: Mutex<URL>
+    /// The ids of the rules the fixtures declared, as last added.
+    private let fixtureFaultIds = Mutex<[String]>([])
 
     init(
         context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL, dataFolder: URL, schemes: [String]
@@ -33,7 +35,9 @@ public final class PlatformControl: Sendable {
     package var fixturesDirectory: URL { directory.withLock { $0 } }
 
     /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults
-    /// (their probability draws start again from the seed), an empty journal and unmatched list and activity log, and the clock at real time. The catalog stays.
+    /// but those the fixtures declare (their probability draws start again from the seed), an
+    /// empty journal and unmatched list and activity log, and the clock at real time. The catalog
+    /// stays.
     package func reset() {
         context.state.removeAll()
         faults.reset()
@@ -41,6 +45,8 @@ public final class PlatformControl: Sendable {
         unmatched.removeAll()
         context.activity.removeAll()
         context.clock.reset()
+        // After the clock: a rule naming a live segment is resolved at the time it comes back.
+        applyFixtureFaults()
     }
 
     /// Loads `directory` (the current one when nil) and swaps the catalog in; with any problem
@@ -51,6 +57,27 @@ public final class PlatformControl: Sendable {
         let catalog = try FixtureLoader.load(from: source)
         directory.withLock { $0 = source }
         context.replace(catalog: catalog, fixturesDirectory: source)
+        applyFixtureFaults()
         return catalog
+    }
+
+    /// Puts the fault rules of the catalog in force (`platform.json` `faults`) in place of those
+    /// the fixtures declared before. The loader checked them at real time; one that the
+    /// platform's clock puts out of reach (a live segment outside the window then) is left out
+    /// and returned as a problem at its place in the file.
+    @discardableResult
+    func applyFixtureFaults() -> [FixtureProblem] {
+        for id in fixtureFaultIds.withLock({ $0 }) { faults.remove(id: id) }
+        var added: [String] = []
+        var refused: [FixtureProblem] = []
+        for (index, rule) in (context.catalog.catalog.settings.faults ?? []).enumerated() {
+            do {
+                added.append(try faults.add(rule).id ?? "")
+            } catch {
+                refused.append(FixtureProblem(file: FixtureValidator.platformFile, path: "$.faults[\(index)]", message: error.message))
+            }
+        }
+        fixtureFaultIds.withLock { $0 = added }
+        return refused
     }
 }

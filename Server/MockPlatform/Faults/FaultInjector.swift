@@ -52,6 +52,12 @@ package final class FaultInjector: Sendable {
         return fault.snapshot
     }
 
+    /// Checks `rule` as ``add(_:)`` does, its stream target against `streams`, without adding it.
+    /// - Throws: `FaultRuleError` naming what is wrong.
+    static func check(_ rule: FaultRule, streams: StreamTargetResolver?) throws(FaultRuleError) {
+        _ = try ActiveFault(checking: rule, sequence: 0, streams: streams)
+    }
+
     /// Replaces the rule `id` with `rule`, keeping its id and its place among equal priorities;
     /// its counters start afresh. Nil when there is no rule `id`.
     /// - Throws: `FaultRuleError` as ``add(_:)`` does for a rule that cannot be used.

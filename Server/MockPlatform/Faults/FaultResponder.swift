@@ -35,25 +35,17 @@ struct FaultResponder: HTTPResponder {
         if rule.corrupt == true { response.body = Self.corrupted(response.body) }
         if let contentType = rule.contentType { response.headers.set("Content-Type", contentType) }
         response.headers.set(Self.faultHeader, rule.id ?? "")
-        let inner: HTTPResponse.Delivery.Inner =
+        var inner: HTTPResponse.Delivery.Inner =
             if rule.drop == true { .dropConnection } else if let bytes = rule.truncateAfterBytes {
                 .truncated(afterBytes: bytes)
             } else if let rate = rule.bytesPerSecond { .throttled(bytesPerSecond: rate) } else { .immediate }
+        var hold = Duration.milliseconds(max(0, rule.delayMs ?? 0))
         if let network = claimed.network {
-            let step = network.step(at: serverClock.now)
-            response.delivery = .delayed(NetworkTimeline.hold(bytes: response.body.count, under: step), then: .immediate)
-        } else if let delay = rule.delayMs, delay > 0 {
-            response.delivery = .delayed(.milliseconds(delay), then: inner)
-        } else {
-            response.delivery =
-                switch inner {
-                case .immediate: .immediate
-                case .truncated(let bytes): .truncated(afterBytes: bytes)
-                case .throttled(let rate): .throttled(bytesPerSecond: rate)
-                case .dropConnection: .dropConnection
-                case .streamed(let stream): .streamed(stream)
-                }
+            let shaped = NetworkTimeline.shaped(bytes: response.body.count, as: inner, under: network.step(at: serverClock.now))
+            hold += shaped.hold
+            inner = shaped.then
         }
+        response.delivery = HTTPResponse.Delivery(after: hold, then: inner)
         return response
     }
 

@@ -101,20 +101,14 @@ public struct FaultRule: Codable, Sendable, Equatable {
     var problem: String? {
         if path?.isEmpty ?? (stream == nil) { return "path must be a non-empty regular expression (or give stream)." }
         let deliveries = [drop == true, truncateAfterBytes != nil, bytesPerSecond != nil].filter { $0 }.count
-        let changes = [corrupt == true, contentType != nil, playlist != nil, network != nil].filter { $0 }.count
-        if status == nil, delayMs == nil, deliveries + changes == 0 {
+        let changes = [corrupt == true, contentType != nil, playlist != nil].filter { $0 }.count
+        if status == nil, delayMs == nil, network == nil, deliveries + changes == 0 {
             return
                 "A rule needs an action: status, delayMs, drop, truncateAfterBytes, bytesPerSecond, corrupt, contentType, playlist or network."
         }
-        if let network {
-            if status != nil || delayMs != nil || deliveries > 0 {
-                return
-                    "network decides when the answer goes out; it cannot go with status, delayMs, drop, truncateAfterBytes or bytesPerSecond."
-            }
-            if case .failure(let error) = network.resolvedSteps() { return error.message }
-        }
+        if let network, case .failure(let error) = network.resolvedSteps() { return error.message }
         if changes > 0, status != nil || drop == true {
-            return "corrupt, contentType, playlist and network change the real answer; they cannot go with status or drop."
+            return "corrupt, contentType and playlist change the real answer; they cannot go with status or drop."
         }
         if let playlist {
             if stream == nil { return "playlist changes need stream (which asset's media playlists to change)." }

@@ -1,10 +1,13 @@
+import HTTPServer
+
 /// Network conditions over time for the requests a rule matches: a list of steps, a trace of
 /// `(seconds, kbit/s)` pairs, or a named preset. Time starts at the first request the rule
 /// meets and runs on the server clock (a ``ManualClock`` in tests: a 5-minute schedule
 /// takes no real time). After the last step the schedule holds it, or starts again with `loop`.
 ///
 /// Each answer is held back for the step's latency plus its body's transfer time at the step's
-/// rate, then sent whole: the client measures exactly the step's throughput (latency aside).
+/// rate, then sent whole: the client measures exactly the step's throughput (latency aside). The
+/// rule's own delivery still applies after the hold (``NetworkTimeline/shaped(bytes:as:under:)``).
 public struct NetworkSchedule: Codable, Sendable, Equatable {
     /// One stretch of constant conditions.
     public struct Step: Codable, Sendable, Equatable {
@@ -148,5 +151,23 @@ struct NetworkTimeline: Sendable {
     /// whole milliseconds (rounded up).
     static func hold(bytes: Int, under step: NetworkSchedule.Step) -> Duration {
         .milliseconds((step.latencyMs ?? 0) + Int((Int64(bytes) * 8 + Int64(step.kbps) - 1) / Int64(step.kbps)))
+    }
+
+    /// How an answer of `bytes` that the rule sends as `inner` travels under `step`: held for
+    /// the latency plus the transfer time of the bytes that leave (none when the connection is
+    /// dropped, the first N when it is cut short), then sent as `inner`. A throttle slower than
+    /// the step is the narrower link: only the latency is held, then the throttle paces the
+    /// body; a faster one changes nothing.
+    static func shaped(
+        bytes: Int, as inner: HTTPResponse.Delivery.Inner, under step: NetworkSchedule.Step
+    ) -> (holdMs: Int, then: HTTPResponse.Delivery.Inner) {
+        switch inner {
+        case .immediate, .streamed: (holdMs(bytes: bytes, under: step), inner)
+        case .truncated(let afterBytes): (holdMs(bytes: min(bytes, afterBytes), under: step), inner)
+        case .dropConnection: (holdMs(bytes: 0, under: step), inner)
+        case .throttled(let bytesPerSecond) where Int64(bytesPerSecond) * 8 < Int64(step.kbps) * 1000:
+            (holdMs(bytes: 0, under: step), inner)
+        case .throttled: (holdMs(bytes: bytes, under: step), .immediate)
+        }
     }
 }

@@ -7,7 +7,8 @@ enum FixtureValidator {
     /// The problems of `catalog`, whose files in `undecoded` are not checked and whose missing
     /// entries there are not reported again as dangling references.
     static func problems(in catalog: Catalog, undecoded: Undecoded = Undecoded()) -> [FixtureProblem] {
-        (undecoded.files.contains(platformFile) ? [] : platformProblems(catalog)) + userProblems(catalog, undecoded)
+        (undecoded.files.contains(platformFile) ? [] : platformProblems(catalog) + faultProblems(catalog))
+            + userProblems(catalog, undecoded)
             + assetProblems(catalog, undecoded) + adProblems(catalog, undecoded)
             + (undecoded.files.contains(mediaFile) ? [] : mediaProblems(catalog))
     }

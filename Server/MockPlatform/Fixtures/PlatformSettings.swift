@@ -21,13 +21,16 @@ package struct PlatformSettings: Codable, Sendable, Equatable {
     package var anonymousProducts: [String]
     /// The analytics block of every entitlement (`baseUrl` defaults to the mock itself).
     package var analytics: AnalyticsSettings?
+    /// Fault rules in force from start-up (and again after a reset or a fixture reload), as
+    /// `POST /_mock/faults` would add them; checked when the fixtures load.
+    package var faults: [FaultRule]?
 
     /// Settings with the bundled fixtures' defaults.
     package init(
         customer: String = "Sandbox", businessUnit: String = "Dev", clientCountry: String = "SE",
         sessionLifetimeMinutes: Int = 24 * 60, rememberMeSessionLifetimeMinutes: Int = 30 * 24 * 60,
         playTokenLifetimeMinutes: Int = 6 * 60, anonymousLoginAllowed: Bool = true,
-        anonymousProducts: [String] = ["free"], analytics: AnalyticsSettings? = nil
+        anonymousProducts: [String] = ["free"], analytics: AnalyticsSettings? = nil, faults: [FaultRule]? = nil
     ) {
         self.customer = customer
         self.businessUnit = businessUnit
@@ -38,6 +41,7 @@ package struct PlatformSettings: Codable, Sendable, Equatable {
         self.anonymousLoginAllowed = anonymousLoginAllowed
         self.anonymousProducts = anonymousProducts
         self.analytics = analytics
+        self.faults = faults
     }
 }
 

@@ -98,7 +98,19 @@ import Testing
         Breakage(
             name: "post interval in milliseconds", file: "catalog/platform.json",
             edit: { $0["analytics"]?["postInterval"] = .integer(3000) }, expectedPath: "$.analytics.postInterval",
-            expectedWords: "in seconds")
+            expectedWords: "in seconds"),
+        Breakage(
+            name: "fault on an unknown asset", file: "catalog/platform.json",
+            edit: { $0["faults"] = .array([.object(["stream": .object(["assetId": .string("no-such")]), "status": .integer(404)])]) },
+            expectedPath: "$.faults[0]", expectedWords: "no asset or channel of the catalog"),
+        Breakage(
+            name: "fault with conflicting actions", file: "catalog/platform.json",
+            edit: { $0["faults"] = .array([.object(["path": .string("^/media/"), "drop": .bool(true), "bytesPerSecond": .integer(9)])]) },
+            expectedPath: "$.faults[0]", expectedWords: "exclude each other"),
+        Breakage(
+            name: "misspelt fault key", file: "catalog/platform.json",
+            edit: { $0["faults"] = .array([.object(["path": .string("^/media/"), "status": .integer(503), "tmes": .integer(2)])]) },
+            expectedPath: "$.faults[0].tmes", expectedWords: "spelling")
     ]
 
     @Test(arguments: breakages)

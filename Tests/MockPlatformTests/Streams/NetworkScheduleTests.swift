@@ -28,6 +28,33 @@ import Testing
         #expect(NetworkTimeline.hold(bytes: 100_000, under: Step(durationMs: 1, kbps: 800, latencyMs: 100)) == .milliseconds(1_100))
     }
 
+    @Test func theRulesOwnDeliveryIsHeldOnlyForTheBytesThatLeave() {
+        let step = Step(durationMs: 1, kbps: 800, latencyMs: 100)
+        #expect(NetworkTimeline.shaped(bytes: 100_000, as: .immediate, under: step) == (1_100, .immediate))
+        #expect(
+            NetworkTimeline.shaped(bytes: 100_000, as: .truncated(afterBytes: 10_000), under: step) == (200, .truncated(afterBytes: 10_000))
+        )
+        #expect(NetworkTimeline.shaped(bytes: 100_000, as: .dropConnection, under: step) == (100, .dropConnection))
+        // 10 kB/s is 80 kbit/s, narrower than the step: the throttle paces the body after the latency.
+        #expect(
+            NetworkTimeline.shaped(bytes: 100_000, as: .throttled(bytesPerSecond: 10_000), under: step) == (
+                100, .throttled(bytesPerSecond: 10_000)
+            ))
+        // 1 MB/s is wider than the step: the step decides.
+        #expect(NetworkTimeline.shaped(bytes: 100_000, as: .throttled(bytesPerSecond: 1_000_000), under: step) == (1_100, .immediate))
+    }
+
+    @Test func aNetworkRuleKeepsItsDelayAndItsCut() throws {
+        let mock = try InProcessPlatform(serverClock: ManualServerClock())
+        try mock.platform.inject(
+            FaultRule(
+                path: "^/media/", delayMs: 50, truncateAfterBytes: 1_000,
+                network: NetworkSchedule(steps: [Step(durationMs: 60_000, kbps: 800)])))
+        let response = mock.get("/media/reel/video/360p/seg-004.ts?asset=city-lights&seq=4")
+        #expect(
+            response.delivery == .delayed(milliseconds: 50 + 10, then: .truncated(afterBytes: 1_000)), "1,000 bytes at 800 kbit/s: 10 ms")
+    }
+
     @Test func aTraceBecomesStepsAndEveryPresetIsUsable() throws {
         let steps = try NetworkSchedule(trace: "# time kbit/s\n0 1000\n2.5, 300\n\n10\t50  # slow\n").resolvedSteps().get()
         #expect(steps == [Step(durationMs: 2_500, kbps: 1_000), Step(durationMs: 7_500, kbps: 300), Step(durationMs: 60_000, kbps: 50)])
@@ -92,6 +119,34 @@ import Testing
                 let measuredKbps = Double(response.body.count * 8) / Double(holdMs - (step.latencyMs ?? 0))
                 #expect(abs(measuredKbps - Double(step.kbps)) / Double(step.kbps) < 0.05, "\(name) \(rendition): \(measuredKbps) kbit/s")
             }
+        }
+    }
+
+    /// The same over a real socket on the manual server clock: the segment is still held 1 ms
+    /// before its latency plus transfer time at the step's rate, and arrives whole once the
+    /// clock reaches it, so the throughput the client measures on that clock (its bytes over
+    /// the time from request to arrival, less the latency) is the step's within 5 %.
+    @Test(.timeLimit(.minutes(1))) func overARealSocketASegmentArrivesAtTheStepsThroughput() async throws {
+        let clock = ManualServerClock()
+        try await withPlatform(serverClock: clock) { platform, client in
+            let segment = "/media/reel/video/360p/seg-004.ts?asset=city-lights&seq=4"
+            let size = try await client.send("GET", segment).body.count
+            let step = Step(durationMs: 600_000, kbps: 400, latencyMs: 150)
+            try platform.inject(FaultRule(path: "^/media/", network: NetworkSchedule(steps: [step])))
+            let requestedAt = clock.now
+            let answer = Task { try await client.send("GET", segment) }
+            await platform.untilParked(on: clock)
+            let holdMs = 150 + (size * 8 + 399) / 400
+            clock.advance(by: .milliseconds(holdMs - 1))
+            #expect(platform.parkedConnections == 1, "held until its transfer time has passed")
+            clock.advance(by: .milliseconds(1))
+            let response = try await answer.value
+            let transfer = clock.now - requestedAt - .milliseconds(150)
+            #expect(response.status == 200)
+            #expect(response.body.count == size, "every byte arrives")
+            let measuredKbps =
+                Double(size * 8) / (Double(transfer.components.seconds) * 1000 + Double(transfer.components.attoseconds) / 1e15)
+            #expect(abs(measuredKbps - 400) / 400 < 0.05, "\(measuredKbps) kbit/s")
         }
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+
+extension FixtureValidator {
+    /// `platform.json`'s `faults`: each rule checked as `POST /_mock/faults` checks it (its
+    /// actions, its regex, its stream target against this catalog at the current time), each
+    /// problem at the rule's place in the file.
+    static func faultProblems(_ catalog: Catalog) -> [FixtureProblem] {
+        guard let rules = catalog.settings.faults, !rules.isEmpty else { return [] }
+        var reporter = Reporter(platformFile)
+        let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
+        // The streams of this catalog; its media files are not read to check a target.
+        let loaded =
+            rules.contains { $0.stream != nil }
+            ? LoadedCatalog(catalog, fixturesDirectory: URL(fileURLWithPath: "/"), loadedAtMs: nowMs) : nil
+        for (index, rule) in rules.enumerated() {
+            do {
+                try FaultInjector.check(rule, streams: loaded.map { StreamTargetResolver(loaded: $0, nowMs: nowMs) })
+            } catch {
+                reporter.report(".faults[\(index)]", error.message)
+            }
+        }
+        return reporter.problems
+    }
+}
