@@ -215,15 +215,7 @@ import Testing
             now += 700
         }
         #expect(engine.variantIndex == 0, "a segment at 80 kbit/s: the lowest variant")
-        let switchLoads = urls.filter { $0.lastPathComponent == "low.m3u8" }
-        #expect(!switchLoads.isEmpty && switchLoads.allSatisfy { $0.query == "_HLS_skip=YES" }, "\(switchLoads)")
-        #expect(engine.timeline.segments.count == 1_000)
-        for segment in engine.timeline.segments.suffix(20) {
-            #expect(segment.uri == "low-\(segment.sequence).ts")
-            if let index = before.index(ofSequence: segment.sequence) {
-                #expect(before.segments[index].startMs == segment.startMs, "segment \(segment.sequence) keeps its position")
-            }
-        }
+        Self.expectDeltaSwitch(to: "low", loads: urls, engine: engine, before: before)
     }
 
     /// The same window: once the switch down has been made and the network is fast again, the
@@ -249,11 +241,17 @@ import Testing
             now += 700
         }
         #expect(engine.variantIndex == 1, "fast segments again: back to the top variant")
-        let highLoads = urls.filter { $0.lastPathComponent == "high.m3u8" }
-        #expect(!highLoads.isEmpty && highLoads.allSatisfy { $0.query == "_HLS_skip=YES" }, "\(highLoads)")
+        Self.expectDeltaSwitch(to: "high", loads: urls, engine: engine, before: before)
+    }
+
+    /// A switch to variant `name` on the long window: its playlist loaded only as delta updates
+    /// (of the standby copy), the whole window kept, each segment at its position in `before`.
+    static func expectDeltaSwitch(to name: String, loads urls: [URL], engine: HLSEngine, before: SegmentTimeline) {
+        let switchLoads = urls.filter { $0.lastPathComponent == "\(name).m3u8" }
+        #expect(!switchLoads.isEmpty && switchLoads.allSatisfy { $0.query == "_HLS_skip=YES" }, "\(switchLoads)")
         #expect(engine.timeline.segments.count == 1_000)
         for segment in engine.timeline.segments.suffix(20) {
-            #expect(segment.uri == "high-\(segment.sequence).ts")
+            #expect(segment.uri == "\(name)-\(segment.sequence).ts")
             if let index = before.index(ofSequence: segment.sequence) {
                 #expect(before.segments[index].startMs == segment.startMs, "segment \(segment.sequence) keeps its position")
             }
