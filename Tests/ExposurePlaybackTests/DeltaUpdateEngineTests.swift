@@ -196,9 +196,7 @@ import Testing
     /// updates, so the switch down a slow segment causes is a delta update too, merged onto the
     /// playing window's position axis.
     @Test func aSwitchDownOnALongWindowIsADeltaUpdateOfTheStandbyCopy() {
-        var channel = Channel()
-        channel.windowSegments = 1_000
-        channel.segmentBytes = 100_000
+        let channel = Self.longWindow
         var engine = Self.engine()
         var urls: [URL] = []
         var now: Int64 = 8_000_000
@@ -217,15 +215,55 @@ import Testing
             now += 700
         }
         #expect(engine.variantIndex == 0, "a segment at 80 kbit/s: the lowest variant")
-        let switchLoads = urls.filter { $0.lastPathComponent == "low.m3u8" }
+        Self.expectDeltaSwitch(to: "low", loads: urls, engine: engine, before: before)
+    }
+
+    /// The same window: once the switch down has been made and the network is fast again, the
+    /// switch back up is a delta update of the next variant up's standby copy, on the same axis.
+    @Test func aSwitchUpOnALongWindowIsADeltaUpdateOfTheStandbyCopy() {
+        let channel = Self.longWindow
+        var engine = Self.engine()
+        var urls: [URL] = []
+        var now: Int64 = 8_000_000
+        for _ in 0..<40 where engine.variantIndex != 1 {
+            Self.pump(&engine, now: now, channel: channel, playlistURLs: &urls)
+            now += 700
+        }
+        for _ in 0..<5 where engine.variantIndex != 0 {
+            Self.pump(&engine, now: now, channel: channel, playlistURLs: &urls, segmentElapsedMs: 10_000)
+            now += 700
+        }
+        #expect(engine.variantIndex == 0, "a segment at 80 kbit/s: the lowest variant")
+        let before = engine.timeline
+        urls = []
+        for _ in 0..<40 where engine.variantIndex != 1 {
+            Self.pump(&engine, now: now, channel: channel, playlistURLs: &urls)
+            now += 700
+        }
+        #expect(engine.variantIndex == 1, "fast segments again: back to the top variant")
+        Self.expectDeltaSwitch(to: "high", loads: urls, engine: engine, before: before)
+    }
+
+    /// A switch to variant `name` on the long window: its playlist loaded only as delta updates
+    /// (of the standby copy), the whole window kept, each segment at its position in `before`.
+    static func expectDeltaSwitch(to name: String, loads urls: [URL], engine: HLSEngine, before: SegmentTimeline) {
+        let switchLoads = urls.filter { $0.lastPathComponent == "\(name).m3u8" }
         #expect(!switchLoads.isEmpty && switchLoads.allSatisfy { $0.query == "_HLS_skip=YES" }, "\(switchLoads)")
         #expect(engine.timeline.segments.count == 1_000)
         for segment in engine.timeline.segments.suffix(20) {
-            #expect(segment.uri == "low-\(segment.sequence).ts")
+            #expect(segment.uri == "\(name)-\(segment.sequence).ts")
             if let index = before.index(ofSequence: segment.sequence) {
                 #expect(before.segments[index].startMs == segment.startMs, "segment \(segment.sequence) keeps its position")
             }
         }
+    }
+
+    /// A 33-minute window of 100-KB segments.
+    static var longWindow: Channel {
+        var channel = Channel()
+        channel.windowSegments = 1_000
+        channel.segmentBytes = 100_000
+        return channel
     }
 
     @Test func playlistsWithoutTheSkipBoundaryAreAlwaysLoadedInFull() {

@@ -104,9 +104,13 @@ print(
     "ladder \(ladder.map { "\($0 / 1000)" }.joined(separator: "/")) kbit/s; steps \(highKbps) → \(lowKbps) → \(highKbps) kbit/s, \(stepMs / 1000) s each"
 )
 let wallStart = ContinuousClock.now
-for (name, playable) in [
-    ("VOD arctic-journey", AssetPlayable(assetId: "arctic-journey") as any Playable), ("live news-24", ChannelPlayable(assetId: "news-24"))
-] {
+// Bound to a typed constant, not iterated as a literal: Swift 6.3.1 -O drops the payloads of the
+// existentials when top-level code iterates an array literal of them across an `await` (the
+// playables reach `startPlayback` zeroed, and Foundation traps on the bad asset id).
+let playables: [(name: String, playable: any Playable)] = [
+    ("VOD arctic-journey", AssetPlayable(assetId: "arctic-journey")), ("live news-24", ChannelPlayable(assetId: "news-24"))
+]
+for (name, playable) in playables {
     let measured = try await play(playable, ladder: ladder, lowKbps: lowKbps)
     let best = ideal(ladder: ladder, lowKbps: lowKbps)
     print(

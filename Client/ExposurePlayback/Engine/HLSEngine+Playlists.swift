@@ -86,7 +86,7 @@ extension HLSEngine {
         if wantedVariant == variant { wantedVariant = nil }
         if variantIndex != variant {
             variantIndex = variant
-            // The window left behind is a fresh copy of its variant, kept if it is below.
+            // The window left behind is a fresh copy of its variant, kept if it is on standby.
             if let previousVariant, !previousTimeline.isEmpty { standby[previousVariant] = previousTimeline }
             // Another variant may name other rendition groups.
             updateTracks()

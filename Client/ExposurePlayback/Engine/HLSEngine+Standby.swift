@@ -3,27 +3,31 @@ import HLS
 
 /// Standby playlists: a switch down on a live stream with a long DVR window must not wait for
 /// the lower variant's whole playlist, loaded over the network that just got slow (a 2-hour
-/// window of 2-s segments is ~400 KB: 10 s at 313 kbit/s, longer than a live buffer lasts).
+/// window of 2-s segments is ~400 KB: 10 s at 313 kbit/s, longer than a live buffer lasts);
+/// nor should a switch up wait for the higher one's.
 ///
 /// A client may ask for a Playlist Delta Update only of a playlist it holds a copy of no older
 /// than half the Skip Boundary (RFC 8216bis §6.2.5.1), so while playing with time to spare the
-/// engine keeps copies of the variants below the playing one: loaded in full once, then
-/// refreshed as delta updates every quarter of the Skip Boundary. A switch to one of them is
-/// then a delta update of a few segments, merged into the copy and moved onto the position
-/// axis of the window it replaces.
+/// engine keeps copies of the variants below the playing one and of the next one up (within
+/// the cap): loaded in full once, then refreshed as delta updates every quarter of the Skip
+/// Boundary. A switch to one of them is then a delta update of a few segments, merged into the
+/// copy and moved onto the position axis of the window it replaces.
 ///
 /// Only where it pays: the playlist offers delta updates and loading it in full at the lowest
 /// variant's bandwidth would take longer than a target duration. A standby load uses the
 /// variant's ordinary `.mediaPlaylist` fetch; it is one because its variant is neither playing
 /// nor wanted (an answer that arrives once it is wanted serves the switch).
 extension HLSEngine {
-    /// The variants kept on standby: those below the playing one, where standby copies pay.
-    var standbyVariants: Range<Int> {
+    /// The variants kept on standby, where standby copies pay: those below the playing one, for
+    /// a switch down, and the next one up within the cap, for a switch up.
+    var standbyVariants: [Int] {
         guard let variantIndex, let selector, !timeline.endList, timeline.skipBoundaryMs != nil, let bytes = fullPlaylistBytes,
             let lowest = selector.variants.first?.bandwidth,
             Int64(bytes) * 8 * 1000 / Int64(max(lowest, 1)) > timeline.targetDurationMs
-        else { return 0..<0 }
-        return 0..<variantIndex
+        else { return [] }
+        let up = variantIndex + 1
+        let upAllowed = up < selector.variants.count && selector.capBitsPerSecond.map { selector.variants[up].bandwidth <= $0 } ?? true
+        return Array(0..<variantIndex) + (upAllowed ? [up] : [])
     }
 
     /// Whether an answer for `variant`'s playlist is a standby load.

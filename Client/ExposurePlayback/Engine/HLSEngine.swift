@@ -41,8 +41,8 @@ public struct HLSEngine: Sendable {
     /// A variant whose playlist must be loaded before the next segment.
     var wantedVariant: Int?
     var timeline = SegmentTimeline()
-    /// Recent copies of the playlists of variants below the playing one, so that a switch down
-    /// is a delta update (see `HLSEngine+Standby`).
+    /// Recent copies of the playlists of the variants below the playing one and of the next one
+    /// up, so that a switch is a delta update (see `HLSEngine+Standby`).
     var standby: [Int: SegmentTimeline] = [:]
     /// The size of the playing variant's last full playlist, bytes.
     var fullPlaylistBytes: Int?
