@@ -36,6 +36,14 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // OpenSSL's libcrypto, and its one adapter: digests, HMAC and AES-128 for the SDK and the mock alike.
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Shared/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
+        .target(name: "Cryptography", dependencies: ["CCrypto"], path: "Shared/Cryptography"),
         // The one SQLite adapter: the mock's state store, the SDK's analytics outbox and download index.
         .target(name: "SQLiteStore", dependencies: ["CSQLite"], path: "Shared/SQLiteStore"),
 
@@ -58,7 +66,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "HTTPTypes", "ServerTLS"], path: "Server/HTTPServer"),
         .target(
             name: "MockPlatform",
-            dependencies: ["ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
+            dependencies: ["Cryptography", "ExposureModels", "HLS", "HTTPServer", "SQLiteStore"],
             path: "Server/MockPlatform"
         ),
         .target(name: "MockPlatformTesting", dependencies: ["MockPlatform", "HTTPServer", "ServerTLS"], path: "Server/MockPlatformTesting"),
@@ -74,12 +82,6 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
-        .systemLibrary(
-            name: "CCrypto",
-            path: "Client/CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
-        ),
         .target(
             name: "Exposure",
             dependencies: [
@@ -92,7 +94,7 @@ let package = Package(
         .target(
             name: "ExposurePlayback", dependencies: ["Clocks", "Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
         .target(
-            name: "ExposureDownload", dependencies: ["CCrypto", "Clocks", "Exposure", "ExposureAnalytics", "HLS", "SQLiteStore"],
+            name: "ExposureDownload", dependencies: ["Cryptography", "Clocks", "Exposure", "ExposureAnalytics", "HLS", "SQLiteStore"],
             path: "Client/ExposureDownload"),
         .executableTarget(
             name: "ExposureCLI", dependencies: ["Exposure", "ExposurePlayback", "ExposureDownload", "HLS"], path: "Client/ExposureCLI"),
@@ -126,12 +128,15 @@ let package = Package(
         .testTarget(name: "FuzzSupportTests", dependencies: ["FuzzSupport", "ExposureModels", "HTTPServer"]),
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "HLS"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ServerTLS", "TestSupport"]),
         .testTarget(name: "ServerTLSTests", dependencies: ["ServerTLS", "Clocks", "TestSupport"]),
         // Helpers several test targets share: running built executables, blocking work off the pool, temporary folders.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "MockPlatformTests", dependencies: ["MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "SQLiteStore"]),
+        .testTarget(
+            name: "MockPlatformTests",
+            dependencies: ["Cryptography", "MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "SQLiteStore"]),
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         // The exposure-mock executable: its configuration and log as values, the built binary as people run it.
         .testTarget(name: "ExposureMockTests", dependencies: ["ExposureMock", "MockPlatform", "MockPlatformTesting", "TestSupport"]),
@@ -160,7 +165,7 @@ let package = Package(
         // The media downloader: values as unit tests, whole downloads against a real mock.
         .testTarget(
             name: "MediaDownloaderTests",
-            dependencies: ["ExposureDownload", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"])
+            dependencies: ["Cryptography", "ExposureDownload", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )
