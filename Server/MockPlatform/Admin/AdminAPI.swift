@@ -22,6 +22,7 @@ struct AdminAPI {
         api.registerFaults()
         api.registerJournal()
         api.registerActivity()
+        api.registerKeyRequests()
         api.registerOpenAPIDocument()
         api.registerFixtureSchemas()
         api.registerDashboard()

@@ -11,8 +11,10 @@ extension ExposureAPI {
                 throw ExposureErrorMessage(
                     httpCode: 404, message: "NOT_FOUND", extendedMessage: "No media file at \(context.request.path).")
             }
+            let body = try SegmentEncryption.body(
+                of: file, path: context.path("path"), asset: context.query["asset"], sequence: context.query["seq"], loaded: context.loaded)
             return ByteRangeResponder.response(
-                for: file, rangeHeader: context.request.headers["Range"],
+                for: body, rangeHeader: context.request.headers["Range"],
                 contentType: MediaFileStore.contentType(of: context.path("path")),
                 cacheControl: "public, max-age=31536000, immutable")
         }
