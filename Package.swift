@@ -102,6 +102,7 @@ let package = Package(
         // Benchmarks (scripts/bench-*), and what they measure of themselves.
         .target(name: "BenchSupport", path: "scripts/BenchSupport"),
         .executableTarget(name: "HLSBench", dependencies: ["BenchSupport", "HLS"], path: "scripts/HLSBench"),
+        .executableTarget(name: "CryptoBench", dependencies: ["Cryptography", "HLS"], path: "scripts/CryptoBench"),
         .executableTarget(
             name: "PlayerBench", dependencies: ["BenchSupport", "ExposurePlayback", "ExposureAnalytics", "MockPlatform"],
             path: "scripts/PlayerBench"),
