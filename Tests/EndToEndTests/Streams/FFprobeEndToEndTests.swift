@@ -37,7 +37,8 @@ import Testing
         let ffmpeg = try FFprobe.executable().deletingLastPathComponent().appendingPathComponent("ffmpeg")
         // Four seconds of every stream: video and audio segments of two key-tagged playlists.
         let run = try await ChildProcess.run(
-            ffmpeg, [
+            ffmpeg,
+            [
                 "-v", "error", "-rw_timeout", "20000000", "-live_start_index", "0", "-i", url.absoluteString, "-t", "4",
                 "-f", "null", "-"
             ],
