@@ -34,6 +34,7 @@ enum PlatformRouter {
         api.registerDownloads()
         api.registerStreams()
         api.registerMediaFiles()
+        api.registerKeys()
         api.registerEventSink()
         api.registerAdBeacons()
         return api.router

@@ -109,7 +109,7 @@ struct Snippet: Sendable, CustomTestStringConvertible {
     static let modules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
     /// The C modules' maps, which the Swift modules need to load.
     static let moduleMaps = [
-        "Client/CCurl", "Client/CCrypto", "Shared/CBuildStamp", "Shared/CSQLite", "Server/CMicroHTTPD", "Server/CGnuTLS"
+        "Client/CCurl", "Shared/CCrypto", "Shared/CBuildStamp", "Shared/CSQLite", "Server/CMicroHTTPD", "Server/CGnuTLS"
     ].map {
         root.appendingPathComponent($0).appendingPathComponent("module.modulemap")
     }

@@ -1,3 +1,4 @@
+import Cryptography
 import Exposure
 import ExposurePlayback
 import Foundation

@@ -1,4 +1,5 @@
 import Clocks
+import Cryptography
 import Exposure
 import Foundation
 

@@ -32,11 +32,13 @@ extension ExposureAPI {
             } else if download.ledger.isAtLimit {
                 throw download.limitReached
             }
+            // The play token (and so the keys of an encrypted download) lasts as long as the license.
+            let licenseExpiryMs = download.ledger.licenseExpiryMs(issuedMs: context.nowMs) / 1000 * 1000
             let builder = EntitlementBuilder(
                 context: context, session: download.session, grant: download.grant,
-                ids: .fresh(accountId: download.session.accountId))
+                ids: .fresh(accountId: download.session.accountId, assetId: download.entry.assetId, tokenExpiresMs: licenseExpiryMs))
             var entitlement = builder.entitlement(for: .vod(download.entry), material: "default")
-            entitlement.playTokenExpiration = download.ledger.licenseExpiryMs(issuedMs: context.nowMs) / 1000
+            entitlement.playTokenExpiration = licenseExpiryMs / 1000
             entitlement.entitlementType = "DOWNLOAD"
             return Responses.json(entitlement)
         }

@@ -19,7 +19,8 @@ extension ExposureAPI {
             let bodies = context.loaded.entitlementBodies
             let shape = EntitlementBuilder(context: context, session: session, grant: grant, ids: bodies.markers)
                 .entitlement(for: target, material: material)
-            let ids = PlayIdentifiers.fresh(accountId: session.accountId)
+            let ids = PlayIdentifiers.fresh(
+                accountId: session.accountId, assetId: target.governingAsset.assetId, tokenExpiresMs: shape.playTokenExpiration * 1000)
             try Self.beginPlaySession(shape, ids: ids, session: session, context: context)
             var response = Responses.json(body: try bodies.body(of: shape, for: ids))
             // The header and the body's `requestId` name the same request, as they do on Exposure.

@@ -23,6 +23,7 @@ struct AdminAPI {
         api.registerJournal()
         api.registerActivity()
         api.registerCatalog()
+        api.registerKeyRequests()
         api.registerOpenAPIDocument()
         api.registerFixtureSchemas()
         api.registerDashboard()

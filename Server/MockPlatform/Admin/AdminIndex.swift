@@ -56,6 +56,7 @@ package struct AdminIndex: Codable, Sendable, Equatable {
         "GET /_mock/analytics/sessions": "Every play session that sent analytics events, checked against the reporting rules.",
         "GET /_mock/analytics/sessions/{id}": "One play session's events in order, with gaps and rule problems.",
         "GET /_mock/beacons": "Ad beacons clients fired, filtered by playSessionId.",
+        "GET /_mock/keys": "Key requests of encrypted streams, with the play session their token names, filtered by playSessionId.",
         "GET /_mock/downloads": "Download and renewal records, filtered by accountId.",
         "GET /_mock/playsessions": "Play sessions and whether each holds a stream slot now, filtered by accountId.",
         "GET /_mock/assets": "Each catalog asset's mock settings: contract restrictions, SSAI, channel, event, download rules."

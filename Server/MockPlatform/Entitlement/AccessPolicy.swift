@@ -38,11 +38,16 @@ struct AccessPolicy {
 
     /// Refuses a program that is blacked out or needs a product the session lacks.
     func check(program: ScheduledProgram) throws(ExposureErrorMessage) {
+        try Self.check(program: program, products: session.products)
+    }
+
+    /// Refuses a program that is blacked out or needs a product not among `products`.
+    static func check(program: ScheduledProgram, products: [String]) throws(ExposureErrorMessage) {
         if program.slot.blackout == true {
             throw ExposureErrorMessage(
                 httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program \(program.programId) is blacked out.")
         }
-        if let required = program.slot.requiredProducts, !required.isEmpty, !required.contains(where: session.products.contains) {
+        if let required = program.slot.requiredProducts, !required.isEmpty, !required.contains(where: products.contains) {
             throw ExposureErrorMessage(
                 httpCode: 403, message: "NOT_ENTITLED",
                 extendedMessage: "The program \(program.programId) needs one of: \(required.joined(separator: ", ")).")

@@ -86,6 +86,15 @@ struct EntitlementBuilder {
             break
         }
         entitlement.bookmarks = bookmarks(assetId: entitlement.assetId ?? asset.assetId)
+        if asset.mock.encryption != nil {
+            // The stream's playlists pass the token on to the key URIs; no `drm` is announced:
+            // AES-128 keys come from the playlist (docs/compatibility.md).
+            entitlement.formats = entitlement.formats?.map { format in
+                var format = format
+                format.mediaLocator += "?token=\(ids.playToken)"
+                return format
+            }
+        }
         return entitlement
     }
 

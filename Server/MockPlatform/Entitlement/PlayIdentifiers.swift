@@ -4,18 +4,19 @@
 struct PlayIdentifiers: Sendable, Equatable {
     /// The play session (also inside SSAI and ad beacon URLs).
     var playSessionId: String
-    /// The play token.
+    /// The play token (a signed ``PlayToken``).
     var playToken: String
     /// The request id, in the body and the `X-Request-Id` header.
     var requestId: String
     /// The account playing.
     var accountId: String
 
-    /// New random ids for a play by `accountId`.
-    static func fresh(accountId: String) -> PlayIdentifiers {
-        PlayIdentifiers(
-            playSessionId: RandomToken.make(bytes: 16), playToken: RandomToken.make(bytes: 16),
-            requestId: RequestID.make(), accountId: accountId)
+    /// New ids for a play by `accountId` of the stream of `assetId` (the channel, for programs):
+    /// random ones, and a play token for them that expires at `tokenExpiresMs`.
+    static func fresh(accountId: String, assetId: String, tokenExpiresMs: Int64) -> PlayIdentifiers {
+        let playSessionId = RandomToken.make(bytes: 16)
+        let token = PlayToken(playSessionId: playSessionId, assetId: assetId, accountId: accountId, expiresMs: tokenExpiresMs)
+        return PlayIdentifiers(playSessionId: playSessionId, playToken: token.text, requestId: RequestID.make(), accountId: accountId)
     }
 
     /// The values in the order of `markers`' fields.

@@ -16,11 +16,14 @@ package struct MockAssetSettings: Codable, Sendable, Equatable {
     package var event: EventSettings?
     /// Present when the asset may be downloaded for offline playback.
     package var download: DownloadSettings?
+    /// How its segments are encrypted as served; nil (the default): clear.
+    package var encryption: StreamEncryption?
 
     /// Empty settings.
     package init(
         contractRestrictions: ContractRestrictions? = nil, audioOnly: Bool? = nil, materialProfiles: [String]? = nil,
-        ssai: SSAISettings? = nil, channel: ChannelSettings? = nil, event: EventSettings? = nil, download: DownloadSettings? = nil
+        ssai: SSAISettings? = nil, channel: ChannelSettings? = nil, event: EventSettings? = nil, download: DownloadSettings? = nil,
+        encryption: StreamEncryption? = nil
     ) {
         self.contractRestrictions = contractRestrictions
         self.audioOnly = audioOnly
@@ -29,7 +32,15 @@ package struct MockAssetSettings: Codable, Sendable, Equatable {
         self.channel = channel
         self.event = event
         self.download = download
+        self.encryption = encryption
     }
+}
+
+/// How an asset's segments are encrypted (`mock.encryption` in `assets.json`).
+public enum StreamEncryption: String, Codable, Sendable, Equatable {
+    /// HLS `METHOD=AES-128`: each segment AES-128-CBC encrypted as a whole, its key from the
+    /// mock's key server for a valid play token (docs/streams.md, "Encryption and keys").
+    case aes128 = "AES-128"
 }
 
 /// How an asset may be downloaded: how often per account, and how long a license lasts.

@@ -7,7 +7,30 @@ enum MasterPlaylistBuilder {
     static let audioGroup = "audio"
     static let subtitlesGroup = "subs"
 
-    static func playlist(media: MediaManifest, audioOnly: Bool) -> MasterPlaylist {
+    /// The master playlist; with `sessionKey` (an encrypted stream), `EXT-X-SESSION-KEY`
+    /// first and the play token's slot in every playlist URI, so the key URIs of the media
+    /// playlists a player loads from it carry the token too.
+    static func playlist(media: MediaManifest, audioOnly: Bool, sessionKey: SegmentKey? = nil) -> MasterPlaylist {
+        var playlist = clearPlaylist(media: media, audioOnly: audioOnly)
+        guard let sessionKey else { return playlist }
+        playlist.entries =
+            [.tag(sessionKey.line(session: true))]
+            + playlist.entries.map { entry in
+                switch entry {
+                case .rendition(var rendition):
+                    rendition.uri = rendition.uri.map(PlayTokenSlot.appended(to:))
+                    return .rendition(rendition)
+                case .variant(var variant):
+                    variant.uri = PlayTokenSlot.appended(to: variant.uri)
+                    return .variant(variant)
+                case .tag:
+                    return entry
+                }
+            }
+        return playlist
+    }
+
+    private static func clearPlaylist(media: MediaManifest, audioOnly: Bool) -> MasterPlaylist {
         let reel = media.reel
         let audio = reel.audio
         let defaultAudio = audio.first

@@ -12,9 +12,11 @@ extension ExposureAPI {
                     httpCode: 404, message: "NOT_FOUND", extendedMessage: "No media file at \(context.request.path).")
             }
             let tags = SegmentTimedMetadata.tags(path: context.path("path"), query: context.query, loaded: context.loaded)
+            let clear = tags.isEmpty ? file : TimedMetadataMuxer.segment(file, carrying: tags) ?? file
+            let body = try SegmentEncryption.body(
+                of: clear, path: context.path("path"), asset: context.query["asset"], sequence: context.query["seq"], loaded: context.loaded)
             return ByteRangeResponder.response(
-                for: tags.isEmpty ? file : TimedMetadataMuxer.segment(file, carrying: tags) ?? file,
-                rangeHeader: context.request.headers["Range"],
+                for: body, rangeHeader: context.request.headers["Range"],
                 contentType: MediaFileStore.contentType(of: context.path("path")),
                 cacheControl: "public, max-age=31536000, immutable")
         }

@@ -8,6 +8,8 @@ struct MediaPlaylistBuilder {
     let rendition: RenditionKey
     /// The asset or channel the stream is of, written into segment URLs for stream faults.
     let assetId: String
+    /// The stream's keys when it is encrypted: video and audio segments get `EXT-X-KEY` tags.
+    var keys: StreamKeys?
 
     /// How the playlist presents itself.
     enum Kind {
@@ -48,7 +50,7 @@ struct MediaPlaylistBuilder {
     /// The full playlist listing segments `sequences`; DATERANGEs cover the span, open ones as
     /// of `liveEdgeMs`.
     func playlist(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64) -> MediaPlaylist? {
-        guard var segments = segments(sequences) else { return nil }
+        guard var segments = segments(sequences, windowStart: sequences.lowerBound) else { return nil }
         attach(
             dateRanges(window: sequences, liveEdgeMs: liveEdgeMs).flatMap(DateRangeTags.tags), to: &segments,
             listedFrom: sequences.lowerBound)
@@ -65,7 +67,7 @@ struct MediaPlaylistBuilder {
     /// delta updates.
     func deltaUpdate(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64, skipping request: DeltaUpdateRequest) -> MediaPlaylist? {
         guard kind.offersDeltaUpdates, let listedFrom = firstSequenceWithinSkipBoundary(of: sequences),
-            var segments = segments(listedFrom...sequences.upperBound)
+            var segments = segments(listedFrom...sequences.upperBound, windowStart: sequences.lowerBound)
         else { return nil }
         var skipped = SkippedSegments(count: listedFrom - sequences.lowerBound)
         switch request {
@@ -124,19 +126,31 @@ struct MediaPlaylistBuilder {
         return sequence
     }
 
-    /// The segments `sequences` of this rendition; nil when one has no file.
-    private func segments(_ sequences: ClosedRange<Int>) -> [MediaSegment]? {
+    /// The segments `sequences` of this rendition (of a playlist whose window starts at
+    /// `windowStart`); nil when one has no file.
+    private func segments(_ sequences: ClosedRange<Int>, windowStart: Int) -> [MediaSegment]? {
         var segments: [MediaSegment] = []
         segments.reserveCapacity(sequences.count)
+        let keys = rendition.isEncryptable ? keys : nil
+        // The key in force before the first listed segment: none at the window's start; in a
+        // delta update, the skipped segments' (the client keeps their tags when it merges).
+        var currentKey = keys.flatMap { keys in
+            sequences.lowerBound > windowStart ? keys.keyID(segmentStartMs: timeline.segment(sequences.lowerBound - 1).startMs) : nil
+        }
         for sequence in sequences {
             let entry = timeline.segment(sequence)
             guard let (folder, file) = file(of: entry) else { return nil }
-            segments.append(
-                MediaSegment(
-                    uri: "/media/\(folder.path)/\(file.file)?\(StreamURLs.segmentQuery(assetId: assetId, sequence: sequence))",
-                    duration: .milliseconds(file.durationMs),
-                    discontinuity: entry.discontinuity,
-                    programDateTime: HLSDate(millisecondsSince1970: entry.startMs)))
+            var segment = MediaSegment(
+                uri: "/media/\(folder.path)/\(file.file)?\(StreamURLs.segmentQuery(assetId: assetId, sequence: sequence))",
+                duration: .milliseconds(file.durationMs),
+                discontinuity: entry.discontinuity,
+                programDateTime: HLSDate(millisecondsSince1970: entry.startMs))
+            // A key applies until the next tag: written where it changes.
+            if let keys, case let key = keys.keyID(segmentStartMs: entry.startMs), key != currentKey {
+                segment.otherTags.append(keys.key(key).line())
+                currentKey = key
+            }
+            segments.append(segment)
         }
         return segments
     }

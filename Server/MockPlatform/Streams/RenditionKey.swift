@@ -24,6 +24,11 @@ enum RenditionKey: Hashable {
         }
     }
 
+    /// Whether an encrypted stream encrypts this rendition's segments: video and audio; subtitles stay clear.
+    var isEncryptable: Bool {
+        if case .subtitles = self { false } else { true }
+    }
+
     /// The path under the stream's folder, relative to its master playlist.
     var path: String {
         switch self {

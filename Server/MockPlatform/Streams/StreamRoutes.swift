@@ -44,23 +44,24 @@ extension ExposureAPI {
     ) throws(ExposureErrorMessage) -> HTTPResponse {
         let cache = context.loaded.playlists
         let key = PlaylistCache.Key(stream: cacheScope.map { "scope:\($0)" } ?? context.request.path, file: context.path("file"))
+        let keys = StreamKeys(assetId: assetId, loaded: context.loaded)
         if timeless {
             let body = cache.bytes(for: key, window: nil) {
                 resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)).flatMap { stream in
-                    bytes(of: stream, assetId: assetId, key: key, media: context.catalog.media, cache: nil)
+                    bytes(of: stream, assetId: assetId, keys: keys, key: key, media: context.catalog.media, cache: nil)
                 }
             }
             guard let body else { throw noStream(context) }
-            return response(body, isLive: false)
+            return response(body, keys: keys, context: context, isLive: false)
         }
         guard let stream = resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)),
             let body = bytes(
-                of: stream, assetId: assetId, key: key, media: context.catalog.media, cache: cache, deltaUpdate: deltaUpdateRequest(context)
-            )
+                of: stream, assetId: assetId, keys: keys, key: key, media: context.catalog.media, cache: cache,
+                deltaUpdate: deltaUpdateRequest(context))
         else {
             throw noStream(context)
         }
-        return response(body, isLive: stream.isLive)
+        return response(body, keys: keys, context: context, isLive: stream.isLive)
     }
 
     /// The Playlist Delta Update the request asks for with the `_HLS_skip` delivery directive
@@ -74,16 +75,24 @@ extension ExposureAPI {
     /// The bytes of `key.file` (master or a rendition) of `stream`, through `cache` when given:
     /// the Playlist Delta Update `deltaUpdate` when the playlist offers them, else the full one.
     private static func bytes(
-        of stream: StreamResolver.Resolved, assetId: String, key: PlaylistCache.Key, media: MediaManifest, cache: PlaylistCache?,
-        deltaUpdate: DeltaUpdateRequest? = nil
+        of stream: StreamResolver.Resolved, assetId: String, keys: StreamKeys?, key: PlaylistCache.Key, media: MediaManifest,
+        cache: PlaylistCache?, deltaUpdate: DeltaUpdateRequest? = nil
     ) -> Data? {
         func cached(_ key: PlaylistCache.Key, window: ClosedRange<Int>?, _ make: () -> Data?) -> Data? {
             guard let cache else { return make() }
             return cache.bytes(for: key, window: window, make: make)
         }
         if key.file == "master.m3u8" {
-            return cached(key, window: nil) {
-                Data(HLSWriter.bytes(MasterPlaylistBuilder.playlist(media: media, audioOnly: stream.audioOnly)))
+            // The session key is the one playback starts with: at the live edge, else the first segment's.
+            let sessionKeyID = keys.map { keys in
+                let sequence = stream.isLive ? stream.sequences.upperBound : stream.sequences.lowerBound
+                return keys.keyID(segmentStartMs: stream.timeline.segment(sequence).startMs)
+            }
+            let masterKey = sessionKeyID.map { PlaylistCache.Key(stream: key.stream + "#" + $0.text, file: key.file) } ?? key
+            return cached(masterKey, window: nil) {
+                let sessionKey = keys.flatMap { keys in sessionKeyID.map(keys.key) }
+                return Data(
+                    HLSWriter.bytes(MasterPlaylistBuilder.playlist(media: media, audioOnly: stream.audioOnly, sessionKey: sessionKey)))
             }
         }
         // Laid out only on a miss (a file that names no rendition is never cached): a live window
@@ -91,7 +100,8 @@ extension ExposureAPI {
         func layout() -> (MediaPlaylistBuilder, liveEdgeMs: Int64)? {
             guard let rendition = RenditionKey(path: key.file) else { return nil }
             let liveEdgeMs = stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs
-            return (MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition, assetId: assetId), liveEdgeMs)
+            let builder = MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition, assetId: assetId, keys: keys)
+            return (builder, liveEdgeMs)
         }
         if let deltaUpdate, stream.kind.offersDeltaUpdates {
             var deltaKey = key
@@ -108,7 +118,10 @@ extension ExposureAPI {
         }
     }
 
-    private static func response(_ body: Data, isLive: Bool) -> HTTPResponse {
+    /// The playlist `body` as served: an encrypted stream's with the request's play token (its
+    /// `token` query) in the slots the cached bytes keep for it.
+    private static func response(_ body: Data, keys: StreamKeys?, context: RequestContext, isLive: Bool) -> HTTPResponse {
+        let body = keys == nil ? body : PlayTokenSlot.fill(body, token: context.query["token"])
         var headers = HTTPHeaders([("Content-Type", "application/vnd.apple.mpegurl")])
         // Live playlists change every segment: at most half the target duration (hls-rules.md).
         headers.add("Cache-Control", isLive ? "max-age=1" : "max-age=300")

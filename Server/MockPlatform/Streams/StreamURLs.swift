@@ -36,7 +36,7 @@ enum StreamURLs {
     }
 
     /// RFC 3986's unreserved characters: the rest of an id is percent-encoded in a query value.
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// The sprite track of an asset at one thumbnail width.
     static func sprites(base: String, assetId: String, width: Int) -> String {

@@ -29,6 +29,7 @@ extension MediaPlaylist {
             guard firstSkipped >= 0, firstSkipped + skipped.count <= segments.count else { return nil }
             carried = Array(segments[firstSkipped..<(firstSkipped + skipped.count)])
             for index in carried.indices { carried[index].dateRanges = [] }
+            carried[0].otherTags = keyInForce(before: firstSkipped, unlessSetBy: carried[0]) + carried[0].otherTags
         }
         var merged = delta
         merged.version = version
@@ -41,6 +42,17 @@ extension MediaPlaylist {
             merged.placeEarlierDateRanges(allDateRanges.filter { !removedIDs.contains($0.id) && !updated.contains($0) })
         }
         return merged
+    }
+
+    /// The `EXT-X-KEY` written last before segment `index`, when `segment` sets none itself:
+    /// the key still applies to the segments kept after those that left the window, so the
+    /// merged playlist, which starts later, must say so on its first segment (as a full
+    /// playlist of the same moment does).
+    private func keyInForce(before index: Int, unlessSetBy segment: MediaSegment) -> [String] {
+        let isKey = { (tag: String) in TagAttributes.isTag("EXT-X-KEY", line: tag) }
+        guard !segment.otherTags.contains(where: isKey) else { return [] }
+        let last = segments[..<index].reversed().lazy.compactMap { $0.otherTags.last(where: isKey) }.first
+        return last.map { [$0] } ?? []
     }
 
     /// Moves the DATERANGEs written before segment `listedStart` that start before it to the

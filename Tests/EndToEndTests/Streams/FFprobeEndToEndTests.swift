@@ -1,4 +1,5 @@
 import Foundation
+import MockPlatform
 import TestSupport
 import Testing
 
@@ -19,6 +20,33 @@ import Testing
         } else {
             #expect(types.contains("video"), "\(kind.name): no video stream in \(result.codecTypes)")
         }
+    }
+}
+
+/// ffmpeg decodes encrypted streams from the mock as a player would: the key fetched from the
+/// key server with the play token the playlists pass on, every segment decrypted (a wrong key
+/// or IV breaks the MPEG-TS sync and fails the decode). A live window is read from its start
+/// (`-live_start_index 0`): the platform clock stands still, and ffmpeg's default start, three
+/// segments from the live edge, can end at a discontinuity (an ad break, the reel's wrap)
+/// whose reset timestamps never make up `-t 4`, so ffmpeg would wait for segments that never come.
+@Suite(.serialized) struct FFmpegEncryptedStreamTests {
+    @Test(arguments: [("harbour-tales-s1e3", StreamPlatform.noon), ("sport-max", StreamPlatform.noon + 905_000)])
+    func ffmpegDecodesTheEncryptedStream(_ assetId: String, _ nowMs: Int64) async throws {
+        let mock = try StreamPlatform(nowMs: nowMs)
+        let url = try await mock.streamURL(assetId)
+        let ffmpeg = try FFprobe.executable().deletingLastPathComponent().appendingPathComponent("ffmpeg")
+        // Four seconds of every stream: video and audio segments of two key-tagged playlists.
+        let run = try await ChildProcess.run(
+            ffmpeg,
+            [
+                "-v", "error", "-rw_timeout", "20000000", "-live_start_index", "0", "-i", url.absoluteString, "-t", "4",
+                "-f", "null", "-"
+            ],
+            environment: ["no_proxy": "127.0.0.1"], removing: ["http_proxy"])
+        #expect(run.status == 0, "ffmpeg failed on \(assetId): \(run.errors)")
+        #expect(run.errors.isEmpty, "decode errors on \(assetId): \(run.errors)")
+        let keys = mock.platform.control.journal.entries(matching: JournalFilter(pathPrefix: "/keys/"))
+        #expect(!keys.isEmpty && keys.allSatisfy { $0.status == 200 }, "\(assetId): \(keys.map { "\($0.path) \($0.status ?? 0)" })")
     }
 }
 

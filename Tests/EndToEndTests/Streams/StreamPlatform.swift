@@ -77,6 +77,7 @@ enum StreamKinds {
         Kind(name: "VOD", assetId: { _ in "arctic-journey" }),
         Kind(name: "trailer", assetId: { _ in "arctic-journey" }, material: "TRAILER"),
         Kind(name: "SSAI", assetId: { _ in "mountain-ssai" }),
+        Kind(name: "encrypted VOD", assetId: { _ in "harbour-tales-s1e3" }),
         Kind(name: "audio-only podcast", assetId: { _ in "tech-talk-e1" }, audioOnly: true),
         Kind(name: "live news-24", assetId: { _ in "news-24" }, atMs: StreamPlatform.noon + 611_000),
         Kind(name: "live kids-fun", assetId: { _ in "kids-fun" }),

@@ -31,7 +31,8 @@ import Testing
     /// Every media playlist path under the master at `base` (a stream folder ending in `/`).
     private func renditionPaths(_ base: String) throws -> [String] {
         let master = try HLSParser.parseMaster(Array(mock.get(base + "master.m3u8").body))
-        return StreamValidator.mediaURIs(of: master).map { base + $0 }
+        // Without the play token an encrypted stream's URIs carry: the tests add their own query.
+        return StreamValidator.mediaURIs(of: master).map { base + $0.prefix { $0 != "?" } }
     }
 
     /// The body of `path` with `query`, requiring a 200 playlist.

@@ -7,11 +7,11 @@ import CCrypto
 ///
 /// libcrypto fails only when it cannot allocate; the digest is then empty, which matches no
 /// recorded digest, so the file is fetched again rather than trusted.
-final class SHA256 {
+public final class SHA256 {
     private let context: OpaquePointer?
 
     /// A digest of nothing yet.
-    init() {
+    public init() {
         let made = EVP_MD_CTX_new()
         if let made, EVP_DigestInit_ex(made, EVP_sha256(), nil) == 1 {
             context = made
@@ -24,21 +24,21 @@ final class SHA256 {
     deinit { EVP_MD_CTX_free(context) }
 
     /// The hex digest of `bytes`.
-    static func hex(of bytes: some Collection<UInt8>) -> String {
+    public static func hex(of bytes: some Collection<UInt8>) -> String {
         let hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// Adds bytes to the message.
-    func update(_ bytes: some Collection<UInt8>) {
+    public func update(_ bytes: some Collection<UInt8>) {
         guard let context else { return }
         let absorb = { (buffer: UnsafeBufferPointer<UInt8>) in _ = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count) }
         if bytes.withContiguousStorageIfAvailable(absorb) == nil { Array(bytes).withUnsafeBufferPointer(absorb) }
     }
 
     /// The digest of everything added, as 64 lowercase hex digits (empty when libcrypto failed).
-    func finalize() -> String {
+    public func finalize() -> String {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         guard let context, EVP_DigestFinal_ex(context, &digest, &length) == 1 else { return "" }

@@ -1,0 +1,47 @@
+import Cryptography
+import ExposureModels
+import Foundation
+import HLS
+
+/// Segments of encrypted streams are encrypted as they are served: the media files stay clear
+/// on disk, one copy for every stream. A segment URL names its stream's asset and media
+/// sequence number (``StreamURLs/segmentQuery(assetId:sequence:)``), which pick the key and
+/// the IV. Subtitles stay clear, as their playlists announce no key.
+enum SegmentEncryption {
+    /// The body of the media file at `path` requested with `query`: `file` itself, or `file`
+    /// encrypted with AES-128-CBC when the stream named is encrypted.
+    /// - Throws: 404 when an encrypted stream's segment is asked for without a sequence number
+    ///   its stream has.
+    static func body(
+        of file: Data, path: String, asset: String?, sequence: String?, loaded: LoadedCatalog
+    ) throws(ExposureErrorMessage) -> Data {
+        guard let asset, isMedia(path), let keys = StreamKeys(assetId: asset, loaded: loaded) else { return file }
+        guard let sequence = sequence.flatMap({ Int($0) }), let startMs = segmentStartMs(sequence, asset: asset, loaded: loaded) else {
+            throw ExposureErrorMessage(
+                httpCode: 404, message: "NOT_FOUND",
+                extendedMessage: "\(asset) is encrypted: its segments are served with the seq= its playlists give them.")
+        }
+        let id = keys.keyID(segmentStartMs: startMs)
+        do {
+            return Data(try AES128CBC(key: id.key, iv: keys.key(id).iv(forMediaSequence: sequence)).encrypt(file))
+        } catch {
+            throw .internalError("The segment could not be encrypted: \(error)")
+        }
+    }
+
+    /// Whether the file is a video or audio segment (`…/video|audio/{name}/{file}`).
+    private static func isMedia(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        guard components.count >= 3 else { return false }
+        let folder = components[components.count - 3]
+        return folder == "video" || folder == "audio"
+    }
+
+    /// When segment `sequence` of the asset's stream starts: on a channel's timeline (whose keys
+    /// rotate); 0 for other assets, which have one key. Nil for a sequence no stream of the channel has.
+    private static func segmentStartMs(_ sequence: Int, asset: String, loaded: LoadedCatalog) -> Int64? {
+        guard let timeline = loaded.channelTimelines[asset] else { return sequence >= 0 ? 0 : nil }
+        guard (0...timeline.sequence(atMs: platformInstantsMs.upperBound)).contains(sequence) else { return nil }
+        return timeline.segment(sequence).startMs
+    }
+}
