@@ -1,9 +1,9 @@
 extension HTTPResponse.Delivery {
-    /// `inner` after a wait of `milliseconds` (none when 0 or less): the one way back from a
+    /// `inner` after a wait of `delay` (none when zero or less): the one way back from a
     /// wait and what follows it to a delivery, the inverse of ``schedule``.
-    public init(after milliseconds: Int, then inner: Inner) {
-        if milliseconds > 0 {
-            self = .delayed(milliseconds: milliseconds, then: inner)
+    public init(after delay: Duration, then inner: Inner) {
+        if delay > .zero {
+            self = .delayed(delay, then: inner)
             return
         }
         self =

@@ -17,10 +17,10 @@ import Testing
             .immediate, .truncated(afterBytes: 5), .throttled(bytesPerSecond: 9), .dropConnection
         ]
         for inner in inners {
-            #expect(HTTPResponse.Delivery(after: 0, then: inner).schedule == (0, inner), "no wait: the inner delivery itself")
-            #expect(HTTPResponse.Delivery(after: -1, then: inner).schedule == (0, inner))
-            #expect(HTTPResponse.Delivery(after: 40, then: inner) == .delayed(milliseconds: 40, then: inner))
+            #expect(HTTPResponse.Delivery(after: .zero, then: inner).schedule == (.zero, inner), "no wait: the inner delivery itself")
+            #expect(HTTPResponse.Delivery(after: .milliseconds(-1), then: inner).schedule == (.zero, inner))
+            #expect(HTTPResponse.Delivery(after: .milliseconds(40), then: inner) == .delayed(.milliseconds(40), then: inner))
         }
-        #expect(HTTPResponse.Delivery(after: 0, then: .truncated(afterBytes: 5)) == .truncated(afterBytes: 5))
+        #expect(HTTPResponse.Delivery(after: .zero, then: .truncated(afterBytes: 5)) == .truncated(afterBytes: 5))
     }
 }

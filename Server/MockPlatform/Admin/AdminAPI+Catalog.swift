@@ -13,17 +13,17 @@ extension AdminAPI {
 }
 
 /// `GET /_mock/assets`.
-public struct MockAssetPage: Codable, Sendable, Equatable {
+package struct MockAssetPage: Codable, Sendable, Equatable {
     /// Every catalog asset in the fixtures' order.
-    public var assets: [MockAssetReport]
+    package var assets: [MockAssetReport]
 }
 
 /// One asset's `mock` settings as `assets.json` gives them (contract restrictions, SSAI, channel
 /// schedule, live event, download rules), which the Exposure API tells a client only through
 /// an entitlement.
-public struct MockAssetReport: Codable, Sendable, Equatable {
+package struct MockAssetReport: Codable, Sendable, Equatable {
     /// The asset.
-    public var assetId: String
+    package var assetId: String
     /// Its settings; `{}` when the fixture has none.
-    public var mock: MockAssetSettings
+    package var mock: MockAssetSettings
 }

@@ -160,14 +160,14 @@ struct NetworkTimeline: Sendable {
     /// body; a faster one changes nothing.
     static func shaped(
         bytes: Int, as inner: HTTPResponse.Delivery.Inner, under step: NetworkSchedule.Step
-    ) -> (holdMs: Int, then: HTTPResponse.Delivery.Inner) {
+    ) -> (hold: Duration, then: HTTPResponse.Delivery.Inner) {
         switch inner {
-        case .immediate, .streamed: (holdMs(bytes: bytes, under: step), inner)
-        case .truncated(let afterBytes): (holdMs(bytes: min(bytes, afterBytes), under: step), inner)
-        case .dropConnection: (holdMs(bytes: 0, under: step), inner)
+        case .immediate, .streamed: (hold(bytes: bytes, under: step), inner)
+        case .truncated(let afterBytes): (hold(bytes: min(bytes, afterBytes), under: step), inner)
+        case .dropConnection: (hold(bytes: 0, under: step), inner)
         case .throttled(let bytesPerSecond) where Int64(bytesPerSecond) * 8 < Int64(step.kbps) * 1000:
-            (holdMs(bytes: 0, under: step), inner)
-        case .throttled: (holdMs(bytes: bytes, under: step), .immediate)
+            (hold(bytes: 0, under: step), inner)
+        case .throttled: (hold(bytes: bytes, under: step), .immediate)
         }
     }
 }

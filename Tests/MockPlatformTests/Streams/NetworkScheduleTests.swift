@@ -30,18 +30,18 @@ import Testing
 
     @Test func theRulesOwnDeliveryIsHeldOnlyForTheBytesThatLeave() {
         let step = Step(durationMs: 1, kbps: 800, latencyMs: 100)
-        #expect(NetworkTimeline.shaped(bytes: 100_000, as: .immediate, under: step) == (1_100, .immediate))
+        #expect(NetworkTimeline.shaped(bytes: 100_000, as: .immediate, under: step) == (.milliseconds(1_100), .immediate))
         #expect(
-            NetworkTimeline.shaped(bytes: 100_000, as: .truncated(afterBytes: 10_000), under: step) == (200, .truncated(afterBytes: 10_000))
+            NetworkTimeline.shaped(bytes: 100_000, as: .truncated(afterBytes: 10_000), under: step) == (.milliseconds(200), .truncated(afterBytes: 10_000))
         )
-        #expect(NetworkTimeline.shaped(bytes: 100_000, as: .dropConnection, under: step) == (100, .dropConnection))
+        #expect(NetworkTimeline.shaped(bytes: 100_000, as: .dropConnection, under: step) == (.milliseconds(100), .dropConnection))
         // 10 kB/s is 80 kbit/s, narrower than the step: the throttle paces the body after the latency.
         #expect(
             NetworkTimeline.shaped(bytes: 100_000, as: .throttled(bytesPerSecond: 10_000), under: step) == (
-                100, .throttled(bytesPerSecond: 10_000)
+                .milliseconds(100), .throttled(bytesPerSecond: 10_000)
             ))
         // 1 MB/s is wider than the step: the step decides.
-        #expect(NetworkTimeline.shaped(bytes: 100_000, as: .throttled(bytesPerSecond: 1_000_000), under: step) == (1_100, .immediate))
+        #expect(NetworkTimeline.shaped(bytes: 100_000, as: .throttled(bytesPerSecond: 1_000_000), under: step) == (.milliseconds(1_100), .immediate))
     }
 
     @Test func aNetworkRuleKeepsItsDelayAndItsCut() throws {
@@ -52,7 +52,7 @@ import Testing
                 network: NetworkSchedule(steps: [Step(durationMs: 60_000, kbps: 800)])))
         let response = mock.get("/media/reel/video/360p/seg-004.ts?asset=city-lights&seq=4")
         #expect(
-            response.delivery == .delayed(milliseconds: 50 + 10, then: .truncated(afterBytes: 1_000)), "1,000 bytes at 800 kbit/s: 10 ms")
+            response.delivery == .delayed(.milliseconds(50 + 10), then: .truncated(afterBytes: 1_000)), "1,000 bytes at 800 kbit/s: 10 ms")
     }
 
     @Test func aTraceBecomesStepsAndEveryPresetIsUsable() throws {
