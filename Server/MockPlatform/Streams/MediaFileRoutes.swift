@@ -14,7 +14,8 @@ extension ExposureAPI {
             let tags = SegmentTimedMetadata.tags(path: context.path("path"), query: context.query, loaded: context.loaded)
             let clear = tags.isEmpty ? file : TimedMetadataMuxer.segment(file, carrying: tags) ?? file
             let body = try SegmentEncryption.body(
-                of: clear, path: context.path("path"), asset: context.query["asset"], sequence: context.query["seq"], loaded: context.loaded)
+                of: clear, path: context.path("path"), asset: context.query["asset"], sequence: context.query["seq"], loaded: context.loaded
+            )
             return ByteRangeResponder.response(
                 for: body, rangeHeader: context.request.headers["Range"],
                 contentType: MediaFileStore.contentType(of: context.path("path")),

@@ -32,7 +32,9 @@ import Testing
         let step = Step(durationMs: 1, kbps: 800, latencyMs: 100)
         #expect(NetworkTimeline.shaped(bytes: 100_000, as: .immediate, under: step) == (.milliseconds(1_100), .immediate))
         #expect(
-            NetworkTimeline.shaped(bytes: 100_000, as: .truncated(afterBytes: 10_000), under: step) == (.milliseconds(200), .truncated(afterBytes: 10_000))
+            NetworkTimeline.shaped(bytes: 100_000, as: .truncated(afterBytes: 10_000), under: step) == (
+                .milliseconds(200), .truncated(afterBytes: 10_000)
+            )
         )
         #expect(NetworkTimeline.shaped(bytes: 100_000, as: .dropConnection, under: step) == (.milliseconds(100), .dropConnection))
         // 10 kB/s is 80 kbit/s, narrower than the step: the throttle paces the body after the latency.
@@ -41,7 +43,10 @@ import Testing
                 .milliseconds(100), .throttled(bytesPerSecond: 10_000)
             ))
         // 1 MB/s is wider than the step: the step decides.
-        #expect(NetworkTimeline.shaped(bytes: 100_000, as: .throttled(bytesPerSecond: 1_000_000), under: step) == (.milliseconds(1_100), .immediate))
+        #expect(
+            NetworkTimeline.shaped(bytes: 100_000, as: .throttled(bytesPerSecond: 1_000_000), under: step) == (
+                .milliseconds(1_100), .immediate
+            ))
     }
 
     @Test func aNetworkRuleKeepsItsDelayAndItsCut() throws {
