@@ -56,6 +56,8 @@ package final class LoadedCatalog: Sendable {
     let channelTimelines: [String: ChannelTimeline]
     /// The playlists built from this catalog.
     let playlists = PlaylistCache()
+    /// The encrypted segments served from this catalog's media.
+    let encryptedSegments = EncryptedSegmentCache()
     /// The play entitlements' JSON, encoded once per shape.
     let entitlementBodies = EntitlementBodies()
     /// Anonymous asset lists' JSON, by query, while the publications they reflect stand.

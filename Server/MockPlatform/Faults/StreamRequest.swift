@@ -1,28 +1,43 @@
 import HTTPServer
 
-/// A request for a media playlist or a segment, in the terms a ``StreamTarget`` speaks: the
-/// stream's asset, the rendition, the segment's media sequence number, the play session.
+/// A request for a media playlist, a segment or a key, in the terms a ``StreamTarget`` speaks:
+/// the stream's asset, the rendition, the segment's media sequence number or the key's id, the
+/// play session.
 ///
 /// Playlists are `/streams/{kind}/{assetId}/…/{video|audio|subtitles}/{name}.m3u8`; segments
 /// are `/media/…/{video|audio|subtitles}/{name}/{file}?asset={assetId}&seq={sequence}`, the
-/// query the media playlists write (``StreamURLs/segmentQuery(assetId:sequence:)``).
+/// query the media playlists write (``StreamURLs/segmentQuery(assetId:sequence:)``); keys are
+/// `/keys/{assetId}.{periodStartMs}?token=…` (``ContentKeyID``).
 struct StreamRequest: Equatable {
     /// The header a player names its play session in (AVPlayer's, which the SDK's player sends too).
     static let playSessionHeader = "X-Playback-Session-Id"
 
     let assetId: String?
     let part: StreamTarget.Part
-    let rendition: RenditionKey
+    /// The rendition of a playlist or segment; nil for a key, which serves every rendition.
+    let rendition: RenditionKey?
     let sequence: Int?
+    /// The key asked for (``ContentKeyID/text``); nil for playlists and segments.
+    let keyId: String?
     let playSessionId: String?
     let clientAddress: String?
 
-    /// Nil for anything but a media playlist or a segment of a rendition (master playlists,
-    /// sprites, API calls).
+    /// Nil for anything but a media playlist, a segment of a rendition or a key (master
+    /// playlists, sprites, API calls).
     init?(_ request: HTTPRequest) {
         let components = request.path.split(separator: "/", omittingEmptySubsequences: false)
-        guard components.count >= 4, components[0].isEmpty else { return nil }
+        guard components.count >= 3, components[0].isEmpty else { return nil }
+        var playSessionId = request.headers[Self.playSessionHeader]
         switch components[1] {
+        case "keys":
+            // A player that names no play session (ffmpeg) still sends the token, which does.
+            guard components.count == 3, let id = ContentKeyID(text: String(components[2])) else { return nil }
+            assetId = id.assetId
+            part = .key
+            rendition = nil
+            sequence = nil
+            keyId = id.text
+            playSessionId = playSessionId ?? request.query["token"].flatMap(PlayToken.init(verifying:))?.playSessionId
         case "streams":
             guard components.count >= 6, let rendition = RenditionKey(path: components.suffix(2).joined(separator: "/")) else {
                 return nil
@@ -31,7 +46,9 @@ struct StreamRequest: Equatable {
             part = .playlist
             self.rendition = rendition
             sequence = nil
+            keyId = nil
         case "media":
+            guard components.count >= 4 else { return nil }
             let folder = components[components.count - 3]
             let name = String(components[components.count - 2])
             switch folder {
@@ -44,10 +61,11 @@ struct StreamRequest: Equatable {
             assetId = query["asset"]
             part = .segments
             sequence = query["seq"].flatMap { Int($0) }
+            keyId = nil
         default:
             return nil
         }
-        playSessionId = request.headers[Self.playSessionHeader]
+        self.playSessionId = playSessionId
         clientAddress = request.remoteAddress
     }
 }

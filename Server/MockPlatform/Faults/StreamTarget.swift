@@ -1,6 +1,7 @@
 /// Where a stream fault strikes, in stream terms rather than as a path: which asset or channel,
-/// which play session, which rendition, which segment, and whether its segments or its media
-/// playlist. Every field is optional; a rule with an empty target strikes every stream.
+/// which play session, which rendition, which segment, and whether its segments, its media
+/// playlist or (an encrypted stream) its keys. Every field is optional; a rule with an empty
+/// target strikes every stream.
 ///
 /// ```json
 /// {"stream": {"assetId": "news-24", "segmentsFromNow": 2, "bandwidth": 600848}, "status": 404, "times": 1}
@@ -16,16 +17,20 @@ public struct StreamTarget: Codable, Sendable, Equatable {
         case segments
         /// Media playlists (the default, and the only choice, for a rule with `playlist` changes).
         case playlist
+        /// The key server's answers for an encrypted stream (`/keys/{keyId}`); with a segment
+        /// named, the key of that segment's key period.
+        case key
     }
 
     /// The asset or channel whose stream it is; nil: every stream.
     public var assetId: String?
     /// Only requests of this play session (sent as `X-Playback-Session-Id`, as the SDK's player
-    /// and AVPlayer do); nil: every client.
+    /// and AVPlayer do; a key request without the header is of the play session its token
+    /// names); nil: every client.
     public var playSessionId: String?
     /// Only requests from this client address (e.g. `127.0.0.1`).
     public var clientAddress: String?
-    /// Segments or the media playlist; nil: see ``Part``.
+    /// Segments, the media playlist or the keys; nil: see ``Part``.
     public var part: Part?
     /// The segment with this media sequence number (needs `assetId`: it is checked against the
     /// stream's window).

@@ -14,6 +14,8 @@ struct StreamTargetResolver {
         let clientAddress: String?
         let part: StreamTarget.Part
         let sequence: Int?
+        /// The key struck (part `key` with a segment named: that segment's key); nil: any.
+        let keyId: String?
         /// The renditions struck; nil: all of them.
         let renditions: Set<RenditionKey>?
 
@@ -21,8 +23,9 @@ struct StreamTargetResolver {
             request.part == part && (assetId.map { $0 == request.assetId } ?? true)
                 && (playSessionId.map { $0 == request.playSessionId } ?? true)
                 && (clientAddress.map { $0 == request.clientAddress } ?? true)
-                && (renditions?.contains(request.rendition) ?? true)
-                && (part == .playlist || sequence.map { $0 == request.sequence } ?? true)
+                && (renditions.map { struck in request.rendition.map(struck.contains) ?? false } ?? true)
+                && (keyId.map { $0 == request.keyId } ?? true)
+                && (part != .segments || sequence.map { $0 == request.sequence } ?? true)
         }
     }
 
@@ -32,7 +35,7 @@ struct StreamTargetResolver {
     func resolve(_ rule: FaultRule) throws(FaultRuleError) -> (match: Match, target: StreamTarget) {
         guard var target = rule.stream else { throw FaultRuleError(message: "stream is missing.") }
         let part: StreamTarget.Part = rule.playlist != nil ? .playlist : target.part ?? .segments
-        if rule.playlist != nil, target.part == .segments {
+        if rule.playlist != nil, let named = target.part, named != .playlist {
             throw FaultRuleError(message: "playlist changes strike the media playlist: leave stream.part out or set it to playlist.")
         }
         let choices = [target.sequence != nil, target.segmentsFromNow != nil, target.atSeconds != nil].filter { $0 }.count
@@ -50,11 +53,30 @@ struct StreamTargetResolver {
         if rule.playlist?.needsSequence == true, target.sequence == nil {
             throw FaultRuleError(message: "gap and removeSegment strike one segment: give stream.sequence, segmentsFromNow or atSeconds.")
         }
+        let keyId = part == .key ? try self.keyId(of: target) : nil
         let match = Match(
             assetId: target.assetId, playSessionId: target.playSessionId, clientAddress: target.clientAddress, part: part,
-            sequence: target.sequence,
+            sequence: target.sequence, keyId: keyId,
             renditions: try renditions(of: target))
         return (match, target)
+    }
+
+    /// For a key rule: the id of the key the named segment has, nil when no segment is named.
+    /// - Throws: `FaultRuleError` for a clear stream (it has no keys) or a rendition (a key
+    ///   serves them all).
+    private func keyId(of target: StreamTarget) throws(FaultRuleError) -> String? {
+        if target.bandwidth != nil || target.resolution != nil || target.group != nil {
+            throw FaultRuleError(message: "A key serves every rendition: stream.part key takes no bandwidth, resolution or group.")
+        }
+        guard let assetId = target.assetId else { return nil }
+        guard let keys = StreamKeys(assetId: assetId, loaded: loaded) else {
+            throw FaultRuleError(message: "\(assetId) is not encrypted: its stream has no keys to strike.")
+        }
+        guard let sequence = target.sequence else { return nil }
+        guard let startMs = SegmentEncryption.segmentStartMs(sequence, asset: assetId, loaded: loaded) else {
+            throw FaultRuleError(message: "stream.sequence \(sequence) is no segment of \(assetId).")
+        }
+        return keys.keyID(segmentStartMs: startMs).text
     }
 
     /// The media sequence number the target names, checked against the window of `assetId`.

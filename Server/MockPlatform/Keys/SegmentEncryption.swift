@@ -8,24 +8,28 @@ import HLS
 /// sequence number (``StreamURLs/segmentQuery(assetId:sequence:)``), which pick the key and
 /// the IV. Subtitles stay clear, as their playlists announce no key.
 enum SegmentEncryption {
-    /// The body of the media file at `path` requested with `query`: `file` itself, or `file`
-    /// encrypted with AES-128-CBC when the stream named is encrypted.
+    /// The body of the media file at `path` requested with `query`: the `clear` bytes, or them
+    /// encrypted with AES-128-CBC when the stream named is encrypted — once per file, key and
+    /// IV, then from `loaded`'s ``EncryptedSegmentCache`` (`clear` is not asked for on a hit).
     /// - Throws: 404 when an encrypted stream's segment is asked for without a sequence number
     ///   its stream has.
     static func body(
-        of file: Data, path: String, asset: String?, sequence: String?, loaded: LoadedCatalog
+        of clear: () -> Data, path: String, asset: String?, sequence: String?, loaded: LoadedCatalog
     ) throws(ExposureErrorMessage) -> Data {
-        guard let asset, isMedia(path), let keys = StreamKeys(assetId: asset, loaded: loaded) else { return file }
+        guard let asset, isMedia(path), let keys = StreamKeys(assetId: asset, loaded: loaded) else { return clear() }
         guard let sequence = sequence.flatMap({ Int($0) }), let startMs = segmentStartMs(sequence, asset: asset, loaded: loaded) else {
             throw ExposureErrorMessage(
                 httpCode: 404, message: "NOT_FOUND",
                 extendedMessage: "\(asset) is encrypted: its segments are served with the seq= its playlists give them.")
         }
         let id = keys.keyID(segmentStartMs: startMs)
-        do {
-            return Data(try AES128CBC(key: id.key, iv: keys.key(id).iv(forMediaSequence: sequence)).encrypt(file))
-        } catch {
-            throw .internalError("The segment could not be encrypted: \(error)")
+        return try loaded.encryptedSegments.body(for: .init(path: path, keyId: id, sequence: sequence)) {
+            () throws(ExposureErrorMessage) -> Data in
+            do {
+                return Data(try AES128CBC(key: id.key, iv: keys.key(id).iv(forMediaSequence: sequence)).encrypt(clear()))
+            } catch {
+                throw .internalError("The segment could not be encrypted: \(error)")
+            }
         }
     }
 
@@ -38,8 +42,9 @@ enum SegmentEncryption {
     }
 
     /// When segment `sequence` of the asset's stream starts: on a channel's timeline (whose keys
-    /// rotate); 0 for other assets, which have one key. Nil for a sequence no stream of the channel has.
-    private static func segmentStartMs(_ sequence: Int, asset: String, loaded: LoadedCatalog) -> Int64? {
+    /// rotate); 0 for other assets, which have one key. Nil for a sequence no stream of the
+    /// channel has. (Also how a key fault names the key of a segment.)
+    static func segmentStartMs(_ sequence: Int, asset: String, loaded: LoadedCatalog) -> Int64? {
         guard let timeline = loaded.channelTimelines[asset] else { return sequence >= 0 ? 0 : nil }
         guard (0...timeline.sequence(atMs: platformInstantsMs.upperBound)).contains(sequence) else { return nil }
         return timeline.segment(sequence).startMs

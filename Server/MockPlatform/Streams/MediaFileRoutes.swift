@@ -11,8 +11,10 @@ extension ExposureAPI {
                 throw ExposureErrorMessage(
                     httpCode: 404, message: "NOT_FOUND", extendedMessage: "No media file at \(context.request.path).")
             }
-            let tags = SegmentTimedMetadata.tags(path: context.path("path"), query: context.query, loaded: context.loaded)
-            let clear = tags.isEmpty ? file : TimedMetadataMuxer.segment(file, carrying: tags) ?? file
+            let clear = {
+                let tags = SegmentTimedMetadata.tags(path: context.path("path"), query: context.query, loaded: context.loaded)
+                return tags.isEmpty ? file : TimedMetadataMuxer.segment(file, carrying: tags) ?? file
+            }
             let body = try SegmentEncryption.body(
                 of: clear, path: context.path("path"), asset: context.query["asset"], sequence: context.query["seq"], loaded: context.loaded
             )
