@@ -9,12 +9,15 @@ public struct TagAttributes: Sendable, Hashable {
 
     /// Reads a whole tag line such as `#EXT-X-MAP:URI="init.mp4"`; a tag without attributes has none.
     public init(line: String) throws(HLSParseError) {
+        let (name, entries) = try Self.entries(line: line)
+        tag = name
+        values = Dictionary(entries.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The tag's name and its attributes as written (whether each value was quoted too), in order.
+    static func entries(line: String) throws(HLSParseError) -> (tag: String, entries: [AttributeList.Entry]) {
         let text = line.hasPrefix("#") ? String(line.dropFirst()) : line
-        guard let colon = text.firstIndex(of: ":") else {
-            tag = text
-            values = [:]
-            return
-        }
+        guard let colon = text.firstIndex(of: ":") else { return (text, []) }
         let name = String(text[..<colon])
         var attributes = Array(text[text.index(after: colon)...].utf8)
         let list = try attributes.withUnsafeMutableBufferPointer { buffer in
@@ -22,8 +25,7 @@ public struct TagAttributes: Sendable, Hashable {
                 try AttributeList(UnsafeBufferPointer(buffer), from: 0, to: buffer.count, tag: name, line: 1)
             }
         }.get()
-        tag = name
-        values = Dictionary(list.entries.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return (name, list.entries)
     }
 
     /// Whether `line` is the tag `name` (`#NAME:` or `#NAME` alone).

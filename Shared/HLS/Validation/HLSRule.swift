@@ -225,6 +225,42 @@ extension HLSRule {
     public static let renditionClosedCaptionsNoURI = HLSRule(
         id: "master.media.closedcaptions.uri", sentence: "EXT-X-MEDIA: no URI on CLOSED-CAPTIONS.")
 
+    // MARK: Keys (RFC 8216 §4.3.2.4, §4.3.4.5)
+
+    /// METHOD is one of the three.
+    public static let keyMethod = HLSRule(
+        id: "key.method",
+        sentence: "EXT-X-KEY and EXT-X-SESSION-KEY: METHOD is present and is NONE, AES-128 or SAMPLE-AES, written without quotes.")
+    /// URI unless NONE; NONE alone.
+    public static let keyURI = HLSRule(
+        id: "key.uri",
+        sentence: "EXT-X-KEY and EXT-X-SESSION-KEY: URI, a non-empty quoted string, is present unless METHOD is NONE; METHOD=NONE has no other attribute."
+    )
+    /// IV is a 128-bit hexadecimal sequence.
+    public static let keyIV = HLSRule(
+        id: "key.iv", sentence: "EXT-X-KEY and EXT-X-SESSION-KEY: IV is 0x followed by 32 hexadecimal digits (128 bits), without quotes.")
+    /// KEYFORMAT and KEYFORMATVERSIONS are well formed.
+    public static let keyFormat = HLSRule(
+        id: "key.keyformat",
+        sentence:
+            "EXT-X-KEY and EXT-X-SESSION-KEY: KEYFORMAT is a non-empty quoted string; KEYFORMATVERSIONS a quoted list of positive integers separated by '/'."
+    )
+    /// The key in force of a live window's first segment is stated.
+    public static let keyPosition = HLSRule(
+        id: "key.position",
+        sentence:
+            "Live: a playlist that encrypts segments has a key tag before its first segment, so the key of every segment in the window stays in the playlist."
+    )
+    /// A session key announces a key.
+    public static let sessionKeyMethod = HLSRule(
+        id: "sessionkey.method", sentence: "EXT-X-SESSION-KEY: METHOD is not NONE.")
+    /// A session key is one the media playlists use.
+    public static let sessionKeyMatch = HLSRule(
+        id: "sessionkey.match",
+        sentence:
+            "EXT-X-SESSION-KEY matches an EXT-X-KEY of the media playlists: the same METHOD, URI, IV, KEYFORMAT and KEYFORMATVERSIONS."
+    )
+
     /// Every rule the validator checks.
     public static let all: [HLSRule] = [
         targetDurationPresent, targetDurationCoversSegments, targetDurationStable, mediaSequencePosition,
@@ -242,6 +278,7 @@ extension HLSRule {
         dateRangePlannedClosed, dateRangeSCTE35Paired,
         variantAttributes, variantGroupsExist, renditionRequiredAttributes, renditionLanguage,
         renditionNameUnique, renditionSingleDefault, renditionDefaultAutoselect, renditionForcedSubtitlesOnly,
-        renditionClosedCaptionsNoURI
+        renditionClosedCaptionsNoURI,
+        keyMethod, keyURI, keyIV, keyFormat, keyPosition, sessionKeyMethod, sessionKeyMatch
     ]
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks playlists against the rules of `hls-rules.md` that can be seen in playlist text.
 ///
 /// Every function returns all violations found (empty when the playlist is fine), each
@@ -27,6 +29,7 @@ public enum HLSValidator {
         MediaChecks(playlist: playlist, kind: kind, sourceMap: sourceMap).run(into: &findings)
         DateRangeChecks(playlist: playlist, sourceMap: sourceMap).run(into: &findings)
         DeltaUpdateChecks(playlist: playlist, sourceMap: sourceMap).run(into: &findings)
+        KeyChecks.run(media: playlist, kind: kind, sourceMap: sourceMap, into: &findings)
         return findings.violations
     }
 
@@ -50,6 +53,18 @@ public enum HLSValidator {
     public static func validate(master playlist: MasterPlaylist, sourceMap: MasterPlaylistSourceMap? = nil) -> [HLSViolation] {
         var findings = Findings()
         MasterChecks(playlist: playlist, sourceMap: sourceMap).run(into: &findings)
+        KeyChecks.run(master: playlist, into: &findings)
+        return findings.violations
+    }
+
+    /// Checks the `EXT-X-SESSION-KEY` tags of a multivariant playlist against the keys its media
+    /// playlists (loaded at the same time) use: each must be one of them. URIs are compared
+    /// resolved, against `masterURL` and each media playlist's URL where given.
+    public static func validateSessionKeys(
+        master: MasterPlaylist, masterURL: URL? = nil, media: [(url: URL?, playlist: MediaPlaylist)]
+    ) -> [HLSViolation] {
+        var findings = Findings()
+        KeyChecks.matchSessionKeys(master: master, masterURL: masterURL, media: media, into: &findings)
         return findings.violations
     }
 

@@ -60,6 +60,9 @@ public struct StreamValidator: Sendable {
             loaded.append((url, playlist, kind))
         }
         addVariantFindings(loaded.map { ($0.url, $0.playlist) }, into: &report)
+        report.add(
+            HLSValidator.validateSessionKeys(master: master, masterURL: masterURL, media: loaded.map { ($0.url, $0.playlist) }),
+            in: masterURL)
 
         let changing = loaded.filter { !$0.playlist.endList }
         guard !changing.isEmpty, let delay = reloadDelay(loaded.first?.playlist) else { return report }

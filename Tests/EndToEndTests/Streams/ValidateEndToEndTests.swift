@@ -42,6 +42,32 @@ import Testing
         #expect(!report.isClean)
     }
 
+    /// The encrypted fixtures (a VOD title, the SSAI title, a live channel with rotating keys)
+    /// pass the key rules: their masters announce a session key their media playlists use.
+    @Test(arguments: ["harbour-tales-s1e3", "mountain-ssai", "sport-max"])
+    func theEncryptedFixturesAreCleanUnderTheKeyRules(assetId: String) async throws {
+        let mock = try StreamPlatform(nowMs: StreamPlatform.noon + 905_000)
+        let url = try await mock.streamURL(assetId)
+        let master = String(decoding: try await HTTP.get(url).body, as: UTF8.self)
+        #expect(master.contains("#EXT-X-SESSION-KEY:METHOD=AES-128,URI="), "\(assetId) is encrypted")
+        let report = await mock.validator().validate(masterURL: url)
+        #expect(report.isClean, "\(report.findings.prefix(5)) \(report.fetchFailures)")
+    }
+
+    @Test func brokenKeysReportEachKeyRuleWithWhere() async throws {
+        let broken = try BrokenStream()
+        let report = await broken.validator().validate(masterURL: broken.url("keys.m3u8"))
+        let byRule = Dictionary(grouping: report.findings, by: \.rule)
+        #expect(byRule[HLSRule.sessionKeyMethod.id]?.first?.url == broken.url("keys.m3u8").absoluteString)
+        #expect(byRule[HLSRule.sessionKeyMatch.id]?.count == 1, "only the AES-128 session key is looked for: \(report.findings)")
+        #expect(byRule[HLSRule.keyIV.id]?.first?.mediaSequence == 11)
+        #expect(byRule[HLSRule.keyMethod.id]?.first?.mediaSequence == 12)
+        #expect(byRule[HLSRule.keyFormat.id]?.first?.line == 11, "the EXTINF line of segment 12")
+        #expect(byRule[HLSRule.keyURI.id]?.first?.mediaSequence == 13)
+        #expect(byRule[HLSRule.keyPosition.id]?.first?.mediaSequence == 10)
+        #expect(report.fetchFailures.isEmpty && !report.isClean)
+    }
+
     /// Runs the `exposure` CLI built next to the tests (`swift build --build-tests` builds it).
     private static func run(_ arguments: [String]) async throws -> ChildProcess.Result {
         let cli = BuiltExecutable("exposure")
@@ -74,6 +100,11 @@ import Testing
         #expect(report.findings.contains { $0.rule == "master.variant.attributes" && $0.line == 6 })
         #expect(json.errors.contains("breaks HLS rules"))
 
+        let keys = try await Self.run(["validate", broken.url("keys.m3u8").absoluteString, "--no-reload"])
+        #expect(keys.status == 1, "\(keys.output)")
+        #expect(keys.output.contains("FAIL [sessionkey.method] \(HLSRule.sessionKeyMethod.sentence)"), "\(keys.output)")
+        #expect(keys.output.contains("/video/keyed.m3u8, line 8, segment 11: An EXT-X-KEY has IV=0x1234"), "\(keys.output)")
+
         let usage = try await Self.run(["validate", "not a url"])
         #expect(usage.status == 2)
     }
@@ -93,6 +124,40 @@ final class BrokenStream: Sendable {
         video/high.m3u8
         #EXT-X-STREAM-INF:BANDWIDTH=300000,AVERAGE-BANDWIDTH=250000,CODECS="avc1.64001f,mp4a.40.2",AUDIO="a"
         video/low.m3u8
+
+        """
+
+    /// A stream whose keys break the key rules: a session key of METHOD=NONE, one no media
+    /// playlist uses, and a live window with a malformed key whose first key tag comes late.
+    static let keysMaster = """
+        #EXTM3U
+        #EXT-X-SESSION-KEY:METHOD=NONE
+        #EXT-X-SESSION-KEY:METHOD=AES-128,URI="/keys/elsewhere"
+        #EXT-X-STREAM-INF:BANDWIDTH=900000,AVERAGE-BANDWIDTH=800000,CODECS="avc1.64001f,mp4a.40.2",RESOLUTION=640x360,FRAME-RATE=25
+        video/keyed.m3u8
+
+        """
+
+    static let keyedLive = """
+        #EXTM3U
+        #EXT-X-TARGETDURATION:2
+        #EXT-X-MEDIA-SEQUENCE:10
+        #EXT-X-PROGRAM-DATE-TIME:2026-11-30T12:00:10.000Z
+        #EXTINF:2.000,
+        seg-10.ts
+        #EXT-X-KEY:METHOD=AES-128,URI="/keys/one",IV=0x1234
+        #EXTINF:2.000,
+        seg-11.ts
+        #EXT-X-KEY:METHOD=AES-256,URI="/keys/two",KEYFORMATVERSIONS="1/x"
+        #EXTINF:2.000,
+        seg-12.ts
+        #EXT-X-KEY:METHOD=AES-128
+        #EXTINF:2.000,
+        seg-13.ts
+        #EXTINF:2.000,
+        seg-14.ts
+        #EXTINF:2.000,
+        seg-15.ts
 
         """
 
@@ -116,6 +181,8 @@ final class BrokenStream: Sendable {
                 case "/broken/master.m3u8": body = BrokenStream.master
                 case "/broken/video/high.m3u8": body = BrokenStream.live(first: loads.next() ? 10 : 5, target: 4, long: false)
                 case "/broken/video/low.m3u8": body = BrokenStream.live(first: 10, target: 2, long: true)
+                case "/broken/keys.m3u8": body = BrokenStream.keysMaster
+                case "/broken/video/keyed.m3u8": body = BrokenStream.keyedLive
                 default: body = nil
                 }
                 guard let body else { return HTTPResponse(status: 404) }

@@ -79,7 +79,7 @@ struct RuleCoverageTests {
     func everyRuleIsTested() {
         let tested = Set(
             (MediaValidatorTests.cases + DateRangeValidatorTests.cases + ReloadValidatorTests.cases
-                + MasterValidatorTests.cases + DeltaUpdateValidatorTests.cases).map(\.rule.id))
+                + MasterValidatorTests.cases + DeltaUpdateValidatorTests.cases + KeyValidatorTests.cases).map(\.rule.id))
         let untested = HLSRule.all.map(\.id).filter { !tested.contains($0) }
         #expect(untested == [])
         #expect(Set(HLSRule.all.map(\.id)).count == HLSRule.all.count, "rule ids are unique")
