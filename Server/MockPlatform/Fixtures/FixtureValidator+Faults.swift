@@ -13,6 +13,14 @@ extension FixtureValidator {
             rules.contains { $0.stream != nil }
             ? LoadedCatalog(catalog, fixturesDirectory: URL(fileURLWithPath: "/"), loadedAtMs: nowMs) : nil
         for (index, rule) in rules.enumerated() {
+            // What the platform writes into a rule in force; a file that sets it would be ignored
+            // (docs/schemas/platform.schema.json refuses it too).
+            let given: [(String, Bool)] = [("id", rule.id != nil), ("remaining", rule.remaining != nil), ("hits", rule.hits != nil)]
+            for case (let key, true) in given {
+                reporter.report(
+                    ".faults[\(index)].\(key)",
+                    "\(key) is given by the platform to the rule in force, never read from a file; use name to label a rule.")
+            }
             do {
                 try FaultInjector.check(rule, streams: loaded.map { StreamTargetResolver(loaded: $0, nowMs: nowMs) })
             } catch {

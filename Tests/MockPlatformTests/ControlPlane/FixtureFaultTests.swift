@@ -32,6 +32,29 @@ import Testing
         #expect(try await client.send("GET", Self.segment).status == 404)
     }
 
+    /// `id`, `remaining` and `hits` are what the platform writes into a rule in force: the schema
+    /// refuses them in `platform.json`, and so does the loader, rather than ignore them silently.
+    @Test(arguments: [("id", JSONValue.string("outage")), ("remaining", .integer(2)), ("hits", .integer(0))])
+    func aFieldThePlatformGivesIsRefusedInTheFile(key: String, value: JSONValue) throws {
+        let fixtures = try Self.declaring(.object(["path": .string("^/media/"), "status": .integer(503), key: value]))
+        do {
+            _ = try FixtureLoader.load(from: fixtures.directory)
+            Issue.record("the fixtures loaded with a fault rule's \(key)")
+        } catch {
+            let problem = try #require(error.problems.first { $0.path == "$.faults[0].\(key)" }, "\(error)")
+            #expect(problem.file == "catalog/platform.json")
+            #expect(problem.message.contains("given by the platform"), "\(problem.message)")
+        }
+        let schema = try JSONValue(parsing: Data(contentsOf: FixtureSchemaTests.schemas.appendingPathComponent("platform.schema.json")))
+        guard case .object(let definitions) = schema["$defs"], case .object(let rule) = definitions["FaultRule"],
+            case .object(let properties) = rule["properties"]
+        else {
+            Issue.record("no FaultRule in the platform schema")
+            return
+        }
+        #expect(rule["additionalProperties"] == .bool(false) && properties[key] == nil, "the schema refuses \(key) too")
+    }
+
     @Test func aBrokenFaultIsReportedAtItsFileAndLine() throws {
         let fixtures = try Self.declaring(
             .object(["stream": .object(["assetId": .string("city-lights"), "sequence": .integer(99_999)]), "status": .integer(404)]))
