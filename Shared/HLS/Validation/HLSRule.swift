@@ -234,7 +234,8 @@ extension HLSRule {
     /// URI unless NONE; NONE alone.
     public static let keyURI = HLSRule(
         id: "key.uri",
-        sentence: "EXT-X-KEY and EXT-X-SESSION-KEY: URI, a non-empty quoted string, is present unless METHOD is NONE; METHOD=NONE has no other attribute."
+        sentence:
+            "EXT-X-KEY and EXT-X-SESSION-KEY: URI, a non-empty quoted string, is present unless METHOD is NONE; METHOD=NONE has no other attribute."
     )
     /// IV is a 128-bit hexadecimal sequence.
     public static let keyIV = HLSRule(

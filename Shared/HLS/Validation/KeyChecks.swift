@@ -151,13 +151,15 @@ enum KeyChecks {
         }
         if let uri = attributes["URI"] {
             if !uri.isQuoted || uri.value.isEmpty {
-                findings.add(.keyURI, "An \(name) has URI=\(uri.value.isEmpty ? "\"\"" : uri.value), not a non-empty quoted string.", location)
+                findings.add(
+                    .keyURI, "An \(name) has URI=\(uri.value.isEmpty ? "\"\"" : uri.value), not a non-empty quoted string.", location)
             }
         } else {
             findings.add(.keyURI, "An \(name) with METHOD=\(method.value) has no URI.", location)
         }
         if let iv = attributes["IV"], iv.isQuoted || !isIV(iv.value) {
-            findings.add(.keyIV, "An \(name) has IV=\(iv.isQuoted ? "\"\(iv.value)\"" : iv.value), not 0x and 32 hexadecimal digits.", location)
+            findings.add(
+                .keyIV, "An \(name) has IV=\(iv.isQuoted ? "\"\(iv.value)\"" : iv.value), not 0x and 32 hexadecimal digits.", location)
         }
         if let format = attributes["KEYFORMAT"], !format.isQuoted || format.value.isEmpty {
             findings.add(.keyFormat, "An \(name) has KEYFORMAT=\(format.value), not a non-empty quoted string.", location)

@@ -28,15 +28,21 @@ struct KeyValidatorTests {
         ViolationCase(rule: .keyMethod, situation: "no METHOD", line: 6, validate: media(#"#EXT-X-KEY:URI="k""#)),
         ViolationCase(rule: .keyMethod, situation: "METHOD=AES-256", line: 6, validate: media(#"#EXT-X-KEY:METHOD=AES-256,URI="k""#)),
         ViolationCase(rule: .keyMethod, situation: "a quoted METHOD", line: 6, validate: media(#"#EXT-X-KEY:METHOD="AES-128",URI="k""#)),
-        ViolationCase(rule: .keyMethod, situation: "a session key of an unknown METHOD", validate: sessionKey(#"#EXT-X-SESSION-KEY:METHOD=CENC,URI="k""#)),
+        ViolationCase(
+            rule: .keyMethod, situation: "a session key of an unknown METHOD",
+            validate: sessionKey(#"#EXT-X-SESSION-KEY:METHOD=CENC,URI="k""#)),
         ViolationCase(rule: .keyURI, situation: "AES-128 without URI", line: 6, validate: media("#EXT-X-KEY:METHOD=AES-128")),
-        ViolationCase(rule: .keyURI, situation: "SAMPLE-AES with an empty URI", line: 6, validate: media(#"#EXT-X-KEY:METHOD=SAMPLE-AES,URI="""#)),
+        ViolationCase(
+            rule: .keyURI, situation: "SAMPLE-AES with an empty URI", line: 6, validate: media(#"#EXT-X-KEY:METHOD=SAMPLE-AES,URI="""#)),
         ViolationCase(rule: .keyURI, situation: "an unquoted URI", line: 6, validate: media("#EXT-X-KEY:METHOD=AES-128,URI=k")),
         ViolationCase(rule: .keyURI, situation: "NONE with a URI", line: 6, validate: media(#"#EXT-X-KEY:METHOD=NONE,URI="k""#)),
-        ViolationCase(rule: .keyURI, situation: "NONE with an IV", line: 6, validate: media("#EXT-X-KEY:METHOD=NONE,IV=0x000102030405060708090A0B0C0D0E0F")),
+        ViolationCase(
+            rule: .keyURI, situation: "NONE with an IV", line: 6,
+            validate: media("#EXT-X-KEY:METHOD=NONE,IV=0x000102030405060708090A0B0C0D0E0F")),
         ViolationCase(rule: .keyIV, situation: "a short IV", line: 6, validate: media(key + ",IV=0x1234")),
         ViolationCase(rule: .keyIV, situation: "an IV without 0x", line: 6, validate: media(key + ",IV=000102030405060708090A0B0C0D0E0F")),
-        ViolationCase(rule: .keyIV, situation: "an IV with a non-hex digit", line: 6, validate: media(key + ",IV=0x000102030405060708090A0B0C0D0E0G")),
+        ViolationCase(
+            rule: .keyIV, situation: "an IV with a non-hex digit", line: 6, validate: media(key + ",IV=0x000102030405060708090A0B0C0D0E0G")),
         ViolationCase(rule: .keyIV, situation: "a quoted IV", line: 6, validate: media(key + #",IV="0x000102030405060708090A0B0C0D0E0F""#)),
         ViolationCase(rule: .keyFormat, situation: "an unquoted KEYFORMAT", line: 6, validate: media(key + ",KEYFORMAT=identity")),
         ViolationCase(rule: .keyFormat, situation: "an empty KEYFORMAT", line: 6, validate: media(key + #",KEYFORMAT="""#)),
@@ -51,7 +57,8 @@ struct KeyValidatorTests {
                     mediaText: PlaylistText.live(PlaylistText.segments(1) + key + "\n" + PlaylistText.segments(5, from: 1)).utf8,
                     kind: .live)
             }),
-        ViolationCase(rule: .sessionKeyMethod, situation: "a session key of METHOD=NONE", validate: sessionKey("#EXT-X-SESSION-KEY:METHOD=NONE")),
+        ViolationCase(
+            rule: .sessionKeyMethod, situation: "a session key of METHOD=NONE", validate: sessionKey("#EXT-X-SESSION-KEY:METHOD=NONE")),
         ViolationCase(
             rule: .sessionKeyMatch, situation: "a session key no media playlist uses",
             validate: {
@@ -71,7 +78,9 @@ struct KeyValidatorTests {
         let base = URL(string: "https://cdn.example/s/master.m3u8")!
         guard let master = try? HLSParser.parseMaster(Array(Self.master(sessionKey: sessionKey).utf8)) else { return [] }
         let playlists = media.enumerated().compactMap { index, text in
-            (try? HLSParser.parseMedia(Array(text.utf8))).map { (url: Optional(URL(string: "v\(index).m3u8", relativeTo: base)!), playlist: $0) }
+            (try? HLSParser.parseMedia(Array(text.utf8))).map {
+                (url: Optional(URL(string: "v\(index).m3u8", relativeTo: base)!), playlist: $0)
+            }
         }
         return HLSValidator.validateSessionKeys(master: master, masterURL: base, media: playlists)
     }
@@ -89,7 +98,8 @@ struct KeyValidatorTests {
     @Test func aSessionKeyMatchesAMediaKeyWithDefaultsFilledInAndURIsResolved() {
         // Relative to the master here, absolute there; KEYFORMAT identity and KEYFORMATVERSIONS 1 are the defaults.
         let session = #"#EXT-X-SESSION-KEY:METHOD=AES-128,URI="keys/k1",IV=0x000102030405060708090A0B0C0D0E0F"#
-        let media = #"#EXT-X-KEY:METHOD=AES-128,URI="https://cdn.example/s/keys/k1",IV=0x000102030405060708090a0b0c0d0e0f,KEYFORMAT="identity",KEYFORMATVERSIONS="1""#
+        let media =
+            #"#EXT-X-KEY:METHOD=AES-128,URI="https://cdn.example/s/keys/k1",IV=0x000102030405060708090a0b0c0d0e0f,KEYFORMAT="identity",KEYFORMATVERSIONS="1""#
         #expect(Self.validateSessionKeys(session, media: [Self.vod(key: "#EXT-X-KEY:METHOD=NONE"), Self.vod(key: media)]) == [])
         #expect(HLSValidator.validate(masterText: Self.master(sessionKey: session).utf8) == [])
         // Another IV is another key.

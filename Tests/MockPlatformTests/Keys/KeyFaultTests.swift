@@ -5,11 +5,11 @@ import HTTPServer
 import MockPlatformTesting
 import Testing
 
+@testable import MockPlatform
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-@testable import MockPlatform
 
 /// Stream faults on the key server: a rule strikes an encrypted stream's key requests by path or
 /// in stream terms (`part: key`, the asset, the key period of a named segment, the play session
