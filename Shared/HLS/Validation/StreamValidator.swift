@@ -1,7 +1,8 @@
 import Foundation
 
 /// Checks a whole stream as a player meets it: the multivariant playlist, every media
-/// playlist it names, the media playlists against each other, and — for playlists that can
+/// playlist it names, the media playlists against each other (and the master's
+/// `EXT-X-SESSION-KEY` tags against their keys), and — for playlists that can
 /// still change (no `EXT-X-ENDLIST`) — one reload after a wait. A playlist that offers
 /// Playlist Delta Updates (`CAN-SKIP-UNTIL`) is also fetched with `_HLS_skip=YES` right after
 /// its reload, and with `_HLS_skip=v2` too when it offers `CAN-SKIP-DATERANGES`: each update
