@@ -27,7 +27,7 @@ export function render(main, signedIn) {
   });
   main.append(element("h1", {}, "Sign in"),
     element("p", {}, "This mock was started with --admin-token: enter that token to use the dashboard. ",
-      "It stays signed in in this browser until you sign out or the mock restarts."),
+      "This browser stays signed in until you sign out or the mock restarts."),
     form, problem);
   token.focus();
 }
