@@ -83,11 +83,15 @@ extension AdminAccess {
             guard sessions.admits(AdminSessions.ids(in: request), token: token) else { return .needsToken }
             // The browser attaches the cookie to whatever a page of the same site sends here — a page
             // on another port of this host too — so a signed-in request must come from the dashboard's
-            // own origin (browsers send `Origin` on every request but a same-origin GET or HEAD).
-            if let origin = request.headers["Origin"], !Self.isSameOrigin(origin, host: request.headers["Host"]) {
-                return .forbidden(
-                    "A signed-in browser may use the admin API from the dashboard's own pages only, not from \(origin); "
-                        + "send Authorization: Bearer <admin token> instead.")
+            // own origin: browsers send `Origin` on every request but a same-origin GET or HEAD, and
+            // `Sec-Fetch-Site` on every request, an embedded `<script src>` or `<img>` included.
+            let origin = request.headers["Origin"]
+            let site = request.headers["Sec-Fetch-Site"]
+            if let origin, !Self.isSameOrigin(origin, host: request.headers["Host"]) {
+                return .forbidden(Self.signedInRule("not from \(origin)"))
+            }
+            if let site, site != "same-origin", site != "none" {
+                return .forbidden(Self.signedInRule("not from a \(site) page"))
             }
             return .admitted
         }
@@ -110,6 +114,11 @@ extension AdminAccess {
     static func isSameOrigin(_ origin: String, host: String?) -> Bool {
         guard let host, let separator = origin.range(of: "://") else { return false }
         return origin[separator.upperBound...].lowercased() == host.lowercased()
+    }
+
+    private static func signedInRule(_ refusal: String) -> String {
+        "A signed-in browser may use the admin API from the dashboard's own pages only, \(refusal); "
+            + "send Authorization: Bearer <admin token> instead."
     }
 
     private static func openRule(_ rule: String) -> String {

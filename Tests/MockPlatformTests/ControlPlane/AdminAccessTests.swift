@@ -78,6 +78,10 @@ import Testing
             Issue.record("a page of another origin used the cookie")
             return
         }
+        let embedded = Self.request(.get, "/_mock/requests", [host, cookie, ("Sec-Fetch-Site", "same-site")])
+        #expect(access.admission(of: embedded, sessions: sessions) != .admitted, "a <script src> of a page on another port")
+        let ownFetch = Self.request(.get, "/_mock/requests", [host, cookie, ("Sec-Fetch-Site", "same-origin")])
+        #expect(access.admission(of: ownFetch, sessions: sessions) == .admitted)
         let unknown = Self.request(.get, "/_mock/events", [host, ("Cookie", "exposure-mock-admin-8080=\(id)x")])
         #expect(access.admission(of: unknown, sessions: sessions) == .needsToken)
         let elsewhere = Self.request(.get, "/_mock/events", [host, ("Cookie", "other=\(id)")])
