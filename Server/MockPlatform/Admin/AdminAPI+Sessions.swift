@@ -18,7 +18,7 @@ extension AdminAPI {
                 return ControlPlaneResponder.needsToken("That is not the admin token this mock was started with.")
             }
             var response = Responses.noContent()
-            response.headers.set("Set-Cookie", AdminSessions.cookie(sessions.open(for: token), host: request.headers["Host"]))
+            response.headers.set("Set-Cookie", AdminSessions.cookie(sessions.open(for: token), for: request))
             response.headers.set("Cache-Control", "no-store")
             return response
         }
@@ -29,7 +29,7 @@ extension AdminAPI {
         add(.delete, "/session") { request, _ throws(ExposureErrorMessage) in
             sessions.close(AdminSessions.ids(in: request))
             var response = Responses.noContent()
-            response.headers.set("Set-Cookie", AdminSessions.cookie(nil, host: request.headers["Host"]))
+            response.headers.set("Set-Cookie", AdminSessions.cookie(nil, for: request))
             return response
         }
     }

@@ -66,12 +66,13 @@ package final class AdminSessions: Sendable {
         }
     }
 
-    /// The `Set-Cookie` value carrying `id` (nil: one that removes the cookie) for a request
-    /// addressed to `host` (its `Host` header).
-    static func cookie(_ id: String?, host: String?) -> String {
-        let port = host.flatMap { $0.split(separator: ":").last.flatMap { Int($0) } }
+    /// The `Set-Cookie` value carrying `id` (nil: one that removes the cookie) in answer to
+    /// `request`: named by the port its `Host` names, `Secure` when it came over HTTPS.
+    static func cookie(_ id: String?, for request: HTTPRequest) -> String {
+        let port = request.headers["Host"].flatMap { $0.split(separator: ":").last.flatMap { Int($0) } }
         let name = port.map { "\(cookiePrefix)-\($0)" } ?? cookiePrefix
+        let secure = request.scheme == "https" ? "; Secure" : ""
         let lifetime = id == nil ? "; Max-Age=0" : ""
-        return "\(name)=\(id ?? ""); Path=\(ControlPlaneResponder.prefix); HttpOnly; SameSite=Strict\(lifetime)"
+        return "\(name)=\(id ?? ""); Path=\(ControlPlaneResponder.prefix); HttpOnly; SameSite=Strict\(secure)\(lifetime)"
     }
 }

@@ -110,10 +110,13 @@ import Testing
     }
 
     @Test func theCookieIsHttpOnlyStrictAndScopedToTheAdminAPI() {
+        let plain = Self.request(.post, "/_mock/session", [("Host", "127.0.0.1:8080")])
+        #expect(AdminSessions.cookie("abc", for: plain) == "exposure-mock-admin-8080=abc; Path=/_mock; HttpOnly; SameSite=Strict")
+        let secure = HTTPRequest(
+            method: .delete, path: "/_mock/session", rawQuery: "", headers: HTTPHeaders([("Host", "localhost")]), body: Data(),
+            scheme: "https")
         #expect(
-            AdminSessions.cookie("abc", host: "127.0.0.1:8080")
-                == "exposure-mock-admin-8080=abc; Path=/_mock; HttpOnly; SameSite=Strict")
-        #expect(AdminSessions.cookie(nil, host: "localhost") == "exposure-mock-admin=; Path=/_mock; HttpOnly; SameSite=Strict; Max-Age=0")
+            AdminSessions.cookie(nil, for: secure) == "exposure-mock-admin=; Path=/_mock; HttpOnly; SameSite=Strict; Secure; Max-Age=0")
         #expect(
             AdminSessions.ids(in: Self.request(.get, "/", [("Cookie", "a=1; exposure-mock-admin=x;exposure-mock-admin-9=y")])) == ["x", "y"]
         )
