@@ -117,8 +117,10 @@ def send_requests(base, count, per_second=None, stop=None):
 
 
 def on_air(driver):
-    return {item.get_attribute("data-channel-id"): item.get_attribute("data-program-id")
-            for item in driver.find_elements(By.CSS_SELECTOR, "#on-air li")}
+    """The program on air per channel; read again when the list is redrawn (the clock ticks) mid-read."""
+    return WebDriverWait(driver, TIMEOUT, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: {item.get_attribute("data-channel-id"): item.get_attribute("data-program-id")
+                   for item in d.find_elements(By.CSS_SELECTOR, "#on-air li")})
 
 
 def fixture_titles(fixtures):
