@@ -19,6 +19,11 @@ export class MockError extends Error {
   }
 }
 
+/** Whether `error` is the admin API asking for its token (a mock started with --admin-token). */
+export function needsSignIn(error) {
+  return error instanceof MockError && error.status === 401 && error.body?.message === "NO_ADMIN_TOKEN";
+}
+
 /** Sends a request and returns the decoded JSON answer (null for 204); throws MockError otherwise. */
 export async function call(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json" };

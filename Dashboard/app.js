@@ -1,7 +1,8 @@
 // The dashboard's shell: picks the page from the location's hash (#/catalog, #/title/{assetId},
 // #/channels, #/control, #/activity) and shows the mock's clock in the header, telling the pages
-// each reading as a "mock-clock" event (detail: the GET /_mock/clock answer).
-import { call } from "./api.js";
+// each reading as a "mock-clock" event (detail: the GET /_mock/clock answer). On a mock with an
+// admin token it shows the sign-in form (./pages/signin.js) until signed in, and a sign-out button.
+import { call, needsSignIn } from "./api.js";
 import { errorBox } from "./dom.js";
 
 const pages = {
@@ -27,21 +28,62 @@ async function show() {
   leaving?.();
   leaving = null;
   main.replaceChildren();
+  if (await signInNeeded) return showSignIn();
   try {
     const module = await pages[page]();
     leaving = await module.render(main, rest.map(decodeURIComponent));
   } catch (error) {
-    main.append(errorBox(error));
+    leaving?.();
+    leaving = null;
+    if (!needsSignIn(error)) return main.append(errorBox(error));
+    signOut.hidden = true;
+    showSignIn();
   }
 }
+
+async function showSignIn() {
+  main.replaceChildren();
+  (await import("./pages/signin.js")).render(main, () => {
+    signInNeeded = checkSession();
+    show();
+    tick();
+  });
+}
+
+const signOut = document.getElementById("sign-out");
+
+/**
+ * Whether the admin API wants a sign-in (GET /_mock/session answers 401); shows the sign-out
+ * button when this browser holds one.
+ */
+async function checkSession() {
+  try {
+    signOut.hidden = !(await call("GET", "/_mock/session")).signedIn;
+    return false;
+  } catch (error) {
+    signOut.hidden = true;
+    return needsSignIn(error);
+  }
+}
+let signInNeeded = checkSession();
+
+signOut.addEventListener("click", async () => {
+  try {
+    await call("DELETE", "/_mock/session");
+  } finally {
+    signInNeeded = checkSession();
+    show();
+    tick();
+  }
+});
 
 async function tick() {
   try {
     const clock = await call("GET", "/_mock/clock");
     document.getElementById("clock").textContent = `mock clock ${clock.now}${clock.rate === 0 ? " (frozen)" : ""}`;
     dispatchEvent(new CustomEvent("mock-clock", { detail: clock }));
-  } catch {
-    document.getElementById("clock").textContent = "mock clock unavailable";
+  } catch (error) {
+    document.getElementById("clock").textContent = needsSignIn(error) ? "signed out" : "mock clock unavailable";
   }
 }
 

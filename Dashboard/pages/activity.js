@@ -8,7 +8,7 @@ import { element, errorBox } from "../dom.js";
 import { sessionsSection } from "./sessions.js";
 
 /** Rows shown at once, newest first; "Show more" adds as many again. */
-const pageSize = 200;
+const pageSize = 100;
 
 /** A journal row, cloned for each entry (cheaper than building its cells one by one). */
 const rowTemplate = element("tr", {}, element("td", {}, element("button", { type: "button", class: "link" })),

@@ -1,10 +1,15 @@
 // The only C the HTTP server sees of libmicrohttpd: its header, plus wrappers for the calls
-// Swift cannot make itself.
+// Swift cannot make itself, and the Linux headers Swift's Glibc module leaves out that the server
+// uses beside it (epoll and eventfd, to watch suspended connections: HangupWatcher).
 #ifndef CMICROHTTPD_SHIM_H
 #define CMICROHTTPD_SHIM_H
 #include <microhttpd.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#ifdef __linux__
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#endif
 
 /// The URI-log callback's type; microhttpd.h never names it, so Swift could not spell it.
 typedef void *(*CMHD_URILogCallback)(void *cls, const char *uri, struct MHD_Connection *connection);

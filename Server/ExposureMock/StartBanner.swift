@@ -21,7 +21,7 @@ enum StartBanner {
         let dashboard =
             switch platform.configuration.adminAccess {
             case .open: "\(platform.baseURL)/"
-            case .token: "\(platform.baseURL)/ (Bearer admin token required)"
+            case .token: "\(platform.baseURL)/ (sign in with the admin token)"
             case .disabled: "disabled, as the admin API is"
             }
         let caFile = authority?.certificateFile.path

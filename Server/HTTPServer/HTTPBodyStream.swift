@@ -7,7 +7,8 @@ import Synchronization
 /// take more and sends them chunked. While `next` has none (empty data), the connection is
 /// suspended — no worker thread waits — until ``wake()`` says it has bytes again or a heartbeat
 /// is due: every `heartbeatInterval` on the server's clock, `heartbeat` goes out when nothing
-/// else did, so a client that went away is noticed and an idle proxy keeps the stream open.
+/// else did, so an idle proxy keeps the stream open. A client that closes or resets its
+/// connection while it waits is noticed at once (``HangupWatcher``) and the stream ends.
 /// `next` returning nil ends the body; so does the server stopping.
 ///
 /// `ended` runs once, when the server is done with the stream (or, for a stream never sent,
@@ -16,6 +17,8 @@ public final class HTTPBodyStream: Sendable, Equatable {
     private struct Attachment {
         let parker: ConnectionParker
         let connection: ConnectionHandle
+        let socket: Int32
+        let hangups: HangupWatcher
     }
 
     private struct Shared {
@@ -25,6 +28,8 @@ public final class HTTPBodyStream: Sendable, Equatable {
         var parked: Int?
         /// Whether `ended` ran.
         var finished = false
+        /// Whether the client closed or reset the connection while it was suspended.
+        var clientLeft = false
     }
 
     /// What a read of the stream gives the server.
@@ -65,6 +70,13 @@ public final class HTTPBodyStream: Sendable, Equatable {
         if let (parker, ticket) = resume { parker.wake(ticket) }
     }
 
+    /// The client closed or reset its connection while it waited: the connection resumes and the
+    /// read fails, so the server closes it and releases the stream.
+    private func clientLeft() {
+        shared.withLock { $0.clientLeft = true }
+        wake()
+    }
+
     /// The same stream.
     public static func == (lhs: HTTPBodyStream, rhs: HTTPBodyStream) -> Bool { lhs === rhs }
 
@@ -77,16 +89,21 @@ public final class HTTPBodyStream: Sendable, Equatable {
         if first { ended() }
     }
 
-    /// Binds the stream to the connection it goes out on and starts its heartbeats.
-    func attach(to connection: ConnectionHandle, parker: ConnectionParker) {
-        shared.withLock { $0.attachment = Attachment(parker: parker, connection: connection) }
+    /// Binds the stream to the connection it goes out on (its `socket` watched by `hangups` while
+    /// suspended) and starts its heartbeats.
+    func attach(to connection: ConnectionHandle, socket: Int32, parker: ConnectionParker, hangups: HangupWatcher) {
+        shared.withLock {
+            $0.attachment = Attachment(parker: parker, connection: connection, socket: socket, hangups: hangups)
+        }
         scheduleHeartbeat(after: parker.clock.now, on: parker.clock)
     }
 
     /// The next bytes for a client that takes up to `maxBytes`; `.suspended` when the connection
-    /// was suspended to wait, `.failed` when it could not be (the server is stopping).
+    /// was suspended to wait, `.failed` when it could not be (the server is stopping) or the client
+    /// left.
     func read(maxBytes: Int) -> Read {
         shared.withLock { shared in
+            guard !shared.clientLeft else { return .failed }
             switch shared.state.step(maxBytes: maxBytes, heartbeat: heartbeat, next: next) {
             case .send(let bytes):
                 return .bytes(bytes)
@@ -94,11 +111,20 @@ public final class HTTPBodyStream: Sendable, Equatable {
                 return .end
             case .wait:
                 guard let attachment = shared.attachment else { return .failed }
-                let handle = attachment.connection
+                let (handle, socket, hangups) = (attachment.connection, attachment.socket, attachment.hangups)
                 // Under the lock, so a wake() cannot fall between the empty read and the suspension.
+                // The socket is watched exactly while the connection is suspended (both closures run
+                // under the parker's lock), so it is forgotten before libmicrohttpd can close it.
                 guard
                     let ticket = attachment.parker.park(
-                        suspend: { suspendConnection(handle) }, resume: { resumeConnection(handle) })
+                        suspend: {
+                            suspendConnection(handle)
+                            hangups.watch(socket) { [weak self] in self?.clientLeft() }
+                        },
+                        resume: {
+                            hangups.forget(socket)
+                            resumeConnection(handle)
+                        })
                 else { return .failed }
                 shared.parked = ticket
                 return .suspended

@@ -116,6 +116,7 @@ struct MicroHTTPDDaemon: @unchecked Sendable {
         core.heads.stop()
         // libmicrohttpd must not be stopped with suspended connections.
         core.parker.close()
+        core.hangups.stop()
         MHD_stop_daemon(handle)
         retainedCore.release()
         tlsStrings.forEach { free($0) }

@@ -22,7 +22,7 @@ func queue(
     case .truncated(let afterBytes):
         made = streamedResponse(BodyStream(body: body, limit: afterBytes, pacer: nil, connection: connection, parker: core.parker))
     case .streamed(let stream) where carriesBody:
-        made = openEndedResponse(stream, on: connection, parker: core.parker)
+        made = openEndedResponse(stream, on: connection, core: core)
     case .streamed(let stream):
         stream.finish()
         made = memoryResponse(body)
@@ -156,8 +156,10 @@ private func readBody(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buf
 }
 
 /// A chunked response of unknown length whose bytes come from `stream` as it has them.
-private func openEndedResponse(_ stream: HTTPBodyStream, on connection: OpaquePointer, parker: ConnectionParker) -> OpaquePointer? {
-    stream.attach(to: ConnectionHandle(pointer: connection), parker: parker)
+private func openEndedResponse(_ stream: HTTPBodyStream, on connection: OpaquePointer, core: ServerCore) -> OpaquePointer? {
+    stream.attach(
+        to: ConnectionHandle(pointer: connection), socket: cmhd_connection_socket(connection), parker: core.parker,
+        hangups: core.hangups)
     return callbackResponse(size: UInt64.max, source: stream, reader: readStream, release: releaseStream)
 }
 
@@ -170,7 +172,8 @@ private func releaseStream(_ cls: UnsafeMutableRawPointer?) {
 }
 
 /// Gives MHD the stream's next bytes; returns 0 with the connection suspended when it has none
-/// yet (MHD asks again after the resume).
+/// yet (MHD asks again after the resume); fails the response once the client left, so MHD closes
+/// the connection and releases the stream.
 private func readStream(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ max: Int) -> Int {
     guard let cls, let buffer else { return CMHD_CONTENT_READER_END_WITH_ERROR }
     switch Unmanaged<HTTPBodyStream>.fromOpaque(cls).takeUnretainedValue().read(maxBytes: max) {

@@ -7,6 +7,8 @@ final class ServerCore: Sendable {
     let errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
     let parker: ConnectionParker
     let heads: HeadDeadlines
+    /// The sockets of suspended streams, watched for their clients leaving.
+    let hangups = HangupWatcher()
     /// Requests whose context is alive; back to zero once every request has completed.
     let openRequests: Locked<Int>
     private let errorLog: @Sendable (_ message: String) -> Void

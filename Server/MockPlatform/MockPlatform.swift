@@ -108,7 +108,7 @@ public final class MockPlatform: Sendable {
                 streams: { [context] in StreamTargetResolver(loaded: context.catalog, nowMs: context.clock.nowMs()) }),
             journal: RequestJournal(capacity: configuration.journalCapacity),
             fixturesDirectory: configuration.fixturesDirectory, dataFolder: configuration.dataFolder,
-            schemes: listeners.map { $0.tls == nil ? "http" : "https" })
+            schemes: listeners.map { $0.tls == nil ? "http" : "https" }, adminAccess: configuration.adminAccess)
         let refused = control.applyFixtureFaults()
         guard refused.isEmpty else { throw FixtureProblems(problems: refused) }
         // Journal outermost, so it records what faults made of the answer; CORS outside the
@@ -121,7 +121,8 @@ public final class MockPlatform: Sendable {
             journal: control.journal, context: context)
         var responder: any HTTPResponder = RequestIDResponder(
             next: ControlPlaneResponder(
-                access: configuration.adminAccess, admin: CORSResponder(next: AdminAPI.make(control: control)), platform: platform))
+                access: control.adminAccess, sessions: control.adminSessions, admin: CORSResponder(next: AdminAPI.make(control: control)),
+                platform: platform))
         if let log = configuration.requestLog { responder = RequestLogResponder(next: responder, context: context, log: log) }
         self.responder = responder
         servers = listeners.map { listener in

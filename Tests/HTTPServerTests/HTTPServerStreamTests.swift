@@ -145,4 +145,36 @@ import Testing
         var endings = ends.makeAsyncIterator()
         #expect(await endings.next() != nil, "the stream was released and said so")
     }
+
+    /// libmicrohttpd does not watch a suspended connection: a client that left used to be noticed
+    /// only when the next heartbeat was written. Here the clock never moves, so no heartbeat comes;
+    /// the stream still ends as soon as the client closes its connection.
+    @Test(.timeLimit(.minutes(1))) func aClientThatLeavesWhileTheStreamWaitsEndsItAtOnce() async throws {
+        let (waits, waiting) = AsyncStream<Void>.makeStream()
+        let (ends, ended) = AsyncStream<Void>.makeStream()
+        let server = HTTPServer(
+            configuration: .init(port: 0, workerThreads: 1, clock: ManualClock(), errorLog: { _ in }),
+            responder: ClosureResponder { _ in
+                let stream = HTTPBodyStream(
+                    heartbeat: Data(": hb\n\n".utf8), every: .seconds(15),
+                    next: {
+                        waiting.yield()
+                        return Data()
+                    },
+                    ended: { ended.yield() })
+                return HTTPResponse(status: 200, delivery: .streamed(stream))
+            })
+        try server.start()
+        defer { server.stop() }
+        do {
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            var waited = waits.makeAsyncIterator()
+            _ = await waited.next()
+            // The stream had nothing and its connection is suspended (or about to be): now the client goes.
+        }
+        var endings = ends.makeAsyncIterator()
+        #expect(await endings.next() != nil, "the stream ended without a heartbeat")
+        #expect(server.parkedConnections == 0)
+    }
 }

@@ -27,6 +27,7 @@ struct AdminAPI {
         api.registerOpenAPIDocument()
         api.registerFixtureSchemas()
         api.registerDashboard()
+        api.registerSessions()
         api.registerIndex()
         return api.router
     }

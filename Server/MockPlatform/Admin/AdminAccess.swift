@@ -2,12 +2,14 @@ import ExposureModels
 import Foundation
 import HTTPServer
 
-/// Who may use `/_mock/`: anyone on a loopback-only mock, only Bearer-token holders when a token
-/// is set, nobody on a mock reachable from the network without one (it could rewrite its clock).
+/// Who may use `/_mock/`: anyone on a loopback-only mock, only token holders when a token is set
+/// (the Bearer token, or the session cookie a browser signed in for), nobody on a mock reachable
+/// from the network without one (it could rewrite its clock).
 package enum AdminAccess: Sendable, Equatable {
     /// Open: the mock listens on loopback only and no token was set.
     case open
-    /// Every admin request needs `Authorization: Bearer <token>` (401 otherwise).
+    /// Every admin request needs `Authorization: Bearer <token>` or a session cookie opened with
+    /// it (401 otherwise); the dashboard's files and its sign-in are public.
     case token(String)
     /// The admin API does not exist (404).
     case disabled
@@ -42,65 +44,89 @@ package enum AdminAccess: Sendable, Equatable {
     }
 }
 
-/// Sends `/_mock/…` and `/` (the dashboard's start page) to the admin API (behind its access
-/// check) and everything else to the platform, so faults and the journal never see the control
-/// plane's own traffic. `admin`
-/// answers CORS itself; a preflight passes the token check (browsers send it without
-/// credentials), and a 401 is readable cross-origin. An open admin API refuses requests from
-/// pages of other origins (403 `FORBIDDEN_ORIGIN`): browsers send `Origin` on every
-/// cross-origin request, so a web page cannot drive it.
-struct ControlPlaneResponder: HTTPResponder {
-    static let prefix = "/_mock"
+/// What the control plane does with a request under its access rule
+/// (``AdminAccess/admission(of:sessions:)``).
+package enum AdminAdmission: Sendable, Equatable {
+    /// The admin API answers it.
+    case admitted
+    /// 401 `NO_ADMIN_TOKEN`: it needs the token or a session cookie.
+    case needsToken
+    /// 403 `FORBIDDEN_ORIGIN`, saying why.
+    case forbidden(String)
+    /// 404: the admin API does not exist.
+    case absent
+}
 
-    let access: AdminAccess
-    let admin: any HTTPResponder
-    let platform: any HTTPResponder
-
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        let path = request.path
-        guard
-            path == "/"
-                || path.hasPrefix(Self.prefix) && (path.count == Self.prefix.count || path.dropFirst(Self.prefix.count).first == "/")
-        else {
-            return platform.respond(to: request)
-        }
-        switch access {
+extension AdminAccess {
+    /// Whether the admin API answers `request` (a `/_mock/…` path or `/`), given the sign-ins in
+    /// `sessions`.
+    package func admission(of request: HTTPRequest, sessions: AdminSessions) -> AdminAdmission {
+        switch self {
+        case .disabled:
+            return .absent
         case .open:
             // A page from anywhere else in the developer's browser could otherwise reset, move the
             // clock or read the journal: even a request it may send without a preflight is refused.
             // A Host other than this machine is a page whose name was rebound to 127.0.0.1.
-            if let origin = request.headers["Origin"], !AdminAccess.isLoopbackOrigin(origin) {
-                return Self.forbidden("pages from loopback origins only, not \(origin)")
+            if let origin = request.headers["Origin"], !Self.isLoopbackOrigin(origin) {
+                return .forbidden(Self.openRule("pages from loopback origins only, not \(origin)"))
             }
-            if let host = request.headers["Host"], !AdminAccess.isLoopbackHostHeader(host) {
-                return Self.forbidden("requests addressed to this machine only, not to \(host)")
+            if let host = request.headers["Host"], !Self.isLoopbackHostHeader(host) {
+                return .forbidden(Self.openRule("requests addressed to this machine only, not to \(host)"))
             }
-            return admin.respond(to: request)
-        case .disabled:
-            return Responses.error(ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No endpoint at \(path)."))
+            return .admitted
         case .token(let token):
-            guard CORSResponder.isPreflight(request) || Self.constantTimeEquals(request.headers["Authorization"] ?? "", "Bearer " + token)
-            else {
-                var response = Responses.error(
-                    ExposureErrorMessage(
-                        httpCode: 401, message: "NO_ADMIN_TOKEN",
-                        extendedMessage: "The admin API needs Authorization: Bearer <admin token>."))
-                response.headers.set("WWW-Authenticate", "Bearer")
-                return CORSResponder.withOrigin(response, request)
+            // Browsers send a preflight without credentials; the dashboard's files hold no data
+            // and include its sign-in page.
+            if CORSResponder.isPreflight(request) || Self.isPublic(request) { return .admitted }
+            if Self.constantTimeEquals(request.headers["Authorization"] ?? "", "Bearer " + token) { return .admitted }
+            guard sessions.admits(AdminSessions.ids(in: request), token: token) else { return .needsToken }
+            // The browser attaches the cookie to whatever a page of the same site sends here — a page
+            // on another port of this host too — so a signed-in request must come from the dashboard's
+            // own origin: browsers send `Origin` on every request but a same-origin GET or HEAD, and
+            // `Sec-Fetch-Site` on every request, an embedded `<script src>` or `<img>` included.
+            let origin = request.headers["Origin"]
+            let site = request.headers["Sec-Fetch-Site"]
+            if let origin, !Self.isSameOrigin(origin, host: request.headers["Host"]) {
+                return .forbidden(Self.signedInRule("not from \(origin)"))
             }
-            return admin.respond(to: request)
+            if let site, site != "same-origin", site != "none" {
+                return .forbidden(Self.signedInRule("not from a \(site) page"))
+            }
+            return .admitted
         }
     }
 
-    private static func forbidden(_ rule: String) -> HTTPResponse {
-        Responses.error(
-            ExposureErrorMessage(
-                httpCode: 403, message: "FORBIDDEN_ORIGIN",
-                extendedMessage: "The open admin API answers \(rule); start the mock with --admin-token to use it from elsewhere."))
+    /// Requests anyone may send to a mock with a token: the dashboard's files and signing in.
+    static func isPublic(_ request: HTTPRequest) -> Bool {
+        let path = request.path
+        switch request.method {
+        case .get, .head:
+            return path == "/" || path == "/_mock/ui" || path.hasPrefix("/_mock/ui/")
+        case .post:
+            return path == AdminAPI.sessionPath
+        default:
+            return false
+        }
+    }
+
+    /// Whether `origin` (`http://host:port`) is the origin the request was addressed to (its `Host`).
+    static func isSameOrigin(_ origin: String, host: String?) -> Bool {
+        guard let host, let separator = origin.range(of: "://") else { return false }
+        return origin[separator.upperBound...].lowercased() == host.lowercased()
+    }
+
+    private static func signedInRule(_ refusal: String) -> String {
+        "A signed-in browser may use the admin API from the dashboard's own pages only, \(refusal); "
+            + "send Authorization: Bearer <admin token> instead."
+    }
+
+    private static func openRule(_ rule: String) -> String {
+        "The open admin API answers \(rule); start the mock with --admin-token to use it from elsewhere."
     }
 
     /// Compares without an early exit, so response timing does not reveal how much of a guess was right.
-    private static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+    static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
         let left = Array(lhs.utf8)
         let right = Array(rhs.utf8)
         var difference = UInt8(left.count == right.count ? 0 : 1)

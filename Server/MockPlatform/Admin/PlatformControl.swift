@@ -16,14 +16,20 @@ public final class PlatformControl: Sendable {
     package let dataFolder: URL
     /// The schemes the platform serves: `http`, `https`, or both.
     package let schemes: [String]
+    /// Who may use the admin API.
+    package let adminAccess: AdminAccess
+    /// The dashboard's sign-ins, on a mock with an admin token.
+    package let adminSessions = AdminSessions()
     private let directory: Mutex<URL>
     /// The ids of the rules the fixtures declared, as last added.
     private let fixtureFaultIds = Mutex<[String]>([])
 
     init(
-        context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL, dataFolder: URL, schemes: [String]
+        context: PlatformContext, faults: FaultInjector, journal: RequestJournal, fixturesDirectory: URL, dataFolder: URL,
+        schemes: [String], adminAccess: AdminAccess
     ) {
         self.schemes = schemes
+        self.adminAccess = adminAccess
         self.context = context
         self.faults = faults
         self.journal = journal
