@@ -128,6 +128,27 @@ import Testing
         }
     }
 
+    /// Renewals do not count against the limit, so a client renewing in a loop is bounded by
+    /// ``DownloadRecord/renewalsKept``; `POST /_mock/reset` forgets them with everything else.
+    @Test func renewingInALoopKeepsOnlyTheLatestRenewals() async throws {
+        try await withPlatform { platform, client in
+            let token = try await client.login("basic")
+            _ = try await client.send("POST", Self.entitlement("city-lights", "downloadcompleted"), token: token)
+            var asset: DownloadedAsset?
+            for _ in 0..<(DownloadRecord.renewalsKept + 5) {
+                platform.advanceClock(by: .seconds(60))
+                let renewed = try await client.send("POST", Self.entitlement("city-lights", "downloadrenewed"), token: token)
+                asset = try ExposureJSON.decode(DownloadedAsset.self, from: renewed.body)
+            }
+            #expect(asset?.downloads.count == 1 + DownloadRecord.renewalsKept)
+            #expect(asset?.downloads.first?.type == "DOWNLOAD" && asset?.downloadCount == 1)
+            #expect(asset?.changed == asset?.downloads.last?.time, "the latest renewal is kept")
+            #expect(try await client.send("POST", "/_mock/reset").status == 204)
+            let again = try await client.login("basic")
+            #expect(try await client.send("POST", Self.entitlement("city-lights", "downloadrenewed"), token: again).status == 403)
+        }
+    }
+
     @Test func renewingWhatWasNeverDownloadedIsRefused() async throws {
         try await withPlatform { _, client in
             let token = try await client.login("basic")

@@ -132,13 +132,16 @@ private struct DownloadRequest {
         }
     }
 
-    /// Stores a download or renewal and answers the asset's records with it.
+    /// Stores a download or renewal and answers the asset's records as the store keeps them (the
+    /// earliest renewal gone past ``DownloadRecord/renewalsKept``).
     func record(_ kind: DownloadRecord.Kind, context: RequestContext) -> DownloadedAsset {
-        let record = DownloadRecord(
-            accountId: session.accountId, assetId: entry.assetId, kind: kind, deviceId: session.deviceId,
-            timeMs: context.nowMs)
-        context.platform.state.record(record)
-        return DownloadLedger(records: ledger.records + [record], settings: ledger.settings, publicationEndMs: ledger.publicationEndMs)
-            .asset(assetId: entry.assetId, userId: session.userId)
+        let state = context.platform.state
+        state.record(
+            DownloadRecord(
+                accountId: session.accountId, assetId: entry.assetId, kind: kind, deviceId: session.deviceId, timeMs: context.nowMs))
+        return DownloadLedger(
+            records: state.downloads(accountId: session.accountId, assetId: entry.assetId), settings: ledger.settings,
+            publicationEndMs: ledger.publicationEndMs
+        ).asset(assetId: entry.assetId, userId: session.userId)
     }
 }

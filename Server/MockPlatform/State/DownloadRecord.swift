@@ -20,6 +20,12 @@ public struct DownloadRecord: Sendable, Equatable, Codable {
     /// When, ms since 1970 (platform clock).
     public var timeMs: Int64
 
+    /// Renewals an account keeps of one asset, the latest: renewing does not count against
+    /// `maxDownloadCount`, so without a bound a client renewing in a loop would grow its records
+    /// without end (downloads are bounded by the limit itself). The license's expiry follows the
+    /// latest record, which is always kept.
+    public static let renewalsKept = 10
+
     /// A record.
     public init(accountId: String, assetId: String, kind: Kind, deviceId: String?, timeMs: Int64) {
         self.accountId = accountId

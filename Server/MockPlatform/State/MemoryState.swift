@@ -120,7 +120,18 @@ package final class MemoryState: PlatformState {
 
     // MARK: Downloads
 
-    package func record(_ download: DownloadRecord) { downloadRecords.withLock { $0.append(download) } }
+    package func record(_ download: DownloadRecord) {
+        downloadRecords.withLock { records in
+            records.append(download)
+            guard download.kind == .renew else { return }
+            let renewals = records.indices.filter {
+                records[$0].kind == .renew && records[$0].accountId == download.accountId && records[$0].assetId == download.assetId
+            }
+            guard renewals.count > DownloadRecord.renewalsKept, let earliest = renewals.min(by: { records[$0].timeMs < records[$1].timeMs })
+            else { return }
+            records.remove(at: earliest)
+        }
+    }
 
     package func downloads(accountId: String?, assetId: String?) -> [DownloadRecord] {
         downloadRecords.withLock { records in

@@ -27,7 +27,8 @@ package protocol PlatformState: Sendable {
     /// The account's play sessions (every account's when nil), oldest first.
     func playSessions(accountId: String?) -> [PlaySession]
 
-    /// Records a completed or renewed download.
+    /// Records a completed or renewed download; past ``DownloadRecord/renewalsKept`` renewals
+    /// of the account's asset, the one with the earliest time is forgotten.
     func record(_ download: DownloadRecord)
     /// Download records of one account (every account's when nil), optionally of one asset, oldest first.
     func downloads(accountId: String?, assetId: String?) -> [DownloadRecord]

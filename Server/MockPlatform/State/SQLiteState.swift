@@ -171,6 +171,14 @@ package final class SQLiteState: PlatformState {
                 "INSERT INTO downloads (account_id, asset_id, kind, device_id, time_ms) VALUES (?, ?, ?, ?, ?)",
                 .text(download.accountId), .text(download.assetId), .text(download.kind.rawValue),
                 .optional(download.deviceId), .integer(download.timeMs))
+            guard download.kind == .renew else { return }
+            try db.update(
+                """
+                DELETE FROM downloads WHERE id IN (
+                    SELECT id FROM downloads WHERE account_id = ? AND asset_id = ? AND kind = ?
+                    ORDER BY time_ms DESC, id DESC LIMIT -1 OFFSET ?)
+                """, .text(download.accountId), .text(download.assetId), .text(DownloadRecord.Kind.renew.rawValue),
+                .integer(Int64(DownloadRecord.renewalsKept)))
         }
     }
 

@@ -44,6 +44,31 @@ import Testing
         }
     }
 
+    /// Events are kept for tests, so each is bounded: one over `ClientActivity.maxEventBytes` of
+    /// JSON is 413 naming it, and nothing of its batch is kept; one just under is kept.
+    @Test func anEventOverItsSizeIs413AndItsBatchIsNotKept() async throws {
+        try await withPlatform { _, client in
+            let token = try await client.login("basic")
+            func batch(padding: Int) -> String {
+                #"""
+                {"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"made-up","DispatchTime":1,"Payload":[
+                 {"EventType":"Playback.Heartbeat","Timestamp":1800000000000,"SequenceNumber":1},
+                 {"EventType":"Playback.Heartbeat","Timestamp":1800000000000,"SequenceNumber":2,
+                  "Padding":"\#(String(repeating: "p", count: padding))"}]}
+                """#
+            }
+            let limit = ClientActivity.maxEventBytes
+            let tooLarge = try await client.send("POST", "/eventsink/send", json: batch(padding: limit), token: token)
+            #expect(tooLarge.status == 413)
+            #expect(try client.json(tooLarge.body)["message"] as? String == "EVENT_TOO_LARGE")
+            #expect((try client.json(tooLarge.body)["extendedMessage"] as? String)?.hasPrefix("Payload[1] is ") == true)
+            #expect(try await client.admin.analytics().isEmpty, "nothing of the batch is kept")
+            let largest = try await client.send("POST", "/eventsink/send", json: batch(padding: limit - 200), token: token)
+            #expect(largest.status == 200)
+            #expect(try await client.admin.analytics().count == 2)
+        }
+    }
+
     @Test(arguments: [
         "not json", #"{"Customer":"Sandbox"}"#,
         #"{"Customer":"Sandbox","BusinessUnit":"Dev","SessionId":"s","DispatchTime":1,"Payload":[{"Timestamp":1}]}"#,

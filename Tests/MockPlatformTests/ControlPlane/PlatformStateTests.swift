@@ -128,6 +128,30 @@ import Testing
         #expect(state.downloads(accountId: nil, assetId: nil).map(\.timeMs) == [2, 4])
     }
 
+    /// Renewals do not count against the download limit, so only their number bounds them: the
+    /// latest ``DownloadRecord/renewalsKept`` of an account's asset stay, downloads and other
+    /// assets' renewals untouched, the latest time (the license's expiry) always among them.
+    @Test(arguments: Store.allCases)
+    func anAssetKeepsOnlyItsLatestRenewals(_ store: Store) throws {
+        let state = try store.make()
+        let kept = DownloadRecord.renewalsKept
+        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: nil, timeMs: 0))
+        state.record(DownloadRecord(accountId: "acc", assetId: "b", kind: .renew, deviceId: nil, timeMs: 0))
+        // A clock moved back between renewals: the earliest goes, not the first recorded.
+        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: nil, timeMs: 1_000_000))
+        for time in 1...(3 * kept) {
+            state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: nil, timeMs: Int64(time)))
+        }
+        let records = state.downloads(accountId: "acc", assetId: "a")
+        #expect(records.count { $0.kind == .renew } == kept)
+        let latest = (2 * kept + 2)...(3 * kept)
+        #expect(records.filter { $0.kind == .renew }.map(\.timeMs).sorted() == latest.map(Int64.init) + [1_000_000])
+        #expect(records.first?.kind == .download, "downloads are bounded by the limit, not dropped")
+        #expect(state.downloads(accountId: "acc", assetId: "b").count == 1)
+        state.removeAll()
+        #expect(state.downloads(accountId: nil, assetId: nil).isEmpty)
+    }
+
     @Test(arguments: Store.allCases)
     func removingEverythingForgetsEverything(_ store: Store) throws {
         let state = try store.make()
