@@ -28,7 +28,7 @@ struct ReporterServices: Sendable {
 
     func retarget(sessionId: String, route: AnalyticsRoute) async {
         guard let outbox else { return }
-        do { try await outbox.updateToken(route.sessionToken, sessionId: sessionId) } catch { log("analytics outbox: \(error)") }
+        outbox.updateToken(route.sessionToken, sessionId: sessionId) { [log] error in log("analytics outbox: \(error)") }
     }
 
     /// `clockOffset = ((clientEnd - repliedTime) + (clientStart - receivedTime)) / 2`; nil when
