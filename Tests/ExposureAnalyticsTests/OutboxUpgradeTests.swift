@@ -28,7 +28,7 @@ import Testing
         defer { platform.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("analytics-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
 
         // Events a real reporter recorded while the EventSink failed, taken out of a current outbox…
