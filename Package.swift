@@ -147,12 +147,16 @@ let package = Package(
         .testTarget(name: "MockPlatformTestingTests", dependencies: ["MockPlatformTesting"]),
         // The exposure-mock executable: its configuration and log as values, the built binary as people run it.
         .testTarget(name: "ExposureMockTests", dependencies: ["ExposureMock", "MockPlatform", "MockPlatformTesting", "TestSupport"]),
-        .testTarget(name: "ExposureTests", dependencies: ["Exposure", "MockPlatformTesting", "TestSupport"]),
+        .testTarget(
+            name: "ExposureTests",
+            dependencies: ["Clocks", "Exposure", "ExposureModels", "MockPlatformTesting", "SQLiteStore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Exposure", "MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "HTTPServer", "SQLiteStore"]),
         .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback", "Exposure"]),
-        .testTarget(name: "ExposureAnalyticsTests", dependencies: ["Exposure", "ExposureAnalytics", "MockPlatformTesting", "TestSupport"]),
+        .testTarget(
+            name: "ExposureAnalyticsTests",
+            dependencies: ["Exposure", "ExposureAnalytics", "MockPlatformTesting", "SQLiteStore", "TestSupport"]),
         .testTarget(
             name: "PlayerEndToEndTests",
             dependencies: [
@@ -160,7 +164,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "ExposureDownloadTests",
-            dependencies: ["ExposureDownload", "Exposure", "ExposurePlayback", "HLS", "MockPlatformTesting", "TestSupport"]),
+            dependencies: ["ExposureDownload", "Exposure", "ExposurePlayback", "HLS", "MockPlatformTesting", "SQLiteStore", "TestSupport"]),
         // Requests exactly as the official Red Bee iOS SDK forms them, against a real mock.
         .testTarget(name: "ConformanceTests", dependencies: ["Exposure", "MockPlatformTesting"]),
         // The seed's code samples, compiled as written and run against the mock.

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// `ended` runs once, when the server is done with the stream (or, for a stream never sent,
 /// when it is released) — on the server's thread, never inside a call to ``wake()``.
-public final class HTTPBodyStream: Sendable, Equatable {
+package final class HTTPBodyStream: Sendable, Equatable {
     private struct Attachment {
         let parker: ConnectionParker
         let connection: ConnectionHandle
@@ -48,7 +48,7 @@ public final class HTTPBodyStream: Sendable, Equatable {
 
     /// A stream taking its bytes from `next` (empty: none now; nil: the end), writing
     /// `heartbeat` every `heartbeatInterval` it is idle, and calling `ended` when it is released.
-    public init(
+    package init(
         heartbeat: Data, every heartbeatInterval: Duration, next: @escaping @Sendable () -> Data?,
         ended: @escaping @Sendable () -> Void = {}
     ) {
@@ -61,7 +61,7 @@ public final class HTTPBodyStream: Sendable, Equatable {
     deinit { finish() }
 
     /// Tells the server `next` may have bytes again: a suspended connection resumes and asks.
-    public func wake() {
+    package func wake() {
         let resume = shared.withLock { shared -> (ConnectionParker, Int)? in
             guard let ticket = shared.parked, let parker = shared.attachment?.parker else { return nil }
             shared.parked = nil
@@ -78,7 +78,7 @@ public final class HTTPBodyStream: Sendable, Equatable {
     }
 
     /// The same stream.
-    public static func == (lhs: HTTPBodyStream, rhs: HTTPBodyStream) -> Bool { lhs === rhs }
+    package static func == (lhs: HTTPBodyStream, rhs: HTTPBodyStream) -> Bool { lhs === rhs }
 
     /// Runs `ended`, once: the server calls it when it lets the stream go.
     func finish() {

@@ -1,24 +1,24 @@
 import Foundation
 
 /// One HTTP request as the server received it, body complete.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The request method.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The decoded path, without the query (e.g. `/v1/customer/Sandbox/...`).
-    public var path: String
+    package var path: String
     /// The query string as sent, without the leading `?` (empty when absent).
-    public var rawQuery: String
+    package var rawQuery: String
     /// The request headers.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The request body (empty when none was sent).
-    public var body: Data
+    package var body: Data
     /// The peer address, e.g. `127.0.0.1`, when known.
-    public var remoteAddress: String?
+    package var remoteAddress: String?
     /// `https` when the request came over TLS, else `http`: what absolute URLs in the answer use.
-    public var scheme: String
+    package var scheme: String
 
     /// A request value; `rawQuery` is parsed lazily by `query`.
-    public init(
+    package init(
         method: HTTPMethod, path: String, rawQuery: String = "",
         headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), remoteAddress: String? = nil, scheme: String = "http"
     ) {
@@ -32,5 +32,5 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The query parameters in order, percent-decoded (`+` read as a space).
-    public var query: QueryParameters { QueryParameters(rawQuery: rawQuery) }
+    package var query: QueryParameters { QueryParameters(rawQuery: rawQuery) }
 }

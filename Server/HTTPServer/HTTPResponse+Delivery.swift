@@ -1,7 +1,7 @@
 extension HTTPResponse.Delivery {
     /// `inner` after a wait of `delay` (none when zero or less): the one way back from a
     /// wait and what follows it to a delivery, the inverse of ``schedule``.
-    public init(after delay: Duration, then inner: Inner) {
+    package init(after delay: Duration, then inner: Inner) {
         if delay > .zero {
             self = .delayed(delay, then: inner)
             return
@@ -18,7 +18,7 @@ extension HTTPResponse.Delivery {
 
     /// The delivery as a wait (0 when none) followed by how the bytes go out, so the server
     /// handles a delay once, the same way for every kind of delivery.
-    var schedule: (delay: Duration, then: Inner) {
+    package var schedule: (delay: Duration, then: Inner) {
         switch self {
         case .immediate: (.zero, .immediate)
         case .delayed(let delay, let inner): (max(.zero, delay), inner)

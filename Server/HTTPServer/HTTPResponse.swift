@@ -1,21 +1,21 @@
 import Foundation
 
 /// A complete HTTP response, and how the server should deliver it.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// The status code, e.g. 200.
-    public var status: Int
+    package var status: Int
     /// Response headers; `Content-Length` and `Transfer-Encoding` are the server's and are ignored here.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body bytes. For `HEAD` the server sends the headers of this body and no bytes.
     /// The server may keep a large body and send it again from its own copy when the same
     /// storage comes back, so a body must own immutable bytes (not `Data(bytesNoCopy:)` over
     /// memory that changes later).
-    public var body: Data
+    package var body: Data
     /// How the bytes go out: normally at once; faults may slow, cut or drop them.
-    public var delivery: Delivery
+    package var delivery: Delivery
 
     /// How the server delivers a response; everything but `.immediate` exists to simulate faults.
-    public enum Delivery: Sendable, Equatable {
+    package enum Delivery: Sendable, Equatable {
         /// Send the whole response as fast as the socket takes it.
         case immediate
         /// Wait this long on the server's clock before answering.
@@ -30,7 +30,7 @@ public struct HTTPResponse: Sendable {
         case streamed(HTTPBodyStream)
 
         /// A delivery that can follow a delay.
-        public enum Inner: Sendable, Equatable {
+        package enum Inner: Sendable, Equatable {
             /// Then send the whole response.
             case immediate
             /// Then send status, headers and the first bytes, then reset the connection.
@@ -45,7 +45,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A response with the given status, headers and body, delivered at once.
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), delivery: Delivery = .immediate) {
+    package init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), delivery: Delivery = .immediate) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -53,7 +53,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A response whose body is `text` with the given content type.
-    public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
+    package static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8))
     }
 }

@@ -3,41 +3,41 @@ import Foundation
 
 extension HTTPServer {
     /// How a server listens and what it accepts.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// The numeric address to bind: `127.0.0.1` (default), `0.0.0.0` for every IPv4
         /// interface, or an IPv6 literal such as `::1`. Host names are not resolved.
-        public var host: String
+        package var host: String
         /// The TCP port; 0 asks the system for a free one (read it back from `HTTPServer.port`).
-        public var port: Int
+        package var port: Int
         /// Serve HTTPS with this certificate and key (TLS by libmicrohttpd over GnuTLS); nil
         /// serves plain HTTP. Requests say which they came over (`HTTPRequest.scheme`).
-        public var tls: TLSIdentity?
+        package var tls: TLSIdentity?
         /// Threads in libmicrohttpd's pool. Each polls its share of the connections (epoll on
         /// Linux) and runs their responders; delayed and throttled answers hold none of them.
-        public var workerThreads: Int
+        package var workerThreads: Int
         /// Most connections served at once; more are closed as they arrive. Starting the server
         /// raises the process's soft open-file limit (within the hard one) to fit them.
-        public var maxConnections: Int
+        package var maxConnections: Int
         /// The largest request body accepted; a larger one is answered 413 and not stored.
-        public var maxBodyBytes: Int
+        package var maxBodyBytes: Int
         /// Seconds a connection may go without traffic (idle between requests, a request head
         /// or body stalled) before it is closed. libmicrohttpd counts whole seconds.
-        public var connectionTimeoutSeconds: Int
+        package var connectionTimeoutSeconds: Int
         /// How long a request head may take to arrive in full, from the connection being
         /// accepted or its previous answer done, however steadily its bytes trickle in; then
         /// the connection is closed. Measured on `clock`.
-        public var requestHeadTimeout: Duration
+        package var requestHeadTimeout: Duration
         /// The clock fault delays and throttled bodies wait on; tests pass one they move.
-        public var clock: any WakingClock
+        package var clock: any WakingClock
         /// Builds the responses the server generates itself (413 and the like), so the app can
         /// give them its own error body. Only status, headers and body are used.
-        public var errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
+        package var errorResponse: @Sendable (_ status: Int, _ message: String) -> HTTPResponse
         /// Receives libmicrohttpd's diagnostics: requests it could not read, connections it
         /// refused, why it could not start.
-        public var errorLog: @Sendable (_ message: String) -> Void
+        package var errorLog: @Sendable (_ message: String) -> Void
 
         /// A configuration; every parameter has a default suitable for a local mock.
-        public init(
+        package init(
             host: String = "127.0.0.1",
             port: Int = 8080,
             tls: TLSIdentity? = nil,
@@ -68,6 +68,6 @@ extension HTTPServer {
         }
 
         /// `https` when serving TLS, else `http`.
-        public var scheme: String { tls == nil ? "http" : "https" }
+        package var scheme: String { tls == nil ? "http" : "https" }
     }
 }

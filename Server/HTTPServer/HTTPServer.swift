@@ -8,11 +8,11 @@ import Foundation
 /// print(server.port)   // the port the kernel chose
 /// server.stop()
 /// ```
-public final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     // @unchecked: the only mutable state, `daemon` and `lastPort`, is read and written with
     // `lifecycle` held; `configuration`, `responder` and `openRequests` are immutable or Sendable.
     /// How the server listens and what it accepts.
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let responder: any HTTPResponder
     private let lifecycle = Locked<(daemon: MicroHTTPDDaemon?, lastPort: Int?)>((nil, nil))
     /// Held through a whole `stop()` (and `start()`), so a call racing a stop returns only once
@@ -25,7 +25,7 @@ public final class HTTPServer: @unchecked Sendable {
     let openRequests = Locked(0)
 
     /// A stopped server; nothing is bound until `start()`.
-    public init(configuration: Configuration = Configuration(), responder: any HTTPResponder) {
+    package init(configuration: Configuration = Configuration(), responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
     }
@@ -36,7 +36,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// a `stop()` in progress to finish first.
     /// - Throws: `HTTPServerError` when the host is not a numeric address, the port cannot be
     ///   bound (e.g. in use), or the server is already running.
-    public func start() throws(HTTPServerError) {
+    package func start() throws(HTTPServerError) {
         stopping.lock()
         defer { stopping.unlock() }
         try lifecycle.withLock { (state) throws(HTTPServerError) in
@@ -51,26 +51,26 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The port the server listens on (the kernel's choice when configured with 0); after
     /// `stop()`, the port it last listened on; before any `start()`, the configured port.
-    public var port: Int {
+    package var port: Int {
         lifecycle.withLock { $0.lastPort } ?? configuration.port
     }
 
     /// Whether the server is listening.
-    public var isRunning: Bool { lifecycle.withLock { $0.daemon != nil } }
+    package var isRunning: Bool { lifecycle.withLock { $0.daemon != nil } }
 
     /// Connections set aside by a delay or throttle right now, waiting on the server's clock.
-    public var parkedConnections: Int { lifecycle.withLock { $0.daemon?.core.parker.count ?? 0 } }
+    package var parkedConnections: Int { lifecycle.withLock { $0.daemon?.core.parker.count ?? 0 } }
 
     /// Connections waiting for a request head right now (for tests).
-    var awaitingHeads: Int { lifecycle.withLock { $0.daemon?.core.heads.awaitingCount ?? 0 } }
+    package var awaitingHeads: Int { lifecycle.withLock { $0.daemon?.core.heads.awaitingCount ?? 0 } }
 
     /// Connections open right now (for tests).
-    var openConnections: Int { lifecycle.withLock { $0.daemon?.connectionCount ?? 0 } }
+    package var openConnections: Int { lifecycle.withLock { $0.daemon?.connectionCount ?? 0 } }
 
     /// Stops listening, answers parked (delayed or throttled) connections early, waits for
     /// running handlers and closes every connection. Safe from any thread (but a handler's own)
     /// and idempotent: a call that races another returns once the server is fully stopped.
-    public func stop() {
+    package func stop() {
         stopping.lock()
         defer { stopping.unlock() }
         // Taken out first and stopped outside the lifecycle lock: handlers still running may

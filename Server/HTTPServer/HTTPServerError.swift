@@ -1,7 +1,7 @@
 /// Why an `HTTPServer` could not start.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+package struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     /// The broad reason, for callers that react differently (e.g. try another port).
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `host` is not a numeric IPv4 or IPv6 address.
         case invalidHost
         /// The listening socket could not be set up: port in use, no permission, bad address.
@@ -11,16 +11,16 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The broad reason.
-    public var kind: Kind
+    package var kind: Kind
     /// The host the server was configured with.
-    public var host: String
+    package var host: String
     /// The port the server was configured with.
-    public var port: Int
+    package var port: Int
     /// What the system reported, when it said anything.
-    public var detail: String
+    package var detail: String
 
     /// An error value; `detail` carries the system's own words when available.
-    public init(kind: Kind, host: String, port: Int, detail: String = "") {
+    package init(kind: Kind, host: String, port: Int, detail: String = "") {
         self.kind = kind
         self.host = host
         self.port = port
@@ -28,7 +28,7 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A one-line explanation naming the address.
-    public var description: String {
+    package var description: String {
         let reason =
             switch kind {
             case .invalidHost: "not a numeric IP address"

@@ -181,7 +181,7 @@ private func remoteAddress(_ connection: OpaquePointer) -> String? {
 
 /// `address` as `a.b.c.d`, written in place: at most 15 bytes, so Swift keeps it without a heap
 /// allocation (inet_ntop's buffer and its copies were 1 % of the CPU on small answers).
-func dottedQuad(_ address: UInt32) -> String {
+package func dottedQuad(_ address: UInt32) -> String {
     String(unsafeUninitializedCapacity: 15) { buffer in
         var count = 0
         for shift in stride(from: 24, through: 0, by: -8) {

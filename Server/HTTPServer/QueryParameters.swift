@@ -1,10 +1,10 @@
 /// Decoded query parameters, in order, with repeated keys kept.
-public struct QueryParameters: Sendable, Equatable {
+package struct QueryParameters: Sendable, Equatable {
     /// Every `key=value` pair in the order sent; a bare `key` has an empty value.
-    public let items: [(name: String, value: String)]
+    package let items: [(name: String, value: String)]
 
     /// Parses a raw query string such as `a=1&b=x%2Cy&b=z`.
-    public init(rawQuery: String) {
+    package init(rawQuery: String) {
         // Scanned as bytes with integer offsets (`&`, `=`, `%` and `+` are ASCII): walking
         // Substring indices stood out in the profile of the official SDK's play query.
         var raw = rawQuery
@@ -27,10 +27,10 @@ public struct QueryParameters: Sendable, Equatable {
     }
 
     /// The first value of `name`, if present.
-    public subscript(name: String) -> String? { items.first { $0.name == name }?.value }
+    package subscript(name: String) -> String? { items.first { $0.name == name }?.value }
 
     /// Every value of `name` in order (repeated keys), each also split on commas.
-    public func list(_ name: String) -> [String] {
+    package func list(_ name: String) -> [String] {
         var values: [String] = []
         for item in items where item.name == name {
             // Split on the bytes: splitting the String walks Characters.
@@ -76,7 +76,7 @@ public struct QueryParameters: Sendable, Equatable {
     }
 
     /// Equal when the same pairs appear in the same order.
-    public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
+    package static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
         lhs.items.elementsEqual(rhs.items) { $0.name == $1.name && $0.value == $1.value }
     }
 }

@@ -2,9 +2,9 @@
 ///
 /// Patterns are `/`-separated; a segment `{name}` captures one segment and a final `{name...}`
 /// captures the rest of the path (possibly several segments). Literal segments match exactly.
-public struct Router: HTTPResponder {
+package struct Router: HTTPResponder {
     /// A handler gets the request and the captured path parameters.
-    public typealias Handler = @Sendable (HTTPRequest, PathParameters) -> HTTPResponse
+    package typealias Handler = @Sendable (HTTPRequest, PathParameters) -> HTTPResponse
 
     private struct Route: Sendable {
         let method: HTTPMethod
@@ -40,12 +40,12 @@ public struct Router: HTTPResponder {
     /// A router that answers unmatched requests with `fallback`, which receives the methods
     /// that would have matched the path, each once, in registration order (empty: 404,
     /// otherwise: 405).
-    public init(fallback: @escaping @Sendable (HTTPRequest, _ allowedMethods: [HTTPMethod]) -> HTTPResponse) {
+    package init(fallback: @escaping @Sendable (HTTPRequest, _ allowedMethods: [HTTPMethod]) -> HTTPResponse) {
         self.fallback = fallback
     }
 
     /// Registers `handler` for `method` on `pattern`. Earlier registrations win.
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+    package mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         let route = Route(method: method, pattern: RoutePattern(pattern), handler: handler)
         if case .literal(let first) = route.pattern.segments.first {
             if let known = byFirstLiteral.firstIndex(where: { $0.literal == first }) {
@@ -69,7 +69,7 @@ public struct Router: HTTPResponder {
 
     /// Runs the first route matching method and path (`HEAD` also matches `GET` routes), else
     /// the fallback.
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         var path = request.path
         // Matched on the path's bytes: no string is made but the captured values.
         let outcome = path.withUTF8 { bytes -> Outcome in

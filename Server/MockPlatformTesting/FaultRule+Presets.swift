@@ -7,7 +7,7 @@ extension FaultRule {
 
     /// Answer matching requests `milliseconds` late.
     public static func delay(_ milliseconds: Int, path: String, method: String? = nil, times: Int? = nil) -> FaultRule {
-        FaultRule(method: method, path: path, delayMs: milliseconds, times: times)
+        FaultRule(method: method, path: path, delay: .milliseconds(milliseconds), times: times)
     }
 
     /// Close the connection of matching requests without an answer.

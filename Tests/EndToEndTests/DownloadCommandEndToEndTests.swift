@@ -147,7 +147,7 @@ extension LoggedInCLI {
     /// Lets `count` media GETs through, then holds every later one unanswered (for ten minutes,
     /// or until the mock stops) while the rule is in force.
     func holdMedia(after count: Int) throws {
-        try mock.platform.inject(FaultRule(method: "GET", path: "^/media/", delayMs: 600_000, after: count))
+        try mock.platform.inject(FaultRule(method: "GET", path: "^/media/", delay: .seconds(600), after: count))
     }
 
     /// GETs of media (not the API, not playlists) the mock answered in full.

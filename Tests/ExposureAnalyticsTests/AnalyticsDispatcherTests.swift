@@ -8,12 +8,12 @@ import Testing
 /// Analytics end to end against a real mock on 127.0.0.1:0: what arrives, exactly once.
 @Suite struct AnalyticsDispatcherTests {
     static func dispatcher(
-        clock: TestClock, outbox: AnalyticsOutbox? = nil, enabled: Bool = true, baseUrlOverride: String? = nil,
+        clock: ManualClock, outbox: AnalyticsOutbox? = nil, enabled: Bool = true, baseUrlOverride: String? = nil,
         currentToken: @escaping @Sendable () -> SessionToken? = { nil }
     ) throws -> AnalyticsDispatcher {
         AnalyticsDispatcher(
             configuration: .init(enabled: enabled, baseUrlOverride: baseUrlOverride, reporting: testReporting),
-            outbox: try outbox ?? AnalyticsOutbox.inMemory(), now: clock.read, currentToken: currentToken)
+            outbox: try outbox ?? AnalyticsOutbox.inMemory(), clock: clock, currentToken: currentToken)
     }
 
     /// `dispatcher`'s reporter of the playback `entitlement` allows (under `sessionId` when given).
@@ -28,12 +28,12 @@ import Testing
     }
 
     /// A short VOD session: Created … Completed, with one heartbeat.
-    static func play(_ reporter: PlaySessionReporter, clock: TestClock) async {
+    static func play(_ reporter: PlaySessionReporter, clock: ManualClock) async {
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
         reporter.record(.handshakeStarted(target: .asset(id: "city-lights")))
         reporter.record(.playerReady)
         reporter.record(.started(mediaLocator: "http://x/master.m3u8", videoLengthMs: 5_400_000, bitrateKbps: 800), offsetMs: 0)
-        clock.advance(by: 61_000)
+        clock.advance(by: .milliseconds(61_000))
         reporter.advance()
         reporter.record(.paused, offsetMs: 61_000)
         reporter.record(.completed, offsetMs: 61_000)
@@ -45,7 +45,7 @@ import Testing
     @Test func aPlaybackArrivesInOrderWithEveryFieldAndBreaksNoRule() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let reporter = try #require(
             await Self.dispatcher(clock: clock).beginSession(
@@ -78,7 +78,7 @@ import Testing
     @Test func disabledOrSampledOutSendsNothing() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let clock = TestClock()
+        let clock = testClock()
         let off = try Self.dispatcher(clock: clock, enabled: false)
         #expect(await off.beginSession(playSessionId: "p", environment: platform.environment, sessionToken: nil, settings: nil) == nil)
         let on = try Self.dispatcher(clock: clock)
@@ -94,7 +94,7 @@ import Testing
             platform.stop()
             other.stop()
         }
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         // The second mock accepts the first one's token once its user has logged in there too.
         let theirs = try await Authenticate(environment: other.environment).login(username: "premium", password: "sandbox").request()
@@ -109,7 +109,7 @@ import Testing
     @Test func everyEventArrivesExactlyOnceThrough503sDropsAndTruncatedAnswers() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         let send = "/eventsink/send$"
@@ -119,14 +119,14 @@ import Testing
         var sent = 2
         // 30 s of playback in 1-s steps: each step may retry, each heartbeat adds an event.
         for _ in 0..<30 {
-            clock.advance(by: 1_000)
+            clock.advance(by: .milliseconds(1_000))
             reporter.advance()
             await Task.yield()
         }
         try platform.inject(.dropConnection(path: send, times: 2))
         try platform.inject(.truncate(afterBytes: 10, path: send, times: 2))
         for second in 0..<200 {
-            clock.advance(by: 1_000)
+            clock.advance(by: .milliseconds(1_000))
             if second % 20 == 0 {
                 reporter.record(.bitrateChanged(bitrateKbps: 400 + second), offsetMs: Int64(second) * 1000)
                 sent += 1
@@ -154,7 +154,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("analytics-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("outbox.sqlite")
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         try platform.inject(.status(503, path: "/eventsink/send$"))
         do {
@@ -181,12 +181,12 @@ import Testing
     @Test func finishWithNoTimeLeftStillSendsWhatFollowsATryThatSucceeded() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
         reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
-        clock.advance(by: 3_000)
+        clock.advance(by: .milliseconds(3_000))
         reporter.advance()  // the first batch leaves; Completed waits behind it while it travels
         reporter.record(.completed, offsetMs: 3_000)
         await reporter.finish(timeout: .zero)
@@ -197,7 +197,7 @@ import Testing
     @Test func aCancelledFinishStopsRetrying() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         try platform.inject(.status(503, path: "/eventsink/send$"))
         let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
@@ -215,7 +215,7 @@ import Testing
     @Test func aFlushWithNoTimeLeftSendsEverySessionToAHealthyEventSinkAndTriesAFailingOneOnce() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let outbox = try AnalyticsOutbox.inMemory()
         let sends = "/v2/customer/Sandbox/businessunit/Dev/eventsink/send"
@@ -250,7 +250,7 @@ import Testing
 
     @Test func eventsNoEventSinkWillTakeAreGivenUpAfterTwentyFlushes() async throws {
         let platform = try await MockPlatform.start()
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let outbox = try AnalyticsOutbox.inMemory()
         let dispatcher = try Self.dispatcher(clock: clock, outbox: outbox)
@@ -270,7 +270,7 @@ import Testing
     @Test func aRejectedTokenIsReplacedByTheRenewedOne() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let expired = SessionToken(value: "not-a-valid-token")
         let dispatcher = try Self.dispatcher(clock: clock, currentToken: { token })
@@ -285,7 +285,7 @@ import Testing
     @Test func offlinePlaybackWaitsForTheFlush() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let clock = TestClock()
+        let clock = testClock()
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let dispatcher = try Self.dispatcher(clock: clock)
         let reporter = try #require(
@@ -294,7 +294,7 @@ import Testing
                 settings: entitlement.analytics))
         #expect(reporter.sessionId == entitlement.playSessionId + "_2")
         reporter.record(.created(autoPlay: true, playMode: .offline, target: .asset(id: "city-lights")))
-        clock.advance(by: 600_000)
+        clock.advance(by: .milliseconds(600_000))
         reporter.advance()
         reporter.record(.completed, offsetMs: 600_000)
         #expect(platform.analyticsSession(reporter.sessionId) == nil, "nothing goes out while offline")

@@ -3,15 +3,10 @@ import ExposureAnalytics
 import ExposureModels
 import Foundation
 import MockPlatformTesting
-import Synchronization
 
-/// A clock the test moves by hand.
-final class TestClock: Sendable {
-    private let ms: Mutex<Int64>
-    init(_ start: Int64 = 1_800_000_000_000) { ms = Mutex(start) }
-    var now: Int64 { ms.withLock { $0 } }
-    func advance(by milliseconds: Int64) { ms.withLock { $0 += milliseconds } }
-    @Sendable func read() -> Int64 { now }
+/// A clock the test moves by hand (Clocks' `ManualClock`), from 2027-01-15 08:00 UTC unless told.
+func testClock(at startMs: Int64 = 1_800_000_000_000) -> ManualClock {
+    ManualClock(at: WallTime(millisecondsSince1970: startMs))
 }
 
 /// Device facts that never change, so fields can be compared exactly.

@@ -13,26 +13,26 @@ import Testing
 
     /// The platform's clock loses 1 ms per second of the player's (`server = client − elapsed / 1000`),
     /// so an offset measured at `t` is exactly `(t − t0) / 1000` and tells which measurement a batch used.
-    static func skewedPlatform(_ clock: TestClock) async throws -> MockPlatform {
+    static func skewedPlatform(_ clock: ManualClock) async throws -> MockPlatform {
         try await MockPlatform.start(clock: PlatformClock(real: SkewedClock(player: clock)))
     }
 
     /// The player's clock as the skewed platform reads it.
     struct SkewedClock: WallClock {
-        let player: TestClock
-        var now: WallTime { WallTime(millisecondsSince1970: player.now - (player.now - t0) / 1000) }
+        let player: ManualClock
+        var now: WallTime { WallTime(millisecondsSince1970: player.nowMs - (player.nowMs - t0) / 1000) }
         func sleep(until deadline: WallTime, tolerance: Duration?) async throws {
             preconditionFailure("the platform does not wait on its clock")
         }
     }
 
     @Test func aTwoHourPlaybackMeasuresTheOffsetEveryThirtyMinutesAndEachBatchCarriesTheLatest() async throws {
-        let clock = TestClock(Self.t0)
+        let clock = testClock(at: Self.t0)
         let platform = try await Self.skewedPlatform(clock)
         defer { platform.stop() }
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let dispatcher = AnalyticsDispatcher(
-            configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox.inMemory(), now: clock.read)
+            configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox.inMemory(), clock: clock)
         let reporter = try #require(
             await dispatcher.beginSession(
                 playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token,
@@ -42,11 +42,11 @@ import Testing
         // Two hours of silence but for heartbeats: the clock goes from one wake to the next, and
         // each batch (with its resync, when due) is waited for before the clock moves on.
         while let wake = reporter.nextWakeMs, wake < Self.t0 + Self.twoHoursMs {
-            clock.advance(by: wake - clock.now)
+            clock.advance(by: .milliseconds(wake - clock.nowMs))
             reporter.advance()
             await reporter.finish(timeout: .zero)
         }
-        clock.advance(by: Self.t0 + Self.twoHoursMs - clock.now)
+        clock.advance(by: .milliseconds(Self.t0 + Self.twoHoursMs - clock.nowMs))
         reporter.record(.completed, offsetMs: Self.twoHoursMs)
         await reporter.finish(timeout: .seconds(120))
 

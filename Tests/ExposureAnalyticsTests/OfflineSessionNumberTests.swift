@@ -16,25 +16,25 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-numbers-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("outbox.sqlite")
-        let clock = TestClock()
+        let clock = testClock()
         do {
             let dispatcher = AnalyticsDispatcher(
-                configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox(url: file), now: clock.read)
+                configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox(url: file), clock: clock)
             #expect(Self.begin(dispatcher, "play-1") == "play-1_1")
             #expect(Self.begin(dispatcher, "play-1") == "play-1_2")
             #expect(Self.begin(dispatcher, "play-2") == "play-2_1", "another download counts from 1")
         }
         let reopened = AnalyticsDispatcher(
-            configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox(url: file), now: clock.read)
+            configuration: .init(reporting: testReporting), outbox: try AnalyticsOutbox(url: file), clock: clock)
         #expect(Self.begin(reopened, "play-1") == "play-1_3")
     }
 
     @Test func withoutAnOutboxOrWithAnalyticsOffThereIsNoOfflineSession() throws {
-        let clock = TestClock()
-        let noOutbox = AnalyticsDispatcher(configuration: .init(reporting: testReporting), outbox: nil, now: clock.read)
+        let clock = testClock()
+        let noOutbox = AnalyticsDispatcher(configuration: .init(reporting: testReporting), outbox: nil, clock: clock)
         #expect(Self.begin(noOutbox, "play-1") == nil, "the events would have nowhere to wait")
         let off = AnalyticsDispatcher(
-            configuration: .init(enabled: false, reporting: testReporting), outbox: try AnalyticsOutbox.inMemory(), now: clock.read)
+            configuration: .init(enabled: false, reporting: testReporting), outbox: try AnalyticsOutbox.inMemory(), clock: clock)
         #expect(Self.begin(off, "play-1") == nil)
     }
 }

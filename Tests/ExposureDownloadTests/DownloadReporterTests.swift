@@ -1,5 +1,6 @@
 import Exposure
 import Foundation
+import SQLiteStore
 import Synchronization
 import TestSupport
 import Testing
@@ -36,19 +37,20 @@ import Testing
         let database = OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder) }
         let (outcomes, sink) = AsyncStream.makeStream(of: DownloadReportOutcome.self)
         let reporter = DownloadReporter(
-            outbox: DownloadReportOutbox(database: database), transport: transport, clock: clock, outcomes: sink)
+            outbox: database.map(Outbox.init(database:)), transport: transport, clock: clock, outcomes: sink)
         return (reporter, outcomes.makeAsyncIterator())
     }
 
     @Test func waitingReportsTakeTheNewestTokenOfTheirAsset() async throws {
         let folder = TemporaryFolder("reports")
-        let outbox = DownloadReportOutbox(
-            database: OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder.url) })
-        try await outbox.add(Self.report(.completed, "a"), nowMs: 0)
-        try await outbox.add(Self.report(.deleted, "a"), nowMs: 0)
-        try await outbox.add(Self.report(.completed, "b"), nowMs: 0)
+        let outbox = OfflineDatabaseHandle { () throws(OfflineManagerError) in try OfflineDatabase.open(folder: folder.url) }
+            .map(Outbox.init(database:))
+        let start = WallTime(millisecondsSince1970: 0)
+        try await outbox.add(Self.report(.completed, "a"), due: start)
+        try await outbox.add(Self.report(.deleted, "a"), due: start)
+        try await outbox.add(Self.report(.completed, "b"), due: start)
         outbox.adoptToken("renewed", assetId: "a")
-        let tokens = try await outbox.entries().map { "\($0.report.assetId) \($0.report.sessionToken.value)" }
+        let tokens = try await outbox.waitingReports().map { "\($0.report.assetId) \($0.report.sessionToken.value)" }
         #expect(tokens == ["a renewed", "a renewed", "b t"])
     }
 
@@ -97,6 +99,59 @@ import Testing
         await second.deliverDue()
         #expect(await outcomes.next() == .delivered(Self.report(.completed, "a")))
         #expect(transport.sent == ["POST a/downloadcompleted"])
+        withExtendedLifetime(folder) {}
+    }
+
+    /// `offline.sqlite` as managers before the one outbox wrote it (schema version 1, its own
+    /// `reports` table) keeps its reports, their order, attempts and due times across the upgrade.
+    @Test func reportsAnOlderManagerLeftAreDeliveredByTheUpgradedOne() async throws {
+        let folder = TemporaryFolder("reports")
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let old = try SQLiteDatabase(path: folder.url.appendingPathComponent(OfflineDatabase.fileName).path)
+        try old.transaction { (db) throws(SQLiteError) in
+            try db.execute(
+                """
+                CREATE TABLE schema_version (version INTEGER NOT NULL);
+                INSERT INTO schema_version (version) VALUES (1);
+                CREATE TABLE items (
+                    asset_id TEXT PRIMARY KEY, state TEXT NOT NULL, suspended_by_policy INTEGER NOT NULL DEFAULT 0,
+                    base_url TEXT NOT NULL, customer TEXT NOT NULL, business_unit TEXT NOT NULL, session_token TEXT NOT NULL,
+                    selection TEXT NOT NULL, estimated_bytes INTEGER, entitlement TEXT, expiry_ms INTEGER,
+                    completed_bytes INTEGER NOT NULL DEFAULT 0, fraction REAL NOT NULL DEFAULT 0, master_playlist TEXT,
+                    used_bytes INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE reports (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, asset_id TEXT NOT NULL, base_url TEXT NOT NULL,
+                    customer TEXT NOT NULL, business_unit TEXT NOT NULL, session_token TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0, due_ms INTEGER NOT NULL
+                );
+                """)
+            for (kind, asset, token, attempts, dueMs) in [
+                ("completed", "a", "old", 2, 3_000), ("completed", "b", "t", 0, 0), ("deleted", "a", "t", 0, 0)
+            ] as [(String, String, String, Int64, Int64)] {
+                try db.query(
+                    """
+                    INSERT INTO reports (kind, asset_id, base_url, customer, business_unit, session_token, attempts, due_ms)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, .text(kind), .text(asset), .text(Self.environment.baseUrl), .text(Self.environment.customer),
+                    .text(Self.environment.businessUnit), .text(token), .integer(attempts), .integer(dueMs))
+            }
+        }
+
+        let clock = ManualClock(at: WallTime(millisecondsSince1970: 0))
+        let transport = ScriptedTransport([])
+        let (reporter, _) = Self.reporter(folder: folder.url, transport: transport, clock: clock)
+        let waiting = try await reporter.outbox.waitingReports()
+        #expect(waiting.map(\.report) == [Self.report(.completed, "a"), Self.report(.completed, "b"), Self.report(.deleted, "a")])
+        #expect(waiting.map(\.message.attempts) == [2, 0, 0])
+        #expect(waiting.map(\.message.due.millisecondsSince1970) == [3_000, 0, 0])
+
+        await reporter.deliverDue()
+        #expect(transport.sent == ["POST b/downloadcompleted"], "a's due report holds its later one back")
+        clock.advance(to: WallTime(millisecondsSince1970: 3_000))
+        await reporter.deliverDue()
+        #expect(transport.sent.suffix(2) == ["POST a/downloadcompleted", "DELETE a/downloads"])
+        #expect(try await reporter.outbox.waitingReports().isEmpty)
         withExtendedLifetime(folder) {}
     }
 }

@@ -85,7 +85,10 @@ import Testing
     }
 
     @Test func reportRetriesBackOffFromASecondToFiveMinutes() {
-        #expect((1...10).map(DownloadReporter.backoffMs) == [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000])
-        #expect(DownloadReporter.backoffMs(attempts: 1_000) == 300_000)
+        #expect(
+            (1...10).map(DownloadReporter.retryDelay).map(\.wholeMilliseconds) == [
+                1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000
+            ])
+        #expect(DownloadReporter.retryDelay(attempts: 1_000) == .seconds(300))
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 /// Not a test: a server for `scripts/bench-http` to load with wrk. Runs only when
 /// `HTTP_BENCH_PORT` is set, serves a fixed 2 KB body for `HTTP_BENCH_SECONDS` (default 30),

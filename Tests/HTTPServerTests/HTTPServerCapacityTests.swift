@@ -1,9 +1,8 @@
 import Clocks
 import Foundation
+import HTTPServer
 import TestSupport
 import Testing
-
-@testable import HTTPServer
 
 /// Many connections, and connections that stall: what the thread-per-connection server could not
 /// take (it refused every client past 1,000 and let a stalled head hold its thread).

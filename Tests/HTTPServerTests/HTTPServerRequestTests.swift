@@ -1,8 +1,7 @@
 import Foundation
+import HTTPServer
 import TestSupport
 import Testing
-
-@testable import HTTPServer
 
 /// What a responder sees of a request that came over a real socket.
 @Suite struct HTTPServerRequestTests {

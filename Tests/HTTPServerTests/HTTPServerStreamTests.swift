@@ -1,10 +1,9 @@
 import Clocks
 import Foundation
+import HTTPServer
 import Synchronization
 import TestSupport
 import Testing
-
-@testable import HTTPServer
 
 /// A `.streamed` answer as a client sees it: chunked bytes as the source has them, the connection
 /// suspended in between, heartbeats on the server's clock, the end when the source ends or the

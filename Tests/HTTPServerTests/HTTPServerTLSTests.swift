@@ -1,10 +1,9 @@
 import Clocks
 import Foundation
+import HTTPServer
 import ServerTLS
 import TestSupport
 import Testing
-
-@testable import HTTPServer
 
 /// HTTPS on libmicrohttpd's TLS, as curl sees it: trusted with the CA that signed the
 /// certificate (`--cacert`), refused without; the responder learns which scheme a request came over.

@@ -1,6 +1,5 @@
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 /// The peer's IPv4 address as requests carry it, written without inet_ntop.
 @Suite struct RemoteAddressTests {

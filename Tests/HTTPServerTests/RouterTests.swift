@@ -1,7 +1,6 @@
 import Foundation
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 @Suite struct RouterTests {
     /// A router whose fallback reports 404 or 405 with the allowed methods in `Allow`.

@@ -18,8 +18,9 @@ import Testing
         while stepStartMs < endMs {
             for step in steps {
                 network.set(
-                    .init(bandwidthBitsPerSecond: step.kbps * 1000, latencyMs: Int64(step.latencyMs ?? 0)), fromMs: stepStartMs)
-                stepStartMs += Int64(step.durationMs)
+                    .init(bandwidthBitsPerSecond: step.kbps * 1000, latencyMs: (step.latency ?? .zero).wholeMilliseconds),
+                    fromMs: stepStartMs)
+                stepStartMs += step.duration.wholeMilliseconds
             }
         }
         let player = try await harness.player(streamTransport: network)

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import Synchronization
@@ -47,18 +48,18 @@ public final class AnalyticsDispatcher: Sendable {
     /// A dispatcher.
     /// - Parameters:
     ///   - outbox: where unacknowledged events wait; nil keeps them in memory only.
-    ///   - now: the playback clock, ms since 1970 (events' `Timestamp`, batch and heartbeat times).
+    ///   - clock: the playback clock (events' `Timestamp`, batch and heartbeat times).
     ///   - currentToken: the app's current session token, asked after a 401 so a renewed token is used.
     ///   - random: a number in 0..<1 per playback, for `analytics.percentage` sampling.
     public init(
         configuration: Configuration, outbox: AnalyticsOutbox?, transport: any HTTPTransport = AutomaticTransport.shared,
-        now: @escaping @Sendable () -> Int64, currentToken: @escaping @Sendable () -> SessionToken? = { nil },
+        clock: any WallClock, currentToken: @escaping @Sendable () -> SessionToken? = { nil },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.configuration = configuration
         services = ReporterServices(
-            now: now, reporting: configuration.reporting, outbox: outbox, transport: transport,
+            clock: clock, reporting: configuration.reporting, outbox: outbox, transport: transport,
             currentToken: currentToken, log: log)
         self.random = random
         live = LiveSessions()
@@ -130,7 +131,7 @@ public final class AnalyticsDispatcher: Sendable {
             }
             let batch = AnalyticsBatch(
                 customer: session.route.environment.customer, businessUnit: session.route.environment.businessUnit,
-                sessionId: session.sessionId, dispatchTime: services.now(), clockOffset: session.clockOffsetMs,
+                sessionId: session.sessionId, dispatchTime: services.clock.nowMs, clockOffset: session.clockOffsetMs,
                 payload: session.events)
             var outcome = await services.deliver(batch, route: session.route)
             if outcome == .unauthorized, let token = services.currentToken() {

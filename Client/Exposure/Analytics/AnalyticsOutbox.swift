@@ -19,8 +19,16 @@ public final class AnalyticsOutbox: Sendable {
     }
 
     private let database: SQLiteDatabase
+    /// The events: a stream per play session, an event's sequence number its number in it.
+    private let messages: Outbox
     /// The flush running now (or last): flushes of one outbox run one after the other.
     private let flushes = Mutex<Task<Void, Never>?>(nil)
+
+    /// What the outbox keeps about a session besides where its events go.
+    private struct SessionHeader: Codable {
+        var clockOffsetMs: Int64?
+        var deferred: Bool
+    }
 
     private static let schema = SQLiteMigrations([
         """
@@ -48,7 +56,21 @@ public final class AnalyticsOutbox: Sendable {
             play_session_id TEXT PRIMARY KEY,
             count INTEGER NOT NULL
         );
-        """
+        """,
+        // The SDK's one outbox (shared with the download reports): the waiting sessions and events
+        // move into it, a session's clock offset and deferral as its header (`SessionHeader`).
+        Outbox.tables + """
+
+            INSERT INTO outbox_streams (stream, base_url, customer, business_unit, session_token, header, failures)
+                SELECT session_id, base_url, customer, business_unit, session_token,
+                    json_object('clockOffsetMs', clock_offset_ms, 'deferred', json(CASE deferred WHEN 0 THEN 'false' ELSE 'true' END)),
+                    failed_flushes
+                FROM sessions ORDER BY rowid;
+            INSERT INTO outbox_messages (stream, sequence, body)
+                SELECT session_id, sequence_number, body FROM events ORDER BY session_id, sequence_number;
+            DROP TABLE events;
+            DROP TABLE sessions;
+            """
     ])
 
     /// Opens (creating it and its folder if needed) the outbox at `url`.
@@ -56,6 +78,7 @@ public final class AnalyticsOutbox: Sendable {
     public init(url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         database = try SQLiteDatabase(path: url.path)
+        messages = Outbox(database: database)
         try database.useWriteAheadLog()
         try Self.schema.migrate(database)
     }
@@ -70,6 +93,7 @@ public final class AnalyticsOutbox: Sendable {
 
     private init(path: String) throws {
         database = try SQLiteDatabase(path: path)
+        messages = Outbox(database: database)
         try Self.schema.migrate(database)
     }
 
@@ -85,16 +109,10 @@ public final class AnalyticsOutbox: Sendable {
     func open(
         sessionId: String, route: AnalyticsRoute, clockOffsetMs: Int64?, deferred: Bool, failed: @escaping @Sendable (SQLiteError) -> Void
     ) {
-        database.writeLater(
-            { (db) throws(SQLiteError) in
-                try db.update(
-                    """
-                    INSERT OR REPLACE INTO sessions (session_id, base_url, customer, business_unit, session_token, clock_offset_ms, deferred)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, .text(sessionId), .text(route.environment.baseUrl), .text(route.environment.customer),
-                    .text(route.environment.businessUnit), route.sessionToken.map { .text($0.value) } ?? .null,
-                    clockOffsetMs.map { .integer($0) } ?? .null, .integer(deferred ? 1 : 0))
-            }, failed: failed)
+        let header = SessionHeader(clockOffsetMs: clockOffsetMs, deferred: deferred)
+        messages.open(
+            sessionId, environment: route.environment, sessionToken: route.sessionToken,
+            header: (try? ExposureJSON.encode(header)).map { String(decoding: $0, as: UTF8.self) }, failed: failed)
     }
 
     /// The number of this offline playback of the download entitled with `playSessionId`: 1, 2, …
@@ -127,78 +145,50 @@ public final class AnalyticsOutbox: Sendable {
         return await task.value
     }
 
-    /// Keeps a renewed token for the session's later batches.
-    func updateToken(_ token: SessionToken?, sessionId: String) async throws {
-        _ = try await database.write { (db) throws(SQLiteError) in
-            try db.update(
-                "UPDATE sessions SET session_token = ? WHERE session_id = ?", token.map { .text($0.value) } ?? .null, .text(sessionId))
-        }
+    /// Keeps a renewed token for the session's later batches. Queued: whatever is asked of the
+    /// outbox next sees it; a failure goes to `failed`.
+    func updateToken(_ token: SessionToken?, sessionId: String, failed: @escaping @Sendable (SQLiteError) -> Void) {
+        messages.adoptToken(token, stream: sessionId, failed: failed)
     }
 
     /// Stores events of a session. The write is queued, not waited for: a player records events
     /// from its synchronous calls, and whatever is asked of the outbox next sees them; a failure
     /// goes to `failed`.
     func store(_ events: [AnalyticsEvent], sessionId: String, failed: @escaping @Sendable (any Error) -> Void) {
-        let bodies: [(Int64, String)]
+        let bodies: [(sequence: Int64, body: String)]
         do {
-            bodies = try events.map { event in (event.sequenceNumber ?? 0, String(decoding: try ExposureJSON.encode(event), as: UTF8.self))
+            bodies = try events.map { event in
+                (event.sequenceNumber ?? 0, String(decoding: try ExposureJSON.encode(event), as: UTF8.self))
             }
         } catch {
             return failed(error)
         }
-        database.writeLater(
-            { (db) throws(SQLiteError) in
-                for (number, body) in bodies {
-                    try db.update(
-                        "INSERT OR REPLACE INTO events (session_id, sequence_number, body) VALUES (?, ?, ?)",
-                        .text(sessionId), .integer(number), .text(body))
-                }
-            }, failed: failed)
+        messages.store(bodies, in: sessionId, failed: failed)
     }
 
     /// Forgets events the EventSink acknowledged; a session left without events is forgotten too.
     func remove(_ events: [AnalyticsEvent], sessionId: String) async throws {
-        let numbers = events.compactMap(\.sequenceNumber)
-        try await database.write { (db) throws(SQLiteError) in
-            for number in numbers {
-                try db.update("DELETE FROM events WHERE session_id = ? AND sequence_number = ?", .text(sessionId), .integer(number))
-            }
-            try db.update(
-                "DELETE FROM sessions WHERE session_id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE session_id = ?)",
-                .text(sessionId), .text(sessionId))
-        }
+        try await messages.remove(events.compactMap(\.sequenceNumber), from: sessionId)
     }
 
     /// Counts a flush that could not deliver the session; returns how many there have been.
     func countFailedFlush(sessionId: String) async throws -> Int {
-        try await database.write { (db) throws(SQLiteError) -> Int in
-            try db.update("UPDATE sessions SET failed_flushes = failed_flushes + 1 WHERE session_id = ?", .text(sessionId))
-            return Int(try db.query("SELECT failed_flushes FROM sessions WHERE session_id = ?", .text(sessionId)).first?.int(0) ?? 0)
-        }
+        try await messages.countFailure(of: sessionId)
     }
 
     /// Every session with events waiting, events in sequence order.
     func pending() async throws -> [PendingSession] {
-        try await database.read { (db) throws(SQLiteError) -> [PendingSession] in
-            let sessions = try db.query(
-                "SELECT session_id, base_url, customer, business_unit, session_token, clock_offset_ms, deferred FROM sessions ORDER BY rowid"
-            )
-            return try sessions.map { (row) throws(SQLiteError) -> PendingSession in
-                let id = row.text(0) ?? ""
-                let events = try db.query("SELECT body FROM events WHERE session_id = ? ORDER BY sequence_number", .text(id))
-                    .compactMap { $0.text(0).flatMap { try? ExposureJSON.decode(AnalyticsEvent.self, from: Data($0.utf8)) } }
-                let route = AnalyticsRoute(
-                    environment: Environment(baseUrl: row.text(1) ?? "", customer: row.text(2) ?? "", businessUnit: row.text(3) ?? ""),
-                    sessionToken: row.text(4).map(SessionToken.init(value:)))
-                return PendingSession(sessionId: id, route: route, clockOffsetMs: row.int(5), deferred: row.int(6) == 1, events: events)
-            }
+        try await messages.streams().map { stream in
+            let header = stream.header.flatMap { try? ExposureJSON.decode(SessionHeader.self, from: Data($0.utf8)) }
+            return PendingSession(
+                sessionId: stream.id, route: AnalyticsRoute(environment: stream.environment, sessionToken: stream.sessionToken),
+                clockOffsetMs: header?.clockOffsetMs, deferred: header?.deferred ?? false,
+                events: stream.messages.compactMap { try? ExposureJSON.decode(AnalyticsEvent.self, from: Data($0.body.utf8)) })
         }
     }
 
     /// How many events are waiting, over every session. Blocking (a synchronous call of the API).
     public func pendingEventCount() throws -> Int {
-        try database.access { (db) throws(SQLiteError) -> Int in
-            Int(try db.query("SELECT COUNT(*) FROM events").first?.int(0) ?? 0)
-        }
+        try messages.messageCount()
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// Sends what offline playbacks recorded (and anything else waiting in the outbox) on demand:
@@ -21,7 +22,7 @@ public final class BackgroundAnalyticsManager: Sendable {
     public init(outbox: AnalyticsOutbox?, transport: any HTTPTransport = AutomaticTransport.shared) {
         dispatcher = AnalyticsDispatcher(
             configuration: .init(reporting: AnalyticsReporting(device: .current)), outbox: outbox, transport: transport,
-            now: { Date().millisecondsSince1970 })
+            clock: RealClock())
     }
 
     /// Starts sending everything waiting and returns at once, as the official call does.

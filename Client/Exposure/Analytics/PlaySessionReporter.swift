@@ -28,7 +28,7 @@ public final class PlaySessionReporter: Sendable {
         self.sessionId = sessionId
         customer = route.environment.customer
         businessUnit = route.environment.businessUnit
-        guarded = Mutex((ReporterState(machine: machine, route: route, clockOffsetMs: clockOffsetMs, nowMs: services.now()), nil))
+        guarded = Mutex((ReporterState(machine: machine, route: route, clockOffsetMs: clockOffsetMs, nowMs: services.clock.nowMs), nil))
         self.services = services
         self.onRelease = onRelease
     }
@@ -38,7 +38,7 @@ public final class PlaySessionReporter: Sendable {
     /// Records `event` at the current time, with the playhead at `offsetMs` when it has one.
     /// Ignored once the session has ended (after Completed, Aborted or Error).
     public func record(_ event: PlaybackAnalyticsEvent, offsetMs: Int64? = nil) {
-        let now = services.now()
+        let now = services.clock.nowMs
         var fields = event.ownFields
         if case .created = event { fields["Version"] = .string(services.reporting.sdkVersion) }
         let deviceInfo: [String: JSONValue]? = if case .created = event { services.reporting.deviceInfoFields } else { nil }
@@ -54,7 +54,7 @@ public final class PlaySessionReporter: Sendable {
     /// (nil: nothing will happen on its own).
     @discardableResult
     public func advance() -> Int64? {
-        let now = services.now()
+        let now = services.clock.nowMs
         let (heartbeats, send, wake) = guarded.withLock { $0.state.advance(toMs: now) }
         if !heartbeats.isEmpty { services.store(heartbeats, sessionId: sessionId) }
         if let send { launch(send) }
@@ -90,7 +90,7 @@ public final class PlaySessionReporter: Sendable {
                 do { try await Task.sleep(for: pause) } catch { return }
                 retries += 1
             }
-            let now = services.now()
+            let now = services.clock.nowMs
             if let send = guarded.withLock({ $0.state.takeBatch(atMs: now) }) { launch(send) }
             if let task = guarded.withLock({ $0.flight }) {
                 await task.value
@@ -125,7 +125,7 @@ public final class PlaySessionReporter: Sendable {
         let (current, clockOffsetMs) = guarded.withLock { ($0.state.route, $0.state.clockOffsetMs) }
         let batch = AnalyticsBatch(
             customer: customer, businessUnit: businessUnit, sessionId: sessionId,
-            dispatchTime: services.now(), clockOffset: clockOffsetMs, payload: events)
+            dispatchTime: services.clock.nowMs, clockOffset: clockOffsetMs, payload: events)
         var outcome = await services.deliver(batch, route: current)
         if outcome == .unauthorized, let token = services.currentToken(), token != current.sessionToken {
             // Retried once with the renewed token; the outbox keeps it for later batches too.
@@ -140,7 +140,7 @@ public final class PlaySessionReporter: Sendable {
         }
         // The flight is cleared as the machine hears the outcome, under the same lock: from then
         // on the loop may start the next batch, and its task must not be overwritten here.
-        let now = services.now()
+        let now = services.clock.nowMs
         guarded.withLock { guarded in
             guarded.flight = nil
             switch outcome {

@@ -1,10 +1,11 @@
+import Clocks
 import ExposureModels
 import Foundation
 
 /// What reporters share: the clock, the device facts, the outbox and the transport. Outbox
 /// failures (disk full) are logged and playback goes on: the events still go out from memory.
 struct ReporterServices: Sendable {
-    let now: @Sendable () -> Int64
+    let clock: any WallClock
     let reporting: AnalyticsReporting
     let outbox: AnalyticsOutbox?
     let transport: any HTTPTransport
@@ -28,15 +29,15 @@ struct ReporterServices: Sendable {
 
     func retarget(sessionId: String, route: AnalyticsRoute) async {
         guard let outbox else { return }
-        do { try await outbox.updateToken(route.sessionToken, sessionId: sessionId) } catch { log("analytics outbox: \(error)") }
+        outbox.updateToken(route.sessionToken, sessionId: sessionId) { [log] error in log("analytics outbox: \(error)") }
     }
 
     /// `clockOffset = ((clientEnd - repliedTime) + (clientStart - receivedTime)) / 2`; nil when
     /// the EventSink cannot be reached (batches then go without `ClockOffset`).
     func measureClockOffset(_ environment: Environment) async -> Int64? {
-        let start = now()
+        let start = clock.nowMs
         guard let reply = try? await EventSinkHandshake(environment: environment, transport: transport).request() else { return nil }
-        return ((now() - reply.repliedTime) + (start - reply.receivedTime)) / 2
+        return ((clock.nowMs - reply.repliedTime) + (start - reply.receivedTime)) / 2
     }
 
     func deliver(_ batch: AnalyticsBatch, route: AnalyticsRoute) async -> SendOutcome {

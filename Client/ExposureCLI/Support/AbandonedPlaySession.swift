@@ -19,7 +19,7 @@ struct AbandonedPlaySession {
     ) async -> Bool {
         let analytics = AnalyticsDispatcher(
             configuration: .init(reporting: AnalyticsReporting(device: .current, appName: "exposure")), outbox: outbox,
-            transport: transport, now: { WallTime.systemNow.millisecondsSince1970 }, currentToken: { sessionToken })
+            transport: transport, clock: RealClock(), currentToken: { sessionToken })
         guard
             let reporter = await analytics.beginSession(
                 playSessionId: entitlement.playSessionId, environment: environment, sessionToken: sessionToken,

@@ -56,7 +56,7 @@ public final class OfflineManager: Sendable {
         let (outcomes, outcomeSink) = AsyncStream.makeStream(of: DownloadReportOutcome.self)
         reportOutcomes = outcomes
         reporter = DownloadReporter(
-            outbox: DownloadReportOutbox(database: database), transport: dependencies.transport,
+            outbox: database.map(Outbox.init(database:)), transport: dependencies.transport,
             clock: dependencies.clock, outcomes: outcomeSink)
         downloader = Result { () throws(OfflineManagerError) -> any MediaDownloading in
             do throws(MediaDownloadFailure) {

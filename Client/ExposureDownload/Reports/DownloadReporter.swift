@@ -8,7 +8,7 @@ import Exposure
 /// delete must not overtake the completion it releases).
 actor DownloadReporter {
     /// The reports owed; the manager gives waiting ones a newer token through it.
-    nonisolated let outbox: DownloadReportOutbox
+    nonisolated let outbox: ReportOutbox
     private let transport: any HTTPTransport
     private let clock: any WallClock
     private let outcomes: AsyncStream<DownloadReportOutcome>.Continuation
@@ -19,12 +19,12 @@ actor DownloadReporter {
     private var stopped = false
 
     /// The first retry waits a second; each further one twice as long, up to five minutes.
-    static func backoffMs(attempts: Int) -> Int64 { backoff.delay(beforeRetry: attempts).wholeMilliseconds }
+    static func retryDelay(attempts: Int) -> Duration { backoff.delay(beforeRetry: attempts) }
 
     private static let backoff = Backoff(first: .seconds(1), longest: .seconds(300))
 
     init(
-        outbox: DownloadReportOutbox, transport: any HTTPTransport, clock: any WallClock,
+        outbox: ReportOutbox, transport: any HTTPTransport, clock: any WallClock,
         outcomes: AsyncStream<DownloadReportOutcome>.Continuation
     ) {
         self.outbox = outbox
@@ -36,7 +36,7 @@ actor DownloadReporter {
     /// Stores the report, then delivers what is due in the background: the caller goes on once
     /// the report is safe on disk, not once the backend answered.
     func add(_ report: DownloadReport) async throws(OfflineManagerError) {
-        try await outbox.add(report, nowMs: clock.nowMs)
+        try await outbox.add(report, due: clock.now)
         Task { await self.deliverDue() }
     }
 
@@ -51,12 +51,12 @@ actor DownloadReporter {
             return
         }
         delivering = true
-        var waiting: [DownloadReportOutbox.Entry]
+        var waiting: [WaitingReport]
         repeat {
             deliverAgain = false
             await deliverOnce()
             // Read before the delivery ends, so no call can slip in between this and the timer.
-            waiting = (try? await outbox.entries()) ?? []
+            waiting = (try? await outbox.waitingReports()) ?? []
         } while deliverAgain
         delivering = false
         scheduleRetry(for: waiting)
@@ -66,26 +66,25 @@ actor DownloadReporter {
     }
 
     private func deliverOnce() async {
-        guard let entries = try? await outbox.entries() else { return }
+        guard let entries = try? await outbox.waitingReports() else { return }
         var blockedAssets: Set<String> = []
         for entry in entries where !stopped {
-            let nowMs = clock.nowMs
-            guard entry.dueMs <= nowMs, !blockedAssets.contains(entry.report.assetId) else {
+            guard entry.message.due <= clock.now, !blockedAssets.contains(entry.report.assetId) else {
                 blockedAssets.insert(entry.report.assetId)
                 continue
             }
             do {
                 try await entry.report.send(over: transport)
-                try? await outbox.remove(id: entry.id)
+                try? await outbox.remove(entry)
                 outcomes.yield(.delivered(entry.report))
             } catch let error where Self.isFinal(error) {
-                try? await outbox.remove(id: entry.id)
+                try? await outbox.remove(entry)
                 outcomes.yield(.rejected(entry.report, status: error.status ?? 0))
             } catch {
-                let attempts = entry.attempts + 1
-                let dueMs = clock.nowMs + Self.backoffMs(attempts: attempts)
-                try? await outbox.postpone(id: entry.id, attempts: attempts, dueMs: dueMs)
-                outcomes.yield(.retrying(entry.report, attempts: attempts, nextAttemptMs: dueMs))
+                let attempts = entry.message.attempts + 1
+                let due = clock.now + Self.retryDelay(attempts: attempts)
+                try? await outbox.postpone(entry, attempts: attempts, due: due)
+                outcomes.yield(.retrying(entry.report, attempts: attempts, nextAttemptMs: due.millisecondsSince1970))
                 blockedAssets.insert(entry.report.assetId)
             }
         }
@@ -100,22 +99,22 @@ actor DownloadReporter {
         retry = nil
     }
 
-    private func scheduleRetry(for waiting: [DownloadReportOutbox.Entry]) {
+    private func scheduleRetry(for waiting: [WaitingReport]) {
         retry?.cancel()
         guard !stopped else {
             retry = nil
             return
         }
         // Only each asset's oldest report decides: the later ones wait for it whatever their due time.
-        var heads: [String: Int64] = [:]
-        for entry in waiting where heads[entry.report.assetId] == nil { heads[entry.report.assetId] = entry.dueMs }
-        guard let dueMs = heads.values.min() else {
+        var heads: [String: WallTime] = [:]
+        for entry in waiting where heads[entry.report.assetId] == nil { heads[entry.report.assetId] = entry.message.due }
+        guard let due = heads.values.min() else {
             retry = nil
             return
         }
         let clock = self.clock
         retry = Task { [weak self] in
-            do { try await clock.sleep(untilMs: dueMs) } catch { return }
+            do { try await clock.sleep(until: due, tolerance: nil) } catch { return }
             await self?.retryIsDue()
         }
     }

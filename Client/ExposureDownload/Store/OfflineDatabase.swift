@@ -1,3 +1,4 @@
+import Exposure
 import Foundation
 import SQLiteStore
 
@@ -34,7 +35,19 @@ enum OfflineDatabase {
             attempts INTEGER NOT NULL DEFAULT 0,
             due_ms INTEGER NOT NULL
         );
-        """
+        """,
+        // The SDK's one outbox (shared with analytics): the waiting reports move into it, a stream
+        // per asset with the newest report's backend and token, a report's kind its body, in the
+        // order they were made.
+        Outbox.tables + """
+
+            INSERT INTO outbox_streams (stream, base_url, customer, business_unit, session_token)
+                SELECT asset_id, base_url, customer, business_unit, session_token FROM reports AS newest
+                WHERE id = (SELECT MAX(id) FROM reports WHERE asset_id = newest.asset_id) ORDER BY id;
+            INSERT INTO outbox_messages (id, stream, sequence, body, attempts, due_ms)
+                SELECT id, asset_id, ROW_NUMBER() OVER (PARTITION BY asset_id ORDER BY id), kind, attempts, due_ms FROM reports ORDER BY id;
+            DROP TABLE reports;
+            """
     ])
 
     /// The database's name in the manager's data folder.

@@ -86,7 +86,7 @@ public final class Player: Sendable {
             connection: dependencies.connection)
         return AnalyticsDispatcher(
             configuration: .init(baseUrlOverride: baseUrl, reporting: reporting), outbox: dependencies.analyticsOutbox,
-            transport: dependencies.apiTransport, now: { clock.nowMs }, currentToken: { sessionToken }, random: dependencies.sampling)
+            transport: dependencies.apiTransport, clock: dependencies.clock, currentToken: { sessionToken }, random: dependencies.sampling)
     }
 
     /// Entitles `playable` and plays it, replacing any playback in progress (which is aborted

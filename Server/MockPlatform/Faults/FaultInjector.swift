@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPServer
 import Synchronization
@@ -117,15 +118,15 @@ package final class FaultInjector: Sendable {
     }
 
     /// The first rule matching `request` that still has a use left, which this call uses up;
-    /// `nowMs` (platform time) ends stale-playlist rules whose time is up.
-    func claim(for request: HTTPRequest, nowMs: Int64) -> ClaimedFault? {
+    /// `now` (platform time) ends stale-playlist rules whose time is up.
+    func claim(for request: HTTPRequest, now: WallTime) -> ClaimedFault? {
         guard ruleCount.load(ordering: .acquiring) > 0 else { return nil }
         let snapshot = rules.withLock { $0 }
         guard !snapshot.isEmpty else { return nil }
         var facts = RequestFacts(request: request)
         for fault in snapshot where fault.matches(&facts) {
-            if let stale = fault.stale, let lasting = fault.rule.playlist?.staleForMs,
-                stale.hasEnded(atMs: nowMs, lastingMs: Int64(lasting))
+            if let stale = fault.stale, let lasting = fault.rule.playlist?.staleFor,
+                stale.hasEnded(at: now, lasting: lasting)
             {
                 changeRules { $0.removeAll { $0 === fault } }
                 continue
@@ -210,7 +211,7 @@ private final class ActiveFault: Sendable {
         } else {
             stream = nil
         }
-        stale = rule.playlist?.staleForMs != nil ? StalePlaylists() : nil
+        stale = rule.playlist?.staleFor != nil ? StalePlaylists() : nil
         network = rule.network.flatMap { try? $0.resolvedSteps().get() }.map {
             NetworkShaping(timeline: NetworkTimeline(steps: $0, loops: rule.network?.loop == true))
         }

@@ -20,7 +20,7 @@ struct FaultResponder: HTTPResponder {
     let serverClock: any WakingClock
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard let claimed = faults.claim(for: request, nowMs: clock.nowMs()) else { return next.respond(to: request) }
+        guard let claimed = faults.claim(for: request, now: clock.now) else { return next.respond(to: request) }
         let rule = claimed.rule
         var response: HTTPResponse
         if let status = rule.status {
@@ -39,7 +39,7 @@ struct FaultResponder: HTTPResponder {
             if rule.drop == true { .dropConnection } else if let bytes = rule.truncateAfterBytes {
                 .truncated(afterBytes: bytes)
             } else if let rate = rule.bytesPerSecond { .throttled(bytesPerSecond: rate) } else { .immediate }
-        var hold = Duration.milliseconds(max(0, rule.delayMs ?? 0))
+        var hold = max(.zero, rule.delay ?? .zero)
         if let network = claimed.network {
             let shaped = NetworkTimeline.shaped(bytes: response.body.count, as: inner, under: network.step(at: serverClock.now))
             hold += shaped.hold

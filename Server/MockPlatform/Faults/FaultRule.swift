@@ -1,3 +1,5 @@
+import Clocks
+
 /// How the platform should misbehave for matching requests: the body of `POST /_mock/faults`.
 ///
 /// A rule matches on method (any when nil), a regular expression searched in the path (anchor
@@ -5,7 +7,7 @@
 /// ``StreamTarget`` (a stream rule: an asset's segment, rendition or playlist; `path` may then
 /// be left out). It acts by
 /// answering `status` with an error body instead of the real answer, and/or by delivering the
-/// answer late (`delayMs`), not at all (`drop`), cut short (`truncateAfterBytes`) or slowly
+/// answer late (`delayMs`, ``delay``), not at all (`drop`), cut short (`truncateAfterBytes`) or slowly
 /// (`bytesPerSecond`), and changes what it sends: corrupted bytes (`corrupt`), another
 /// `contentType`, a changed media playlist (`playlist`). It lets the first `after` matching requests through untouched, then applies
 /// `times` times, or until removed when `times` is nil. Of several matching rules the one with
@@ -38,8 +40,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public var message: String?
     /// A raw body to send with `status` instead of an Exposure error body.
     public var body: String?
-    /// Wait this long before answering.
-    public var delayMs: Int?
+    /// Wait this long before answering (`delayMs` on the wire: whole milliseconds).
+    public var delay: Duration?
     /// Close the connection without answering (the request never reaches the platform).
     public var drop: Bool?
     /// Send status, headers and only this many body bytes, then reset the connection.
@@ -69,7 +71,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
     /// A rule matching `path`; set at least one action.
     public init(
         method: String? = nil, path: String? = nil, query: [String: String]? = nil, headers: [String: String]? = nil,
-        status: Int? = nil, message: String? = nil, body: String? = nil, delayMs: Int? = nil, drop: Bool? = nil,
+        status: Int? = nil, message: String? = nil, body: String? = nil, delay: Duration? = nil, drop: Bool? = nil,
         truncateAfterBytes: Int? = nil, bytesPerSecond: Int? = nil, after: Int? = nil, times: Int? = nil,
         name: String? = nil, priority: Int? = nil, probability: Double? = nil, corrupt: Bool? = nil, contentType: String? = nil,
         stream: StreamTarget? = nil, playlist: PlaylistFault? = nil, network: NetworkSchedule? = nil
@@ -84,7 +86,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
         self.status = status
         self.message = message
         self.body = body
-        self.delayMs = delayMs
+        self.delay = delay
         self.drop = drop
         self.truncateAfterBytes = truncateAfterBytes
         self.bytesPerSecond = bytesPerSecond
@@ -97,12 +99,96 @@ public struct FaultRule: Codable, Sendable, Equatable {
         self.network = network
     }
 
+    /// The wire's names: ``delay`` is `delayMs`, in whole milliseconds.
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case name
+        case priority
+        case probability
+        case method
+        case path
+        case query
+        case headers
+        case status
+        case message
+        case body
+        case delay = "delayMs"
+        case drop
+        case truncateAfterBytes
+        case bytesPerSecond
+        case corrupt
+        case contentType
+        case stream
+        case playlist
+        case network
+        case after
+        case times
+        case remaining
+        case hits
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        priority = try container.decodeIfPresent(Int.self, forKey: .priority)
+        probability = try container.decodeIfPresent(Double.self, forKey: .probability)
+        method = try container.decodeIfPresent(String.self, forKey: .method)
+        path = try container.decodeIfPresent(String.self, forKey: .path)
+        query = try container.decodeIfPresent([String: String].self, forKey: .query)
+        headers = try container.decodeIfPresent([String: String].self, forKey: .headers)
+        status = try container.decodeIfPresent(Int.self, forKey: .status)
+        message = try container.decodeIfPresent(String.self, forKey: .message)
+        body = try container.decodeIfPresent(String.self, forKey: .body)
+        delay = try container.decodeMillisecondsIfPresent(forKey: .delay)
+        drop = try container.decodeIfPresent(Bool.self, forKey: .drop)
+        truncateAfterBytes = try container.decodeIfPresent(Int.self, forKey: .truncateAfterBytes)
+        bytesPerSecond = try container.decodeIfPresent(Int.self, forKey: .bytesPerSecond)
+        corrupt = try container.decodeIfPresent(Bool.self, forKey: .corrupt)
+        contentType = try container.decodeIfPresent(String.self, forKey: .contentType)
+        stream = try container.decodeIfPresent(StreamTarget.self, forKey: .stream)
+        playlist = try container.decodeIfPresent(PlaylistFault.self, forKey: .playlist)
+        network = try container.decodeIfPresent(NetworkSchedule.self, forKey: .network)
+        after = try container.decodeIfPresent(Int.self, forKey: .after)
+        times = try container.decodeIfPresent(Int.self, forKey: .times)
+        remaining = try container.decodeIfPresent(Int.self, forKey: .remaining)
+        hits = try container.decodeIfPresent(Int.self, forKey: .hits)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(priority, forKey: .priority)
+        try container.encodeIfPresent(probability, forKey: .probability)
+        try container.encodeIfPresent(method, forKey: .method)
+        try container.encodeIfPresent(path, forKey: .path)
+        try container.encodeIfPresent(query, forKey: .query)
+        try container.encodeIfPresent(headers, forKey: .headers)
+        try container.encodeIfPresent(status, forKey: .status)
+        try container.encodeIfPresent(message, forKey: .message)
+        try container.encodeIfPresent(body, forKey: .body)
+        try container.encodeMillisecondsIfPresent(delay, forKey: .delay)
+        try container.encodeIfPresent(drop, forKey: .drop)
+        try container.encodeIfPresent(truncateAfterBytes, forKey: .truncateAfterBytes)
+        try container.encodeIfPresent(bytesPerSecond, forKey: .bytesPerSecond)
+        try container.encodeIfPresent(corrupt, forKey: .corrupt)
+        try container.encodeIfPresent(contentType, forKey: .contentType)
+        try container.encodeIfPresent(stream, forKey: .stream)
+        try container.encodeIfPresent(playlist, forKey: .playlist)
+        try container.encodeIfPresent(network, forKey: .network)
+        try container.encodeIfPresent(after, forKey: .after)
+        try container.encodeIfPresent(times, forKey: .times)
+        try container.encodeIfPresent(remaining, forKey: .remaining)
+        try container.encodeIfPresent(hits, forKey: .hits)
+    }
+
     /// Why the rule cannot be used, as a sentence; nil when it is fine (regex aside).
     var problem: String? {
         if path?.isEmpty ?? (stream == nil) { return "path must be a non-empty regular expression (or give stream)." }
         let deliveries = [drop == true, truncateAfterBytes != nil, bytesPerSecond != nil].filter { $0 }.count
         let changes = [corrupt == true, contentType != nil, playlist != nil].filter { $0 }.count
-        if status == nil, delayMs == nil, network == nil, deliveries + changes == 0 {
+        if status == nil, delay == nil, network == nil, deliveries + changes == 0 {
             return
                 "A rule needs an action: status, delayMs, drop, truncateAfterBytes, bytesPerSecond, corrupt, contentType, playlist or network."
         }
@@ -113,7 +199,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
         if let playlist {
             if stream == nil { return "playlist changes need stream (which asset's media playlists to change)." }
             if let problem = playlist.problem { return problem }
-            if playlist.staleForMs != nil, times != nil { return "A stale playlist lasts staleForMs; it takes no times." }
+            if playlist.staleFor != nil, times != nil { return "A stale playlist lasts staleForMs; it takes no times." }
         }
         if let contentType, contentType.isEmpty || !contentType.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) {
             return "contentType must be a non-empty header value of printable ASCII."
@@ -121,7 +207,7 @@ public struct FaultRule: Codable, Sendable, Equatable {
         if deliveries > 1 { return "drop, truncateAfterBytes and bytesPerSecond exclude each other." }
         if drop == true, status != nil { return "A dropped connection has no status; use one or the other." }
         if let status, !(200...599).contains(status) { return "status must be from 200 to 599." }
-        if let delayMs, !(0...600_000).contains(delayMs) { return "delayMs must be from 0 to 600000." }
+        if let delay, !(.zero...Duration.seconds(600)).contains(delay) { return "delayMs must be from 0 to 600000." }
         if let truncateAfterBytes, truncateAfterBytes < 0 { return "truncateAfterBytes cannot be negative." }
         if let bytesPerSecond, bytesPerSecond < 1 { return "bytesPerSecond must be at least 1." }
         if let after, after < 0 { return "after cannot be negative." }

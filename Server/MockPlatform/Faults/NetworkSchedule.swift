@@ -1,3 +1,4 @@
+import Clocks
 import HTTPServer
 
 /// Network conditions over time for the requests a rule matches: a list of steps, a trace of
@@ -11,18 +12,39 @@ import HTTPServer
 public struct NetworkSchedule: Codable, Sendable, Equatable {
     /// One stretch of constant conditions.
     public struct Step: Codable, Sendable, Equatable {
-        /// How long it lasts, ms.
-        public var durationMs: Int
+        /// How long it lasts (`durationMs` on the wire: whole milliseconds).
+        public var duration: Duration
         /// Throughput, kbit/s.
         public var kbps: Int
-        /// Added latency before the first byte, ms.
-        public var latencyMs: Int?
+        /// Added latency before the first byte (`latencyMs` on the wire: whole milliseconds).
+        public var latency: Duration?
 
         /// A step.
-        public init(durationMs: Int, kbps: Int, latencyMs: Int? = nil) {
-            self.durationMs = durationMs
+        public init(duration: Duration, kbps: Int, latency: Duration? = nil) {
+            self.duration = duration
             self.kbps = kbps
-            self.latencyMs = latencyMs
+            self.latency = latency
+        }
+
+        /// The wire's names, in whole milliseconds.
+        private enum CodingKeys: String, CodingKey {
+            case duration = "durationMs"
+            case kbps
+            case latency = "latencyMs"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            duration = try container.decodeMilliseconds(forKey: .duration)
+            kbps = try container.decode(Int.self, forKey: .kbps)
+            latency = try container.decodeMillisecondsIfPresent(forKey: .latency)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeMilliseconds(duration, forKey: .duration)
+            try container.encode(kbps, forKey: .kbps)
+            try container.encodeMillisecondsIfPresent(latency, forKey: .latency)
         }
     }
 
@@ -45,13 +67,15 @@ public struct NetworkSchedule: Codable, Sendable, Equatable {
 
     /// The presets by name. The bundled ladder runs from about 80 to 570 kbit/s (video and audio).
     public static let presets: [String: NetworkSchedule] = [
-        "edge": NetworkSchedule(steps: [Step(durationMs: 60_000, kbps: 240, latencyMs: 400)]),
-        "3g": NetworkSchedule(steps: [Step(durationMs: 60_000, kbps: 400, latencyMs: 150)]),
-        "lte": NetworkSchedule(steps: [Step(durationMs: 60_000, kbps: 4_000, latencyMs: 40)]),
+        "edge": NetworkSchedule(steps: [Step(duration: .seconds(60), kbps: 240, latency: .milliseconds(400))]),
+        "3g": NetworkSchedule(steps: [Step(duration: .seconds(60), kbps: 400, latency: .milliseconds(150))]),
+        "lte": NetworkSchedule(steps: [Step(duration: .seconds(60), kbps: 4_000, latency: .milliseconds(40))]),
         "wifi-flaky": NetworkSchedule(
             steps: [
-                Step(durationMs: 40_000, kbps: 3_000, latencyMs: 10), Step(durationMs: 20_000, kbps: 250, latencyMs: 80),
-                Step(durationMs: 30_000, kbps: 1_500, latencyMs: 20), Step(durationMs: 15_000, kbps: 120, latencyMs: 200)
+                Step(duration: .seconds(40), kbps: 3_000, latency: .milliseconds(10)),
+                Step(duration: .seconds(20), kbps: 250, latency: .milliseconds(80)),
+                Step(duration: .seconds(30), kbps: 1_500, latency: .milliseconds(20)),
+                Step(duration: .seconds(15), kbps: 120, latency: .milliseconds(200))
             ], loop: true)
     ]
 
@@ -73,8 +97,8 @@ public struct NetworkSchedule: Codable, Sendable, Equatable {
             return .failure(NetworkScheduleError("network.steps must hold 1 to 10000 steps."))
         }
         for (index, step) in steps.enumerated() {
-            guard (1...86_400_000).contains(step.durationMs), (1...10_000_000).contains(step.kbps),
-                (0...60_000).contains(step.latencyMs ?? 0)
+            guard (Duration.milliseconds(1)...Duration.seconds(86_400)).contains(step.duration), (1...10_000_000).contains(step.kbps),
+                (.zero...Duration.seconds(60)).contains(step.latency ?? .zero)
             else {
                 return .failure(
                     NetworkScheduleError(
@@ -113,7 +137,7 @@ public struct NetworkSchedule: Codable, Sendable, Equatable {
         var steps: [Step] = []
         for (index, point) in points.enumerated() {
             let next = index + 1 < points.count ? points[index + 1].ms : point.ms + 60_000
-            steps.append(Step(durationMs: next - point.ms, kbps: point.kbps))
+            steps.append(Step(duration: .milliseconds(next - point.ms), kbps: point.kbps))
         }
         return .success(steps)
     }
@@ -129,20 +153,20 @@ struct NetworkScheduleError: Error {
 struct NetworkTimeline: Sendable {
     let steps: [NetworkSchedule.Step]
     let loops: Bool
-    private let totalMs: Int
+    private let total: Duration
 
     init(steps: [NetworkSchedule.Step], loops: Bool) {
         self.steps = steps
         self.loops = loops
-        totalMs = steps.reduce(0) { $0 + $1.durationMs }
+        total = steps.reduce(.zero) { $0 + $1.duration }
     }
 
-    /// The step in force `elapsedMs` after the start.
-    func step(atMs elapsedMs: Int) -> NetworkSchedule.Step {
-        var offset = loops && totalMs > 0 ? elapsedMs % totalMs : elapsedMs
+    /// The step in force `elapsed` after the start.
+    func step(after elapsed: Duration) -> NetworkSchedule.Step {
+        var offset = loops && total > .zero ? .milliseconds(elapsed.wholeMilliseconds % total.wholeMilliseconds) : elapsed
         for step in steps {
-            if offset < step.durationMs { return step }
-            offset -= step.durationMs
+            if offset < step.duration { return step }
+            offset -= step.duration
         }
         return steps[steps.count - 1]
     }
@@ -150,7 +174,7 @@ struct NetworkTimeline: Sendable {
     /// How long an answer of `bytes` is held back under `step`: latency plus transfer time, in
     /// whole milliseconds (rounded up).
     static func hold(bytes: Int, under step: NetworkSchedule.Step) -> Duration {
-        .milliseconds((step.latencyMs ?? 0) + Int((Int64(bytes) * 8 + Int64(step.kbps) - 1) / Int64(step.kbps)))
+        (step.latency ?? .zero) + .milliseconds((Int64(bytes) * 8 + Int64(step.kbps) - 1) / Int64(step.kbps))
     }
 
     /// How an answer of `bytes` that the rule sends as `inner` travels under `step`: held for

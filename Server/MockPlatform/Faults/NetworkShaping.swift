@@ -17,6 +17,6 @@ final class NetworkShaping: Sendable {
             start = value
             return value
         }
-        return timeline.step(atMs: Int((now - started).wholeMilliseconds))
+        return timeline.step(after: now - started)
     }
 }

@@ -1,11 +1,13 @@
+import Clocks
 import HLS
 
 /// How a stream fault changes a media playlist before it goes out; exactly one field is set.
 /// The change is made to the real playlist of the moment, so everything else in it stays right.
 public struct PlaylistFault: Codable, Sendable, Equatable {
     /// The playlist stops advancing: for this long (platform time) from the first request the
-    /// rule meets, every request gets the playlist that request got; then the rule is done.
-    public var staleForMs: Int?
+    /// rule meets, every request gets the playlist that request got; then the rule is done
+    /// (`staleForMs` on the wire: whole milliseconds).
+    public var staleFor: Duration?
     /// `EXT-X-MEDIA-SEQUENCE` jumps ahead by this many while the rule is in force, as after an
     /// encoder restart: the same segments, numbered anew, the first one marked as a discontinuity.
     public var sequenceJump: Int?
@@ -17,13 +19,38 @@ public struct PlaylistFault: Codable, Sendable, Equatable {
     public var targetDuration: Int?
 
     /// A change; set exactly one field.
-    public init(staleForMs: Int? = nil, sequenceJump: Int? = nil, gap: Bool? = nil, removeSegment: Bool? = nil, targetDuration: Int? = nil)
-    {
-        self.staleForMs = staleForMs
+    public init(
+        staleFor: Duration? = nil, sequenceJump: Int? = nil, gap: Bool? = nil, removeSegment: Bool? = nil, targetDuration: Int? = nil
+    ) {
+        self.staleFor = staleFor
         self.sequenceJump = sequenceJump
         self.gap = gap
         self.removeSegment = removeSegment
         self.targetDuration = targetDuration
+    }
+
+    /// The wire's names: ``staleFor`` is `staleForMs`, in whole milliseconds.
+    private enum CodingKeys: String, CodingKey {
+        case staleFor = "staleForMs"
+        case sequenceJump, gap, removeSegment, targetDuration
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        staleFor = try container.decodeMillisecondsIfPresent(forKey: .staleFor)
+        sequenceJump = try container.decodeIfPresent(Int.self, forKey: .sequenceJump)
+        gap = try container.decodeIfPresent(Bool.self, forKey: .gap)
+        removeSegment = try container.decodeIfPresent(Bool.self, forKey: .removeSegment)
+        targetDuration = try container.decodeIfPresent(Int.self, forKey: .targetDuration)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeMillisecondsIfPresent(staleFor, forKey: .staleFor)
+        try container.encodeIfPresent(sequenceJump, forKey: .sequenceJump)
+        try container.encodeIfPresent(gap, forKey: .gap)
+        try container.encodeIfPresent(removeSegment, forKey: .removeSegment)
+        try container.encodeIfPresent(targetDuration, forKey: .targetDuration)
     }
 
     /// Whether the change names one segment (`stream.sequence` is required).
@@ -31,11 +58,13 @@ public struct PlaylistFault: Codable, Sendable, Equatable {
 
     /// Why the change cannot be used, as a sentence; nil when it is fine.
     var problem: String? {
-        let set = [staleForMs != nil, sequenceJump != nil, gap == true, removeSegment == true, targetDuration != nil].filter { $0 }.count
+        let set = [staleFor != nil, sequenceJump != nil, gap == true, removeSegment == true, targetDuration != nil].filter { $0 }.count
         if set != 1 {
             return "playlist takes exactly one of staleForMs, sequenceJump, gap: true, removeSegment: true or targetDuration."
         }
-        if let staleForMs, !(1...3_600_000).contains(staleForMs) { return "playlist.staleForMs must be from 1 to 3600000." }
+        if let staleFor, !(Duration.milliseconds(1)...Duration.seconds(3_600)).contains(staleFor) {
+            return "playlist.staleForMs must be from 1 to 3600000."
+        }
         if let sequenceJump, !(1...1_000_000).contains(sequenceJump) { return "playlist.sequenceJump must be from 1 to 1000000." }
         if let targetDuration, !(1...3600).contains(targetDuration) { return "playlist.targetDuration must be from 1 to 3600 seconds." }
         return nil

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Synchronization
 
@@ -5,19 +6,19 @@ import Synchronization
 /// path, the playlist it froze there, served again until the rule's time is up.
 final class StalePlaylists: Sendable {
     private struct State {
-        var startedMs: Int64?
+        var started: WallTime?
         var bodies: [String: Data] = [:]
     }
 
     private let state = Mutex(State())
 
-    /// Whether `lastingMs` have passed since the first request the rule struck (the first call
+    /// Whether `lasting` has passed since the first request the rule struck (the first call
     /// starts the time).
-    func hasEnded(atMs nowMs: Int64, lastingMs: Int64) -> Bool {
+    func hasEnded(at now: WallTime, lasting: Duration) -> Bool {
         state.withLock { state in
-            let started = state.startedMs ?? nowMs
-            state.startedMs = started
-            return nowMs - started >= lastingMs
+            let started = state.started ?? now
+            state.started = started
+            return now - started >= lasting
         }
     }
 

@@ -34,7 +34,7 @@ public final class FuzzPlatform: Sendable {
     /// Answers the request `text` describes, with `{token}` standing for a fresh session's
     /// token; nil when the text describes no request.
     @discardableResult
-    public func respond(to text: some Collection<UInt8>) -> HTTPResponse? {
+    package func respond(to text: some Collection<UInt8>) -> HTTPResponse? {
         var bytes = Array(text)
         if bytes.firstRange(of: FuzzedRequest.tokenPlaceholder) != nil {
             bytes.replace(FuzzedRequest.tokenPlaceholder, with: Array(login().utf8))

@@ -15,7 +15,7 @@ public enum FuzzedRequest {
     public static let tokenPlaceholder = Array("{token}".utf8)
 
     /// The request the text describes; nil when it has no first line.
-    public static func parse(_ bytes: some Collection<UInt8>) -> HTTPRequest? {
+    package static func parse(_ bytes: some Collection<UInt8>) -> HTTPRequest? {
         let bytes = Array(bytes)
         let headEnd = bytes.firstRange(of: [UInt8(ascii: "\n"), UInt8(ascii: "\n")])
         let head = bytes[..<(headEnd?.lowerBound ?? bytes.endIndex)].split(

@@ -86,7 +86,7 @@ import Testing
 
     @Test func faultedAnswersAreRecordedAsTheClientGotThem() async throws {
         try await withPlatform { _, client in
-            let fault = try await client.admin.addFault(FaultRule(path: "/time$", status: 504, delayMs: 50, times: 1))
+            let fault = try await client.admin.addFault(FaultRule(path: "/time$", status: 504, delay: .milliseconds(50), times: 1))
             _ = try await client.send("GET", client.api("v1", "/time"))
             _ = try await client.send("GET", client.api("v1", "/time"))
             let entries = try await client.admin.requests(pathPrefix: client.api("v1", "/time")).requests

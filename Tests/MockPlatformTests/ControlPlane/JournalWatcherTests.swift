@@ -1,8 +1,8 @@
 import Foundation
+import HTTPServer
 import Synchronization
 import Testing
 
-@testable import HTTPServer
 @testable import MockPlatform
 
 /// The journal's watchers (what `GET /_mock/events` streams from): told of each change in order

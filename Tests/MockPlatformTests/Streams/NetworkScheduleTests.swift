@@ -12,24 +12,26 @@ import Testing
     typealias Step = NetworkSchedule.Step
 
     @Test func stepsHoldTheLastOneOrLoop() {
-        let steps = [Step(durationMs: 10_000, kbps: 800), Step(durationMs: 5_000, kbps: 200, latencyMs: 100)]
+        let steps = [Step(duration: .seconds(10), kbps: 800), Step(duration: .seconds(5), kbps: 200, latency: .milliseconds(100))]
         let held = NetworkTimeline(steps: steps, loops: false)
-        #expect(held.step(atMs: 0).kbps == 800)
-        #expect(held.step(atMs: 9_999).kbps == 800)
-        #expect(held.step(atMs: 10_000).kbps == 200)
-        #expect(held.step(atMs: 99_000).kbps == 200)
+        #expect(held.step(after: .milliseconds(0)).kbps == 800)
+        #expect(held.step(after: .milliseconds(9_999)).kbps == 800)
+        #expect(held.step(after: .milliseconds(10_000)).kbps == 200)
+        #expect(held.step(after: .milliseconds(99_000)).kbps == 200)
         let looped = NetworkTimeline(steps: steps, loops: true)
-        #expect(looped.step(atMs: 15_000).kbps == 800)
-        #expect(looped.step(atMs: 26_000).kbps == 200)
+        #expect(looped.step(after: .milliseconds(15_000)).kbps == 800)
+        #expect(looped.step(after: .milliseconds(26_000)).kbps == 200)
     }
 
     @Test func anAnswerIsHeldForTheLatencyPlusItsTransferTime() {
         // 100 kB at 800 kbit/s: 1 s; plus 100 ms latency.
-        #expect(NetworkTimeline.hold(bytes: 100_000, under: Step(durationMs: 1, kbps: 800, latencyMs: 100)) == .milliseconds(1_100))
+        #expect(
+            NetworkTimeline.hold(bytes: 100_000, under: Step(duration: .milliseconds(1), kbps: 800, latency: .milliseconds(100)))
+                == .milliseconds(1_100))
     }
 
     @Test func theRulesOwnDeliveryIsHeldOnlyForTheBytesThatLeave() {
-        let step = Step(durationMs: 1, kbps: 800, latencyMs: 100)
+        let step = Step(duration: .milliseconds(1), kbps: 800, latency: .milliseconds(100))
         #expect(NetworkTimeline.shaped(bytes: 100_000, as: .immediate, under: step) == (.milliseconds(1_100), .immediate))
         #expect(
             NetworkTimeline.shaped(bytes: 100_000, as: .truncated(afterBytes: 10_000), under: step) == (
@@ -53,8 +55,8 @@ import Testing
         let mock = try InProcessPlatform(serverClock: ManualServerClock())
         try mock.platform.inject(
             FaultRule(
-                path: "^/media/", delayMs: 50, truncateAfterBytes: 1_000,
-                network: NetworkSchedule(steps: [Step(durationMs: 60_000, kbps: 800)])))
+                path: "^/media/", delay: .milliseconds(50), truncateAfterBytes: 1_000,
+                network: NetworkSchedule(steps: [Step(duration: .seconds(60), kbps: 800)])))
         let response = mock.get("/media/reel/video/360p/seg-004.ts?asset=city-lights&seq=4")
         #expect(
             response.delivery == .delayed(.milliseconds(50 + 10), then: .truncated(afterBytes: 1_000)), "1,000 bytes at 800 kbit/s: 10 ms")
@@ -62,7 +64,11 @@ import Testing
 
     @Test func aTraceBecomesStepsAndEveryPresetIsUsable() throws {
         let steps = try NetworkSchedule(trace: "# time kbit/s\n0 1000\n2.5, 300\n\n10\t50  # slow\n").resolvedSteps().get()
-        #expect(steps == [Step(durationMs: 2_500, kbps: 1_000), Step(durationMs: 7_500, kbps: 300), Step(durationMs: 60_000, kbps: 50)])
+        #expect(
+            steps == [
+                Step(duration: .milliseconds(2_500), kbps: 1_000), Step(duration: .milliseconds(7_500), kbps: 300),
+                Step(duration: .seconds(60), kbps: 50)
+            ])
         for name in NetworkSchedule.presets.keys.sorted() {
             #expect(throws: Never.self, "\(name)") { try NetworkSchedule(preset: name).resolvedSteps().get() }
         }
@@ -74,7 +80,7 @@ import Testing
         (NetworkSchedule(trace: "0 100\n5 200\n5 300\n"), "line 3: times must rise"),
         (NetworkSchedule(trace: "# nothing\n"), "holds no"),
         (NetworkSchedule(preset: "5g"), "network.preset 5g is unknown"),
-        (NetworkSchedule(steps: [Step(durationMs: 0, kbps: 1)]), "network.steps[0]"),
+        (NetworkSchedule(steps: [Step(duration: .milliseconds(0), kbps: 1)]), "network.steps[0]"),
         (NetworkSchedule(preset: "lte", trace: "0 1"), "exactly one of")
     ])
     func aBadScheduleIsRefusedNamingWhatIsWrong(schedule: NetworkSchedule, reason: String) throws {
@@ -92,7 +98,9 @@ import Testing
         try mock.platform.inject(
             FaultRule(
                 stream: StreamTarget(playSessionId: "shaped"),
-                network: NetworkSchedule(steps: [Step(durationMs: 10_000, kbps: 800), Step(durationMs: 10_000, kbps: 200, latencyMs: 100)]))
+                network: NetworkSchedule(steps: [
+                    Step(duration: .seconds(10), kbps: 800), Step(duration: .seconds(10), kbps: 200, latency: .milliseconds(100))
+                ]))
         )
         let playlist = try mock.mediaPlaylist("/streams/vod/city-lights/default/video/360p.m3u8")
         let uri = try #require(playlist.segments.first?.uri)
@@ -121,7 +129,7 @@ import Testing
                     continue
                 }
                 let holdMs = Int(hold.wholeMilliseconds)
-                let measuredKbps = Double(response.body.count * 8) / Double(holdMs - (step.latencyMs ?? 0))
+                let measuredKbps = Double(response.body.count * 8) / Double(holdMs - Int((step.latency ?? .zero).wholeMilliseconds))
                 #expect(abs(measuredKbps - Double(step.kbps)) / Double(step.kbps) < 0.05, "\(name) \(rendition): \(measuredKbps) kbit/s")
             }
         }
@@ -136,7 +144,7 @@ import Testing
         try await withPlatform(serverClock: clock) { platform, client in
             let segment = "/media/reel/video/360p/seg-004.ts?asset=city-lights&seq=4"
             let size = try await client.send("GET", segment).body.count
-            let step = Step(durationMs: 600_000, kbps: 400, latencyMs: 150)
+            let step = Step(duration: .seconds(600), kbps: 400, latency: .milliseconds(150))
             try platform.inject(FaultRule(path: "^/media/", network: NetworkSchedule(steps: [step])))
             let requestedAt = clock.now
             let answer = Task { try await client.send("GET", segment) }

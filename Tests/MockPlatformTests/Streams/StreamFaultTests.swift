@@ -106,9 +106,12 @@ import Testing
 
     @Test func hangTruncateSlowFirstByteAndThrottleDeliverOnlyTheTargetedSegmentSo() throws {
         let cases: [(FaultRule, HTTPResponse.Delivery)] = [
-            (FaultRule(delayMs: 600_000), .delayed(.milliseconds(600_000), then: .immediate)),
+            (FaultRule(delay: .seconds(600)), .delayed(.milliseconds(600_000), then: .immediate)),
             (FaultRule(truncateAfterBytes: 1000), .truncated(afterBytes: 1000)),
-            (FaultRule(delayMs: 3_000, bytesPerSecond: 50_000), .delayed(.milliseconds(3_000), then: .throttled(bytesPerSecond: 50_000)))
+            (
+                FaultRule(delay: .seconds(3), bytesPerSecond: 50_000),
+                .delayed(.milliseconds(3_000), then: .throttled(bytesPerSecond: 50_000))
+            )
         ]
         for (base, delivery) in cases {
             var rule = base
@@ -169,7 +172,7 @@ import Testing
 
     @Test func aStalePlaylistStopsAdvancingForItsTimeThenMovesOnAndTheRuleIsDone() throws {
         try inject(
-            FaultRule(stream: StreamTarget(assetId: "news-24", resolution: "320x180"), playlist: PlaylistFault(staleForMs: 10_000)))
+            FaultRule(stream: StreamTarget(assetId: "news-24", resolution: "320x180"), playlist: PlaylistFault(staleFor: .seconds(10))))
         let frozen = mock.get(live + "video/180p.m3u8").body
         mock.setNow(Self.noon + 6_000)
         #expect(mock.get(live + "video/180p.m3u8").body == frozen)
