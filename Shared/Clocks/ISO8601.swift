@@ -175,8 +175,12 @@ public enum ISO8601 {
                 rest /= 10
             }
             digits = max(digits, width)
+            // A plain loop from the last digit back: a `stride` here costs more than the digits
+            // in a debug build (generic iterators), and playlists write one date per segment.
             var remaining = value
-            for index in stride(from: count + digits - 1, through: count, by: -1) {
+            var index = count + digits
+            while index > count {
+                index -= 1
                 base[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
                 remaining /= 10
             }

@@ -6,21 +6,43 @@ import Testing
 /// (`main.swift`) and inside an `async throws` function. Compiled to SIL against the package's
 /// built modules, so the compiler's later stages (where a crash such as "Found outside of
 /// lifetime use" happens) run too. Names a snippet takes from the text around it are declared
-/// first (``givens``).
+/// first (``givens``). A module holds one `main.swift`, so each snippet's top-level form is a
+/// compiler run of its own; the function forms are all one run, one file per snippet (most of
+/// a run is loading the modules), and each error is told to the snippet whose file it is in.
 /// Serialized: twenty compilers at once would starve the suites that run against real time.
 @Suite(.serialized) struct DocumentationSnippetTests {
     @Test(arguments: Snippet.all)
     func compilesAsTopLevelCode(_ snippet: Snippet) async throws {
         let (imports, body) = snippet.split()
-        let source = imports + [Snippet.given] + snippet.givens + body
-        try await Self.compile(source.joined(separator: "\n"), as: "main.swift", snippet: snippet)
+        let source = (imports + [Snippet.given] + snippet.givens + body).joined(separator: "\n")
+        let folder = TemporaryFolder("snippet")
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let file = folder.url.appendingPathComponent("main.swift")
+        try Data(source.utf8).write(to: file)
+        let result = try await Self.swiftc([file.path])
+        #expect(result.status == 0, "\(snippet) does not compile as main.swift:\n\(result.errors)\n\(source)")
     }
 
-    @Test(arguments: Snippet.all)
-    func compilesInsideAnAsyncFunction(_ snippet: Snippet) async throws {
-        let (imports, body) = snippet.split()
-        let source = imports + [Snippet.given, "func snippet() async throws {"] + snippet.givens + body + ["}"]
-        try await Self.compile(source.joined(separator: "\n"), as: "snippet.swift", snippet: snippet)
+    @Test func everySnippetCompilesInsideAnAsyncFunction() async throws {
+        let folder = TemporaryFolder("snippets")
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let given = folder.url.appendingPathComponent("given.swift")
+        try Data(Snippet.given.utf8).write(to: given)
+        var sources: [(snippet: Snippet, file: URL, source: String)] = []
+        for (index, snippet) in Snippet.all.enumerated() {
+            let (imports, body) = snippet.split()
+            let source = (imports + ["func snippet\(index)() async throws {"] + snippet.givens + body + ["}"]).joined(separator: "\n")
+            let file = folder.url.appendingPathComponent("snippet\(index).swift")
+            try Data(source.utf8).write(to: file)
+            sources.append((snippet, file, source))
+        }
+        let result = try await Self.swiftc(["-parse-as-library", "-wmo", given.path] + sources.map(\.file.path))
+        let errors = result.errors.split(separator: "\n").filter { $0.contains(": error: ") }
+        for (snippet, file, source) in sources {
+            let own = errors.filter { $0.hasPrefix(file.path + ":") }
+            #expect(own.isEmpty, "\(snippet) does not compile inside an async function:\n\(own.joined(separator: "\n"))\n\(source)")
+        }
+        #expect(result.status == 0, "the snippets do not compile inside async functions:\n\(result.errors)")
     }
 
     @Test(arguments: Snippet.manifests)
@@ -40,18 +62,12 @@ import Testing
         }
     }
 
-    /// Compiles `source` (saved as `name`: `main.swift` holds top-level code) to SIL.
-    static func compile(_ source: String, as name: String, snippet: Snippet) async throws {
-        let folder = TemporaryFolder("snippet")
-        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-        let file = folder.url.appendingPathComponent(name)
-        try Data(source.utf8).write(to: file)
+    /// Runs the compiler to SIL on `arguments` (flags and files) against the package's built modules.
+    static func swiftc(_ arguments: [String]) async throws -> ChildProcess.Result {
         let mapFlags = Snippet.moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
-        let result = try await ChildProcess.run(
+        return try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["swiftc", "-emit-sil", "-o", "/dev/null", "-I", Snippet.modules.path] + mapFlags
-                + (name == "main.swift" ? [] : ["-parse-as-library"]) + [file.path])
-        #expect(result.status == 0, "\(snippet) does not compile as \(name):\n\(result.errors)\n\(source)")
+            ["swiftc", "-emit-sil", "-o", "/dev/null", "-I", Snippet.modules.path] + mapFlags + arguments)
     }
 }
 

@@ -66,7 +66,10 @@ extension HLSEngine {
         let previousLast = reloading ? timeline.segments.last?.sequence : nil
         let previousNext = nextSequence
         let previousVariant = variantIndex
-        let previousTimeline = timeline
+        // The window a switch leaves behind, for its standby copy. Held only on a switch: a second
+        // reference to the window would make every reload's merge copy all of it (a 2-h DVR
+        // window is 3,600 segments) where it should touch only the segments that changed.
+        let leftBehind = variant != variantIndex ? timeline : nil
         var jumped = false
         if !parsed.isDeltaUpdate {
             fullPlaylistBytes = body.count
@@ -87,7 +90,7 @@ extension HLSEngine {
         if variantIndex != variant {
             variantIndex = variant
             // The window left behind is a fresh copy of its variant, kept if it is on standby.
-            if let previousVariant, !previousTimeline.isEmpty { standby[previousVariant] = previousTimeline }
+            if let previousVariant, let leftBehind, !leftBehind.isEmpty { standby[previousVariant] = leftBehind }
             // Another variant may name other rendition groups.
             updateTracks()
             if let bandwidth = selector?.variants[variant].bandwidth, bandwidth != reported.bitrate {

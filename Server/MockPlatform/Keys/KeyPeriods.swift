@@ -24,6 +24,7 @@ enum KeyPeriods {
 
     /// The latest rotation boundary or program start at or before `ms`.
     private static func periodStartMs(_ schedule: ChannelSchedule, atMs ms: Int64) -> Int64 {
-        max(floorDivide(ms, rotationMs) * rotationMs, schedule.program(atMs: ms).startMs)
+        // The program's span only: its ids are not needed, and this runs for every listed segment.
+        max(floorDivide(ms, rotationMs) * rotationMs, schedule.span(atMs: ms).startMs)
     }
 }

@@ -5,7 +5,7 @@ import HLS
 
 /// Segments of encrypted streams are encrypted as they are served: the media files stay clear
 /// on disk, one copy for every stream. A segment URL names its stream's asset and media
-/// sequence number (``StreamURLs/segmentQuery(assetId:sequence:)``), which pick the key and
+/// sequence number (``StreamURLs/segmentQuery(assetId:)``), which pick the key and
 /// the IV. Subtitles stay clear, as their playlists announce no key.
 enum SegmentEncryption {
     /// The body of the media file at `path` requested with `query`: the `clear` bytes, or them

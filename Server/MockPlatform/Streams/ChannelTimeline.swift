@@ -18,7 +18,15 @@ final class ChannelTimeline: StreamTimeline {
         let offsetMs: Int64
         let ads: [(id: String, segmentCount: Int)]
         let clickThroughUrl: String?
-        var segmentCount: Int { ads.reduce(0) { $0 + $1.segmentCount } }
+        /// Every creative's segments, counted once: asked for every segment of a window.
+        let segmentCount: Int
+
+        init(offsetMs: Int64, ads: [(id: String, segmentCount: Int)], clickThroughUrl: String?) {
+            self.offsetMs = offsetMs
+            self.ads = ads
+            self.clickThroughUrl = clickThroughUrl
+            segmentCount = ads.reduce(0) { $0 + $1.segmentCount }
+        }
     }
 
     init(channelId: String, schedule: ChannelSchedule, settings: ChannelSettings, media: MediaManifest, ads: [String: AdCreative]) {

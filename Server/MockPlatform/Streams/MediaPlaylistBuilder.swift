@@ -131,6 +131,7 @@ struct MediaPlaylistBuilder {
     private func segments(_ sequences: ClosedRange<Int>, windowStart: Int) -> [MediaSegment]? {
         var segments: [MediaSegment] = []
         segments.reserveCapacity(sequences.count)
+        let query = StreamURLs.segmentQuery(assetId: assetId)
         let keys = rendition.isEncryptable ? keys : nil
         // The key in force before the first listed segment: none at the window's start; in a
         // delta update, the skipped segments' (the client keeps their tags when it merges).
@@ -141,7 +142,7 @@ struct MediaPlaylistBuilder {
             let entry = timeline.segment(sequence)
             guard let (folder, file) = file(of: entry) else { return nil }
             var segment = MediaSegment(
-                uri: "/media/\(folder.path)/\(file.file)?\(StreamURLs.segmentQuery(assetId: assetId, sequence: sequence))",
+                uri: "/media/\(folder.path)/\(file.file)?\(query(sequence))",
                 duration: .milliseconds(file.durationMs),
                 discontinuity: entry.discontinuity,
                 programDateTime: HLSDate(millisecondsSince1970: entry.startMs))

@@ -6,7 +6,7 @@ import HTTPServer
 /// program's start and each ad break's start (the points its EXT-X-DATERANGE tags announce),
 /// the segment where it falls gains an ID3 tag (`TimedMetadataMuxer`) with a `PRIV` frame naming
 /// what starts and a `TXXX` frame describing it. Worked out per request from the segment URL's
-/// `asset` and `seq` (``StreamURLs/segmentQuery(assetId:sequence:)``), which the channel's
+/// `asset` and `seq` (``StreamURLs/segmentQuery(assetId:)``), which the channel's
 /// timeline maps to a span of time, so a segment's bytes are the same for every client.
 enum SegmentTimedMetadata {
     /// The owner identifier of the `PRIV` frame at a program's start; its data is the program id.

@@ -28,11 +28,13 @@ enum StreamURLs {
         "\(base)/streams/event/\(assetId)/\(startMs / 1000)/master.m3u8"
     }
 
-    /// The query of a segment URL: the stream's asset and the segment's media sequence number,
-    /// so stream faults can target it while the URL stays the same for every client of the
-    /// same window (and so stays cacheable).
-    static func segmentQuery(assetId: String, sequence: Int) -> String {
-        "asset=\(assetId.addingPercentEncoding(withAllowedCharacters: unreserved) ?? assetId)&seq=\(sequence)"
+    /// The query of a segment URL of `assetId`'s stream, by the segment's media sequence number:
+    /// the stream's asset and the number, so stream faults can target it while the URL stays the
+    /// same for every client of the same window (and so stays cacheable). The id is encoded once,
+    /// for a playlist listing thousands of segments.
+    static func segmentQuery(assetId: String) -> @Sendable (_ sequence: Int) -> String {
+        let prefix = "asset=\(assetId.addingPercentEncoding(withAllowedCharacters: unreserved) ?? assetId)&seq="
+        return { sequence in prefix + String(sequence) }
     }
 
     /// RFC 3986's unreserved characters: the rest of an id is percent-encoded in a query value.
