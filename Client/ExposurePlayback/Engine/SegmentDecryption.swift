@@ -9,12 +9,8 @@ package enum SegmentDecryption {
     /// - Throws: ``CryptographyError`` for a key or IV that is not 16 bytes, a body that is not
     ///   whole blocks, or padding that is wrong (the wrong key, or damaged bytes).
     package static func decrypt(_ body: Data, key: [UInt8], iv: [UInt8]) throws(CryptographyError) -> Data {
-        let cipher = try AES128CBC(key: key, iv: iv)
-        // The segment's own bytes, lent as one buffer: `Data` as a plain collection would be
-        // copied byte by byte (0.09 GB/s measured, against 1.4 GB/s this way).
-        let opened = body.withUnsafeBytes { bytes in
-            Result { () throws(CryptographyError) in try cipher.decrypt(bytes.bindMemory(to: UInt8.self)) }
-        }
-        return Data(try opened.get())
+        // Copied into an array first (one memcpy): `Data` handed over as a plain collection was
+        // copied byte by byte (0.09 GB/s measured on the engine's path).
+        Data(try AES128CBC(key: key, iv: iv).decrypt([UInt8](body)))
     }
 }
