@@ -9,8 +9,9 @@ package enum SegmentDecryption {
     /// - Throws: ``CryptographyError`` for a key or IV that is not 16 bytes, a body that is not
     ///   whole blocks, or padding that is wrong (the wrong key, or damaged bytes).
     package static func decrypt(_ body: Data, key: [UInt8], iv: [UInt8]) throws(CryptographyError) -> Data {
-        // Copied into an array first (one memcpy): `Data` handed over as a plain collection was
-        // copied byte by byte (0.09 GB/s measured on the engine's path).
-        Data(try AES128CBC(key: key, iv: iv).decrypt([UInt8](body)))
+        // Bytes cross between `Data` and arrays as buffers (a memcpy each): taken as plain
+        // collections they went byte by byte (0.09–0.65 GB/s measured on this path).
+        let ciphertext = body.withUnsafeBytes { [UInt8]($0.bindMemory(to: UInt8.self)) }
+        return try AES128CBC(key: key, iv: iv).decrypt(ciphertext).withUnsafeBytes { Data($0) }
     }
 }
