@@ -97,7 +97,8 @@ let package = Package(
         // The analytics live in Exposure, as in iOSClientExposure; this module re-exports it for `import ExposureAnalytics`.
         .target(name: "ExposureAnalytics", dependencies: ["Exposure"], path: "Client/ExposureAnalytics"),
         .target(
-            name: "ExposurePlayback", dependencies: ["Clocks", "Exposure", "ExposureAnalytics", "HLS"], path: "Client/ExposurePlayback"),
+            name: "ExposurePlayback", dependencies: ["Clocks", "Cryptography", "Exposure", "ExposureAnalytics", "HLS"],
+            path: "Client/ExposurePlayback"),
         .target(
             name: "ExposureDownload", dependencies: ["Cryptography", "Clocks", "Exposure", "ExposureAnalytics", "HLS", "SQLiteStore"],
             path: "Client/ExposureDownload"),
@@ -109,8 +110,10 @@ let package = Package(
         .target(name: "BenchSupport", path: "scripts/BenchSupport"),
         .executableTarget(name: "HLSBench", dependencies: ["BenchSupport", "HLS"], path: "scripts/HLSBench"),
         .executableTarget(
-            name: "PlayerBench", dependencies: ["BenchSupport", "ExposurePlayback", "ExposureAnalytics", "MockPlatform"],
+            name: "PlayerBench",
+            dependencies: ["BenchSupport", "ExposurePlayback", "ExposureAnalytics", "MockPlatform", "MockPlatformTesting"],
             path: "scripts/PlayerBench"),
+        .executableTarget(name: "CryptoBench", dependencies: ["Cryptography", "ExposurePlayback", "HLS"], path: "scripts/CryptoBench"),
         .executableTarget(
             name: "ABRBench", dependencies: ["BenchSupport", "ExposurePlayback", "HLS", "MockPlatform"], path: "scripts/ABRBench"),
         .executableTarget(
@@ -153,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Exposure", "MockPlatform", "MockPlatformTesting", "TestSupport", "HLS", "HTTPServer", "SQLiteStore"]),
-        .testTarget(name: "ExposurePlaybackTests", dependencies: ["ExposurePlayback", "Exposure"]),
+        .testTarget(name: "ExposurePlaybackTests", dependencies: ["Cryptography", "ExposurePlayback", "Exposure"]),
         .testTarget(
             name: "ExposureAnalyticsTests",
             dependencies: ["Exposure", "ExposureAnalytics", "MockPlatformTesting", "SQLiteStore", "TestSupport"]),

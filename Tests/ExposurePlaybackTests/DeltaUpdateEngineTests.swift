@@ -118,7 +118,7 @@ import Testing
             switch fetch.kind {
             case .master: masterBody()
             case .mediaPlaylist, .renditionPlaylist: body(for: fetch.url, atMs: nowMs)
-            case .segment, .renditionSegment: Data(count: segmentBytes)
+            case .segment, .renditionSegment, .key: Data(count: segmentBytes)
             }
         }
     }
@@ -275,7 +275,57 @@ import Testing
         #expect(urls.count > 10 && urls.allSatisfy { $0.query == nil })
     }
 
-    @Test func aGapFallsBackToTheFullPlaylistAtOnce() {
+    /// Two variants at one playlist URI: the playing window is a copy of that URI, but not of
+    /// the other variant, so a switch to it loads its playlist in full (RFC 8216bis §6.2.5.1)
+    /// rather than asking for a delta update it cannot merge, again and again.
+    @Test func aSwitchAsksForADeltaUpdateOnlyOfTheVariantsOwnCopy() {
+        let master = Data(
+            """
+            #EXTM3U
+            #EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=320x180
+            live.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360
+            live.m3u8
+            """.utf8)
+        var engine = Self.engine()
+        var channel = Channel()
+        channel.segmentBytes = 100_000
+        var loads: [(variant: Int, url: URL)] = []
+        var now: Int64 = 200_000
+        func pump() {
+            _ = engine.handle(.tick(nowMs: now))
+            // Bounded: asking another variant's copy for a delta update used to loop for ever
+            // (the update cannot be merged, so the same delta request is due again at once).
+            for _ in 0..<200 {
+                guard case .fetch(let fetch) = engine.nextStep() else { return }
+                if case .mediaPlaylist(let variant) = fetch.kind { loads.append((variant, fetch.url)) }
+                let body = if case .master = fetch.kind { master } else { channel.respond(fetch, atMs: now) }
+                _ = engine.handle(.fetched(id: fetch.id, body: body, elapsedMs: 0))
+            }
+            Issue.record("the engine kept fetching without waiting")
+        }
+        for _ in 0..<20 where engine.variantIndex != 1 {
+            pump()
+            now += 700
+        }
+        for _ in 0..<4 {
+            pump()
+            now += 700
+        }
+        #expect(engine.variantIndex == 1, "fast segments: the top variant")
+        #expect(loads.contains { $0.variant == 1 && $0.url.query == "_HLS_skip=YES" }, "its own copy is reloaded as delta updates")
+        loads = []
+        _ = engine.handle(.command(.limitBitrate(300_000)))
+        for _ in 0..<5 where engine.variantIndex != 0 {
+            pump()
+            now += 700
+        }
+        #expect(engine.variantIndex == 0)
+        let switchLoad = loads.first { $0.variant == 0 }
+        #expect(switchLoad?.url.lastPathComponent == "live.m3u8" && switchLoad?.url.query == nil, "\(loads)")
+    }
+
+    @Test func aGapFallsBackToTheFullPlaylistAtOnce() throws {
         var engine = Self.engine()
         var urls: [URL] = []
         let start: Int64 = 200_000
@@ -299,7 +349,7 @@ import Testing
         #expect(retry.url.query == nil && retry.url.path == reload.url.path)
         _ = engine.handle(.fetched(id: retry.id, body: Channel().body(for: retry.url, atMs: start + 2_000), elapsedMs: 0))
         var expected = before
-        expected.apply(Channel().full(name, atMs: start + 2_000), from: retry.url, atMs: start + 2_000)
+        try expected.apply(Channel().full(name, atMs: start + 2_000), from: retry.url, atMs: start + 2_000)
         #expect(engine.timeline == expected)
         #expect(engine.timeline.deltaUpdate(of: retry.url, atMs: start + 4_000) != nil, "delta updates again after the full load")
     }

@@ -44,7 +44,7 @@ import Testing
         switch fetch.kind {
         case .master: masterBody()
         case .mediaPlaylist, .renditionPlaylist: mediaBody(first: 0, count: 30, endList: true)
-        case .segment, .renditionSegment: Data(count: 50_000)
+        case .segment, .renditionSegment, .key: Data(count: 50_000)
         }
     }
 
@@ -110,7 +110,7 @@ import Testing
             switch fetch.kind {
             case .master: Self.masterBody()
             case .mediaPlaylist, .renditionPlaylist: Self.mediaBody(first: first, count: 10, endList: false)
-            case .segment, .renditionSegment: Data(count: 10)
+            case .segment, .renditionSegment, .key: Data(count: 10)
             }
         }
         let step = Self.pump(&engine, now: 0, events: &events, respond: live)

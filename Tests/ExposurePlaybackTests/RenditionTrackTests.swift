@@ -23,7 +23,7 @@ import Testing
             switch fetch.kind {
             case .master: masterBody
             case .mediaPlaylist, .renditionPlaylist: HLSEngineTests.mediaBody(first: 0, count: 30, endList: true)
-            case .segment, .renditionSegment: Data(count: 1_000)
+            case .segment, .renditionSegment, .key: Data(count: 1_000)
             }
         }
     }

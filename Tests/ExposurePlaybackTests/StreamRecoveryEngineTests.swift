@@ -46,7 +46,7 @@ import Testing
         switch fetch.kind {
         case .master: Base.masterBody()
         case .mediaPlaylist, .renditionPlaylist: Base.mediaBody(first: 0, count: 30, endList: true)
-        case .segment, .renditionSegment: Data(count: 50_000)
+        case .segment, .renditionSegment, .key: Data(count: 50_000)
         }
     }
 
@@ -111,7 +111,7 @@ import Testing
             switch fetch.kind {
             case .master: Base.masterBody()
             case .mediaPlaylist, .renditionPlaylist: Base.mediaBody(first: first(now), count: 10, endList: false)
-            case .segment, .renditionSegment: Data(count: 10)
+            case .segment, .renditionSegment, .key: Data(count: 10)
             }
         }
     }

@@ -16,10 +16,10 @@ final class PlayerHarness: Sendable {
     /// 2026-03-02T13:20:00Z: "Markets" is on air on news-24; "Sports Desk" follows at 13:30.
     static let monday1320: Int64 = 1_772_457_600_000
 
-    init(startMs: Int64 = PlayerHarness.monday1320) throws {
+    init(startMs: Int64 = PlayerHarness.monday1320, fixtures: URL = FixtureLoader.bundledDirectory) throws {
         let clock = VirtualClock(startMs: startMs)
         self.clock = clock
-        platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(real: clock))
+        platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures), clock: PlatformClock(real: clock))
         try platform.start()
     }
 

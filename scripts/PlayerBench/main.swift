@@ -1,12 +1,15 @@
 // Hours of live playback on a virtual clock against an in-process mock on port 0, every
 // playlist reload and segment fetched over HTTP. Prints wall and CPU time, the speed-up over
 // real time, request counts and resident memory each virtual hour (flat = no leak).
+// `encrypted` as the fourth argument serves the channel as AES-128 (a copy of the fixtures with
+// its `encryption` set), so the same channel can be compared clear and encrypted.
 import BenchSupport
 import Exposure
 import ExposureAnalytics
 import ExposurePlayback
 import Foundation
 import MockPlatform
+import MockPlatformTesting
 import Synchronization
 
 /// Counts requests and bytes on their way through.
@@ -26,12 +29,21 @@ let hours = Double(CommandLine.arguments.dropFirst().first ?? "6") ?? 6
 let channel = CommandLine.arguments.dropFirst(2).first ?? "news-24"
 // Analytics on (the default, with an outbox file as an app has) or `off`.
 let analyticsOn = CommandLine.arguments.dropFirst(3).first != "off"
+let encrypted = CommandLine.arguments.dropFirst(4).first == "encrypted"
+let fixtures = try FixtureSandbox()
+if encrypted {
+    try fixtures.editJSON("catalog/assets.json") { assets in
+        for index in (assets.arrayValue ?? []).indices where assets[index]["assetId"]?.stringValue == channel {
+            assets[index]["mock"]?["encryption"] = .string("AES-128")
+        }
+    }
+}
 let outboxFolder = FileManager.default.temporaryDirectory.appendingPathComponent("player-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: outboxFolder) }
 let startMs: Int64 = 1_772_452_800_000  // 2026-03-02T12:00Z, a program boundary
 let endMs = startMs + Int64(hours * 3_600_000)
 let clock = VirtualClock(startMs: startMs)
-let platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(real: clock))
+let platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures.directory), clock: PlatformClock(real: clock))
 try platform.start()
 let token = try await Authenticate(environment: platform.environment).login(username: "premium", password: "sandbox").request().sessionToken
 let streams = CountingTransport()
@@ -73,7 +85,8 @@ let virtualSeconds = Double(clock.nowMs - startMs) / 1000
 let counts = streams.counts.withLock { $0 }
 print(
     String(
-        format: "channel %@: %.2f virtual hours in %.2f s wall, %.2f s CPU: %.0f× real time", channel, virtualSeconds / 3600, wallSeconds,
+        format: "channel %@%@: %.2f virtual hours in %.2f s wall, %.2f s CPU: %.0f× real time", channel, encrypted ? " (AES-128)" : "",
+        virtualSeconds / 3600, wallSeconds,
         ProcessUsage.cpuSeconds() - cpuStart, virtualSeconds / wallSeconds))
 print(
     String(

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Proxies and crashed servers answer with HTML, plain text or nothing, and some Exposure
 /// errors omit `httpCode`; the caller still deserves the status and the best message we can find.
-enum ErrorBody {
-    static func message(status: Int, body: Data) -> ExposureErrorMessage {
+package enum ErrorBody {
+    /// The Exposure error a non-2xx answer of `status` with `body` stands for.
+    package static func message(status: Int, body: Data) -> ExposureErrorMessage {
         if let partial = try? JSONDecoder().decode(Partial.self, from: body) {
             let code = partial.httpCode ?? status
             return ExposureErrorMessage(

@@ -1,3 +1,4 @@
+import ExposureModels
 import Foundation
 import HLS
 
@@ -15,6 +16,8 @@ public struct EngineFetch: Sendable, Hashable {
         case renditionPlaylist(type: Rendition.MediaType)
         /// Segment `sequence` of the selected alternate rendition of `type`.
         case renditionSegment(sequence: Int, type: Rendition.MediaType)
+        /// The AES-128 key of the next segment to fetch (`EXT-X-KEY`'s URI): 16 bytes.
+        case key
     }
 
     /// Distinguishes this fetch from earlier ones (a seek makes older answers stale).
@@ -33,6 +36,10 @@ public enum EngineInput: Sendable {
     case fetched(id: Int, body: Data, elapsedMs: Int64)
     /// A fetch failed (no response, or a non-2xx status).
     case fetchFailed(id: Int, reason: String)
+    /// The server answered the fetch with the non-2xx `status` and `body` (an error body).
+    /// A refused key ends playback with the server's message; for anything else this is
+    /// ``fetchFailed(id:reason:)``.
+    case fetchRefused(id: Int, status: Int, body: Data)
     /// A user command.
     case command(EngineCommand)
 }
@@ -96,6 +103,10 @@ public enum EngineEvent: Sendable, Equatable {
     case warning(StreamWarning)
     /// Playback cannot continue.
     case failed(reason: String)
+    /// The key server refused the key of the segment that plays at `programDateTimeMs` (ms
+    /// since 1970, when the stream dates its segments) with `message`, its Exposure error
+    /// (`NOT_ENTITLED`, `LICENSE_EXPIRED`, `INVALID_TOKEN`, …): playback cannot continue.
+    case keyRefused(ExposureErrorMessage, programDateTimeMs: Int64?)
 }
 
 /// What the shell should do next.

@@ -16,7 +16,10 @@ extension HLSEngine {
             let index = timeline.index(ofSequence: sequence)
             guard var selector else { return }
             selector.record(bytes: body.count, elapsedMs: elapsedMs, durationMs: index.map { timeline.segments[$0].durationMs } ?? 0)
-            if let index { id3Cues.add(TimedMetadataDemuxer.tags(in: body), segmentStartMs: timeline.segments[index].startMs) }
+            if let index {
+                guard let clear = decrypted(body, of: timeline.segments[index], in: timeline, events: &events) else { return }
+                id3Cues.add(TimedMetadataDemuxer.tags(in: clear), segmentStartMs: timeline.segments[index].startMs)
+            }
             if sequence == nextSequence, let index {
                 variantBufferEndMs = timeline.segments[index].endMs
                 nextSequence = sequence + 1
@@ -29,7 +32,9 @@ extension HLSEngine {
         case .renditionSegment(let sequence, let type):
             segmentFailures[SegmentSlot(type: type, sequence: sequence)] = nil
             skipsInARow = 0
-            receiveRenditionSegment(sequence: sequence, type: type)
+            receiveRenditionSegment(body, sequence: sequence, type: type, events: &events)
+        case .key:
+            receiveKey(body, from: fetch.url, events: &events)
         }
     }
 
@@ -71,19 +76,23 @@ extension HLSEngine {
         // window is 3,600 segments) where it should touch only the segments that changed.
         let leftBehind = variant != variantIndex ? timeline : nil
         var jumped = false
-        if !parsed.isDeltaUpdate {
-            fullPlaylistBytes = body.count
-            jumped = timeline.apply(parsed, from: url, atMs: now) == .jumped
-        } else if variant != variantIndex {
-            // A switch answered from the standby copy; without one the full playlist is due.
-            guard let switched = switchedStandby(parsed, variant: variant, url: url) else {
+        do {
+            if !parsed.isDeltaUpdate {
+                fullPlaylistBytes = body.count
+                jumped = try timeline.apply(parsed, from: url, atMs: now) == .jumped
+            } else if variant != variantIndex {
+                // A switch answered from the standby copy; without one the full playlist is due.
+                guard let switched = switchedStandby(parsed, variant: variant, url: url) else {
+                    nextReloadMs = now
+                    return
+                }
+                timeline = switched
+            } else if !(try timeline.merge(deltaUpdate: parsed, from: url, atMs: now)) {
                 nextReloadMs = now
                 return
             }
-            timeline = switched
-        } else if !timeline.merge(deltaUpdate: parsed, from: url, atMs: now) {
-            nextReloadMs = now
-            return
+        } catch {
+            return fail("media playlist: \(error)", events: &events)
         }
         metadata.load(timeline.dateRanges)
         if wantedVariant == variant { wantedVariant = nil }

@@ -21,6 +21,8 @@ extension HLSEngine {
         switch fetch.kind {
         case .master:
             fail(what, events: &events)
+        case .key:
+            recoverKey(fetch, reason: reason, events: &events)
         case .segment where fetch.url.isFileURL, .renditionSegment where fetch.url.isFileURL:
             // A downloaded package is damaged: no retry or skip will bring the file back.
             fail(what, events: &events)

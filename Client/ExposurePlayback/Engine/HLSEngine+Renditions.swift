@@ -65,13 +65,14 @@ extension HLSEngine {
     /// shortest buffer under the target, so they fill side by side.
     mutating func segmentStep() -> EngineStep? {
         var best: (endMs: Int64, kind: EngineFetch.Kind, url: URL)?
-        func consider(_ endMs: Int64, _ kind: EngineFetch.Kind, _ url: URL?) {
-            guard endMs - playheadMs < configuration.bufferTargetMs, let url, endMs < (best?.endMs ?? .max) else { return }
+        func consider(_ endMs: Int64, _ kind: EngineFetch.Kind, _ segment: TimelineSegment, in window: SegmentTimeline) {
+            guard endMs - playheadMs < configuration.bufferTargetMs, endMs < (best?.endMs ?? .max),
+                let (kind, url) = fetch(of: segment, in: window, as: kind)
+            else { return }
             best = (endMs, kind, url)
         }
         if let sequence = nextSequence, let index = timeline.index(ofSequence: sequence) {
-            consider(
-                variantBufferEndMs, .segment(sequence: sequence, variant: variantIndex ?? 0), timeline.url(of: timeline.segments[index]))
+            consider(variantBufferEndMs, .segment(sequence: sequence, variant: variantIndex ?? 0), timeline.segments[index], in: timeline)
         }
         for track in tracks {
             // Only what the variant's window also lists: that is where the segment plays.
@@ -79,8 +80,8 @@ extension HLSEngine {
                 let index = track.timeline.index(ofSequence: sequence)
             else { continue }
             consider(
-                track.bufferEndMs, .renditionSegment(sequence: sequence, type: track.type),
-                track.timeline.url(of: track.timeline.segments[index]))
+                track.bufferEndMs, .renditionSegment(sequence: sequence, type: track.type), track.timeline.segments[index],
+                in: track.timeline)
         }
         guard let best else { return nil }
         return issue(best.kind, url: best.url)
@@ -99,11 +100,15 @@ extension HLSEngine {
         }
         let now = lastTickMs ?? 0
         playlistFailures = 0
-        if !parsed.isDeltaUpdate {
-            tracks[index].timeline.apply(parsed, from: tracks[index].playlistURL, atMs: now)
-        } else if !tracks[index].timeline.merge(deltaUpdate: parsed, from: tracks[index].playlistURL, atMs: now) {
-            tracks[index].nextReloadMs = now
-            return
+        do {
+            if !parsed.isDeltaUpdate {
+                try tracks[index].timeline.apply(parsed, from: tracks[index].playlistURL, atMs: now)
+            } else if !(try tracks[index].timeline.merge(deltaUpdate: parsed, from: tracks[index].playlistURL, atMs: now)) {
+                tracks[index].nextReloadMs = now
+                return
+            }
+        } catch {
+            return fail("\(type.rawValue.lowercased()) playlist: \(error)", events: &events)
         }
         tracks[index].loaded = true
         tracks[index].nextReloadMs = parsed.endList ? nil : (lastTickMs ?? 0) + tracks[index].timeline.targetDurationMs
@@ -114,10 +119,15 @@ extension HLSEngine {
         }
     }
 
-    mutating func receiveRenditionSegment(sequence: Int, type: Rendition.MediaType) {
+    /// A rendition's segment `body` arrived: decrypted (nothing reads its samples here) and buffered.
+    mutating func receiveRenditionSegment(_ body: Data, sequence: Int, type: Rendition.MediaType, events: inout [EngineEvent]) {
         guard let index = tracks.firstIndex(where: { $0.type == type }), tracks[index].nextSequence == sequence,
             let position = timeline.index(ofSequence: sequence)
         else { return }
+        if let own = tracks[index].timeline.index(ofSequence: sequence) {
+            let window = tracks[index].timeline
+            guard decrypted(body, of: window.segments[own], in: window, events: &events) != nil else { return }
+        }
         tracks[index].bufferEndMs = timeline.segments[position].endMs
         tracks[index].nextSequence = sequence + 1
     }

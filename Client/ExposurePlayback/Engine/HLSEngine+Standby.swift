@@ -66,8 +66,8 @@ extension HLSEngine {
             return
         }
         if !playlist.isDeltaUpdate {
-            copy.apply(playlist, from: url, atMs: now)
-        } else if !copy.merge(deltaUpdate: playlist, from: url, atMs: now) {
+            guard (try? copy.apply(playlist, from: url, atMs: now)) != nil else { return }
+        } else if (try? copy.merge(deltaUpdate: playlist, from: url, atMs: now)) != true {
             return
         }
         standby[variant] = copy
@@ -76,7 +76,8 @@ extension HLSEngine {
     /// A switch to `variant` answered as a delta update: its standby copy, brought up to date
     /// and placed on the playing window's axis; nil (the copy dropped) when that fails.
     mutating func switchedStandby(_ delta: MediaPlaylist, variant: Int, url: URL) -> SegmentTimeline? {
-        guard var copy = standby.removeValue(forKey: variant), copy.merge(deltaUpdate: delta, from: url, atMs: lastTickMs ?? 0),
+        guard var copy = standby.removeValue(forKey: variant),
+            (try? copy.merge(deltaUpdate: delta, from: url, atMs: lastTickMs ?? 0)) == true,
             copy.align(to: timeline)
         else { return nil }
         return copy

@@ -23,14 +23,16 @@ extension HLSEngine {
     public var isOver: Bool { lifecycle.isOver }
 
     /// Loads variant `variant`'s playlist: as a delta update when the window (or, for a switch,
-    /// the variant's standby copy) holds a recent enough copy of it, else in full.
+    /// the variant's standby copy) holds a recent enough copy of it, else in full. `_HLS_skip`
+    /// is asked only of a variant whose own copy the engine holds (RFC 8216bis §6.2.5.1): never
+    /// on the strength of another variant's window, even one at the same URI.
     private mutating func playlistFetch(_ variant: Int) -> EngineStep {
         guard let url = variantPlaylistURL(variant) else {
             var events: [EngineEvent] = []
             fail("variant \(variant) has no usable URI", events: &events)
             return .finished
         }
-        let copy = variant == variantIndex ? timeline : standby[variant] ?? timeline
+        let copy = variant == variantIndex ? timeline : standby[variant] ?? SegmentTimeline()
         return issue(.mediaPlaylist(variant: variant), url: copy.reloadURL(of: url, atMs: lastTickMs ?? 0))
     }
 

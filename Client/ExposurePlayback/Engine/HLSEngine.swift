@@ -63,6 +63,10 @@ public struct HLSEngine: Sendable {
     var lastTickMs: Int64?
     var nextReloadMs: Int64?
     var fetches = FetchLedger()
+    /// The AES-128 keys fetched, by key URL.
+    var keys = KeyRing()
+    /// Key fetches failed since the last one that succeeded.
+    var keyFailures = 0
     /// Failed attempts at segments not yet fetched or skipped.
     var segmentFailures: [SegmentSlot: Int] = [:]
     /// Playlist fetches failed since the last one that succeeded.
@@ -94,6 +98,13 @@ public struct HLSEngine: Sendable {
         case .fetchFailed(let id, let reason):
             guard let fetch = fetches.answer(id: id) else { return [] }
             recover(from: fetch, reason: reason, events: &events)
+        case .fetchRefused(let id, let status, let body):
+            guard let fetch = fetches.answer(id: id) else { return [] }
+            if case .key = fetch.kind {
+                refuseKey(fetch, status: status, body: body, events: &events)
+            } else {
+                recover(from: fetch, reason: "HTTP \(status)", events: &events)
+            }
         case .command(let command):
             apply(command, events: &events)
         }

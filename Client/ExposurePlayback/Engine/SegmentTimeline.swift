@@ -15,6 +15,8 @@ struct TimelineSegment: Sendable, Equatable {
     var uri: String
     /// `EXT-X-GAP`: the segment is known to be missing; it is skipped without a request.
     var gap = false
+    /// The AES-128 key it is encrypted with; nil for a clear segment.
+    var key: SegmentKey? = nil
 
     var endMs: Int64 { startMs + durationMs }
 }
@@ -76,8 +78,10 @@ struct SegmentTimeline: Sendable, Equatable {
     /// Places the full `playlist` on the axis, anchored on a sequence number both share (or
     /// right after the old window, or at 0 the first time); a playlist whose sequence numbers
     /// jumped further than time explains ends where the old window would end by now.
+    /// - Throws: ``HLSParseError``, changing nothing, for an `EXT-X-KEY` the engine cannot use.
     @discardableResult
-    mutating func apply(_ playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) -> Placement {
+    mutating func apply(_ playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) throws(HLSParseError) -> Placement {
+        let keys = try playlist.segmentKeys(startingWith: nil)
         let first = playlist.firstMediaSequence
         var placement = Placement.continued
         var anchorStart: Int64 = 0
@@ -100,7 +104,7 @@ struct SegmentTimeline: Sendable, Equatable {
                 anchorStart = last.endMs
             }
         }
-        segments = SegmentWindow(Self.place(playlist.segments, firstSequence: first, startMs: anchorStart, dateMs: nil))
+        segments = SegmentWindow(Self.place(playlist.segments, keys: keys, firstSequence: first, startMs: anchorStart, dateMs: nil))
         needsFullReload = false
         dateRanges = playlist.allDateRanges
         takeHeader(of: playlist, from: url, atMs: nowMs)
@@ -116,7 +120,8 @@ struct SegmentTimeline: Sendable, Equatable {
     ///
     /// Returns false, changing nothing but ``needsFullReload``, when the window is not of that
     /// playlist or lacks a skipped segment (a gap).
-    mutating func merge(deltaUpdate delta: MediaPlaylist, from url: URL, atMs nowMs: Int64) -> Bool {
+    /// - Throws: ``HLSParseError``, changing nothing, for an `EXT-X-KEY` the engine cannot use.
+    mutating func merge(deltaUpdate delta: MediaPlaylist, from url: URL, atMs nowMs: Int64) throws(HLSParseError) -> Bool {
         let skippedFrom = delta.firstMediaSequence
         let listedFrom = delta.mediaSequence(ofSegmentAt: 0)
         guard url == baseURL, let first = segments.first,
@@ -128,14 +133,17 @@ struct SegmentTimeline: Sendable, Equatable {
         // The first listed segment follows the last skipped one (or takes the place of the window's first).
         var position = first.startMs
         var lastDate: Int64?
+        var lastKey: SegmentKey?
         if listedFrom > first.sequence {
             let before = segments[listedFrom - first.sequence - 1]
             position = before.endMs
             lastDate = before.programDateTimeMs.map { $0 + before.durationMs }
+            lastKey = before.key
         }
+        let keys = try delta.segmentKeys(startingWith: lastKey)
         segments.removeFirst(skippedFrom - first.sequence)
         segments.removeLast(segments.count - (listedFrom - skippedFrom))
-        for segment in Self.place(delta.segments, firstSequence: listedFrom, startMs: position, dateMs: lastDate) {
+        for segment in Self.place(delta.segments, keys: keys, firstSequence: listedFrom, startMs: position, dateMs: lastDate) {
             segments.append(segment)
         }
         if let removed = delta.skipped?.recentlyRemovedDateRangeIDs {
@@ -158,10 +166,11 @@ struct SegmentTimeline: Sendable, Equatable {
         return tags.enumerated().sorted { ($0.element.startDate, $0.offset) < ($1.element.startDate, $1.offset) }.map(\.element)
     }
 
-    /// `playlistSegments` laid end to end from `startMs`, numbered from `firstSequence`; a
-    /// segment without PROGRAM-DATE-TIME continues the date of the one before (`dateMs` for the first).
+    /// `playlistSegments` laid end to end from `startMs`, numbered from `firstSequence`, each
+    /// with its key of `keys`; a segment without PROGRAM-DATE-TIME continues the date of the
+    /// one before (`dateMs` for the first).
     private static func place(
-        _ playlistSegments: [MediaSegment], firstSequence: Int, startMs: Int64, dateMs: Int64?
+        _ playlistSegments: [MediaSegment], keys: [SegmentKey?], firstSequence: Int, startMs: Int64, dateMs: Int64?
     ) -> [TimelineSegment] {
         var placed: [TimelineSegment] = []
         placed.reserveCapacity(playlistSegments.count)
@@ -173,7 +182,7 @@ struct SegmentTimeline: Sendable, Equatable {
             placed.append(
                 TimelineSegment(
                     sequence: firstSequence + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri,
-                    gap: segment.gap))
+                    gap: segment.gap, key: keys[index]))
             position += duration
             lastDate = date.map { $0 + duration }
         }
@@ -253,5 +262,11 @@ struct SegmentTimeline: Sendable, Equatable {
     /// The absolute URL of a segment.
     func url(of segment: TimelineSegment) -> URL? {
         baseURL.flatMap { HLSURI.resolve(segment.uri, against: $0) }
+    }
+
+    /// The absolute URL of a segment's key; nil for a clear segment.
+    func keyURL(of segment: TimelineSegment) -> URL? {
+        guard let uri = segment.key?.uri, let baseURL else { return nil }
+        return HLSURI.resolve(uri, against: baseURL)
     }
 }

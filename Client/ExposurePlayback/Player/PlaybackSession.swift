@@ -178,7 +178,15 @@ final class PlaybackSession: TechObserver {
         case .warning(let warning): publish(.warning(.stream(warning)))
         case .completed: end(with: .playbackCompleted)
         case .failed(let reason): end(with: .error(request.isOffline ? .offlineMedia(reason: reason) : .playback(reason: reason)))
+        case .keyRefused(let message, let timeMs): end(with: .error(keyRefusal(message, atTimeMs: timeMs)))
         }
+    }
+
+    /// A refused key as the app sees it: `NOT_ENTITLED` as at a program boundary (naming the
+    /// program the key's period lies in), anything else as the Exposure error it is.
+    private func keyRefusal(_ message: ExposureErrorMessage, atTimeMs timeMs: Int64?) -> PlayerError {
+        guard message.message == "NOT_ENTITLED" else { return .exposure(.exposureResponse(reason: message)) }
+        return .notEntitled(status: message.message, programId: timeMs.flatMap { programs?.program(atMs: $0)?.programId })
     }
 
     func techDidAdvance(status: TechStatus) async {

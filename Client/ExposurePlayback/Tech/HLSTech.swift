@@ -62,7 +62,9 @@ public final class HLSTech: PlaybackTech {
                 let input: EngineInput =
                     switch await loader.load(fetch.url, playSessionId: configuration.playSessionId) {
                     case .success(let body): .fetched(id: fetch.id, body: body, elapsedMs: clock.nowMs - started)
-                    case .failure(let failure): .fetchFailed(id: fetch.id, reason: failure.reason)
+                    case .failure(let failure):
+                        failure.refusal.map { .fetchRefused(id: fetch.id, status: $0.status, body: $0.body) }
+                            ?? .fetchFailed(id: fetch.id, reason: failure.reason)
                     }
                 await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
                 await deliver(engine.handle(input), engine: engine, to: observer)

@@ -8,6 +8,8 @@ struct MediaLoader: Sendable {
     /// Why a fetch brought nothing back, as the engine reports it.
     struct Failure: Error, Sendable {
         let reason: String
+        /// The server's non-2xx answer, when there was one: its status and (error) body.
+        var refusal: (status: Int, body: Data)? = nil
     }
 
     let network: any HTTPTransport
@@ -20,7 +22,10 @@ struct MediaLoader: Sendable {
         do {
             let headers = playSessionId.map { ["X-Playback-Session-Id": $0] } ?? [:]
             let response = try await network.send(TransportRequest(method: .get, url: url, headers: headers))
-            return response.isSuccess ? .success(response.body) : .failure(Failure(reason: "HTTP \(response.status)"))
+            guard response.isSuccess else {
+                return .failure(Failure(reason: "HTTP \(response.status)", refusal: (response.status, response.body)))
+            }
+            return .success(response.body)
         } catch {
             return .failure(Failure(reason: "\(error)"))
         }

@@ -1,0 +1,57 @@
+import Cryptography
+import Exposure
+import Foundation
+import HLS
+
+/// Encrypted segments (`EXT-X-KEY` `METHOD=AES-128`, RFC 8216 §4.3.2.4): the key of the next
+/// segment is fetched before it, kept per key URL, and each segment is decrypted as it arrives,
+/// before anything reads its bytes. A key the server refuses ends playback with its message.
+extension HLSEngine {
+    /// The fetch that brings `segment` of `window`: its key first when that is not kept yet.
+    func fetch(of segment: TimelineSegment, in window: SegmentTimeline, as kind: EngineFetch.Kind) -> (EngineFetch.Kind, URL)? {
+        if let keyURL = window.keyURL(of: segment), keys.key(at: keyURL) == nil { return (.key, keyURL) }
+        return window.url(of: segment).map { (kind, $0) }
+    }
+
+    /// A key arrived from `url`: kept when it is 16 bytes, else playback fails.
+    mutating func receiveKey(_ body: Data, from url: URL, events: inout [EngineEvent]) {
+        keyFailures = 0
+        guard body.count == AES128CBC.keyLength else {
+            return fail("the key at \(url.path) is \(body.count) bytes, not \(AES128CBC.keyLength)", events: &events)
+        }
+        keys.store([UInt8](body), at: url)
+    }
+
+    /// `body` of `segment` in `window`, decrypted when the segment is encrypted (the IV from the
+    /// tag, else its media sequence number); nil, with playback failed, when it cannot be.
+    mutating func decrypted(_ body: Data, of segment: TimelineSegment, in window: SegmentTimeline, events: inout [EngineEvent]) -> Data? {
+        guard let segmentKey = segment.key else { return body }
+        guard let keyURL = window.keyURL(of: segment), let key = keys.key(at: keyURL) else {
+            fail("segment \(segment.sequence) is encrypted with a key that was not fetched", events: &events)
+            return nil
+        }
+        do {
+            return try SegmentDecryption.decrypt(body, key: key, iv: segmentKey.iv(forMediaSequence: segment.sequence))
+        } catch {
+            fail("segment \(segment.sequence) could not be decrypted: \(error)", events: &events)
+            return nil
+        }
+    }
+
+    /// The server answered a key request with `status`: a 4xx is the key server's refusal
+    /// (its error body says why) and ends playback; anything else is retried as a failed fetch.
+    mutating func refuseKey(_ fetch: EngineFetch, status: Int, body: Data, events: inout [EngineEvent]) {
+        guard (400..<500).contains(status) else { return recoverKey(fetch, reason: "HTTP \(status)", events: &events) }
+        let message = ErrorBody.message(status: status, body: body)
+        let segment = timeline.segments.first { $0.endMs > playheadMs && timeline.keyURL(of: $0) == fetch.url }
+        lifecycle = .failed(reason: "the key server refused the key: \(message.message)")
+        events.append(.keyRefused(message, programDateTimeMs: segment?.programDateTimeMs))
+    }
+
+    /// A key fetch failed without the server's answer: retried at once, up to
+    /// ``playlistAttempts`` in a row.
+    mutating func recoverKey(_ fetch: EngineFetch, reason: String, events: inout [EngineEvent]) {
+        keyFailures += 1
+        if keyFailures >= Self.playlistAttempts { fail("the key \(fetch.url.lastPathComponent): \(reason)", events: &events) }
+    }
+}

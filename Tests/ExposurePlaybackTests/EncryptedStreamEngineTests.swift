@@ -1,0 +1,196 @@
+import Cryptography
+import Foundation
+import HLS
+import Testing
+
+@testable import ExposurePlayback
+
+/// AES-128 segments in the engine as a value: each key fetched once, before the first segment
+/// it opens; segments decrypted (IV from the tag or the media sequence number) before their ID3
+/// tags are read; a refused key, a wrong key, an unusable tag or key each end playback.
+@Suite struct EncryptedStreamEngineTests {
+    static let master = URL(string: "http://test/master.m3u8")!
+    static let keyA = [UInt8](repeating: 0x11, count: 16)
+    static let keyB = (0..<16).map { UInt8($0 * 7) }
+    static let explicitIV = (0..<16).map { UInt8(0xF0 - $0) }
+
+    /// A real transport-stream segment of the fixtures, in the clear.
+    static let clearSegment: Data = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? Data(contentsOf: root.appendingPathComponent("Fixtures/media/reel/video/180p/seg-000.ts"))) ?? Data()
+    }()
+
+    /// Segment `sequence` in the clear: the fixture segment carrying a TXXX tag naming it.
+    static func plaintext(_ sequence: Int) -> Data {
+        let tag = TimedID3Tag(offset: .zero, frames: [.txxx(description: "segment", value: "\(sequence)")])
+        return TimedMetadataMuxer.segment(clearSegment, carrying: [tag]) ?? Data()
+    }
+
+    /// Four segments: 0–1 under key A (IV: the sequence number), 2 under key B with an explicit
+    /// IV, 3 in the clear after `METHOD=NONE`.
+    static func mediaBody(keyTag: String = #"#EXT-X-KEY:METHOD=AES-128,URI="keys/a?token=t""#) -> Data {
+        let iv = "0x" + explicitIV.map { String(format: "%02X", $0) }.joined()
+        return Data(
+            """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:2
+            #EXT-X-MEDIA-SEQUENCE:0
+            \(keyTag)
+            #EXTINF:2.000,
+            seg-0.ts
+            #EXTINF:2.000,
+            seg-1.ts
+            #EXT-X-KEY:METHOD=AES-128,URI="keys/b?token=t",IV=\(iv)
+            #EXTINF:2.000,
+            seg-2.ts
+            #EXT-X-KEY:METHOD=NONE
+            #EXTINF:2.000,
+            seg-3.ts
+            #EXT-X-ENDLIST
+
+            """.utf8)
+    }
+
+    /// How the test's server answers a fetch.
+    enum Answer {
+        case body(Data)
+        case refused(status: Int, body: Data)
+        case failed(String)
+    }
+
+    /// The stream as the mock would serve it, segments encrypted under `segmentKeyA` for key A.
+    static func serve(_ fetch: EngineFetch, segmentKeyA: [UInt8] = keyA, media: Data = mediaBody()) -> Answer {
+        switch fetch.kind {
+        case .master:
+            return .body(Data("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=320x180\nvideo.m3u8\n".utf8))
+        case .mediaPlaylist, .renditionPlaylist:
+            return .body(media)
+        case .key:
+            return .body(Data(fetch.url.path.hasSuffix("/keys/a") ? keyA : keyB))
+        case .segment(let sequence, _), .renditionSegment(let sequence, _):
+            let clear = plaintext(sequence)
+            let encrypted: [UInt8]? =
+                switch sequence {
+                case 0, 1: try? AES128CBC(key: segmentKeyA, iv: SegmentKey.sequenceIV(sequence)).encrypt(clear)
+                case 2: try? AES128CBC(key: keyB, iv: explicitIV).encrypt(clear)
+                default: nil
+                }
+            return .body(encrypted.map { Data($0) } ?? clear)
+        }
+    }
+
+    /// Plays to the end (or failure), moving time to each deadline; returns the fetches and events.
+    static func play(_ answer: (EngineFetch) -> Answer) -> (engine: HLSEngine, fetches: [EngineFetch], events: [EngineEvent]) {
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTargetMs: 10_000))
+        var fetches: [EngineFetch] = []
+        var events: [EngineEvent] = []
+        var now: Int64 = 0
+        for _ in 0..<200 {
+            events += engine.handle(.tick(nowMs: now))
+            switch engine.nextStep() {
+            case .fetch(let fetch):
+                fetches.append(fetch)
+                switch answer(fetch) {
+                case .body(let body): events += engine.handle(.fetched(id: fetch.id, body: body, elapsedMs: 0))
+                case .refused(let status, let body): events += engine.handle(.fetchRefused(id: fetch.id, status: status, body: body))
+                case .failed(let reason): events += engine.handle(.fetchFailed(id: fetch.id, reason: reason))
+                }
+            case .wait(let until?): now = until
+            case .wait(nil), .finished: return (engine, fetches, events)
+            }
+        }
+        return (engine, fetches, events)
+    }
+
+    @Test func eachKeyIsFetchedOnceBeforeItsFirstSegmentAndSegmentsAreDecryptedBeforeTheirID3IsRead() throws {
+        #expect(!Self.plaintext(0).isEmpty, "the fixture segment takes an ID3 tag")
+        let (engine, fetches, events) = Self.play { Self.serve($0) }
+        let order = fetches.map { fetch -> String in
+            switch fetch.kind {
+            case .key: "key \(fetch.url.lastPathComponent)"
+            case .segment(let sequence, _): "segment \(sequence)"
+            default: fetch.url.lastPathComponent
+            }
+        }
+        #expect(order == ["master.m3u8", "video.m3u8", "key a", "segment 0", "segment 1", "key b", "segment 2", "segment 3"])
+        #expect(fetches.first { $0.kind == .key }?.url.query == "token=t", "the key URI as written, token and all")
+        #expect(events.last == .completed && engine.phase == .ended, "\(events)")
+        let tagged = events.compactMap { event -> String? in
+            guard case .timedID3Metadata(let frames) = event, case .txxx(_, let value)? = frames.first else { return nil }
+            return value
+        }
+        #expect(tagged == ["0", "1", "2", "3"], "every segment's tag, read from the decrypted bytes")
+    }
+
+    @Test func aSegmentThatDoesNotDecryptUnderItsKeyFailsPlayback() {
+        let (engine, _, events) = Self.play { Self.serve($0, segmentKeyA: Self.keyB) }
+        guard case .failed(let reason)? = events.last else {
+            Issue.record("expected a failure: \(events)")
+            return
+        }
+        #expect(reason.contains("segment 0 could not be decrypted"), "\(reason)")
+        #expect(engine.phase == .failed)
+    }
+
+    @Test func aRefusedKeyEndsPlaybackWithTheServersMessage() {
+        let body = Data(#"{"httpCode":403,"message":"NOT_ENTITLED","extendedMessage":"The program p is blacked out."}"#.utf8)
+        var segmentsFetched = 0
+        let (engine, fetches, events) = Self.play { fetch in
+            if case .segment = fetch.kind { segmentsFetched += 1 }
+            return fetch.kind == .key && fetch.url.path.hasSuffix("/keys/b") ? .refused(status: 403, body: body) : Self.serve(fetch)
+        }
+        let message = ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program p is blacked out.")
+        #expect(events.contains(.keyRefused(message, programDateTimeMs: nil)), "\(events)")
+        #expect(!events.contains { if case .failed = $0 { true } else { false } }, "reported once, as the refusal")
+        #expect(engine.phase == .failed && segmentsFetched == 2, "no segment of the refused key is fetched")
+        #expect(fetches.filter { $0.kind == .key }.count == 2, "a refusal is not retried")
+    }
+
+    @Test func aKeyFetchThatFailsIsRetriedThenEndsPlayback() {
+        var attempts = 0
+        let (engine, _, events) = Self.play { fetch in
+            guard fetch.kind == .key else { return Self.serve(fetch) }
+            attempts += 1
+            return attempts == 1 ? .refused(status: 503, body: Data()) : Self.serve(fetch)
+        }
+        #expect(events.last == .completed && engine.phase == .ended, "one 503 is ridden out: \(events)")
+        let (failed, _, failedEvents) = Self.play { $0.kind == .key ? .failed("connection refused") : Self.serve($0) }
+        #expect(failed.phase == .failed)
+        guard case .failed(let reason)? = failedEvents.last else {
+            Issue.record("\(failedEvents)")
+            return
+        }
+        #expect(reason.contains("connection refused"))
+    }
+
+    @Test(arguments: [
+        #"#EXT-X-KEY:METHOD=SAMPLE-AES,URI="keys/a""#, #"#EXT-X-KEY:METHOD=AES-128"#, #"#EXT-X-KEY:METHOD=AES-128,URI="k",IV=0x12"#,
+        #"#EXT-X-KEY:METHOD=AES-128,URI="skd://k",KEYFORMAT="com.apple.streamingkeydelivery""#
+    ])
+    func anUnusableKeyTagIsAPlaylistError(tag: String) {
+        let (engine, fetches, events) = Self.play { Self.serve($0, media: Self.mediaBody(keyTag: tag)) }
+        guard case .failed(let reason)? = events.last else {
+            Issue.record("\(events)")
+            return
+        }
+        #expect(reason.hasPrefix("media playlist:") && reason.contains("EXT-X-KEY"), "\(reason)")
+        #expect(engine.phase == .failed && !fetches.contains { if case .segment = $0.kind { true } else { false } })
+    }
+
+    @Test func aKeyOfTheWrongLengthFailsPlayback() {
+        let (engine, _, events) = Self.play { $0.kind == .key ? .body(Data(count: 15)) : Self.serve($0) }
+        guard case .failed(let reason)? = events.last else {
+            Issue.record("\(events)")
+            return
+        }
+        #expect(reason.contains("15 bytes, not 16") && engine.phase == .failed)
+    }
+
+    @Test func theKeyRingKeepsTheMostRecentKeys() {
+        var ring = KeyRing()
+        let urls = (0...KeyRing.capacity).map { URL(string: "http://test/keys/\($0)")! }
+        for (index, url) in urls.enumerated() { ring.store([UInt8](repeating: UInt8(index), count: 16), at: url) }
+        #expect(ring.key(at: urls[0]) == nil, "the oldest is dropped")
+        #expect(ring.key(at: urls[KeyRing.capacity]) == [UInt8](repeating: UInt8(KeyRing.capacity), count: 16))
+    }
+}
