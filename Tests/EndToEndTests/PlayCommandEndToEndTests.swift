@@ -51,9 +51,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: session.folder) }
         try session.mock.platform.inject(.status(503, path: "/eventsink/send$"))
         let child = try session.start(["play", "city-lights", "--seconds", "600"])
-        let output = try await offThePool { child.readOutput { $0.contains("playbackStarted") } }
+        let output = await child.readOutput { $0.contains("playbackStarted") }
         #expect(output.contains("playbackStarted"), "\(output)")
-        let ending = try await offThePool { child.end(with: SIGKILL) }
+        let ending = await child.end(with: SIGKILL)
         #expect(ending == .signaled(SIGKILL))
         session.mock.platform.removeFaults()
         let killed = try #require(session.mock.platform.playSessions(accountId: "acc-premium").first?.id)

@@ -20,13 +20,10 @@ import Testing
     /// The responder's answer, or the refusal's status and body, for one raw head.
     private func answer(_ head: String) async throws -> (status: String, body: String) {
         try await withServer({ request in .text("served \(request.rawQuery.split(separator: "&").count)") }) { server in
-            let port = server.port
-            return try await offThePool {
-                let connection = try RawConnection(port: port)
-                connection.send(head)
-                let response = connection.readResponse()
-                return (String(response.head.prefix(12)), String(decoding: response.body, as: UTF8.self))
-            }
+            let connection = try await RawConnection(port: server.port)
+            await connection.send(head)
+            let response = await connection.readResponse()
+            return (String(response.head.prefix(12)), String(decoding: response.body, as: UTF8.self))
         }
     }
 

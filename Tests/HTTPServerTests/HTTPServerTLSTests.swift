@@ -12,7 +12,7 @@ import Testing
     @Test func curlTrustingTheCAGetsTheAnswerAndOneThatDoesNotIsRefused() async throws {
         let folder = TemporaryFolder("server-tls")
         let authority = DevelopmentCA(folder: folder.url)
-        let identity = try await offThePool { try authority.serverIdentity(now: .systemNow) }
+        let identity = try authority.serverIdentity(now: .systemNow)
         let server = HTTPServer(
             configuration: .init(host: "127.0.0.1", port: 0, tls: identity, errorLog: { _ in }),
             responder: ClosureResponder { .text("\($0.scheme) \($0.path)") })
