@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The two executables as people use them.
-@Suite struct CommandLineEndToEndTests {
+@Suite(.onItsOwnQueue) struct CommandLineEndToEndTests {
     @Test func cliKeepsTheSessionBetweenCommands() async throws {
         let mock = try RunningPlatform()
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-cli-\(UUID().uuidString)")

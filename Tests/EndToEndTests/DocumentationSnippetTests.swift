@@ -8,7 +8,7 @@ import Testing
 /// lifetime use" happens) run too. Names a snippet takes from the text around it are declared
 /// first (``givens``).
 /// Serialized: twenty compilers at once would starve the suites that run against real time.
-@Suite(.serialized) struct DocumentationSnippetTests {
+@Suite(.onItsOwnQueue, .serialized) struct DocumentationSnippetTests {
     @Test(arguments: Snippet.all)
     func compilesAsTopLevelCode(_ snippet: Snippet) async throws {
         let (imports, body) = snippet.split()

@@ -8,7 +8,7 @@ import Testing
 
 /// `exposure download` as people run it: a download killed with SIGKILL comes back Suspended,
 /// resumes without refetching what it had, and ends verified and reported to the backend.
-@Suite(.timeLimit(.minutes(3))) struct DownloadCommandEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(3))) struct DownloadCommandEndToEndTests {
     @Test func aKilledDownloadResumesWithoutRefetchingAndEndsVerified() async throws {
         let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }

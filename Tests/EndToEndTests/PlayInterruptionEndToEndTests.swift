@@ -7,7 +7,7 @@ import Testing
 /// `exposure play` stopped from outside: Ctrl-C, SIGTERM and a reader that stops reading
 /// (`exposure play … | head`) end the playback as its end would — `playbackAborted`, and
 /// `Playback.Aborted` at the EventSink so the stream slot is free — and exit 128 + the signal.
-@Suite(.timeLimit(.minutes(2))) struct PlayInterruptionEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(2))) struct PlayInterruptionEndToEndTests {
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalEndsThePlaySessionAndExitsWithItsStatus(_ signal: Int32) async throws {
         let session = try await LoggedInCLI(name: "play-signal")

@@ -15,7 +15,7 @@ import FoundationNetworking
 
 /// The built `exposure-mock` (and `exposure --version`) as people run them: version, help,
 /// mistakes, a busy port, missing fixtures, and the log on standard error.
-@Suite struct ExposureMockExecutableTests {
+@Suite(.onItsOwnQueue) struct ExposureMockExecutableTests {
     let mock = BuiltExecutable("exposure-mock")
 
     @Test func bothToolsPrintTheirVersionOnOneLine() async throws {

@@ -9,7 +9,7 @@ import Glibc
 /// The built `exposure-mock` serving HTTPS as a developer runs it: the development CA made in
 /// the data folder and its path printed, curl trusting it with `--cacert` (and refused without),
 /// HTTP and HTTPS at once, and the ways it refuses to start.
-@Suite struct ExposureMockHTTPSTests {
+@Suite(.onItsOwnQueue) struct ExposureMockHTTPSTests {
     let mock = BuiltExecutable("exposure-mock")
 
     @Test func tlsServesHTTPSWithADevelopmentCAMadeInTheDataFolder() async throws {

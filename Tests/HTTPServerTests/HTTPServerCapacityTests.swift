@@ -7,7 +7,7 @@ import Testing
 
 /// Many connections, and connections that stall: what the thread-per-connection server could not
 /// take (it refused every client past 1,000 and let a stalled head hold its thread).
-@Suite struct HTTPServerCapacityTests {
+@Suite(.onItsOwnQueue) struct HTTPServerCapacityTests {
     /// Client and server ends share this process's open-file limit, which starting the server
     /// raises to fit its connection limit. One worker thread, which accepts connections in the
     /// order they were made; no timeout ends an idle connection while the test makes the rest

@@ -6,7 +6,7 @@ import Testing
 @testable import HTTPServer
 
 /// Connection reuse and load.
-@Suite struct HTTPServerConnectionTests {
+@Suite(.onItsOwnQueue) struct HTTPServerConnectionTests {
     @Test func keepAliveServesSeveralRequestsOnOneConnection() async throws {
         try await withServer({ .text("you asked for \($0.path)") }) { server in
             let connection = try await RawConnection(port: server.port)

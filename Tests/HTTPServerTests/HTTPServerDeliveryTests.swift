@@ -7,7 +7,7 @@ import Testing
 
 /// Each `HTTPResponse.Delivery` as a client observes it. Delays and throttles wait on a clock
 /// the test moves, so none of them takes real time.
-@Suite struct HTTPServerDeliveryTests {
+@Suite(.onItsOwnQueue) struct HTTPServerDeliveryTests {
     static let payload = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0) })
 
     /// Answers `/fast` at once and everything else with `delivery`.

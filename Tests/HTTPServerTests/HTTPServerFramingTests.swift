@@ -6,7 +6,7 @@ import Testing
 
 /// What the server adds around a responder's answer: framing, Date, Connection, 100-continue,
 /// bodyless statuses, and large bodies sent from page-cache files.
-@Suite struct HTTPServerFramingTests {
+@Suite(.onItsOwnQueue) struct HTTPServerFramingTests {
     /// A body the responder hands out again and again from the same storage, like a cached playlist.
     static let bigBody = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
 

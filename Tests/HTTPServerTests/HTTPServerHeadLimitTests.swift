@@ -8,7 +8,7 @@ import Testing
 /// them is refused in the app's error format while it fits the connection's memory, and past
 /// that libmicrohttpd refuses it itself. Before, about 240 query parameters exhausted the
 /// connection's memory and the request got no answer at all.
-@Suite struct HTTPServerHeadLimitTests {
+@Suite(.onItsOwnQueue) struct HTTPServerHeadLimitTests {
     private static func target(parameters: Int) -> String {
         "/q?" + (0..<parameters).map { "p\($0)=v" }.joined(separator: "&")
     }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HTTPServer
 
-@Suite struct HTTPServerLifecycleTests {
+@Suite(.onItsOwnQueue) struct HTTPServerLifecycleTests {
     @Test func portZeroGivesARealPort() async throws {
         try await withServer(responder: echoResponder) { server in
             #expect(server.port > 0)

@@ -5,7 +5,7 @@ import Testing
 @testable import HTTPServer
 
 /// What a responder sees of a request that came over a real socket.
-@Suite struct HTTPServerRequestTests {
+@Suite(.onItsOwnQueue) struct HTTPServerRequestTests {
     /// Captures the request the responder received.
     final class Capture: @unchecked Sendable {
         // @unchecked: `request` is only touched with `lock` held.

@@ -9,7 +9,7 @@ import Testing
 /// A `.streamed` answer as a client sees it: chunked bytes as the source has them, the connection
 /// suspended in between, heartbeats on the server's clock, the end when the source ends or the
 /// server stops.
-@Suite struct HTTPServerStreamTests {
+@Suite(.onItsOwnQueue) struct HTTPServerStreamTests {
     /// Bytes a test hands the stream, and whether it has ended.
     final class Source: Sendable {
         private let queue = Mutex<(chunks: [Data], ended: Bool)>(([], false))

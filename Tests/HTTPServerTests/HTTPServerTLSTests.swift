@@ -8,7 +8,7 @@ import Testing
 
 /// HTTPS on libmicrohttpd's TLS, as curl sees it: trusted with the CA that signed the
 /// certificate (`--cacert`), refused without; the responder learns which scheme a request came over.
-@Suite struct HTTPServerTLSTests {
+@Suite(.onItsOwnQueue) struct HTTPServerTLSTests {
     @Test func curlTrustingTheCAGetsTheAnswerAndOneThatDoesNotIsRefused() async throws {
         let folder = TemporaryFolder("server-tls")
         let authority = DevelopmentCA(folder: folder.url)

@@ -7,7 +7,7 @@ import Testing
 /// The development certificate authority as a developer meets it: made once in its folder and
 /// reused, keys private, a server certificate that OpenSSL (as curl and browsers do) accepts for
 /// localhost, 127.0.0.1 and ::1, issued anew before it expires, and half an authority refused.
-@Suite struct DevelopmentCATests {
+@Suite(.onItsOwnQueue) struct DevelopmentCATests {
     let now = WallTime.systemNow
 
     @Test func isMadeOnFirstUseThenReused() async throws {

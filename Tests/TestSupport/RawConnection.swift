@@ -36,7 +36,8 @@ public actor RawConnection {
     /// (the full suite on a loaded machine has taken over 5 s to answer a loopback request).
     public init(port: Int, patience: Duration = .seconds(30)) async throws {
         #if canImport(Glibc)
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a child process a test starts meanwhile must not keep this connection open.
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         #else
         socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif

@@ -7,7 +7,7 @@ import Testing
 
 /// How files go over the wire: content types per kind of file, byte ranges and HEAD on
 /// segments, cache lifetimes, and no way out of the media folder.
-@Suite struct MediaDeliveryEndToEndTests {
+@Suite(.onItsOwnQueue) struct MediaDeliveryEndToEndTests {
     @Test func contentTypesPerFileKind() async throws {
         let mock = try StreamPlatform(nowMs: StreamPlatform.noon + 611_000)
         let master = try await mock.streamURL("arctic-journey")

@@ -10,7 +10,7 @@ import Testing
 /// `GET /_mock/events`: the request journal as server-sent events — what the dashboard's activity
 /// page follows. The entries after the one named, then each request as it is answered, `cleared`
 /// when the journal is emptied.
-@Suite struct JournalEventsTests {
+@Suite(.onItsOwnQueue) struct JournalEventsTests {
     /// The journal entries in event-stream text as it came over the socket (in chunks, each
     /// holding whole events), in order.
     static func entries(in text: String) throws -> [JournalEntry] {

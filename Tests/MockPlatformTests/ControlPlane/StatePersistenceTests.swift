@@ -13,7 +13,7 @@ import Glibc
 
 /// `--state FILE`: sessions, bookmarks, play sessions and downloads survive a restart — an
 /// orderly one, and `kill -9` of a real `exposure-mock` process.
-@Suite struct StatePersistenceTests {
+@Suite(.onItsOwnQueue) struct StatePersistenceTests {
     @Test func stateSurvivesARestartOnTheSameFile() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
