@@ -3,13 +3,15 @@ import Testing
 
 /// Runs each test of a suite on a serial queue of its own instead of the cooperative pool.
 ///
-/// For tests that wait on sockets, pipes and child processes: every wait ends by resuming the
-/// test's task, and on the pool that resumption queues behind every job already there. In the
-/// full parallel suite the pool (one thread per core, two here) is full of tests starting and of
-/// synchronous tests that hold a thread for seconds each, so a test that waits fifty times could
-/// spend minutes queued and fail its time limit without ever having waited for its peer. On a
-/// queue of its own the test's task, its child tasks and the actors it calls (`RawConnection`)
-/// run as soon as what they wait for is ready. Nothing blocks the queue: waits still suspend.
+/// For tests that wait, in real time, on a peer: a server over a socket, a pipe, a child process,
+/// the mock over HTTP. Every wait ends by resuming the test's task, and on the pool that
+/// resumption queues behind every job already there. In the full parallel suite the pool (one
+/// thread per core, two here) is full of tests starting and of synchronous tests that hold a
+/// thread for seconds each: trivial tests reported 470 s, and tests that wait many times failed
+/// their time limits, or their peer's patience, without ever having waited for the peer. On a
+/// queue of its own the test's task, its child tasks and the default actors it calls
+/// (`RawConnection`) run as soon as what they wait for is ready. Nothing blocks the queue: waits
+/// still suspend.
 public struct OwnQueueTrait: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 
