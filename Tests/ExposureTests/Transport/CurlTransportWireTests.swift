@@ -295,10 +295,13 @@ struct CurlTransportWireTests {
             arrival.yield()
             try connection.waitForClientToClose()
         }
-        let request = Task { try await transport.send(TransportRequest(method: .get, url: server.url())) }
-        for await _ in arrived { break }
-        request.cancel()
-        await #expect(throws: CancellationError.self) { try await request.value }
+        // A child task, not `Task {}`: it runs on the test's own queue, as the test does.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { _ = try await transport.send(TransportRequest(method: .get, url: server.url())) }
+            for await _ in arrived { break }
+            group.cancelAll()
+            await #expect(throws: CancellationError.self) { try await group.next() }
+        }
         try await server.finish()
     }
 
