@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["Clocks", "HTTPServer", "ServerTLS", "TestSupport"]),
         .testTarget(name: "ServerTLSTests", dependencies: ["ServerTLS", "Clocks", "TestSupport"]),
-        // Helpers several test targets share: running built executables, blocking work off the pool, temporary folders.
+        // Helpers several test targets share: running built executables, raw connections, waits that suspend, temporary folders.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "MockPlatformTests",

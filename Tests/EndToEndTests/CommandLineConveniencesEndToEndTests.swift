@@ -6,7 +6,7 @@ import Testing
 
 /// Shell completion made from the command table, `--verbose` with credentials redacted, and the
 /// backend from `EXPOSURE_BASE_URL`.
-@Suite(.timeLimit(.minutes(2))) struct CommandLineConveniencesEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(2))) struct CommandLineConveniencesEndToEndTests {
     @Test func bashCompletesCommandsActionsAndOptions() async throws {
         let script = try await BuiltExecutable("exposure").run(["completion", "bash"])
         #expect(script.status == 0, "\(script.errors)")

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The two executables as people use them.
-@Suite struct CommandLineEndToEndTests {
+@Suite(.onItsOwnQueue) struct CommandLineEndToEndTests {
     @Test func cliKeepsTheSessionBetweenCommands() async throws {
         let mock = try RunningPlatform()
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-cli-\(UUID().uuidString)")
@@ -39,14 +39,10 @@ import Testing
         #expect(check.status == 0)
         #expect(check.output.contains("Fixtures OK"))
 
-        let url = mock.url
-        let (banner, ending) = try await offThePool {
-            let process = try BackgroundProcess(url, ["--port", "0", "--log-level", "quiet"])
-            // The banner is written once the server listens; reading it is the readiness signal.
-            let banner = process.readOutput { $0.contains("Press Ctrl-C") }
-            return (banner, process.end(with: SIGTERM))
-        }
+        let process = try BackgroundProcess(mock.url, ["--port", "0", "--log-level", "quiet"])
+        // The banner is written once the server listens; reading it is the readiness signal.
+        let banner = await process.readOutput { $0.contains("Press Ctrl-C") }
         #expect(banner.contains("listening on http://127.0.0.1:"))
-        #expect(ending == .exited(0), "SIGTERM is handled: the mock stops and exits cleanly")
+        #expect(await process.end(with: SIGTERM) == .exited(0), "SIGTERM is handled: the mock stops and exits cleanly")
     }
 }

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// What the CLI says when something goes wrong, in the user's terms, and how its tables read.
-@Suite(.timeLimit(.minutes(2))) struct CommandMessagesEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(2))) struct CommandMessagesEndToEndTests {
     @Test func failuresSayWhatReallyHappened() async throws {
         let session = try await LoggedInCLI(name: "messages")
         defer { try? FileManager.default.removeItem(at: session.folder) }

@@ -7,7 +7,7 @@ import Testing
 /// One folder rule for the SDK and the CLI on Linux: with no XDG variables the session goes to
 /// `$HOME/.config/exposure`, the analytics outbox and downloads to `$HOME/.local/share/exposure`
 /// — the `HOME` of the process, not the account's passwd home — and `--data-dir` moves the latter.
-@Suite(.timeLimit(.minutes(2))) struct DataFolderEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(2))) struct DataFolderEndToEndTests {
     @Test func everythingGoesUnderHomeOrTheDataDir() async throws {
         let mock = try RunningPlatform()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("exposure-home-\(UUID().uuidString)")

@@ -10,7 +10,7 @@ import Testing
 /// compiler run of its own; the function forms are all one run, one file per snippet (most of
 /// a run is loading the modules), and each error is told to the snippet whose file it is in.
 /// Serialized: twenty compilers at once would starve the suites that run against real time.
-@Suite(.serialized) struct DocumentationSnippetTests {
+@Suite(.onItsOwnQueue, .serialized) struct DocumentationSnippetTests {
     @Test(arguments: Snippet.all)
     func compilesAsTopLevelCode(_ snippet: Snippet) async throws {
         let (imports, body) = snippet.split()

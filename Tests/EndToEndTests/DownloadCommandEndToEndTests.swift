@@ -8,7 +8,7 @@ import Testing
 
 /// `exposure download` as people run it: a download killed with SIGKILL comes back Suspended,
 /// resumes without refetching what it had, and ends verified and reported to the backend.
-@Suite(.timeLimit(.minutes(3))) struct DownloadCommandEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(3))) struct DownloadCommandEndToEndTests {
     @Test func aKilledDownloadResumesWithoutRefetchingAndEndsVerified() async throws {
         let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
@@ -17,8 +17,8 @@ import Testing
         // before the kill, however fast or slow the machine.
         try session.holdMedia(after: 1_000)
         let child = try session.start(arguments)
-        let output = try await offThePool { child.readOutput { Self.percent(in: $0) >= 40 } }
-        let ending = try await offThePool { child.end(with: SIGKILL) }
+        let output = await child.readOutput { Self.percent(in: $0) >= 40 }
+        let ending = await child.end(with: SIGKILL)
         #expect(ending == .signaled(SIGKILL), "\(output)")
         session.mock.platform.removeFaults()
 
@@ -53,11 +53,11 @@ import Testing
         // download whose requests are all in flight.
         try session.holdMedia(after: 300)
         let child = try session.start(["download", "harbour-tales-s1e1", "--json"])
-        let output = try await offThePool { child.readOutput { Self.percent(in: $0) >= 5 } }
+        let output = await child.readOutput { Self.percent(in: $0) >= 5 }
         // Listing while another process downloads reads what it stored and changes nothing.
         let during = try await session.listed()
         #expect(during["state"] as? String == "downloading" && (during["completedBytes"] as? Int64 ?? 0) > 0, "\(during)")
-        let ending = try await offThePool { child.end(with: SIGINT) }
+        let ending = await child.end(with: SIGINT)
         #expect(ending == .exited(130), "\(output)")
         let listed = try await session.listed()
         #expect(listed["state"] as? String == "suspended" && (listed["completedBytes"] as? Int64 ?? 0) > 0, "\(listed)")

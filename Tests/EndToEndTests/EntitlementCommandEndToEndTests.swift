@@ -6,7 +6,7 @@ import Testing
 
 /// `exposure entitlement` as a check that costs nothing: the play session it opens is ended, so
 /// a user with one stream slot can play right after it.
-@Suite(.timeLimit(.minutes(2))) struct EntitlementCommandEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(2))) struct EntitlementCommandEndToEndTests {
     @Test func theEntitlementsPlaySessionIsEndedSoPlayFollows() async throws {
         let session = try await LoggedInCLI(name: "entitlement")
         defer { try? FileManager.default.removeItem(at: session.folder) }

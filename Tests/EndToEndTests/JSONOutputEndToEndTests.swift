@@ -7,7 +7,7 @@ import Testing
 /// `--json` as scripts read it: every command prints JSON Lines on standard output (one compact
 /// object per line, nothing else), numbers as numbers, and a failure is one JSON object on
 /// standard error carrying the server's `httpCode` and `message`.
-@Suite(.timeLimit(.minutes(3))) struct JSONOutputEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(3))) struct JSONOutputEndToEndTests {
     @Test func everyCommandPrintsJSONLines() async throws {
         let session = try await LoggedInCLI(name: "json")
         defer { try? FileManager.default.removeItem(at: session.folder) }

@@ -7,7 +7,7 @@ import Testing
 /// `exposure play` as people run it: it stops when told, reports failures on stderr with a
 /// non-zero status, and `--json` prints one object per event. Clocks run at `--speed 100` so
 /// a `--seconds` of playback costs a hundredth of it in real time.
-@Suite(.timeLimit(.minutes(2))) struct PlayCommandEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(2))) struct PlayCommandEndToEndTests {
     @Test func stopsAtSecondsAndPrintsOneJSONObjectPerEvent() async throws {
         let session = try await LoggedInCLI(name: "play")
         defer { try? FileManager.default.removeItem(at: session.folder) }
@@ -51,9 +51,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: session.folder) }
         try session.mock.platform.inject(.status(503, path: "/eventsink/send$"))
         let child = try session.start(["play", "city-lights", "--seconds", "600"])
-        let output = try await offThePool { child.readOutput { $0.contains("playbackStarted") } }
+        let output = await child.readOutput { $0.contains("playbackStarted") }
         #expect(output.contains("playbackStarted"), "\(output)")
-        let ending = try await offThePool { child.end(with: SIGKILL) }
+        let ending = await child.end(with: SIGKILL)
         #expect(ending == .signaled(SIGKILL))
         session.mock.platform.removeFaults()
         let killed = try #require(session.mock.platform.playSessions(accountId: "acc-premium").first?.id)
@@ -100,7 +100,7 @@ import Testing
 }
 
 /// `exposure play --network`: the mock shapes the play session's segments, the CLI sums up.
-@Suite(.timeLimit(.minutes(2))) struct PlayNetworkEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(2))) struct PlayNetworkEndToEndTests {
     @Test func aPresetShapesThisPlaySessionAndASummaryEndsTheOutput() async throws {
         let session = try await LoggedInCLI(name: "play-network")
         defer { try? FileManager.default.removeItem(at: session.folder) }

@@ -7,17 +7,17 @@ import Testing
 /// `exposure play` stopped from outside: Ctrl-C, SIGTERM and a reader that stops reading
 /// (`exposure play … | head`) end the playback as its end would — `playbackAborted`, and
 /// `Playback.Aborted` at the EventSink so the stream slot is free — and exit 128 + the signal.
-@Suite(.timeLimit(.minutes(2))) struct PlayInterruptionEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(2))) struct PlayInterruptionEndToEndTests {
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalEndsThePlaySessionAndExitsWithItsStatus(_ signal: Int32) async throws {
         let session = try await LoggedInCLI(name: "play-signal")
         defer { try? FileManager.default.removeItem(at: session.folder) }
         let child = try session.start(["play", "city-lights", "--json"])
-        let started = try await offThePool { child.readOutput { $0.contains("playbackStarted") } }
+        let started = await child.readOutput { $0.contains("playbackStarted") }
         #expect(started.contains("playbackStarted"), "\(started)")
         child.send(signal)
-        let stopped = try await offThePool { child.readOutput { $0.contains("playbackAborted") } }
-        let ending = try await offThePool { child.end(with: nil) }
+        let stopped = await child.readOutput { $0.contains("playbackAborted") }
+        let ending = await child.end(with: nil)
         #expect(stopped.contains("playbackAborted"), "\(stopped)")
         #expect(ending == .exited(128 + signal))
         #expect(try session.endedPlaySession() == .aborted)
@@ -33,7 +33,7 @@ import Testing
         await session.mock.platform.untilParked(on: serverClock)
         child.closeOutput()
         serverClock.advance(by: .seconds(10))
-        let ending = try await offThePool { child.end(with: nil) }
+        let ending = await child.end(with: nil)
         #expect(ending == .exited(141), "no SIGPIPE death: the playback is stopped first")
         #expect(try session.endedPlaySession() == .aborted)
     }

@@ -8,7 +8,7 @@ import Testing
 @testable import ExposureDownload
 
 /// The outbox's delivery rules over a scripted transport: order per asset, final refusals, restarts.
-@Suite(.timeLimit(.minutes(1))) struct DownloadReporterTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(1))) struct DownloadReporterTests {
     /// Answers each request with the next scripted status (200 once the script runs out) and writes down what came.
     final class ScriptedTransport: HTTPTransport {
         private let state: Mutex<(statuses: [Int], sent: [String])>

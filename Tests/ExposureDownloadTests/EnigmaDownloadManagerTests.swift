@@ -2,10 +2,11 @@ import Exposure
 import ExposureDownload
 import Foundation
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 /// The official SDK's download API over the manager, as the player SDK's offline guide uses it.
-@Suite(.timeLimit(.minutes(1))) struct EnigmaDownloadManagerTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(1))) struct EnigmaDownloadManagerTests {
     struct DownloadsScreen: EnigmaDownloadManager {}
 
     @Test func aDownloadedAssetHasItsEntitlementLocalURLAndFormatPerAccountAndUser() async throws {

@@ -2,11 +2,12 @@ import Exposure
 import ExposureDownload
 import Foundation
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 /// The official download task over the manager, against a real mock: its calls, its events in
 /// their official closures, and a call in the wrong state refused through `onError`.
-@Suite(.timeLimit(.minutes(1))) struct ExposureDownloadTaskTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(1))) struct ExposureDownloadTaskTests {
     /// Every closure of `task`, written down as one line per call, in order.
     static func record(_ task: ExposureDownloadTask) -> AsyncStream<String> {
         let (lines, sink) = AsyncStream.makeStream(of: String.self)

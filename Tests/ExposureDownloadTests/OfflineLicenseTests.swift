@@ -2,10 +2,11 @@ import Exposure
 import ExposureDownload
 import Foundation
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 /// Offline licenses on the manager's virtual clock: remaining time, the expiry event, renewal, sync.
-@Suite(.timeLimit(.minutes(1))) struct OfflineLicenseTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(1))) struct OfflineLicenseTests {
     /// arctic-journey's license lasts 48 hours (Fixtures/catalog/assets.json).
     static let lifetimeSeconds = 48 * 3_600
 

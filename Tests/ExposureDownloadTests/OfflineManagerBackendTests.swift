@@ -2,11 +2,12 @@ import Exposure
 import ExposureDownload
 import Foundation
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 /// What the backend refuses, and what the manager tells it: the download limit, entitlement,
 /// space, and the reports that free the count.
-@Suite(.timeLimit(.minutes(1))) struct OfflineManagerBackendTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(1))) struct OfflineManagerBackendTests {
     @Test func theLimitGivesDownloadLimitReachedAndDeleteFreesItOnTheServer() async throws {
         let phone = try await DownloadHarness.start(user: "basic")
         defer { phone.platform.stop() }

@@ -2,11 +2,12 @@ import Exposure
 import ExposureDownload
 import Foundation
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 /// A download's whole way against the real mock, with the scripted downloader: calls, states,
 /// listeners and the event stream.
-@Suite(.timeLimit(.minutes(1))) struct OfflineManagerFlowTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(1))) struct OfflineManagerFlowTests {
     @Test func aDownloadFetchesInfoAndEntitlementThenFinishesDownloadedAndReported() async throws {
         let harness = try await DownloadHarness.start()
         defer { harness.platform.stop() }

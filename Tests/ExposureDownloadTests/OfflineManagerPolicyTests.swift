@@ -2,10 +2,11 @@ import Exposure
 import ExposureDownload
 import Foundation
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 /// The Wi-Fi rule and the free-space threshold suspend active downloads and resume them.
-@Suite(.timeLimit(.minutes(1))) struct OfflineManagerPolicyTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(1))) struct OfflineManagerPolicyTests {
     @Test func withTheWiFiRuleACellularNetworkSuspendsAndWiFiResumes() async throws {
         let (harness, item) = try await DownloadHarness.fetching()
         defer { harness.platform.stop() }

@@ -2,11 +2,12 @@ import Exposure
 import ExposureDownload
 import Foundation
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 /// What survives a restart: downloads that were running come back Suspended with their bytes,
 /// and reports the backend did not take are sent by the next run.
-@Suite(.timeLimit(.minutes(1))) struct OfflineManagerRestartTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(1))) struct OfflineManagerRestartTests {
     @Test func aDownloadRunningWhenTheAppEndedComesBackSuspendedAndResumes() async throws {
         let (before, item) = try await DownloadHarness.fetching()
         defer { before.platform.stop() }

@@ -2,13 +2,14 @@ import Exposure
 import Foundation
 import MockPlatformTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ExposureDownload
 
 /// Every state a listener hears of is already on disk, and the track selection asked for is the one
 /// planned (the video in the master playlist's terms).
-@Suite(.timeLimit(.minutes(1))) struct OfflinePersistenceTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(1))) struct OfflinePersistenceTests {
     /// Reads the item's state from its own connection to `offline.sqlite` whenever it hears of a change.
     final class DiskReadingListener: OfflineManagerListener {
         let store: OfflineStore

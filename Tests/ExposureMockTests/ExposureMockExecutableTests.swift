@@ -15,7 +15,7 @@ import FoundationNetworking
 
 /// The built `exposure-mock` (and `exposure --version`) as people run them: version, help,
 /// mistakes, a busy port, missing fixtures, and the log on standard error.
-@Suite struct ExposureMockExecutableTests {
+@Suite(.onItsOwnQueue) struct ExposureMockExecutableTests {
     let mock = BuiltExecutable("exposure-mock")
 
     @Test func bothToolsPrintTheirVersionOnOneLine() async throws {
@@ -75,7 +75,7 @@ import FoundationNetworking
         let process = try BackgroundProcess(
             URL(fileURLWithPath: "/bin/sh"), ["-c", #"exec "$0" "$@" 2>&1"#, url.path, "--port=0", "--log-format", "json"],
             environment: ["EXPOSURE_MOCK_LOG_LEVEL": "info"])
-        let started = try await offThePool { process.readOutput { $0.contains("Press Ctrl-C") } }
+        let started = await process.readOutput { $0.contains("Press Ctrl-C") }
         let lines = started.split(separator: "\n").filter { $0.hasPrefix("{") }
         let start = try #require(try lines.first.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } ?? nil)
         #expect(start["event"] as? String == "start" && start["level"] as? String == "info")
@@ -84,7 +84,7 @@ import FoundationNetworking
 
         let health = try await MockPlatformAdminClient(baseURL: base).health()
         #expect(health.version == ProductVersion.number && health.schemes == ["http"])
-        let requestLine = try await offThePool { process.readOutput { $0.contains(#""event":"request""#) } }
+        let requestLine = await process.readOutput { $0.contains(#""event":"request""#) }
         let request = try #require(
             try JSONSerialization.jsonObject(with: Data(requestLine.split(separator: "\n").last!.utf8)) as? [String: Any])
         #expect(request["method"] as? String == "GET" && request["path"] as? String == "/_mock/health" && request["status"] as? Int == 200)
@@ -92,9 +92,9 @@ import FoundationNetworking
         #expect((request["time"] as? String).flatMap(ISO8601.milliseconds(from:)) != nil)
 
         process.send(SIGTERM)
-        let rest = try await offThePool { process.readOutput { _ in false } }
+        let rest = await process.readOutput { _ in false }
         #expect(rest.contains(#""event":"stop""#))
-        #expect(try await offThePool { process.end(with: SIGKILL) } == .exited(0))
+        #expect(await process.end(with: SIGKILL) == .exited(0))
     }
 
     /// `--fixtures` names the catalog only: the dashboard, the OpenAPI document and the fixture
@@ -104,7 +104,7 @@ import FoundationNetworking
         let process = try BackgroundProcess(
             URL(fileURLWithPath: "/bin/sh"),
             ["-c", #"exec "$0" "$@" 2>&1"#, mock.url.path, "--port=0", "--fixtures", sandbox.directory.path])
-        let started = try await offThePool { process.readOutput { $0.contains("Press Ctrl-C") } }
+        let started = await process.readOutput { $0.contains("Press Ctrl-C") }
         let base = try #require(started.firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) })
         let configuration = URLSessionConfiguration.ephemeral
         configuration.connectionProxyDictionary = [:]
@@ -114,7 +114,7 @@ import FoundationNetworking
             #expect((answer as? HTTPURLResponse)?.statusCode == 200, "\(path)")
         }
         process.send(SIGTERM)
-        _ = try await offThePool { process.readOutput { _ in false } }
-        #expect(try await offThePool { process.end(with: SIGKILL) } == .exited(0))
+        _ = await process.readOutput { _ in false }
+        #expect(await process.end(with: SIGKILL) == .exited(0))
     }
 }

@@ -9,15 +9,14 @@ import Glibc
 /// The built `exposure-mock` serving HTTPS as a developer runs it: the development CA made in
 /// the data folder and its path printed, curl trusting it with `--cacert` (and refused without),
 /// HTTP and HTTPS at once, and the ways it refuses to start.
-@Suite struct ExposureMockHTTPSTests {
+@Suite(.onItsOwnQueue) struct ExposureMockHTTPSTests {
     let mock = BuiltExecutable("exposure-mock")
 
     @Test func tlsServesHTTPSWithADevelopmentCAMadeInTheDataFolder() async throws {
         let data = TemporaryFolder("mock-https-data")
         let process = try BackgroundProcess(
             mock.url, ["--tls", "--port=0", "--log-level=quiet"], environment: ["XDG_DATA_HOME": data.url.path])
-        defer { _ = process.end(with: SIGKILL) }
-        let banner = try await offThePool { process.readOutput { $0.contains("Press Ctrl-C") } }
+        let banner = await process.readOutput { $0.contains("Press Ctrl-C") }
         let base = try #require(banner.firstMatch(of: /listening on (https:\/\/127\.0\.0\.1:\d+)\n/)?.1).description
         let ca = data.url.appendingPathComponent("exposure-mock/tls/ca.pem").path
         #expect(banner.contains("trust\n    \(ca)\n"), "\(banner)")
@@ -29,7 +28,7 @@ import Glibc
         let untrusted = try await curl([time])
         #expect(untrusted.status == 60, "\(untrusted.errors)")
         process.send(SIGTERM)
-        #expect(try await offThePool { process.end(with: nil) } == .exited(0))
+        #expect(await process.end(with: nil) == .exited(0))
     }
 
     @Test func portAndTLSPortServeHTTPAndHTTPSAtOnce() async throws {
@@ -37,8 +36,7 @@ import Glibc
         let process = try BackgroundProcess(
             URL(fileURLWithPath: "/bin/sh"), ["-c", #"exec "$0" "$@" 2>&1"#, mock.url.path, "--port=0", "--log-format=json"],
             environment: ["XDG_DATA_HOME": data.url.path, "EXPOSURE_MOCK_TLS_PORT": "0"])
-        defer { _ = process.end(with: SIGKILL) }
-        let started = try await offThePool { process.readOutput { $0.contains("Press Ctrl-C") } }
+        let started = await process.readOutput { $0.contains("Press Ctrl-C") }
         let line = try #require(started.split(separator: "\n").first { $0.contains(#""event":"start""#) })
         let start = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let urls = try #require(start["urls"] as? [String])

@@ -7,7 +7,7 @@ import Testing
 
 /// Each `HTTPResponse.Delivery` as a client observes it. Delays and throttles wait on a clock
 /// the test moves, so none of them takes real time.
-@Suite struct HTTPServerDeliveryTests {
+@Suite(.onItsOwnQueue) struct HTTPServerDeliveryTests {
     static let payload = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0) })
 
     /// Answers `/fast` at once and everything else with `delivery`.
@@ -31,57 +31,50 @@ import Testing
     @Test func delayedAnswerWaitsForTheClock() async throws {
         let clock = ManualClock()
         try await withServer(clock: clock, responder: Self.responder(.delayed(.milliseconds(10_000), then: .immediate))) { server in
-            let outcome = try await offThePool { () -> (parkedBeforeDeadline: Bool, answeredEarly: Bool, head: String, body: Data) in
-                let connection = try RawConnection(port: server.port)
-                connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-                guard holds({ server.parkedConnections == 1 }) else { return (false, false, "never parked", Data()) }
-                clock.advance(by: .milliseconds(9_999))
-                let parkedBeforeDeadline = server.parkedConnections == 1
-                let answeredEarly = connection.hasBytesWaiting()
-                clock.advance(by: .milliseconds(1))
-                let response = connection.readResponse()
-                return (parkedBeforeDeadline, answeredEarly, response.head, response.body)
-            }
-            #expect(outcome.parkedBeforeDeadline)
-            #expect(!outcome.answeredEarly, "answered before the delay was over")
-            #expect(outcome.head.hasPrefix("HTTP/1.1 200"))
-            #expect(outcome.body == Self.payload)
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            await server.untilParked(1, on: clock)
+            clock.advance(by: .milliseconds(9_999))
+            #expect(server.parkedConnections == 1)
+            #expect(await !connection.hasBytesWaiting(), "answered before the delay was over")
+            clock.advance(by: .milliseconds(1))
+            let response = await connection.readResponse()
+            #expect(response.head.hasPrefix("HTTP/1.1 200"))
+            #expect(response.body == Self.payload)
         }
     }
 
-    /// The client runs on a thread of its own, over raw sockets: in the full suite other tests
-    /// can hold the cooperative pool for many seconds.
+    /// Over raw sockets, whose waits hold no thread: in the full suite other tests can hold the
+    /// cooperative pool for many seconds.
     @Test func delaysDoNotOccupyWorkers() async throws {
         let clock = ManualClock()
         let server = try Self.singleWorkerServer(.delayed(.milliseconds(5000), then: .immediate), clock: clock)
         defer { server.stop() }
-        let port = server.port
-        let outcome = try await offThePool { () -> (fastStatus: String, parkedAfterFast: Int, slowAnswered: Int) in
-            let slow = try (0..<10).map { _ in try RawConnection(port: port) }
-            for (index, connection) in slow.enumerated() { connection.send("GET /slow/\(index) HTTP/1.1\r\nHost: x\r\n\r\n") }
-            guard holds({ server.parkedConnections == 10 }) else { return ("slow requests never parked", 0, 0) }
-            let fast = try RawConnection(port: port)
-            fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
-            let fastStatus = String(fast.readResponse().head.prefix(12))
-            let parkedAfterFast = server.parkedConnections
-            clock.advance(by: .seconds(5))
-            return (fastStatus, parkedAfterFast, slow.filter { $0.readResponse().head.hasPrefix("HTTP/1.1 200") }.count)
+        var slow: [RawConnection] = []
+        for index in 0..<10 {
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("GET /slow/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            slow.append(connection)
         }
-        #expect(outcome.fastStatus == "HTTP/1.1 200")
-        #expect(outcome.parkedAfterFast == 10, "the fast answer waited for delayed ones")
-        #expect(outcome.slowAnswered == 10)
+        await server.untilParked(10, on: clock)
+        let fast = try await RawConnection(port: server.port)
+        await fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await fast.readResponse().head.prefix(12) == "HTTP/1.1 200")
+        #expect(server.parkedConnections == 10, "the fast answer waited for delayed ones")
+        clock.advance(by: .seconds(5))
+        var slowAnswered = 0
+        for connection in slow where await connection.readResponse().head.hasPrefix("HTTP/1.1 200") { slowAnswered += 1 }
+        #expect(slowAnswered == 10)
     }
 
     @Test func delayedThenDropped() async throws {
         let clock = ManualClock()
         try await withServer(clock: clock, responder: Self.responder(.delayed(.milliseconds(100), then: .dropConnection))) { server in
-            let (data, end) = try await offThePool { () -> (Data, RawConnection.End) in
-                let connection = try RawConnection(port: server.port)
-                connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
-                _ = holds { server.parkedConnections == 1 }
-                clock.advance(by: .milliseconds(100))
-                return connection.readToEnd()
-            }
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
+            await server.untilParked(1, on: clock)
+            clock.advance(by: .milliseconds(100))
+            let (data, end) = await connection.readToEnd()
             #expect(data.isEmpty)
             #expect(end != .open)
         }
@@ -89,9 +82,9 @@ import Testing
 
     @Test func droppedConnectionGetsNoResponse() async throws {
         try await withServer(responder: Self.responder(.dropConnection)) { server in
-            let connection = try RawConnection(port: server.port)
-            connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
-            let (data, end) = connection.readToEnd()
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
+            let (data, end) = await connection.readToEnd()
             #expect(data.isEmpty)
             #expect(end != .open)
             await #expect(throws: (any Error).self) { try await HTTPClient.send(port: server.port, "/x") }
@@ -101,9 +94,9 @@ import Testing
     @Test(arguments: [0, 1, 4000])
     func truncatedBodyIsShorterThanAnnounced(afterBytes: Int) async throws {
         try await withServer(responder: Self.responder(.truncated(afterBytes: afterBytes))) { server in
-            let connection = try RawConnection(port: server.port)
-            connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
-            let response = connection.readResponse()
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = await connection.readResponse()
             if afterBytes > 0 {
                 #expect(response.head.hasPrefix("HTTP/1.1 200"))
                 #expect(RawConnection.contentLength(in: response.head) == Self.payload.count)
@@ -129,34 +122,26 @@ import Testing
         let clock = ManualClock()
         let server = try Self.singleWorkerServer(.throttled(bytesPerSecond: 1000), clock: clock)
         defer { server.stop() }
-        let port = server.port
-        let outcome = try await offThePool { () -> (fastStatus: String, slowInFlightAfterFast: Bool, slow: (head: String, body: Data)) in
-            let slow = try RawConnection(port: port)
-            slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-            _ = holds { server.parkedConnections == 1 }
-            let fast = try RawConnection(port: port)
-            fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
-            let fastStatus = String(fast.readResponse().head.prefix(12))
-            let slowInFlight = server.openRequests.withLock { $0 } > 0
-            let response = Self.readDrivingTheClock(slow, clock: clock, server: server)
-            return (fastStatus, slowInFlight, (response.head, response.body))
-        }
-        #expect(outcome.fastStatus == "HTTP/1.1 200")
-        #expect(outcome.slowInFlightAfterFast, "a throttled body held up the only worker")
-        #expect(outcome.slow.head.hasPrefix("HTTP/1.1 200"))
-        #expect(outcome.slow.body.count == Self.payload.count)
-        #expect(outcome.slow.body == Self.payload.prefix(outcome.slow.body.count))
+        let slow = try await RawConnection(port: server.port)
+        await slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        await server.untilParked(1, on: clock)
+        let fast = try await RawConnection(port: server.port)
+        await fast.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await fast.readResponse().head.prefix(12) == "HTTP/1.1 200")
+        #expect(server.openRequests.withLock { $0 } > 0, "a throttled body held up the only worker")
+        let response = await Self.readDrivingTheClock(slow, clock: clock, server: server)
+        #expect(response.head.hasPrefix("HTTP/1.1 200"))
+        #expect(response.body.count == Self.payload.count)
+        #expect(response.body == Self.payload.prefix(response.body.count))
         #expect(clock.now >= WallTime(millisecondsSince1970: 9900), "the body went out faster than its rate")
     }
 
     @Test func throttledBodyTrickles() async throws {
         let clock = ManualClock()
         try await withServer(clock: clock, responder: Self.responder(.throttled(bytesPerSecond: 20_000))) { server in
-            let response = try await offThePool { () -> (head: String, body: Data, end: RawConnection.End) in
-                let connection = try RawConnection(port: server.port)
-                connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
-                return Self.readDrivingTheClock(connection, clock: clock, server: server)
-            }
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = await Self.readDrivingTheClock(connection, clock: clock, server: server)
             #expect(response.head.hasPrefix("HTTP/1.1 200"))
             #expect(response.body.count == Self.payload.count)
             #expect(response.body == Self.payload.prefix(response.body.count))
@@ -164,23 +149,27 @@ import Testing
         }
     }
 
-    /// Reads one response on a thread of its own while this one moves the clock a tenth of a
-    /// second each time the throttled connection is parked.
+    /// Reads one response while moving the clock a tenth of a second each time the throttled
+    /// connection is parked.
     static func readDrivingTheClock(
         _ connection: RawConnection, clock: ManualClock, server: HTTPServer
-    ) -> (head: String, body: Data, end: RawConnection.End) {
-        let read = Locked<(head: String, body: Data, end: RawConnection.End)?>(nil)
-        // Handed over, not shared: this thread does not touch the connection until it is read.
-        nonisolated(unsafe) let connection = connection
-        let reader = Thread {
-            let response = connection.readResponse()
-            read.withLock { $0 = response }
+    ) async -> (head: String, body: Data, end: RawConnection.End) {
+        await withTaskGroup(of: (head: String, body: Data, end: RawConnection.End)?.self) { group in
+            group.addTask { await connection.readResponse() }
+            group.addTask {
+                while !Task.isCancelled {
+                    await server.untilParked(1, on: clock)
+                    if !Task.isCancelled { clock.advance(by: .milliseconds(100)) }
+                }
+                return nil
+            }
+            var response: (head: String, body: Data, end: RawConnection.End)?
+            for await outcome in group where outcome != nil {
+                response = outcome
+                group.cancelAll()
+            }
+            return response!
         }
-        reader.start()
-        while read.withLock({ $0 }) == nil {
-            if server.parkedConnections > 0 { clock.advance(by: .milliseconds(100)) } else { usleep(200) }
-        }
-        return read.withLock { $0 }!
     }
 
     @Test(arguments: [
@@ -189,14 +178,14 @@ import Testing
         .delayed(.milliseconds(60_000), then: .throttled(bytesPerSecond: 10))
     ])
     func stopEndsParkedConnections(delivery: HTTPResponse.Delivery) async throws {
-        let server = HTTPServer(
-            configuration: .init(port: 0, clock: ManualClock(), errorLog: { _ in }), responder: Self.responder(delivery))
+        let clock = ManualClock()
+        let server = HTTPServer(configuration: .init(port: 0, clock: clock, errorLog: { _ in }), responder: Self.responder(delivery))
         try server.start()
-        let connection = try RawConnection(port: server.port)
-        connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
-        await waitUntil("the request is parked") { server.parkedConnections > 0 }
+        let connection = try await RawConnection(port: server.port)
+        await connection.send("GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
+        await server.untilParked(1, on: clock)
         server.stop()
-        let (_, end) = connection.readToEnd()
+        let (_, end) = await connection.readToEnd()
         #expect(end != .open, "connection still open after stop()")
         #expect(server.openRequests.withLock { $0 } == 0)
     }

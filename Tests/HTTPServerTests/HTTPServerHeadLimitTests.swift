@@ -8,7 +8,7 @@ import Testing
 /// them is refused in the app's error format while it fits the connection's memory, and past
 /// that libmicrohttpd refuses it itself. Before, about 240 query parameters exhausted the
 /// connection's memory and the request got no answer at all.
-@Suite struct HTTPServerHeadLimitTests {
+@Suite(.onItsOwnQueue) struct HTTPServerHeadLimitTests {
     private static func target(parameters: Int) -> String {
         "/q?" + (0..<parameters).map { "p\($0)=v" }.joined(separator: "&")
     }
@@ -20,13 +20,10 @@ import Testing
     /// The responder's answer, or the refusal's status and body, for one raw head.
     private func answer(_ head: String) async throws -> (status: String, body: String) {
         try await withServer({ request in .text("served \(request.rawQuery.split(separator: "&").count)") }) { server in
-            let port = server.port
-            return try await offThePool {
-                let connection = try RawConnection(port: port)
-                connection.send(head)
-                let response = connection.readResponse()
-                return (String(response.head.prefix(12)), String(decoding: response.body, as: UTF8.self))
-            }
+            let connection = try await RawConnection(port: server.port)
+            await connection.send(head)
+            let response = await connection.readResponse()
+            return (String(response.head.prefix(12)), String(decoding: response.body, as: UTF8.self))
         }
     }
 

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// What a responder sees of a request that came over a real socket.
-@Suite struct HTTPServerRequestTests {
+@Suite(.onItsOwnQueue) struct HTTPServerRequestTests {
     /// Captures the request the responder received.
     final class Capture: @unchecked Sendable {
         // @unchecked: `request` is only touched with `lock` held.
@@ -49,9 +49,9 @@ import Testing
             capture.keep($0)
             return .text("ok")
         }) { server in
-            let connection = try RawConnection(port: server.port)
-            connection.send("GET /h HTTP/1.1\r\nHost: x\r\nX-B: 2\r\nX-A: 1\r\nx-b: 3\r\n\r\n")
-            _ = connection.readResponse()
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("GET /h HTTP/1.1\r\nHost: x\r\nX-B: 2\r\nX-A: 1\r\nx-b: 3\r\n\r\n")
+            _ = await connection.readResponse()
             let request = try #require(capture.request)
             #expect(request.headers.map(\.name) == ["Host", "X-B", "X-A", "x-b"])
             #expect(request.headers["x-a"] == "1")
@@ -73,9 +73,9 @@ import Testing
 
     @Test func chunkedBodyIsAssembled() async throws {
         try await withServer({ .text(String(decoding: $0.body, as: UTF8.self)) }) { server in
-            let connection = try RawConnection(port: server.port)
-            connection.send("POST /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
-            let response = connection.readResponse()
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("POST /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
+            let response = await connection.readResponse()
             #expect(response.head.hasPrefix("HTTP/1.1 200"))
             #expect(String(decoding: response.body, as: UTF8.self) == "hello world")
         }
@@ -92,10 +92,10 @@ import Testing
         )
         try server.start()
         defer { server.stop() }
-        let connection = try RawConnection(port: server.port)
+        let connection = try await RawConnection(port: server.port)
         // Announce far more than is sent: the answer must not wait for the body.
-        connection.send("POST /u HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\n\r\nabc")
-        let response = connection.readResponse()
+        await connection.send("POST /u HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\n\r\nabc")
+        let response = await connection.readResponse()
         #expect(response.head.hasPrefix("HTTP/1.1 413"))
         #expect(String(decoding: response.body, as: UTF8.self) == "{\"status\":413}")
         #expect(response.head.lowercased().contains("connection: close"))
@@ -106,22 +106,22 @@ import Testing
 
     @Test func oversizedChunkedBodyIs413() async throws {
         try await withServer(maxBodyBytes: 1000, responder: echoResponder) { server in
-            let connection = try RawConnection(port: server.port)
+            let connection = try await RawConnection(port: server.port)
             let chunk = String(repeating: "x", count: 800)
-            connection.send("POST /u HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
-            connection.send("320\r\n\(chunk)\r\n320\r\n\(chunk)\r\n0\r\n\r\n")
-            let response = connection.readResponse()
+            await connection.send("POST /u HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            await connection.send("320\r\n\(chunk)\r\n320\r\n\(chunk)\r\n0\r\n\r\n")
+            let response = await connection.readResponse()
             #expect(response.head.hasPrefix("HTTP/1.1 413"))
         }
     }
 
     @Test func endlessChunkedBodyIsCutOff() async throws {
         try await withServer(maxBodyBytes: 1000, responder: echoResponder) { server in
-            let connection = try RawConnection(port: server.port)
-            connection.send("POST /u HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("POST /u HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
             let chunk = "3e8\r\n" + String(repeating: "x", count: 1000) + "\r\n"
-            for _ in 0..<10 { connection.send(chunk) }
-            let (data, end) = connection.readToEnd()
+            for _ in 0..<10 { await connection.send(chunk) }
+            let (data, end) = await connection.readToEnd()
             #expect(data.isEmpty)
             #expect(end != .open)
         }
@@ -129,9 +129,9 @@ import Testing
 
     @Test func unknownMethodReachesTheResponder() async throws {
         try await withServer(responder: echoResponder) { server in
-            let connection = try RawConnection(port: server.port)
-            connection.send("BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n")
-            let response = connection.readResponse()
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = await connection.readResponse()
             #expect(response.head.hasPrefix("HTTP/1.1 200"))
             #expect(String(decoding: response.body, as: UTF8.self).contains("method: BREW"))
         }
@@ -149,9 +149,9 @@ import Testing
     @Test(arguments: malformed.keys.sorted())
     func malformedRequestsDoNotHurtTheServer(kind: String) async throws {
         try await withServer(responder: echoResponder) { server in
-            let connection = try RawConnection(port: server.port)
-            connection.send(Self.malformed[kind]!)
-            _ = connection.readToEnd()
+            let connection = try await RawConnection(port: server.port)
+            await connection.send(Self.malformed[kind]!)
+            _ = await connection.readToEnd()
             let (status, _, _) = try await HTTPClient.send(port: server.port, "/still-alive")
             #expect(status == 200)
         }
@@ -159,13 +159,13 @@ import Testing
 
     @Test func headHasContentLengthButNoBody() async throws {
         try await withServer({ _ in .text(String(repeating: "b", count: 2048)) }) { server in
-            let connection = try RawConnection(port: server.port)
-            connection.send("HEAD /x HTTP/1.1\r\nHost: x\r\n\r\nGET /x HTTP/1.1\r\nHost: x\r\n\r\n")
-            let head = connection.readResponse(hasBody: false)
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("HEAD /x HTTP/1.1\r\nHost: x\r\n\r\nGET /x HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = await connection.readResponse(hasBody: false)
             #expect(head.head.hasPrefix("HTTP/1.1 200"))
             #expect(RawConnection.contentLength(in: head.head) == 2048)
             // Had HEAD carried a body, these bytes would be read as the next status line.
-            let get = connection.readResponse()
+            let get = await connection.readResponse()
             #expect(get.head.hasPrefix("HTTP/1.1 200"))
             #expect(get.body.count == 2048)
         }

@@ -8,7 +8,7 @@ import Testing
 /// A `.streamed` answer as a client sees it: chunked bytes as the source has them, the connection
 /// suspended in between, heartbeats on the server's clock, the end when the source ends or the
 /// server stops.
-@Suite struct HTTPServerStreamTests {
+@Suite(.onItsOwnQueue) struct HTTPServerStreamTests {
     /// Bytes a test hands the stream, and whether it has ended.
     final class Source: Sendable {
         private let queue = Mutex<(chunks: [Data], ended: Bool)>(([], false))
@@ -46,8 +46,8 @@ import Testing
         let (streams, made) = AsyncStream<HTTPBodyStream>.makeStream()
         let server = try server(source: source, clock: clock, streams: made)
         source.push("first\n")
-        let connection = try RawConnection(port: server.port)
-        connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        let connection = try await RawConnection(port: server.port)
+        await connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
         var iterator = streams.makeAsyncIterator()
         guard let stream = await iterator.next() else {
             server.stop()
@@ -61,22 +61,22 @@ import Testing
         let source = Source()
         let (server, connection, stream) = try await Self.openStream(source: source, clock: clock)
         defer { server.stop() }
-        let head = try await offThePool { connection.read(through: "\r\n\r\n") }
+        let head = await connection.read(through: "\r\n\r\n")
         let headText = String(decoding: head.data, as: UTF8.self)
         #expect(headText.hasPrefix("HTTP/1.1 200"))
         #expect(headText.lowercased().contains("transfer-encoding: chunked"))
-        #expect(try await offThePool { connection.read(through: "first\n") }.end == .open)
+        #expect(await connection.read(through: "first\n").end == .open)
 
         source.push("second\n")
         stream.wake()
-        #expect(try await offThePool { connection.read(through: "second\n") }.end == .open)
+        #expect(await connection.read(through: "second\n").end == .open)
 
         clock.advance(by: .seconds(15))
-        #expect(try await offThePool { connection.read(through: ": hb\n\n") }.end == .open, "an idle stream beats")
+        #expect(await connection.read(through: ": hb\n\n").end == .open, "an idle stream beats")
 
         source.end()
         stream.wake()
-        let rest = try await offThePool { connection.read(through: "0\r\n\r\n") }
+        let rest = await connection.read(through: "0\r\n\r\n")
         #expect(rest.end == .open, "the chunked body ends with its last chunk")
     }
 
@@ -86,13 +86,13 @@ import Testing
         let clock = ManualClock()
         let (server, connection, _) = try await Self.openStream(source: Source(), clock: clock)
         defer { server.stop() }
-        #expect(try await offThePool { connection.read(through: "first\n") }.end == .open)
+        #expect(await connection.read(through: "first\n").end == .open)
         let waiting = clock.pendingWakes
         clock.advance(by: .seconds(365 * 24 * 3600))
-        #expect(try await offThePool { connection.read(through: ": hb\n\n") }.end == .open)
+        #expect(await connection.read(through: ": hb\n\n").end == .open)
         #expect(clock.pendingWakes == waiting, "one heartbeat pending, as before")
         clock.advance(by: .seconds(15))
-        #expect(try await offThePool { connection.read(through: ": hb\n\n") }.end == .open, "the next one is an interval later")
+        #expect(await connection.read(through: ": hb\n\n").end == .open, "the next one is an interval later")
     }
 
     /// A 204 or 304 carries no body (RFC 9110 §15): a stream handed with one is not sent, and ends.
@@ -110,9 +110,9 @@ import Testing
             })
         try server.start()
         defer { server.stop() }
-        let connection = try RawConnection(port: server.port)
-        connection.send("GET /events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        let answer = String(decoding: try await offThePool { connection.readToEnd() }.data, as: UTF8.self)
+        let connection = try await RawConnection(port: server.port)
+        await connection.send("GET /events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let answer = String(decoding: await connection.readToEnd().data, as: UTF8.self)
         #expect(answer.hasPrefix("HTTP/1.1 \(status)"))
         #expect(!answer.lowercased().contains("transfer-encoding"))
         #expect(answer.hasSuffix("\r\n\r\n"), "nothing follows the head: \(answer)")
@@ -134,13 +134,13 @@ import Testing
                 return HTTPResponse(status: 200, delivery: .streamed(stream))
             })
         try server.start()
-        let connection = try RawConnection(port: server.port)
-        connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        let connection = try await RawConnection(port: server.port)
+        await connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
         var iterator = streams.makeAsyncIterator()
         _ = await iterator.next()
-        _ = try await offThePool { connection.read(through: "\r\n\r\n") }
+        _ = await connection.read(through: "\r\n\r\n")
         server.stop()
-        #expect(try await offThePool { connection.readToEnd() }.end != .open)
+        #expect(await connection.readToEnd().end != .open)
         var endings = ends.makeAsyncIterator()
         #expect(await endings.next() != nil, "the stream was released and said so")
     }

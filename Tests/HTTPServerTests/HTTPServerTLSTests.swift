@@ -7,11 +7,11 @@ import Testing
 
 /// HTTPS on libmicrohttpd's TLS, as curl sees it: trusted with the CA that signed the
 /// certificate (`--cacert`), refused without; the responder learns which scheme a request came over.
-@Suite struct HTTPServerTLSTests {
+@Suite(.onItsOwnQueue) struct HTTPServerTLSTests {
     @Test func curlTrustingTheCAGetsTheAnswerAndOneThatDoesNotIsRefused() async throws {
         let folder = TemporaryFolder("server-tls")
         let authority = DevelopmentCA(folder: folder.url)
-        let identity = try await offThePool { try authority.serverIdentity(now: .systemNow) }
+        let identity = try authority.serverIdentity(now: .systemNow)
         let server = HTTPServer(
             configuration: .init(host: "127.0.0.1", port: 0, tls: identity, errorLog: { _ in }),
             responder: ClosureResponder { .text("\($0.scheme) \($0.path)") })

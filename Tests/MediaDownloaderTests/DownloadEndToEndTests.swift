@@ -8,7 +8,7 @@ import Testing
 @testable import ExposureDownload
 
 /// Whole downloads against the real mock over HTTP: the plan, the bytes, the package, faults.
-@Suite(.timeLimit(.minutes(2))) struct DownloadEndToEndTests {
+@Suite(.onItsOwnQueue, .timeLimit(.minutes(2))) struct DownloadEndToEndTests {
     @Test func prepareWritesAValidPackageOfTheSelectionAndFetchesNoMedia() async throws {
         let harness = try await MediaDownloadHarness()
         let transport = GatedTransport()

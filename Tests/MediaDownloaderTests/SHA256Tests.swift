@@ -6,7 +6,7 @@ import Testing
 
 @testable import ExposureDownload
 
-@Suite struct SHA256Tests {
+@Suite(.onItsOwnQueue) struct SHA256Tests {
     /// FIPS 180-2 appendix B and the usual extra vectors.
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),

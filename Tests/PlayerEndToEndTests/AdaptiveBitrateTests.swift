@@ -1,8 +1,9 @@
 import Exposure
 import ExposurePlayback
+import TestSupport
 import Testing
 
-@Suite struct AdaptiveBitrateTests {
+@Suite(.onItsOwnQueue) struct AdaptiveBitrateTests {
     @Test func bitrateFallsWhenTheNetworkDoes() async throws {
         let harness = try PlayerHarness()
         let network = ModelledNetwork(

@@ -1,11 +1,12 @@
 import Exposure
 import ExposurePlayback
+import TestSupport
 import Testing
 
 /// A seek before a channel's seekable window plays the program on air then as catch-up (a new
 /// entitlement), and `seekToLive()` from it goes back to the channel's live edge. news-24's
 /// schedule repeats every two hours: Morning Briefing at 10:00, Sports Desk (premium) at 9:30.
-@Suite struct CatchUpNavigationTests {
+@Suite(.onItsOwnQueue) struct CatchUpNavigationTests {
     /// 10:15: Morning Briefing, before the 2-h DVR window at 13:20 (it starts at 11:20).
     static let morningBriefing = PlayerHarness.monday1320 - 185 * 60_000
     /// 9:45: Sports Desk, also before the window.

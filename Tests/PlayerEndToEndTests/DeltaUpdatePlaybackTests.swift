@@ -1,13 +1,14 @@
 import Exposure
 import ExposurePlayback
 import Foundation
+import TestSupport
 import Testing
 
 /// Live playback over HTTP against the mock keeps its 2-hour DVR window up to date with
 /// Playlist Delta Updates: a full load the first time a playlist is loaded (ABR moves between
 /// video variants; the variants below the playing one are kept as standby copies), then
 /// `_HLS_skip=v2` reloads, which skip the DATERANGEs already loaded too.
-@Suite struct DeltaUpdatePlaybackTests {
+@Suite(.onItsOwnQueue) struct DeltaUpdatePlaybackTests {
     @Test func liveReloadsAreDeltaUpdatesAndPlaybackFollowsTheSchedule() async throws {
         // news-24 at 13:20: Markets until 13:30, then Sports Desk.
         let harness = try PlayerHarness()

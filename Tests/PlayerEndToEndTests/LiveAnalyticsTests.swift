@@ -4,11 +4,12 @@ import ExposurePlayback
 import Foundation
 import MockPlatformTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// Hours of live playback on the virtual clock report exactly what the EPG and the post interval
 /// say they must, and nothing the mock's rules object to.
-@Suite struct LiveAnalyticsTests {
+@Suite(.onItsOwnQueue) struct LiveAnalyticsTests {
     /// 2026-03-02T12:10:00Z: ten minutes into a program on news-24.
     static let startMs: Int64 = 1_772_453_400_000
     static let sixHoursMs: Int64 = 6 * 3_600_000

@@ -1,9 +1,10 @@
 import Exposure
 import ExposurePlayback
 import Foundation
+import TestSupport
 import Testing
 
-@Suite struct LivePlaybackTests {
+@Suite(.onItsOwnQueue) struct LivePlaybackTests {
     @Test func liveChannelCrossesProgramBoundaries() async throws {
         // kids-fun: 60- and 30-minute programs, no DVR; start 13:20, watch four changes.
         let harness = try PlayerHarness()

@@ -1,8 +1,9 @@
 import Exposure
 import ExposurePlayback
+import TestSupport
 import Testing
 
-@Suite struct MetadataAndLanguageTests {
+@Suite(.onItsOwnQueue) struct MetadataAndLanguageTests {
     @Test func dateRangeMetadataIsFilteredByIdentifiers() async throws {
         let harness = try PlayerHarness()
         let player = try await harness.player()

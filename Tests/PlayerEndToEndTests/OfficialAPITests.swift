@@ -4,10 +4,11 @@ import Foundation
 import HLS
 import MockPlatform
 import Synchronization
+import TestSupport
 import Testing
 
 /// The iOSClientExposurePlayback 3.x API beside the seed's: what each form sends and reports.
-@Suite struct OfficialAPITests {
+@Suite(.onItsOwnQueue) struct OfficialAPITests {
     /// Starts `playable` with `start`, stopping at playbackStarted after `atStart` ran.
     private static func playToStart(
         _ player: Player, atStart: @escaping @Sendable (Player) -> Void = { _ in },

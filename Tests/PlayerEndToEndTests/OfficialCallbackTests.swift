@@ -2,11 +2,12 @@ import Exposure
 import ExposurePlayback
 import MockPlatform
 import Synchronization
+import TestSupport
 import Testing
 
 /// The official SDK's callbacks beside the seed's: SSAI (`onServerSideAd`, clips, an ad
 /// service), timed metadata, and `currentProgram(callback:)`, against the mock on the virtual clock.
-@Suite struct OfficialCallbackTests {
+@Suite(.onItsOwnQueue) struct OfficialCallbackTests {
     /// Writes down what an app's ad service is told.
     final class RecordingAdService: AdService {
         let calls = Mutex<[String]>([])

@@ -4,11 +4,12 @@ import ExposureModels
 import ExposurePlayback
 import Foundation
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 /// A download plays from its package on disk with the network refused, its analytics wait in
 /// the outbox, and they reach the EventSink once, when flushed.
-@Suite struct OfflinePlaybackTests {
+@Suite(.onItsOwnQueue) struct OfflinePlaybackTests {
     static let assetId = "behind-the-scenes"
 
     /// A 90-s clip (its lowest video, English and Swedish audio and subtitles) downloaded by the

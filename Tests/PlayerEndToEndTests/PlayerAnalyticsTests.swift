@@ -4,11 +4,12 @@ import ExposurePlayback
 import Foundation
 import MockPlatformTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// Every playback reports itself to the mock's EventSink as the official SDK does, and the mock
 /// finds nothing wrong with it.
-@Suite struct PlayerAnalyticsTests {
+@Suite(.onItsOwnQueue) struct PlayerAnalyticsTests {
     static func playSessionId(_ player: Player) -> String? { player.context.entitlement?.playSessionId }
 
     @Test func aVODPlaybackReportsItsWholeLifeAndBreaksNoRule() async throws {

@@ -1,11 +1,12 @@
 import Exposure
 import ExposurePlayback
 import Synchronization
+import TestSupport
 import Testing
 
 /// Releasing the player at any point of a playback: nothing crashes, the playback stops with
 /// Aborted (unless it had already ended), and every `events` stream finishes.
-@Suite struct PlayerLifetimeTests {
+@Suite(.onItsOwnQueue) struct PlayerLifetimeTests {
     /// A VOD clip, a live channel with an EPG (no DVR, so cheap reloads), and SSAI; live never ends, so its runs stop at `limit` events.
     @Test(arguments: [("behind-the-scenes", 60), ("kids-fun", 12), ("mountain-ssai", 60)])
     func releasingThePlayerAtEachEventStopsCleanly(assetId: String, limit: Int) async throws {

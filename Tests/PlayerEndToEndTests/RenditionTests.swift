@@ -1,10 +1,11 @@
 import Exposure
 import ExposurePlayback
+import TestSupport
 import Testing
 
 /// Alternate audio and subtitles are really fetched, in the language selected; video
 /// variants in the mock carry no audio, so without this the player would play silence.
-@Suite struct RenditionTests {
+@Suite(.onItsOwnQueue) struct RenditionTests {
     /// Segment paths of the reel's `audio/sv`, `subtitles/en`, … folders.
     static func segments(_ recorder: RecordingTransport, _ folder: String) -> [String] {
         recorder.requests(containing: "/media/reel/\(folder)/").map(\.path)

@@ -2,11 +2,12 @@ import Exposure
 import ExposurePlayback
 import MockPlatform
 import Synchronization
+import TestSupport
 import Testing
 
 /// Server-side ads on `mountain-ssai`: pre-roll ad-1 (6 s) + ad-2 (10 s), content to 300 s,
 /// mid-roll ad-3 (4 s), then the rest of the content.
-@Suite struct SSAITests {
+@Suite(.onItsOwnQueue) struct SSAITests {
     static let milestones = ["impression", "load", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]
 
     @Test func adEventsAndBeaconsInOrder() async throws {

@@ -1,9 +1,10 @@
 import Exposure
 import ExposurePlayback
+import TestSupport
 import Testing
 
 /// `seek(toTime:)` into another program asks the entitlement question before it moves.
-@Suite struct SeekEntitlementTests {
+@Suite(.onItsOwnQueue) struct SeekEntitlementTests {
     /// 11:45 on news-24: "Sports Desk" (premium only), inside the 2-h DVR window at 13:20.
     static let sportsDesk = PlayerHarness.monday1320 - 95 * 60_000
 

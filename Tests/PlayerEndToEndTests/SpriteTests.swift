@@ -2,9 +2,10 @@ import Exposure
 import ExposurePlayback
 import Foundation
 import HLS
+import TestSupport
 import Testing
 
-@Suite struct SpriteTests {
+@Suite(.onItsOwnQueue) struct SpriteTests {
     @Test func spriteForATime() async throws {
         let harness = try PlayerHarness()
         let player = try await harness.player()

@@ -1,10 +1,11 @@
 import Exposure
 import ExposurePlayback
 import MockPlatformTesting
+import TestSupport
 import Testing
 
 /// The player on a stream-lab network, end to end against the real mock on the virtual clock.
-@Suite struct StreamLabPlaybackTests {
+@Suite(.onItsOwnQueue) struct StreamLabPlaybackTests {
     /// Ten virtual minutes of live under the `wifi-flaky` preset's steps (modelled on the player's
     /// clock): no error, ABR goes down and back up, and the analytics break no rule.
     @Test(.timeLimit(.minutes(5))) func tenMinutesOfLiveOnAFlakyWiFi() async throws {

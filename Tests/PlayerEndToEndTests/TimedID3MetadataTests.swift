@@ -4,11 +4,12 @@ import Foundation
 import HLS
 import MockPlatform
 import Synchronization
+import TestSupport
 import Testing
 
 /// The ID3 tags a live channel's segments carry reach `onTimedMetadataChanged` when the
 /// playhead reaches them, on the virtual clock.
-@Suite struct TimedID3MetadataTests {
+@Suite(.onItsOwnQueue) struct TimedID3MetadataTests {
     @Test func theNextProgramsTagArrivesAtItsStart() async throws {
         // news-24 from 13:20 (Markets); Sports Desk starts at 13:30.
         let harness = try PlayerHarness()

@@ -1,8 +1,9 @@
 import Exposure
 import ExposurePlayback
+import TestSupport
 import Testing
 
-@Suite struct VODPlaybackTests {
+@Suite(.onItsOwnQueue) struct VODPlaybackTests {
     @Test func trailerPlaysToCompletedWithEventsInOrder() async throws {
         let harness = try PlayerHarness()
         let player = try await harness.player()

@@ -7,15 +7,15 @@ import Testing
 /// The development certificate authority as a developer meets it: made once in its folder and
 /// reused, keys private, a server certificate that OpenSSL (as curl and browsers do) accepts for
 /// localhost, 127.0.0.1 and ::1, issued anew before it expires, and half an authority refused.
-@Suite struct DevelopmentCATests {
+@Suite(.onItsOwnQueue) struct DevelopmentCATests {
     let now = WallTime.systemNow
 
     @Test func isMadeOnFirstUseThenReused() async throws {
         let folder = TemporaryFolder("development-ca")
         let authority = DevelopmentCA(folder: folder.url.appendingPathComponent("exposure-mock/tls"))
-        let first = try await offThePool { try authority.serverIdentity(now: now) }
+        let first = try authority.serverIdentity(now: now)
         let authorityPEM = try String(contentsOf: authority.certificateFile, encoding: .utf8)
-        let second = try await offThePool { try authority.serverIdentity(now: now) }
+        let second = try authority.serverIdentity(now: now)
         #expect(second == first)
         #expect(try String(contentsOf: authority.certificateFile, encoding: .utf8) == authorityPEM)
         #expect(try String(contentsOf: authority.serverCertificateFile, encoding: .utf8) == first.certificateChain)
@@ -30,7 +30,7 @@ import Testing
     @Test func theServerCertificateIsOneTLSClientsAccept() async throws {
         let folder = TemporaryFolder("development-ca")
         let authority = DevelopmentCA(folder: folder.url)
-        _ = try await offThePool { try authority.serverIdentity(now: now) }
+        _ = try authority.serverIdentity(now: now)
         let ca = authority.certificateFile.path
         let server = authority.serverCertificateFile.path
         let verified = try await openssl(["verify", "-CAfile", ca, "-purpose", "sslserver", server])
@@ -51,10 +51,10 @@ import Testing
     @Test func aServerCertificateNearItsEndIsIssuedAnewByTheSameAuthority() async throws {
         let folder = TemporaryFolder("development-ca")
         let authority = DevelopmentCA(folder: folder.url)
-        let first = try await offThePool { try authority.serverIdentity(now: now) }
+        let first = try authority.serverIdentity(now: now)
         let authorityPEM = try String(contentsOf: authority.certificateFile, encoding: .utf8)
         let later = now.advanced(by: DevelopmentCA.serverValidity - DevelopmentCA.renewalMargin + .seconds(86_400))
-        let renewed = try await offThePool { try authority.serverIdentity(now: later) }
+        let renewed = try authority.serverIdentity(now: later)
         #expect(renewed != first)
         #expect(try String(contentsOf: authority.certificateFile, encoding: .utf8) == authorityPEM)
         #expect(try String(contentsOf: authority.serverCertificateFile, encoding: .utf8) == renewed.certificateChain)
@@ -63,9 +63,9 @@ import Testing
     @Test func halfAnAuthorityIsRefusedNamingTheMissingFile() async throws {
         let folder = TemporaryFolder("development-ca")
         let authority = DevelopmentCA(folder: folder.url)
-        _ = try await offThePool { try authority.serverIdentity(now: now) }
+        _ = try authority.serverIdentity(now: now)
         try FileManager.default.removeItem(at: authority.keyFile)
-        let error = try await #require(throws: DevelopmentCAError.self) { try await offThePool { try authority.serverIdentity(now: now) } }
+        let error = try #require(throws: DevelopmentCAError.self) { try authority.serverIdentity(now: now) }
         #expect(error.description.contains("ca-key.pem is missing; remove the folder"))
         #expect(error.description.contains(folder.url.path))
     }
@@ -74,7 +74,7 @@ import Testing
         let folder = TemporaryFolder("development-ca")
         try Data().write(to: folder.url)  // a file where the folder's parent should be
         let authority = DevelopmentCA(folder: folder.url.appendingPathComponent("tls"))
-        let error = try await #require(throws: DevelopmentCAError.self) { try await offThePool { try authority.serverIdentity(now: now) } }
+        let error = try #require(throws: DevelopmentCAError.self) { try authority.serverIdentity(now: now) }
         #expect(error.description.hasPrefix("the development certificate authority in \(authority.folder.path): "))
     }
 

@@ -10,7 +10,7 @@ import Testing
     @Test func aMatchingPairIsRead() async throws {
         let folder = TemporaryFolder("tls-identity")
         let authority = DevelopmentCA(folder: folder.url)
-        let made = try await offThePool { try authority.serverIdentity(now: .systemNow) }
+        let made = try authority.serverIdentity(now: .systemNow)
         let read = try TLSIdentity(certificateFile: authority.serverCertificateFile, privateKeyFile: authority.serverKeyFile)
         #expect(read == made)
     }
@@ -18,7 +18,7 @@ import Testing
     @Test func eachProblemNamesItsFile() async throws {
         let folder = TemporaryFolder("tls-identity")
         let authority = DevelopmentCA(folder: folder.url.appendingPathComponent("ca"))
-        _ = try await offThePool { try authority.serverIdentity(now: .systemNow) }
+        _ = try authority.serverIdentity(now: .systemNow)
         let missing = folder.url.appendingPathComponent("missing.pem")
         let notPEM = folder.url.appendingPathComponent("notes.txt")
         try Data("hello\n".utf8).write(to: notPEM)

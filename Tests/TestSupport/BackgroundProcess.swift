@@ -1,20 +1,21 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A program a test starts, talks to while it runs, and then ends with a signal: its standard
-/// output comes back to the test, its standard error goes to /dev/null.
-///
-/// Call its blocking methods off the cooperative pool (`offThePool`).
-public final class BackgroundProcess: @unchecked Sendable {
-    // @unchecked: `output` is read by one caller at a time; `ended` and `outputClosed` only under `lock`.
+/// output comes back to the test, its standard error goes to /dev/null. Every wait (for output,
+/// for the end) suspends the task and holds no thread.
+public final class BackgroundProcess: Sendable {
+    private struct State {
+        var ending: Ending?
+        var outputClosed = false
+    }
+
     private let child: SpawnedChild
-    private let output: FileHandle
-    private let lock = NSLock()
-    private var ended: (exited: Bool, code: Int32)?
-    private var outputClosed = false
+    private let state = Mutex(State())
 
     /// How the program ended.
     public enum Ending: Equatable, Sendable {
@@ -28,20 +29,22 @@ public final class BackgroundProcess: @unchecked Sendable {
     public init(_ executable: URL, _ arguments: [String], environment overrides: [String: String] = [:]) throws {
         let environment = ProcessInfo.processInfo.environment.merging(overrides) { $1 }.map { "\($0.key)=\($0.value)" }
         child = try SpawnedChild(executable.path, [executable.path] + arguments, environment: environment, pipeErrors: false)
-        output = FileHandle(fileDescriptor: child.output, closeOnDealloc: true)
     }
 
-    deinit { _ = end(with: SIGKILL) }
+    /// A program never ended by the test is killed and reaped in the background.
+    deinit {
+        let (ended, outputClosed) = state.withLock { ($0.ending != nil, $0.outputClosed) }
+        if !outputClosed { close(child.output) }
+        if !ended { child.killAndReapInBackground() }
+    }
 
     /// Reads standard output until a line for which `isWanted` holds has been read whole, or the
     /// output ends; returns everything read. Each line is looked at once, so a program that writes
     /// thousands of lines costs the test no more than reading them.
-    public func readOutput(untilALine isWanted: (Substring) -> Bool) -> String {
+    public func readOutput(untilALine isWanted: (Substring) -> Bool) async -> String {
         var seen = Data()
         var lineStart = 0
-        while true {
-            let chunk = output.availableData
-            guard !chunk.isEmpty else { break }
+        while case .bytes(let chunk) = await readAvailable(child.output, within: nil) {
             seen += chunk
             let text = String(decoding: seen[lineStart...], as: UTF8.self)
             guard let lastBreak = text.lastIndex(of: "\n") else { continue }
@@ -55,48 +58,57 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// Sends `signal` without waiting: read what the program writes as it ends with
     /// `readOutput`, then reap it with `end(with:)`.
     public func send(_ signal: Int32) {
-        lock.lock()
-        defer { lock.unlock() }
-        if ended == nil { kill(child.pid, signal) }
+        state.withLock { state in
+            if state.ending == nil { kill(child.pid, signal) }
+        }
     }
 
     /// Closes the test's end of the program's standard output, as `head` does once it has read
     /// enough: the program's next write finds no reader.
     public func closeOutput() {
-        lock.lock()
-        defer { lock.unlock() }
-        if !outputClosed { try? output.close() }
-        outputClosed = true
+        state.withLock { state in
+            if !state.outputClosed { close(child.output) }
+            state.outputClosed = true
+        }
     }
 
     /// Sends `signal` (unless the program already ended, or `signal` is nil) and waits for the
-    /// program to end; one that is still running 10 s later is killed, so a test fails instead of hanging.
-    public func end(with signal: Int32?) -> Ending {
-        lock.lock()
-        defer { lock.unlock() }
-        if ended == nil {
-            if let signal { kill(child.pid, signal) }
-            // Whatever it still writes is read and dropped: a program blocked writing to a
-            // full pipe could otherwise never get to end.
-            if !outputClosed { _ = fcntl(child.output, F_SETFL, fcntl(child.output, F_GETFL) | O_NONBLOCK) }
-            let deadline = ContinuousClock.now + .seconds(10)
-            while ended == nil, ContinuousClock.now < deadline {
-                drainOutput()
-                ended = child.ended()
-                if ended == nil { usleep(10_000) }
-            }
-            if ended == nil {
-                kill(child.pid, SIGKILL)
-                ended = child.wait()
-            }
+    /// program to end; one that is still running 10 s later is killed, so a test fails instead of
+    /// hanging. Whatever it still writes meanwhile is read and dropped: a program blocked writing
+    /// to a full pipe could otherwise never get to end. Call it from one task at a time.
+    public func end(with signal: Int32?) async -> Ending {
+        let (ending, outputClosed) = state.withLock { state in
+            if state.ending == nil, let signal { kill(child.pid, signal) }
+            return (state.ending, state.outputClosed)
         }
-        let (exited, code) = ended!
-        return exited ? .exited(code) : .signaled(code)
-    }
-
-    private func drainOutput() {
-        guard !outputClosed else { return }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while read(child.output, &buffer, buffer.count) > 0 {}
+        if let ending { return ending }
+        let ended = await withTaskGroup(of: (exited: Bool, code: Int32)?.self) { group in
+            if !outputClosed {
+                group.addTask { [child] in
+                    while case .bytes = await readAvailable(child.output, within: nil) {}
+                    return nil
+                }
+            }
+            group.addTask { [child] in
+                if let ended = await child.ended(within: .seconds(10)) { return ended }
+                kill(child.pid, SIGKILL)
+                return await child.ended(within: nil)
+            }
+            var ended: (exited: Bool, code: Int32)?
+            for await outcome in group where outcome != nil {
+                ended = outcome
+                group.cancelAll()
+            }
+            return ended
+        }
+        guard let ended else {
+            // Cancelled while waiting: killed, and counted as ended so `deinit` leaves it be.
+            child.killAndReapInBackground()
+            state.withLock { $0.ending = .signaled(SIGKILL) }
+            return .signaled(SIGKILL)
+        }
+        let result: Ending = ended.exited ? .exited(ended.code) : .signaled(ended.code)
+        state.withLock { $0.ending = result }
+        return result
     }
 }

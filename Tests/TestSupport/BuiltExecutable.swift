@@ -10,7 +10,7 @@ public struct BuiltExecutable: Sendable {
         url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     }
 
-    /// Runs to completion with `arguments` and extra environment variables, off the cooperative pool.
+    /// Runs to completion with `arguments` and extra environment variables (the task suspends meanwhile).
     public func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildProcess.Result {
         try await ChildProcess.run(url, arguments, environment: environment)
     }

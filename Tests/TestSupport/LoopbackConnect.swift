@@ -8,7 +8,7 @@ import Darwin
 
 /// Connects the TCP socket `descriptor` to `port` on 127.0.0.1, for test clients that speak raw
 /// bytes. Returns false (with `errno` set) when nothing accepts there.
-public func connectToLoopback(_ descriptor: Int32, port: Int) -> Bool {
+func connectToLoopback(_ descriptor: Int32, port: Int) -> Bool {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -5,15 +5,18 @@ import Glibc
 #endif
 
 /// A child started with posix_spawn, its standard output (and optionally standard error) on
-/// pipes whose read ends the caller owns. Foundation's `Process.run()` crashed now and then
-/// (SIGSEGV in a memmove inside it) when the test bundle launched ffprobe, the CLI and
-/// exposure-mock from several threads at once, so no test uses it.
-struct SpawnedChild {
+/// non-blocking pipes whose read ends the caller owns, and its end awaited through a pidfd (which
+/// becomes readable when the child exits), so nothing waits on a thread. Foundation's
+/// `Process.run()` crashed now and then (SIGSEGV in a memmove inside it) when the test bundle
+/// launched ffprobe, the CLI and exposure-mock from several threads at once, so no test uses it.
+struct SpawnedChild: Sendable {
     let pid: pid_t
     /// Read end of the child's standard output.
     let output: Int32
     /// Read end of the child's standard error; nil when it goes to /dev/null.
     let errors: Int32?
+    /// The child's pidfd: readable once it has exited. Closed by `ended()` once it reaps the child.
+    private let exitDescriptor: Int32
 
     /// Starts `path` with `arguments` (argv[0] included) and `environment` (`NAME=value`).
     init(_ path: String, _ arguments: [String], environment: [String], pipeErrors: Bool) throws {
@@ -53,23 +56,30 @@ struct SpawnedChild {
             }
             return (pid, output[0], pipeErrors ? errors[0] : nil)
         }
+        makeNonBlocking(output)
+        if let errors { makeNonBlocking(errors) }
+        // The child cannot be reaped before this (only `ended()` reaps it), so the pid is still its.
+        exitDescriptor = pidfdOpen(pid, 0)
+        guard exitDescriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ESRCH) }
     }
 
-    /// Waits for the child to end: its exit status, or the number of the signal that ended it.
-    func wait() -> (exited: Bool, code: Int32) {
+    /// Suspends until the child has ended or `timeout` has passed (nil: no limit), without
+    /// holding a thread: its exit status, or the number of the signal that ended it; nil on
+    /// timeout or cancellation. The first call that sees the end reaps the child; call it from
+    /// one task at a time.
+    func ended(within timeout: Duration?) async -> (exited: Bool, code: Int32)? {
+        guard await descriptorReady(exitDescriptor, for: .read, within: timeout) == .ready else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return Self.ending(status)
+        close(exitDescriptor)
+        return (status & 0x7f) == 0 ? (true, (status >> 8) & 0xff) : (false, status & 0x7f)
     }
 
-    /// The child's ending if it has ended, without waiting.
-    func ended() -> (exited: Bool, code: Int32)? {
-        var status: Int32 = 0
-        return waitpid(pid, &status, WNOHANG) == pid ? Self.ending(status) : nil
-    }
-
-    private static func ending(_ status: Int32) -> (exited: Bool, code: Int32) {
-        (status & 0x7f) == 0 ? (true, (status >> 8) & 0xff) : (false, status & 0x7f)
+    /// Kills the child (SIGKILL) and reaps it in the background: for a child whose test is done
+    /// with it, or whose wait was cancelled. Call it instead of, never after, `ended(within:)`.
+    func killAndReapInBackground() {
+        kill(pid, SIGKILL)
+        Task { _ = await ended(within: nil) }
     }
 }
 
@@ -82,3 +92,9 @@ private func launchingAlone<Value>(_ body: () throws -> Value) throws -> Value {
 }
 
 private let launchLock = NSLock()
+
+/// glibc's `pidfd_open` (2.36), looked up at run time: Swift's Glibc module does not import <sys/pidfd.h>.
+private let pidfdOpen: @convention(c) (pid_t, UInt32) -> Int32 = {
+    guard let symbol = dlsym(nil, "pidfd_open") else { fatalError("this libc has no pidfd_open (glibc 2.36 or later needed)") }
+    return unsafeBitCast(symbol, to: (@convention(c) (pid_t, UInt32) -> Int32).self)
+}()

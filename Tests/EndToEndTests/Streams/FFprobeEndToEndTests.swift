@@ -6,7 +6,7 @@ import Testing
 /// ffprobe opens every stream kind the mock serves over HTTP, as a real player would, and
 /// finds video and audio in it (audio alone in the podcast). CI installs ffmpeg with
 /// `scripts/install-deps test`; without ffprobe these tests fail, they do not skip.
-@Suite(.serialized) struct FFprobeEndToEndTests {
+@Suite(.onItsOwnQueue, .serialized) struct FFprobeEndToEndTests {
     @Test(arguments: StreamKinds.all)
     func ffprobeReadsTheStream(_ kind: StreamKinds.Kind) async throws {
         let mock = try StreamPlatform(nowMs: kind.atMs)
@@ -29,7 +29,7 @@ import Testing
 /// (`-live_start_index 0`): the platform clock stands still, and ffmpeg's default start, three
 /// segments from the live edge, can end at a discontinuity (an ad break, the reel's wrap)
 /// whose reset timestamps never make up `-t 4`, so ffmpeg would wait for segments that never come.
-@Suite(.serialized) struct FFmpegEncryptedStreamTests {
+@Suite(.onItsOwnQueue, .serialized) struct FFmpegEncryptedStreamTests {
     @Test(arguments: [("harbour-tales-s1e3", StreamPlatform.noon), ("sport-max", StreamPlatform.noon + 905_000)])
     func ffmpegDecodesTheEncryptedStream(_ assetId: String, _ nowMs: Int64) async throws {
         let mock = try StreamPlatform(nowMs: nowMs)

@@ -7,7 +7,7 @@ import Testing
 
 /// How files go over the wire: content types per kind of file, byte ranges and HEAD on
 /// segments, cache lifetimes, and no way out of the media folder.
-@Suite struct MediaDeliveryEndToEndTests {
+@Suite(.onItsOwnQueue) struct MediaDeliveryEndToEndTests {
     @Test func contentTypesPerFileKind() async throws {
         let mock = try StreamPlatform(nowMs: StreamPlatform.noon + 611_000)
         let master = try await mock.streamURL("arctic-journey")
@@ -99,19 +99,17 @@ import Testing
     func noPathOutsideTheMediaFolder(target: String) async throws {
         let mock = try StreamPlatform()
         let port = mock.platform.port
-        #expect(try await offThePool { try RawHTTP.status(port: port, target: target) } == 404, "\(target)")
+        #expect(try await RawHTTP.status(port: port, target: target) == 404, "\(target)")
     }
 
     @Test func theSameFilesAreServedUnderPlainPaths() async throws {
         let mock = try StreamPlatform()
         let port = mock.platform.port
-        let statuses = try await offThePool {
-            [
-                try RawHTTP.status(port: port, target: "/media/media.json"),
-                try RawHTTP.status(port: port, target: "/media/reel/video/360p/seg-000.ts"),
-                try RawHTTP.status(port: port, method: "HEAD", target: "/media/reel/video/360p/seg-000.ts")
-            ]
-        }
+        let statuses = [
+            try await RawHTTP.status(port: port, target: "/media/media.json"),
+            try await RawHTTP.status(port: port, target: "/media/reel/video/360p/seg-000.ts"),
+            try await RawHTTP.status(port: port, method: "HEAD", target: "/media/reel/video/360p/seg-000.ts")
+        ]
         #expect(statuses == [200, 200, 200])
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// A live channel's video segment where a program starts carries the program as ID3 timed
 /// metadata, over HTTP, and ffprobe reads the segment with its timed-metadata stream.
-@Suite struct TimedMetadataEndToEndTests {
+@Suite(.onItsOwnQueue) struct TimedMetadataEndToEndTests {
     @Test func theSegmentWhereAProgramStartsCarriesItsID3Tag() async throws {
         let mock = try StreamPlatform(nowMs: StreamPlatform.noon + 60_000)
         let master = try await mock.streamURL("news-24")

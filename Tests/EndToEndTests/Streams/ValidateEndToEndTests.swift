@@ -8,7 +8,7 @@ import Testing
 /// `exposure validate`'s core (``StreamValidator``) over HTTP: every stream kind the mock serves
 /// is clean, and a deliberately broken stream served by a tiny responder reports its rules.
 /// The built `exposure` binary is run too, for exit status and output.
-@Suite struct ValidateEndToEndTests {
+@Suite(.onItsOwnQueue) struct ValidateEndToEndTests {
     @Test(arguments: StreamKinds.all)
     func everyStreamKindIsClean(_ kind: StreamKinds.Kind) async throws {
         let mock = try StreamPlatform(nowMs: kind.atMs)

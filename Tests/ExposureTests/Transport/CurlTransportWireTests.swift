@@ -3,13 +3,14 @@ import Exposure
 import ExposureModels
 import Foundation
 import Testing
+import TestSupport
 
 /// ``CurlTransport`` against ``ScriptedServer``s, for the wire shapes the mock never produces on
 /// demand (chunked and close-delimited bodies, interim answers, a 304 announcing a length,
 /// redirects, servers that close or never answer). Each script states which connections the
 /// client must open and what goes over them, so reuse is checked by the connections themselves:
 /// a request on a connection the script does not read from would wait there in vain.
-@Suite("CurlTransport on the wire")
+@Suite("CurlTransport on the wire", .onItsOwnQueue)
 struct CurlTransportWireTests {
     static let ok = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
 
@@ -294,10 +295,13 @@ struct CurlTransportWireTests {
             arrival.yield()
             try connection.waitForClientToClose()
         }
-        let request = Task { try await transport.send(TransportRequest(method: .get, url: server.url())) }
-        for await _ in arrived { break }
-        request.cancel()
-        await #expect(throws: CancellationError.self) { try await request.value }
+        // A child task, not `Task {}`: it runs on the test's own queue, as the test does.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { _ = try await transport.send(TransportRequest(method: .get, url: server.url())) }
+            for await _ in arrived { break }
+            group.cancelAll()
+            await #expect(throws: CancellationError.self) { try await group.next() }
+        }
         try await server.finish()
     }
 

@@ -16,12 +16,16 @@ struct ClosureResponder: HTTPResponder {
 /// and checks that every per-request context was released.
 func withServer<Result>(
     maxBodyBytes: Int = 1 << 20,
+    workerThreads: Int = HTTPServer.Configuration().workerThreads,
+    connectionTimeoutSeconds: Int = HTTPServer.Configuration().connectionTimeoutSeconds,
     clock: any WakingClock = .system,
     responder: any HTTPResponder,
     _ body: (HTTPServer) async throws -> Result
 ) async throws -> Result {
     let server = HTTPServer(
-        configuration: .init(host: "127.0.0.1", port: 0, maxBodyBytes: maxBodyBytes, clock: clock, errorLog: { _ in }),
+        configuration: .init(
+            host: "127.0.0.1", port: 0, workerThreads: workerThreads, maxBodyBytes: maxBodyBytes,
+            connectionTimeoutSeconds: connectionTimeoutSeconds, clock: clock, errorLog: { _ in }),
         responder: responder
     )
     try server.start()

@@ -54,7 +54,7 @@ import Testing
         #"{"offsetMs":1,"now":"2030-01-01T00:00:00.000Z"}"#, #"{}"#, #"{"now":"yesterday"}"#, #"{"rate":-1}"#, #"not json"#
     ])
     func badUpdatesAre400(_ body: String) async throws {
-        try await withPlatform { _, client in
+        try await withSharedPlatform { _, client in
             let answer = try await client.send("PUT", "/_mock/clock", json: body)
             #expect(answer.status == 400)
             #expect(try client.json(answer.body)["httpCode"] as? Int == 400)

@@ -178,7 +178,7 @@ import FoundationNetworking
         #"{"status":500}"#
     ])
     func badRulesAre400(_ body: String) async throws {
-        try await withPlatform { _, client in
+        try await withSharedPlatform { _, client in
             let answer = try await client.send("POST", "/_mock/faults", json: body)
             #expect(answer.status == 400)
             #expect(try await client.admin.faults().isEmpty)

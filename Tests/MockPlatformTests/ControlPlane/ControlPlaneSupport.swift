@@ -37,6 +37,22 @@ func withPlatform(
     withExtendedLifetime(fixtures) {}
 }
 
+/// Runs `body` against one platform shared by every caller, started by the first: for tests whose
+/// every request is refused, so that nothing they do can be seen by another. A parameterized
+/// test of bad input then starts one platform instead of one per case (each start loads the
+/// catalog: about a second of a loaded machine's time). It runs until the test process ends.
+func withSharedPlatform(_ body: (MockPlatform, ControlPlaneClient) async throws -> Void) async throws {
+    let (platform, _) = try sharedPlatform.get()
+    try await body(platform, ControlPlaneClient(baseURL: platform.baseURL))
+}
+
+private let sharedPlatform = Result { () throws -> (MockPlatform, FixtureSandbox) in
+    let fixtures = try controlPlaneFixtures()
+    let platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures.directory))
+    try platform.start()
+    return (platform, fixtures)
+}
+
 /// Plain HTTP to a running mock, the way an app's transport reaches it: URLSession, no proxy.
 struct ControlPlaneClient: Sendable {
     let baseURL: String

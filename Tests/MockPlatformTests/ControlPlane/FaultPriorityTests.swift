@@ -95,7 +95,7 @@ import Testing
         (#"{"path":"/x","status":199}"#, "status"), (#"{"path":"/x","status":600}"#, "status")
     ])
     func anOutOfRangeValueIs400NamingTheField(_ body: String, _ field: String) async throws {
-        try await withPlatform { _, client in
+        try await withSharedPlatform { _, client in
             let answer = try await client.send("POST", "/_mock/faults", json: body)
             #expect(answer.status == 400)
             let error = try client.json(answer.body)

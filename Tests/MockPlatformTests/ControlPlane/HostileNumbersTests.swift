@@ -43,7 +43,7 @@ import Testing
         "/v2/customer/Sandbox/businessunit/Dev/epg/news-24/date/9999-12-31?daysForward=1"
     ])
     func epgSpansOutsidePlatformTimeAre400(target: String) async throws {
-        try await withPlatform { _, client in
+        try await withSharedPlatform { _, client in
             try expectError(try await client.send("GET", target), status: 400, naming: nil, client)
             #expect(try await client.send("GET", client.api("v1", "/time")).status == 200)
         }
@@ -60,7 +60,7 @@ import Testing
         "/streams/event/summer-concert/-9223372036854775808/master.m3u8"
     ])
     func programsAndStreamsOutsidePlatformTimeAre404(target: String) async throws {
-        try await withPlatform { _, client in
+        try await withSharedPlatform { _, client in
             try expectError(try await client.send("GET", target), status: 404, naming: nil, client)
             #expect(try await client.send("GET", client.api("v1", "/time")).status == 200)
         }
@@ -72,7 +72,7 @@ import Testing
         (#"{"now":"1969-12-31T23:59:59.999Z"}"#, "now"), (#"{"now":"0000-01-01T00:00:00Z"}"#, "now")
     ])
     func clockUpdatesOutsideTheDocumentedRangeAre400(body: String, field: String) async throws {
-        try await withPlatform { _, client in
+        try await withSharedPlatform { _, client in
             let before = try await client.admin.clock()
             try expectError(try await client.send("PUT", "/_mock/clock", json: body), status: 400, naming: field, client)
             #expect(try await client.admin.clock().rate == before.rate, "a refused update changes nothing")

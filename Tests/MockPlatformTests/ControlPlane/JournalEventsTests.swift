@@ -10,7 +10,7 @@ import Testing
 /// `GET /_mock/events`: the request journal as server-sent events — what the dashboard's activity
 /// page follows. The entries after the one named, then each request as it is answered, `cleared`
 /// when the journal is emptied.
-@Suite struct JournalEventsTests {
+@Suite(.onItsOwnQueue) struct JournalEventsTests {
     /// The journal entries in event-stream text as it came over the socket (in chunks, each
     /// holding whole events), in order.
     static func entries(in text: String) throws -> [JournalEntry] {
@@ -28,9 +28,9 @@ import Testing
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
         let client = ControlPlaneClient(baseURL: platform.baseURL)
-        let connection = try RawConnection(port: platform.port)
-        connection.send("GET /_mock/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
-        let head = try await offThePool { connection.read(through: "retry: 1000\n\n") }
+        let connection = try await RawConnection(port: platform.port)
+        await connection.send("GET /_mock/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        let head = await connection.read(through: "retry: 1000\n\n")
         let headText = String(decoding: head.data, as: UTF8.self).lowercased()
         #expect(headText.hasPrefix("http/1.1 200"))
         #expect(headText.contains("content-type: text/event-stream; charset=utf-8"))
@@ -38,8 +38,8 @@ import Testing
 
         _ = try await client.send("GET", client.api("v1", "/time"))
         _ = try await client.send("GET", client.api("v1", "/content/asset/nothing-here"))
-        let events = try await offThePool { connection.read(through: "nothing-here") }
-        let rest = try await offThePool { connection.read(through: "\n\n") }
+        let events = await connection.read(through: "nothing-here")
+        let rest = await connection.read(through: "\n\n")
         let entries = try Self.entries(in: String(decoding: events.data + rest.data, as: UTF8.self))
         #expect(
             entries.map(\.path) == [
@@ -50,7 +50,7 @@ import Testing
         #expect(entries == platform.control.journal.entries(), "the events are the journal's entries")
 
         try await client.admin.reset()
-        let cleared = try await offThePool { connection.read(through: "event: cleared\ndata: {}\n\n") }
+        let cleared = await connection.read(through: "event: cleared\ndata: {}\n\n")
         #expect(String(decoding: cleared.data, as: UTF8.self).hasSuffix("id: 0\nevent: cleared\ndata: {}\n\n"), "ids start again")
     }
 
@@ -63,10 +63,10 @@ import Testing
             ("Last-Event-ID", "GET /_mock/events HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 1\r\n\r\n"),
             ("after", "GET /_mock/events?after=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         ] {
-            let connection = try RawConnection(port: platform.port)
-            connection.send(request)
-            let text = try await offThePool { connection.read(through: "id: 3\n") }
-            let rest = try await offThePool { connection.read(through: "\n\n") }
+            let connection = try await RawConnection(port: platform.port)
+            await connection.send(request)
+            let text = await connection.read(through: "id: 3\n")
+            let rest = await connection.read(through: "\n\n")
             let entries = try Self.entries(in: String(decoding: text.data + rest.data, as: UTF8.self))
             #expect(entries.map(\.id) == [2, 3], "\(name)")
         }

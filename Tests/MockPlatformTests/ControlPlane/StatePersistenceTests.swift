@@ -13,7 +13,7 @@ import Glibc
 
 /// `--state FILE`: sessions, bookmarks, play sessions and downloads survive a restart — an
 /// orderly one, and `kill -9` of a real `exposure-mock` process.
-@Suite struct StatePersistenceTests {
+@Suite(.onItsOwnQueue) struct StatePersistenceTests {
     @Test func stateSurvivesARestartOnTheSameFile() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -85,10 +85,9 @@ import Glibc
         #expect(try await client.sendEvents([("Playback.Heartbeat", 1_234_000)], sessionId: sessionId, token: token) == 200)
         // The 200 came after the commit; an admin read confirms the state is there before the kill.
         #expect(try await client.admin.playSessions(accountId: "acc-premium").map(\.playSession.id) == [sessionId])
-        first.kill9()
+        await first.kill9()
 
         let second = try await MockProcess.start(fixtures: fixtures.directory.path, state: state)
-        defer { second.kill9() }
         let restarted = ControlPlaneClient(baseURL: second.baseURL)
         let offsets = try restarted.json(
             try await restarted.send(
@@ -96,6 +95,8 @@ import Glibc
             ).body)
         #expect((offsets["items"] as? [[String: Any]])?.first?["lastViewedOffset"] as? Int == 1_234_000)
         #expect(try await restarted.admin.playSessions(accountId: "acc-premium").map(\.playSession.id) == [sessionId])
+        // (Were an expectation to throw first, the process is killed as it goes out of scope.)
+        await second.kill9()
     }
 
     private func temporaryDirectory() throws -> URL {
@@ -116,22 +117,22 @@ final class MockProcess: Sendable {
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }()
 
-    /// Starts the mock and waits for its banner (which names the port) off the cooperative pool.
+    /// Starts the mock and waits for its banner (which names the port).
     static func start(fixtures: String, state: String) async throws -> MockProcess {
-        try await offThePool { try MockProcess(fixtures: fixtures, state: state) }
+        try await MockProcess(fixtures: fixtures, state: state)
     }
 
-    private init(fixtures: String, state: String) throws {
+    private init(fixtures: String, state: String) async throws {
         guard let executable = Self.executable else { throw MockProcessError(output: "no exposure-mock next to the tests") }
         process = try BackgroundProcess(executable, ["--port", "0", "--fixtures", fixtures, "--state", state, "--log-level", "quiet"])
         let listening = { (banner: String) in banner.split(separator: "\n").first { $0.contains("listening on ") } }
-        let banner = process.readOutput { $0.contains("listening on ") }
+        let banner = await process.readOutput { $0.contains("listening on ") }
         guard let line = listening(banner) else { throw MockProcessError(output: banner) }
         baseURL = String(line.split(separator: " ").last ?? "")
     }
 
     /// SIGKILL: no handler runs, nothing gets flushed or closed.
-    func kill9() { _ = process.end(with: SIGKILL) }
+    func kill9() async { _ = await process.end(with: SIGKILL) }
 
     struct MockProcessError: Error { let output: String }
 }
