@@ -166,8 +166,8 @@ import Testing
         try server.start()
         defer { server.stop() }
         do {
-            let connection = try RawConnection(port: server.port)
-            connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            let connection = try await RawConnection(port: server.port)
+            await connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
             var waited = waits.makeAsyncIterator()
             _ = await waited.next()
             // The stream had nothing and its connection is suspended (or about to be): now the client goes.

@@ -136,7 +136,7 @@ import FoundationNetworking
         try await withPlatform(serverClock: clock) { platform, client in
             let target = try await Self.keyTarget(client)
             try await client.admin.addFault(
-                FaultRule(delayMs: 700, times: 1, stream: StreamTarget(assetId: "harbour-tales-s1e3", part: .key)))
+                FaultRule(delay: .milliseconds(700), times: 1, stream: StreamTarget(assetId: "harbour-tales-s1e3", part: .key)))
             let answer = Task { try await client.send("GET", target) }
             await platform.untilParked(on: clock)
             clock.advance(by: .milliseconds(699))
