@@ -72,6 +72,9 @@ import Testing
         defer { harness.platform.stop() }
         let item = harness.item("arctic-journey")
         try await Self.downloaded(harness, item)
+        // The platform knows of the download once its `downloadcompleted` report arrived.
+        var reports = harness.manager.reportOutcomes.makeAsyncIterator()
+        _ = await outcome(&reports) { _ in true }
         try await harness.manager.syncLicense(item)
         #expect(harness.manager.isPlayableOffline(sourceItem: item))
         var events = harness.manager.events.makeAsyncIterator()
