@@ -119,7 +119,7 @@ struct MockOption: Sendable {
     /// A setting naming a file, kept with the flag or variable it came from (read later, once
     /// its pair is known).
     private static func file(
-        flag: String, variable: String, help: String, into field: WritableKeyPath<MockConfiguration, NamedFile?> & Sendable
+        flag: String, variable: String, help: String, into field: any WritableKeyPath<MockConfiguration, NamedFile?> & Sendable
     ) -> MockOption {
         MockOption(flag: flag, variable: variable, placeholder: "FILE", help: help) {
             (configuration: inout MockConfiguration, value, source) throws(UsageError) in

@@ -87,9 +87,6 @@ final class HangupWatcher: @unchecked Sendable {
         #endif
     }
 
-    /// How many sockets are watched now (for tests).
-    var count: Int { lock.withLock { watched.count } }
-
     #if canImport(Glibc)
     /// The poller, made and its thread started on first use (with `lock` held); nil when the
     /// system refuses the descriptors (the heartbeat still notices a client gone).

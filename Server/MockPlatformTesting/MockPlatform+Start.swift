@@ -33,7 +33,7 @@ extension MockPlatform {
     ///   - https: serve HTTPS instead of HTTP, with the certificate ``testingHTTPSIdentity()``
     ///     gives (trust ``testingCertificateAuthority``); `baseURL` and `environment` are then `https://`.
     /// - Throws: `FixtureProblems` listing every problem of broken fixtures, `SQLiteError` when
-    ///   the state file cannot be opened, `HTTPServerError` when no port can be bound.
+    ///   the state file cannot be opened, an error naming the port when no port can be bound.
     public static func start(
         fixtures: URL = FixtureLoader.bundledDirectory, state: StateStorage = .inMemory, adminToken: String? = nil,
         journalCapacity: Int = 10_000, clock: PlatformClock = PlatformClock(), serverClock: any WakingClock = .system,

@@ -146,14 +146,15 @@ import Testing
         #expect(fetches.filter { $0.kind == .key }.count == 2, "a refusal is not retried")
     }
 
-    @Test func aKeyFetchThatFailsIsRetriedThenEndsPlayback() {
+    /// A 5xx and the temporary 408 and 429 are ridden out; a failure every time ends playback.
+    @Test(arguments: [503, 408, 429]) func aKeyFetchThatFailsIsRetriedThenEndsPlayback(status: Int) {
         var attempts = 0
         let (engine, _, events) = Self.play { fetch in
             guard fetch.kind == .key else { return Self.serve(fetch) }
             attempts += 1
-            return attempts == 1 ? .refused(status: 503, body: Data()) : Self.serve(fetch)
+            return attempts == 1 ? .refused(status: status, body: Data()) : Self.serve(fetch)
         }
-        #expect(events.last == .completed && engine.phase == .ended, "one 503 is ridden out: \(events)")
+        #expect(events.last == .completed && engine.phase == .ended, "one \(status) is ridden out: \(events)")
         let (failed, _, failedEvents) = Self.play { $0.kind == .key ? .failed("connection refused") : Self.serve($0) }
         #expect(failed.phase == .failed)
         guard case .failed(let reason)? = failedEvents.last else {

@@ -1,5 +1,4 @@
 import Clocks
-import Exposure
 import ExposureModels
 
 /// Everything a ``PlaySessionReporter`` knows, as one value behind its one lock: the report

@@ -153,7 +153,7 @@ package final class Outbox: Sendable {
 
     /// Counts a failed delivery of a message and sets when the next one is due.
     package func postpone(_ sequence: Int64, in stream: String, attempts: Int, due: WallTime) async throws(SQLiteError) {
-        try await database.write { (db) throws(SQLiteError) in
+        _ = try await database.write { (db) throws(SQLiteError) in
             try db.update(
                 "UPDATE outbox_messages SET attempts = ?, due_ms = ? WHERE stream = ? AND sequence = ?", .integer(Int64(attempts)),
                 .integer(due.millisecondsSince1970), .text(stream), .integer(sequence))

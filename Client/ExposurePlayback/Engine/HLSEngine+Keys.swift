@@ -39,9 +39,12 @@ extension HLSEngine {
     }
 
     /// The server answered a key request with `status`: a 4xx is the key server's refusal
-    /// (its error body says why) and ends playback; anything else is retried as a failed fetch.
+    /// (its error body says why) and ends playback; anything else, and the temporary 408 and
+    /// 429, is retried as a failed fetch.
     mutating func refuseKey(_ fetch: EngineFetch, status: Int, body: Data, events: inout [EngineEvent]) {
-        guard (400..<500).contains(status) else { return recoverKey(fetch, reason: "HTTP \(status)", events: &events) }
+        guard (400..<500).contains(status), status != 408, status != 429 else {
+            return recoverKey(fetch, reason: "HTTP \(status)", events: &events)
+        }
         let message = ErrorBody.message(status: status, body: body)
         let segment = timeline.segments.first { $0.endMs > playheadMs && timeline.keyURL(of: $0) == fetch.url }
         lifecycle = .failed(reason: "the key server refused the key: \(message.message)")

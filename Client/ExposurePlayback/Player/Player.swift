@@ -80,7 +80,6 @@ public final class Player: Sendable {
     private static func makeAnalytics(
         dependencies: PlayerDependencies, sessionToken: SessionToken, baseUrl: String?, appName: String?, appVersion: String?
     ) -> AnalyticsDispatcher {
-        let clock = dependencies.clock
         let reporting = AnalyticsReporting(
             device: dependencies.device, appName: appName, appVersion: appVersion,
             connection: dependencies.connection)

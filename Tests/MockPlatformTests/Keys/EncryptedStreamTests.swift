@@ -167,7 +167,7 @@ import Testing
         #expect(page.keyRequests[0].playSessionId == entitlement.playSessionId)
         #expect(page.keyRequests[0].accountId == "acc-premium")
         let mine = try ExposureJSON.decode(
-            KeyRequestPage.self, from: mock.send(.get, "/_mock/keys?playSessionId=\(entitlement.playSessionId ?? "")").body)
+            KeyRequestPage.self, from: mock.send(.get, "/_mock/keys?playSessionId=\(entitlement.playSessionId)").body)
         #expect(mine.keyRequests.count == 1)
     }
 }

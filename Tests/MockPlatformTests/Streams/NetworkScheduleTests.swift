@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func aNetworkRuleKeepsItsDelayAndItsCut() throws {
-        let mock = try InProcessPlatform(serverClock: ManualServerClock())
+        let mock = try InProcessPlatform(serverClock: ManualClock())
         try mock.platform.inject(
             FaultRule(
                 path: "^/media/", delay: .milliseconds(50), truncateAfterBytes: 1_000,
@@ -140,7 +140,7 @@ import Testing
     /// clock reaches it, so the throughput the client measures on that clock (its bytes over
     /// the time from request to arrival, less the latency) is the step's within 5 %.
     @Test(.timeLimit(.minutes(1))) func overARealSocketASegmentArrivesAtTheStepsThroughput() async throws {
-        let clock = ManualServerClock()
+        let clock = ManualClock()
         try await withPlatform(serverClock: clock) { platform, client in
             let segment = "/media/reel/video/360p/seg-004.ts?asset=city-lights&seq=4"
             let size = try await client.send("GET", segment).body.count
