@@ -8,7 +8,7 @@ import Testing
 /// Analytics end to end against a real mock on 127.0.0.1:0: what arrives, exactly once.
 @Suite struct AnalyticsDispatcherTests {
     static func dispatcher(
-        clock: ManualClock, outbox: AnalyticsOutbox? = nil, enabled: Bool = true, baseUrlOverride: String? = nil,
+        clock: any WallClock, outbox: AnalyticsOutbox? = nil, enabled: Bool = true, baseUrlOverride: String? = nil,
         currentToken: @escaping @Sendable () -> SessionToken? = { nil }
     ) throws -> AnalyticsDispatcher {
         AnalyticsDispatcher(
@@ -109,7 +109,9 @@ import Testing
     @Test func everyEventArrivesExactlyOnceThrough503sDropsAndTruncatedAnswers() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
-        let clock = testClock()
+        // A clock that moves when waited on: the test's steps, then `finish`'s retry pauses,
+        // take no real time.
+        let clock = VirtualClock(startMs: testClock().nowMs)
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         let send = "/eventsink/send$"
@@ -119,20 +121,18 @@ import Testing
         var sent = 2
         // 30 s of playback in 1-s steps: each step may retry, each heartbeat adds an event.
         for _ in 0..<30 {
-            clock.advance(by: .milliseconds(1_000))
+            try await clock.sleep(for: .seconds(1))
             reporter.advance()
-            await Task.yield()
         }
         try platform.inject(.dropConnection(path: send, times: 2))
         try platform.inject(.truncate(afterBytes: 10, path: send, times: 2))
         for second in 0..<200 {
-            clock.advance(by: .milliseconds(1_000))
+            try await clock.sleep(for: .seconds(1))
             if second % 20 == 0 {
                 reporter.record(.bitrateChanged(bitrateKbps: 400 + second), offsetMs: Int64(second) * 1000)
                 sent += 1
             }
             reporter.advance()
-            await Task.yield()
         }
         reporter.record(.completed, offsetMs: 230_000)
         await reporter.finish(timeout: .seconds(120))

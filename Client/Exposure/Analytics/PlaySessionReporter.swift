@@ -69,28 +69,26 @@ public final class PlaySessionReporter: Sendable {
     public var isSettled: Bool { guarded.withLock { $0.state.machine.ended && $0.state.machine.isIdle } }
 
     /// Sends what is left, for a process about to exit: the batch on its way is waited for, then
-    /// everything still queued goes as one batch. Only failures are bounded by `timeout` (real
-    /// time): a failed try is retried at once, then after 0.25 s, 0.5 s … (at most 4 s apart) while
-    /// the next try can start before the deadline; what is still unsent stays in the outbox for the
-    /// next start. Tries that succeed are never cut short, so on a loaded machine a healthy
-    /// EventSink still gets everything (`timeout: .zero` retries nothing). Cancelling the task
-    /// stops the retries.
+    /// everything still queued goes as one batch. A failed try is retried on the session's own
+    /// backoff (``SessionReportMachine/backoff``: 1 s, 2 s, 4 s …), waited on the reporter's
+    /// clock, while the retry is due before `timeout` (on that clock) has passed; what is still
+    /// unsent stays in the outbox for the next start. Only failures are bounded: tries that
+    /// succeed are never cut short, so on a loaded machine a healthy EventSink still gets
+    /// everything (`timeout: .zero` retries nothing). Cancelling the task stops the retries.
     /// An offline session sends nothing: its events wait for `flushOfflineAnalytics()`.
     public func finish(timeout: Duration = .seconds(5)) async {
         guard !guarded.withLock({ $0.state.machine.deferred }) else { return }
-        let deadline = ContinuousClock.now + timeout
-        var retries = 0
+        let clock = services.clock
+        let deadline = clock.now.advanced(by: timeout)
         await guarded.withLock { $0.flight }?.value
         while !guarded.withLock({ $0.state.machine.isIdle }) {
-            if guarded.withLock({ $0.state.machine.failures }) > 0 {
-                // The first retry goes at once, the next ones after the backoff's waits.
-                let pause = retries == 0 ? .zero : Self.retryPauses.delay(beforeRetry: retries)
-                guard ContinuousClock.now + pause < deadline else { return }
+            if let retry = guarded.withLock({ $0.state.machine.retryDueMs }) {
+                let retryTime = WallTime(millisecondsSince1970: retry)
+                guard retryTime < deadline else { return }
                 // Cancelled, the pause ends at once: stop retrying rather than retry without pause.
-                do { try await Task.sleep(for: pause) } catch { return }
-                retries += 1
+                do { try await clock.sleep(until: retryTime, tolerance: nil) } catch { return }
             }
-            let now = services.clock.nowMs
+            let now = clock.nowMs
             if let send = guarded.withLock({ $0.state.takeBatch(atMs: now) }) { launch(send) }
             if let task = guarded.withLock({ $0.flight }) {
                 await task.value
@@ -100,9 +98,6 @@ public final class PlaySessionReporter: Sendable {
             }
         }
     }
-
-    /// The pauses between ``finish(timeout:)``'s retries: from a quarter of a second up to 4 s.
-    static let retryPauses = Backoff(first: .milliseconds(250), longest: .seconds(4))
 
     /// Starts sending a batch, measuring the clock offset first when the state says so.
     private func launch(_ send: ReporterState.Send) {
