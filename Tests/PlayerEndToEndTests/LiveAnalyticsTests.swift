@@ -7,14 +7,17 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Hours of live playback on the virtual clock report exactly what the EPG and the post interval
-/// say they must, and nothing the mock's rules object to.
+/// Live playback across program boundaries on the virtual clock reports exactly what the EPG
+/// and the post interval say it must, and nothing the mock's rules object to.
 @Suite(.onItsOwnQueue) struct LiveAnalyticsTests {
-    /// 2026-03-02T12:10:00Z: ten minutes into a program on news-24.
-    static let startMs: Int64 = 1_772_453_400_000
-    static let sixHoursMs: Int64 = 6 * 3_600_000
+    /// 2026-03-02T12:55:00Z: five minutes before "Markets" on news-24 (30-min programs; the
+    /// premium-only "Sports Desk" follows at 13:30).
+    static let startMs: Int64 = 1_772_456_100_000
+    /// At least this long: playback stops at the first boundary after it, so it crosses a
+    /// program's start, the whole program (its ad break and a clock resync included), and its end.
+    static let playedMs: Int64 = 30 * 60_000
 
-    @Test func sixHoursOfNews24HaveExactlyTheHeartbeatsAndProgramChangesTheEPGAndPostIntervalGive() async throws {
+    @Test func news24AcrossAWholeProgramHasExactlyTheHeartbeatsAndProgramChangesTheEPGAndPostIntervalGive() async throws {
         let harness = try PlayerHarness(startMs: Self.startMs)
         let player = try await harness.player()
         // The expectation comes from the channel's EPG and the entitlement's post interval alone.
@@ -22,13 +25,14 @@ import Testing
             .show(page: 1, spanning: 500)
             .filter(
                 starting: Date(timeIntervalSince1970: Double(Self.startMs) / 1000),
-                ending: Date(timeIntervalSince1970: Double(Self.startMs + Self.sixHoursMs + 3_600_000) / 1000)
+                ending: Date(timeIntervalSince1970: Double(Self.startMs + Self.playedMs + 3_600_000) / 1000)
             )
             .request().programs
         let starts = programs.compactMap { $0.startTime.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } }.sorted()
         let boundaries = starts.filter { $0 > Self.startMs }
-        let stopBoundary = try #require(boundaries.first { $0 >= Self.startMs + Self.sixHoursMs })
+        let stopBoundary = try #require(boundaries.first { $0 >= Self.startMs + Self.playedMs })
         let crossed = boundaries.filter { $0 <= stopBoundary }
+        #expect(crossed.count == 2, "a program's start and its end")
 
         let stopStart = Date(timeIntervalSince1970: Double(stopBoundary) / 1000)
         player.onProgramChanged { player, _, program in
@@ -60,6 +64,6 @@ import Testing
         #expect(others.last?.eventType == AnalyticsEventType.aborted && others.last?.timestamp == changes.last?.timestamp)
         #expect(Array(others.map(\.eventType).prefix(3)) == ["Playback.Created", "Device.Info", "Playback.HandshakeStarted"])
         #expect(events.first?["ChannelId"] == .string("news-24"))
-        #expect(harness.clock.nowMs - Self.startMs >= Self.sixHoursMs)
+        #expect(harness.clock.nowMs - Self.startMs >= Self.playedMs)
     }
 }
