@@ -192,3 +192,10 @@ for target in package.targets where target.type != .system {
             .enableUpcomingFeature("MemberImportVisibility")
         ]
 }
+
+// The suite's CPU-bound code (writing, parsing and validating 2-hour live playlists of 3,600
+// segments, thousands of times) is compiled optimized in debug builds too: unoptimized, it made
+// the slowest tests; the rest of the package keeps -Onone for debugging.
+for target in package.targets where ["Clocks", "HLS", "MockPlatform"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+}
