@@ -158,13 +158,17 @@ import Testing
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         try platform.inject(.status(503, path: "/eventsink/send$"))
         do {
-            let first = try Self.dispatcher(clock: clock, outbox: AnalyticsOutbox(url: file))
+            let outbox = try AnalyticsOutbox(url: file)
+            let first = try Self.dispatcher(clock: clock, outbox: outbox)
             let reporter = try await Self.begin(first, entitlement, token: token, on: platform)
             reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
             reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
             reporter.record(.aborted, offsetMs: 1_000)
             await reporter.finish(timeout: .zero)
             #expect(!reporter.isSettled)
+            // The outbox queues its writes, and what is asked of it next sees them: asked here, they
+            // are on disk before the next run opens the file (else that run may look too early).
+            #expect(try outbox.pendingEventCount() == 4)
         }
         platform.removeFaults()
         #expect(platform.analyticsSession(entitlement.playSessionId) == nil)

@@ -61,8 +61,9 @@ import Testing
         let (harness, item) = try await DownloadHarness.fetching()
         defer { harness.platform.stop() }
         harness.downloader.completeFile(item.downloadIdForTests)
-        harness.manager.suspendDownload(for: item)
+        // Listening before the call: a stream made after it may start after `.suspended` went out.
         var events = harness.manager.events.makeAsyncIterator()
+        harness.manager.suspendDownload(for: item)
         _ = await ExposureDownloadTests.events(&events) { $0 == .suspended(assetId: item.assetId) }
         let summary = { (assets: [OfflineMediaAsset]) in assets.map { "\($0.assetId) \($0.downloadState.rawValue) \($0.completedBytes)" } }
         let stored = try StoredDownloads.assets(in: harness.folder)
