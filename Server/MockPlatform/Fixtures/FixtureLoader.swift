@@ -1,5 +1,6 @@
 import ExposureModels
 import Foundation
+import Synchronization
 
 /// Reads a fixtures directory into a `Catalog`, reporting every problem instead of the first.
 public enum FixtureLoader {
@@ -25,8 +26,17 @@ public enum FixtureLoader {
     /// Loads and checks the fixture files `contents` gives by their paths in a fixtures directory
     /// (`catalog/assets.json`; nil: missing), as ``load(from:)`` does with a directory's files.
     package static func load(contents: (String) -> Data?) throws(FixtureProblems) -> Catalog {
-        try FixtureFiles(contents: contents).catalog()
+        let read = Dictionary(uniqueKeysWithValues: files.map { ($0, contents($0)) })
+        if let last = lastLoaded.withLock({ $0 }), last.files == read { return last.catalog }
+        let catalog = try FixtureFiles(contents: { read[$0] ?? nil }).catalog()
+        lastLoaded.withLock { $0 = (read, catalog) }
+        return catalog
     }
+
+    /// The last catalog loaded and the files it was made of: a mock started again on the same
+    /// files (every test starts its own) takes it instead of parsing and checking them again.
+    /// Only a catalog is kept, so files with problems are read again and every problem reported.
+    private static let lastLoaded = Mutex<(files: [String: Data?], catalog: Catalog)?>(nil)
 
     /// The problem `error`, thrown decoding `file`, stands for.
     static func problem(from error: any Error, file: String) -> FixtureProblem {
