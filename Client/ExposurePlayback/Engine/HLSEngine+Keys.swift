@@ -1,3 +1,4 @@
+import Clocks
 import Cryptography
 import Exposure
 import Foundation
@@ -9,13 +10,18 @@ import HLS
 extension HLSEngine {
     /// The fetch that brings `segment` of `window`: its key first when that is not kept yet.
     func fetch(of segment: TimelineSegment, in window: SegmentTimeline, as kind: EngineFetch.Kind) -> (EngineFetch.Kind, URL)? {
-        if let keyURL = window.keyURL(of: segment), keys.key(at: keyURL) == nil { return (.key, keyURL) }
+        if let keyURL = window.keyURL(of: segment), keys.key(at: keyURL) == nil {
+            // After a failed fetch the key, and so its segment, waits out the retry's pause.
+            if let keyRetryAtMs, keyRetryAtMs > lastTickMs ?? 0 { return nil }
+            return (.key, keyURL)
+        }
         return window.url(of: segment).map { (kind, $0) }
     }
 
     /// A key arrived from `url`: kept when it is 16 bytes, else playback fails.
     mutating func receiveKey(_ body: Data, from url: URL, events: inout [EngineEvent]) {
         keyFailures = 0
+        keyRetryAtMs = nil
         guard body.count == AES128CBC.keyLength else {
             return fail("the key at \(url.path) is \(body.count) bytes, not \(AES128CBC.keyLength)", events: &events)
         }
@@ -51,10 +57,19 @@ extension HLSEngine {
         events.append(.keyRefused(message, programDateTimeMs: segment?.programDateTimeMs))
     }
 
-    /// A key fetch failed without the server's answer: retried at once, up to
-    /// ``playlistAttempts`` in a row.
+    /// A key fetch failed without the server's answer: asked again after a pause of
+    /// ``keyRetryPauses``, up to ``playlistAttempts`` attempts in a row.
     mutating func recoverKey(_ fetch: EngineFetch, reason: String, events: inout [EngineEvent]) {
         keyFailures += 1
-        if keyFailures >= Self.playlistAttempts { fail("the key \(fetch.url.lastPathComponent): \(reason)", events: &events) }
+        if keyFailures >= Self.playlistAttempts { return fail("the key \(fetch.url.lastPathComponent): \(reason)", events: &events) }
+        keyRetryAtMs = (lastTickMs ?? 0) + keyRetryPauses.delay(beforeRetry: keyFailures).wholeMilliseconds
+    }
+
+    /// The pauses before a failed key fetch is tried again: half the target duration first (as
+    /// long as a failed live playlist reload waits, RFC 8216 §6.3.4), doubling up to the target
+    /// duration, so a key server that stumbled has time to recover and a segment's worth of
+    /// buffer is not spent on attempts in a burst.
+    var keyRetryPauses: Backoff {
+        Backoff(first: .milliseconds(timeline.targetDurationMs / 2), longest: .milliseconds(timeline.targetDurationMs))
     }
 }
