@@ -10,7 +10,7 @@ import HLS
 extension HLSEngine {
     /// The fetch that brings `segment` of `window`: its key first when that is not kept yet.
     func fetch(of segment: TimelineSegment, in window: SegmentTimeline, as kind: EngineFetch.Kind) -> (EngineFetch.Kind, URL)? {
-        if let keyURL = window.keyURL(of: segment), keys.key(at: keyURL) == nil {
+        if let keyURL = segment.keyURL, keys.key(at: keyURL) == nil {
             // After a failed fetch the key, and so its segment, waits out the retry's pause.
             if let keyRetryAtMs, keyRetryAtMs > lastTickMs ?? 0 { return nil }
             return (.key, keyURL)
@@ -28,11 +28,11 @@ extension HLSEngine {
         keys.store([UInt8](body), at: url)
     }
 
-    /// `body` of `segment` in `window`, decrypted when the segment is encrypted (the IV from the
+    /// `body` of `segment`, decrypted when the segment is encrypted (the IV from the
     /// tag, else its media sequence number); nil, with playback failed, when it cannot be.
-    mutating func decrypted(_ body: Data, of segment: TimelineSegment, in window: SegmentTimeline, events: inout [EngineEvent]) -> Data? {
+    mutating func decrypted(_ body: Data, of segment: TimelineSegment, events: inout [EngineEvent]) -> Data? {
         guard let segmentKey = segment.key else { return body }
-        guard let keyURL = window.keyURL(of: segment), let key = keys.key(at: keyURL) else {
+        guard let keyURL = segment.keyURL, let key = keys.key(at: keyURL) else {
             fail("segment \(segment.sequence) is encrypted with a key that was not fetched", events: &events)
             return nil
         }
@@ -52,7 +52,7 @@ extension HLSEngine {
             return recoverKey(fetch, reason: "HTTP \(status)", events: &events)
         }
         let message = ErrorBody.message(status: status, body: body)
-        let segment = timeline.segments.first { $0.endMs > playheadMs && timeline.keyURL(of: $0) == fetch.url }
+        let segment = timeline.segments.first { $0.endMs > playheadMs && $0.keyURL == fetch.url }
         lifecycle = .failed(reason: "the key server refused the key: \(message.message)")
         events.append(.keyRefused(message, programDateTimeMs: segment?.programDateTimeMs))
     }
