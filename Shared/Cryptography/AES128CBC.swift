@@ -43,34 +43,62 @@ public struct AES128CBC: Sendable {
         try run(ciphertext, encrypt: false)
     }
 
+    /// `ciphertext` decrypted into `clear`, which has room for `ciphertext.count` bytes and one
+    /// block more (libcrypto's rule); its padding checked and left out. Returns how many bytes
+    /// of `clear` the plaintext fills. No allocation and no copy: the SDK's engine opens each
+    /// segment's bytes straight into the buffer it hands on.
+    /// - Throws: ``CryptographyError`` as the other forms do, and when `clear` is too short.
+    public func decrypt(_ ciphertext: UnsafeRawBufferPointer, into clear: UnsafeMutableRawBufferPointer) throws(CryptographyError) -> Int {
+        try run(ciphertext, into: clear, encrypt: false)
+    }
+
+    /// `input` through the cipher into a new array (its capacity left uninitialised: libcrypto
+    /// writes every byte that counts).
     private func run(_ input: some Collection<UInt8>, encrypt: Bool) throws(CryptographyError) -> [UInt8] {
+        let process = { (bytes: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], CryptographyError> in
+            var failure: CryptographyError?
+            let output = [UInt8](unsafeUninitializedCapacity: bytes.count + Self.keyLength) { buffer, initialized in
+                let written = Result { () throws(CryptographyError) in
+                    try self.run(UnsafeRawBufferPointer(bytes), into: UnsafeMutableRawBufferPointer(buffer), encrypt: encrypt)
+                }
+                switch written {
+                case .success(let count): initialized = count
+                case .failure(let error): failure = error
+                }
+            }
+            return failure.map { .failure($0) } ?? .success(output)
+        }
+        let result = input.withContiguousStorageIfAvailable(process) ?? Array(input).withUnsafeBufferPointer(process)
+        return try result.get()
+    }
+
+    /// One pass of `input` through the cipher into `output` (room for one block more than
+    /// `input`); the bytes written.
+    private func run(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, encrypt: Bool) throws(CryptographyError)
+        -> Int
+    {
+        guard output.count >= input.count + Self.keyLength, input.count <= Int32.max - Int32(Self.keyLength) else {
+            throw CryptographyError("AES-128-CBC needs room for \(input.count) bytes and a block, not \(output.count)")
+        }
         guard let context = EVP_CIPHER_CTX_new() else { throw CryptographyError("libcrypto could not allocate a cipher") }
         defer { EVP_CIPHER_CTX_free(context) }
         guard EVP_CipherInit_ex(context, EVP_aes_128_cbc(), nil, key, iv, encrypt ? 1 : 0) == 1 else {
             throw CryptographyError("libcrypto could not start AES-128-CBC")
         }
         EVP_CIPHER_CTX_set_padding(context, padding ? 1 : 0)
-        // One pass over contiguous bytes; nil when libcrypto refused them.
-        let process = { (bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? in
-            var output = [UInt8](repeating: 0, count: bytes.count + Self.keyLength)
-            var written: Int32 = 0
-            var finished: Int32 = 0
-            let done = output.withUnsafeMutableBufferPointer { out in
-                EVP_CipherUpdate(context, out.baseAddress, &written, bytes.baseAddress, Int32(bytes.count)) == 1
-                    && EVP_CipherFinal_ex(context, out.baseAddress.map { $0 + Int(written) }, &finished) == 1
-            }
-            guard done else { return nil }
-            output.removeSubrange(Int(written + finished)...)
-            return output
-        }
-        let output = input.withContiguousStorageIfAvailable(process) ?? Array(input).withUnsafeBufferPointer(process)
-        guard let output else {
+        let from = input.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        let to = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        var written: Int32 = 0
+        var finished: Int32 = 0
+        guard EVP_CipherUpdate(context, to, &written, from, Int32(input.count)) == 1,
+            EVP_CipherFinal_ex(context, to.map { $0 + Int(written) }, &finished) == 1
+        else {
             throw CryptographyError(
                 encrypt
                     ? "AES-128-CBC could not encrypt \(input.count) bytes"
                     : "AES-128-CBC could not decrypt \(input.count) bytes: the wrong key, or damaged data")
         }
-        return output
+        return Int(written + finished)
     }
 }
 

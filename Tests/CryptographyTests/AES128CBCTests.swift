@@ -39,6 +39,21 @@ import Testing
         #expect(sealed.count == 32)
     }
 
+    /// The buffer form (the SDK engine's) opens what the array form opens, and wants a block of
+    /// room beyond the ciphertext, as libcrypto does.
+    @Test func theBufferFormDecryptsAsTheArrayFormDoes() throws {
+        let cipher = try AES128CBC(key: Array(0..<16), iv: SegmentKey.sequenceIV(7))
+        let plaintext = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+        let sealed = try cipher.encrypt(plaintext)
+        var clear = [UInt8](repeating: 0, count: sealed.count + 16)
+        let count = try sealed.withUnsafeBytes { bytes in try clear.withUnsafeMutableBytes { try cipher.decrypt(bytes, into: $0) } }
+        #expect(Array(clear.prefix(count)) == plaintext)
+        var short = [UInt8](repeating: 0, count: sealed.count)
+        #expect(throws: CryptographyError.self) {
+            try sealed.withUnsafeBytes { bytes in try short.withUnsafeMutableBytes { try cipher.decrypt(bytes, into: $0) } }
+        }
+    }
+
     @Test func theWrongKeyOrDamagedBytesAreAnErrorNotGarbage() throws {
         let sealed = try AES128CBC(key: Array(0..<16), iv: Array(repeating: 0, count: 16)).encrypt(Array("a secret segment".utf8))
         #expect(throws: CryptographyError.self) { try AES128CBC(key: Array(1...16), iv: Array(repeating: 0, count: 16)).decrypt(sealed) }

@@ -164,9 +164,59 @@ import Testing
         #expect(reason.contains("connection refused"))
     }
 
+    /// A key fetch that failed is asked again only once the engine's clock has passed the pause:
+    /// half the target duration (1 s of this 2 s playlist), then the whole target duration.
+    @Test func aFailedKeyIsAskedAgainOnlyAfterAPauseOnTheEnginesClock() {
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTargetMs: 10_000))
+        _ = engine.handle(.tick(nowMs: 0))
+        /// The next step at `nowMs`, answering playlists as the stream's server would.
+        func step(atMs nowMs: Int64) -> EngineStep {
+            _ = engine.handle(.tick(nowMs: nowMs))
+            while case .fetch(let fetch) = engine.nextStep() {
+                guard fetch.kind != .master, fetch.kind != .mediaPlaylist(variant: 0) else {
+                    guard case .body(let body) = Self.serve(fetch) else { return .finished }
+                    _ = engine.handle(.fetched(id: fetch.id, body: body, elapsedMs: 0))
+                    continue
+                }
+                return .fetch(fetch)
+            }
+            return engine.nextStep()
+        }
+        guard case .fetch(let first) = step(atMs: 0), first.kind == .key else {
+            Issue.record("the key is fetched first")
+            return
+        }
+        _ = engine.handle(.fetchRefused(id: first.id, status: 503, body: Data()))
+        #expect(step(atMs: 0) == .wait(untilMs: 1_000), "no retry at once")
+        #expect(step(atMs: 999) == .wait(untilMs: 1_000), "nor before the pause is over")
+        guard case .fetch(let second) = step(atMs: 1_000), second.kind == .key, second.url == first.url else {
+            Issue.record("the key is asked again once the pause is over")
+            return
+        }
+        _ = engine.handle(.fetchFailed(id: second.id, reason: "connection reset"))
+        #expect(step(atMs: 2_999) == .wait(untilMs: 3_000), "the second pause is the target duration")
+        guard case .fetch(let third) = step(atMs: 3_000), third.kind == .key else {
+            Issue.record("the key is asked a third time after the second pause")
+            return
+        }
+        _ = engine.handle(.fetched(id: third.id, body: Data(Self.keyA), elapsedMs: 0))
+        guard case .fetch(let segment) = step(atMs: 3_000), case .segment(sequence: 0, _) = segment.kind else {
+            Issue.record("with its key, segment 0 comes next")
+            return
+        }
+        #expect(engine.keyRetryAtMs == nil, "a key that arrived clears the pause")
+    }
+
+    /// A key tag the engine cannot use, or one that is malformed, fails playback as a playlist
+    /// error (the parser's typed ``HLSParseError``) before any segment is fetched; never a crash.
     @Test(arguments: [
         #"#EXT-X-KEY:METHOD=SAMPLE-AES,URI="keys/a""#, #"#EXT-X-KEY:METHOD=AES-128"#, #"#EXT-X-KEY:METHOD=AES-128,URI="k",IV=0x12"#,
-        #"#EXT-X-KEY:METHOD=AES-128,URI="skd://k",KEYFORMAT="com.apple.streamingkeydelivery""#
+        #"#EXT-X-KEY:METHOD=AES-128,URI="skd://k",KEYFORMAT="com.apple.streamingkeydelivery""#,
+        // Malformed: no attributes, an unterminated quote, an IV of 32 digits that are not hex,
+        // an empty URI, NONE with a URI, an attribute list of separators only.
+        "#EXT-X-KEY:", #"#EXT-X-KEY:METHOD=AES-128,URI="keys/a"#,
+        #"#EXT-X-KEY:METHOD=AES-128,URI="k",IV=0xZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ"#,
+        #"#EXT-X-KEY:METHOD=AES-128,URI="""#, #"#EXT-X-KEY:METHOD=NONE,URI="k""#, "#EXT-X-KEY:,=,="
     ])
     func anUnusableKeyTagIsAPlaylistError(tag: String) {
         let (engine, fetches, events) = Self.play { Self.serve($0, media: Self.mediaBody(keyTag: tag)) }

@@ -1,3 +1,4 @@
+import Clocks
 import Cryptography
 import Exposure
 import Foundation
@@ -9,24 +10,29 @@ import HLS
 extension HLSEngine {
     /// The fetch that brings `segment` of `window`: its key first when that is not kept yet.
     func fetch(of segment: TimelineSegment, in window: SegmentTimeline, as kind: EngineFetch.Kind) -> (EngineFetch.Kind, URL)? {
-        if let keyURL = window.keyURL(of: segment), keys.key(at: keyURL) == nil { return (.key, keyURL) }
+        if let keyURL = segment.keyURL, keys.key(at: keyURL) == nil {
+            // After a failed fetch the key, and so its segment, waits out the retry's pause.
+            if let keyRetryAtMs, keyRetryAtMs > lastTickMs ?? 0 { return nil }
+            return (.key, keyURL)
+        }
         return window.url(of: segment).map { (kind, $0) }
     }
 
     /// A key arrived from `url`: kept when it is 16 bytes, else playback fails.
     mutating func receiveKey(_ body: Data, from url: URL, events: inout [EngineEvent]) {
         keyFailures = 0
+        keyRetryAtMs = nil
         guard body.count == AES128CBC.keyLength else {
             return fail("the key at \(url.path) is \(body.count) bytes, not \(AES128CBC.keyLength)", events: &events)
         }
         keys.store([UInt8](body), at: url)
     }
 
-    /// `body` of `segment` in `window`, decrypted when the segment is encrypted (the IV from the
+    /// `body` of `segment`, decrypted when the segment is encrypted (the IV from the
     /// tag, else its media sequence number); nil, with playback failed, when it cannot be.
-    mutating func decrypted(_ body: Data, of segment: TimelineSegment, in window: SegmentTimeline, events: inout [EngineEvent]) -> Data? {
+    mutating func decrypted(_ body: Data, of segment: TimelineSegment, events: inout [EngineEvent]) -> Data? {
         guard let segmentKey = segment.key else { return body }
-        guard let keyURL = window.keyURL(of: segment), let key = keys.key(at: keyURL) else {
+        guard let keyURL = segment.keyURL, let key = keys.key(at: keyURL) else {
             fail("segment \(segment.sequence) is encrypted with a key that was not fetched", events: &events)
             return nil
         }
@@ -46,15 +52,24 @@ extension HLSEngine {
             return recoverKey(fetch, reason: "HTTP \(status)", events: &events)
         }
         let message = ErrorBody.message(status: status, body: body)
-        let segment = timeline.segments.first { $0.endMs > playheadMs && timeline.keyURL(of: $0) == fetch.url }
+        let segment = timeline.segments.first { $0.endMs > playheadMs && $0.keyURL == fetch.url }
         lifecycle = .failed(reason: "the key server refused the key: \(message.message)")
         events.append(.keyRefused(message, programDateTimeMs: segment?.programDateTimeMs))
     }
 
-    /// A key fetch failed without the server's answer: retried at once, up to
-    /// ``playlistAttempts`` in a row.
+    /// A key fetch failed without the server's answer: asked again after a pause of
+    /// ``keyRetryPauses``, up to ``playlistAttempts`` attempts in a row.
     mutating func recoverKey(_ fetch: EngineFetch, reason: String, events: inout [EngineEvent]) {
         keyFailures += 1
-        if keyFailures >= Self.playlistAttempts { fail("the key \(fetch.url.lastPathComponent): \(reason)", events: &events) }
+        if keyFailures >= Self.playlistAttempts { return fail("the key \(fetch.url.lastPathComponent): \(reason)", events: &events) }
+        keyRetryAtMs = (lastTickMs ?? 0) + keyRetryPauses.delay(beforeRetry: keyFailures).wholeMilliseconds
+    }
+
+    /// The pauses before a failed key fetch is tried again: half the target duration first (as
+    /// long as a failed live playlist reload waits, RFC 8216 §6.3.4), doubling up to the target
+    /// duration, so a key server that stumbled has time to recover and a segment's worth of
+    /// buffer is not spent on attempts in a burst.
+    var keyRetryPauses: Backoff {
+        Backoff(first: .milliseconds(timeline.targetDurationMs / 2), longest: .milliseconds(timeline.targetDurationMs))
     }
 }

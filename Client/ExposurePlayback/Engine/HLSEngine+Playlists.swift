@@ -17,7 +17,7 @@ extension HLSEngine {
             guard var selector else { return }
             selector.record(bytes: body.count, elapsedMs: elapsedMs, durationMs: index.map { timeline.segments[$0].durationMs } ?? 0)
             if let index {
-                guard let clear = decrypted(body, of: timeline.segments[index], in: timeline, events: &events) else { return }
+                guard let clear = decrypted(body, of: timeline.segments[index], events: &events) else { return }
                 id3Cues.add(TimedMetadataDemuxer.tags(in: clear), segmentStartMs: timeline.segments[index].startMs)
             }
             if sequence == nextSequence, let index {

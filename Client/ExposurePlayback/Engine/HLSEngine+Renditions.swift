@@ -126,7 +126,7 @@ extension HLSEngine {
         else { return }
         if let own = tracks[index].timeline.index(ofSequence: sequence) {
             let window = tracks[index].timeline
-            guard decrypted(body, of: window.segments[own], in: window, events: &events) != nil else { return }
+            guard decrypted(body, of: window.segments[own], events: &events) != nil else { return }
         }
         tracks[index].bufferEndMs = timeline.segments[position].endMs
         tracks[index].nextSequence = sequence + 1

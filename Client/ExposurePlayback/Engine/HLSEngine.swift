@@ -67,6 +67,8 @@ public struct HLSEngine: Sendable {
     var keys = KeyRing()
     /// Key fetches failed since the last one that succeeded.
     var keyFailures = 0
+    /// When a key whose fetch failed may be asked again, ms; nil: whenever it is needed.
+    var keyRetryAtMs: Int64?
     /// Failed attempts at segments not yet fetched or skipped.
     var segmentFailures: [SegmentSlot: Int] = [:]
     /// Playlist fetches failed since the last one that succeeded.

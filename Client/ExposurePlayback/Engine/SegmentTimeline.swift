@@ -17,6 +17,9 @@ struct TimelineSegment: Sendable, Equatable {
     var gap = false
     /// The AES-128 key it is encrypted with; nil for a clear segment.
     var key: SegmentKey? = nil
+    /// The absolute URL of its key, resolved once as the segment is placed (every lookup of a
+    /// segment's key, several a segment, used to parse the URL again); nil for a clear segment.
+    var keyURL: URL? = nil
 
     var endMs: Int64 { startMs + durationMs }
 }
@@ -104,7 +107,8 @@ struct SegmentTimeline: Sendable, Equatable {
                 anchorStart = last.endMs
             }
         }
-        segments = SegmentWindow(Self.place(playlist.segments, keys: keys, firstSequence: first, startMs: anchorStart, dateMs: nil))
+        segments = SegmentWindow(
+            Self.place(playlist.segments, keys: keys, of: url, firstSequence: first, startMs: anchorStart, dateMs: nil))
         needsFullReload = false
         dateRanges = playlist.allDateRanges
         takeHeader(of: playlist, from: url, atMs: nowMs)
@@ -143,7 +147,7 @@ struct SegmentTimeline: Sendable, Equatable {
         let keys = try delta.segmentKeys(startingWith: lastKey)
         segments.removeFirst(skippedFrom - first.sequence)
         segments.removeLast(segments.count - (listedFrom - skippedFrom))
-        for segment in Self.place(delta.segments, keys: keys, firstSequence: listedFrom, startMs: position, dateMs: lastDate) {
+        for segment in Self.place(delta.segments, keys: keys, of: url, firstSequence: listedFrom, startMs: position, dateMs: lastDate) {
             segments.append(segment)
         }
         if let removed = delta.skipped?.recentlyRemovedDateRangeIDs {
@@ -167,22 +171,25 @@ struct SegmentTimeline: Sendable, Equatable {
     }
 
     /// `playlistSegments` laid end to end from `startMs`, numbered from `firstSequence`, each
-    /// with its key of `keys`; a segment without PROGRAM-DATE-TIME continues the date of the
-    /// one before (`dateMs` for the first).
+    /// with its key of `keys` and that key's URL resolved against the playlist's `url` (once a
+    /// key: the segments under one key follow each other); a segment without
+    /// PROGRAM-DATE-TIME continues the date of the one before (`dateMs` for the first).
     private static func place(
-        _ playlistSegments: [MediaSegment], keys: [SegmentKey?], firstSequence: Int, startMs: Int64, dateMs: Int64?
+        _ playlistSegments: [MediaSegment], keys: [SegmentKey?], of url: URL, firstSequence: Int, startMs: Int64, dateMs: Int64?
     ) -> [TimelineSegment] {
         var placed: [TimelineSegment] = []
         placed.reserveCapacity(playlistSegments.count)
         var position = startMs
         var lastDate = dateMs
+        var lastKey: (uri: String, url: URL?)?
         for (index, segment) in playlistSegments.enumerated() {
+            if let uri = keys[index]?.uri, uri != lastKey?.uri { lastKey = (uri, HLSURI.resolve(uri, against: url)) }
             let duration = segment.duration.milliseconds
             let date = segment.programDateTime?.millisecondsSince1970 ?? lastDate
             placed.append(
                 TimelineSegment(
                     sequence: firstSequence + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri,
-                    gap: segment.gap, key: keys[index]))
+                    gap: segment.gap, key: keys[index], keyURL: keys[index] == nil ? nil : lastKey?.url))
             position += duration
             lastDate = date.map { $0 + duration }
         }
@@ -262,11 +269,5 @@ struct SegmentTimeline: Sendable, Equatable {
     /// The absolute URL of a segment.
     func url(of segment: TimelineSegment) -> URL? {
         baseURL.flatMap { HLSURI.resolve(segment.uri, against: $0) }
-    }
-
-    /// The absolute URL of a segment's key; nil for a clear segment.
-    func keyURL(of segment: TimelineSegment) -> URL? {
-        guard let uri = segment.key?.uri, let baseURL else { return nil }
-        return HLSURI.resolve(uri, against: baseURL)
     }
 }
