@@ -8,7 +8,9 @@ import Synchronization
 /// suspended — no worker thread waits — until ``wake()`` says it has bytes again or a heartbeat
 /// is due: every `heartbeatInterval` on the server's clock, `heartbeat` goes out when nothing
 /// else did, so an idle proxy keeps the stream open. A client that closes or resets its
-/// connection while it waits is noticed at once (``HangupWatcher``) and the stream ends.
+/// connection while it waits is noticed at once (``HangupWatcher``): a FIN sends a heartbeat at
+/// once, which a client that only half-closed reads and one that closed answers with a reset,
+/// and a reset ends the stream.
 /// `next` returning nil ends the body; so does the server stopping.
 ///
 /// `ended` runs once, when the server is done with the stream (or, for a stream never sent,
@@ -28,8 +30,10 @@ package final class HTTPBodyStream: Sendable, Equatable {
         var parked: Int?
         /// Whether `ended` ran.
         var finished = false
-        /// Whether the client closed or reset the connection while it was suspended.
+        /// Whether the client reset the connection (or it failed) while it was suspended.
         var clientLeft = false
+        /// Whether the client sent a FIN: it closed the connection, or only its sending half.
+        var clientHalfClosed = false
     }
 
     /// What a read of the stream gives the server.
@@ -70,10 +74,17 @@ package final class HTTPBodyStream: Sendable, Equatable {
         if let (parker, ticket) = resume { parker.wake(ticket) }
     }
 
-    /// The client closed or reset its connection while it waited: the connection resumes and the
-    /// read fails, so the server closes it and releases the stream.
-    private func clientLeft() {
-        shared.withLock { $0.clientLeft = true }
+    /// The client's end of the connection changed while it waited. Reset: the connection resumes
+    /// and the read fails, so the server closes it and releases the stream. FIN: a heartbeat goes
+    /// out now, the probe that tells a half-close (the client reads it) from a close (the client's
+    /// system answers it with a reset, seen at the next suspension).
+    private func client(_ hangup: HangupWatcher.Hangup) {
+        shared.withLock { shared in
+            switch hangup {
+            case .gone: shared.clientLeft = true
+            case .halfClosed: (shared.clientHalfClosed, shared.state.heartbeatDue) = (true, true)
+            }
+        }
         wake()
     }
 
@@ -111,7 +122,9 @@ package final class HTTPBodyStream: Sendable, Equatable {
                 return .end
             case .wait:
                 guard let attachment = shared.attachment else { return .failed }
-                let (handle, socket, hangups) = (attachment.connection, attachment.socket, attachment.hangups)
+                let (handle, socket, hangups, halfClosed) = (
+                    attachment.connection, attachment.socket, attachment.hangups, shared.clientHalfClosed
+                )
                 // Under the lock, so a wake() cannot fall between the empty read and the suspension.
                 // The socket is watched exactly while the connection is suspended (both closures run
                 // under the parker's lock), so it is forgotten before libmicrohttpd can close it.
@@ -119,7 +132,7 @@ package final class HTTPBodyStream: Sendable, Equatable {
                     let ticket = attachment.parker.park(
                         suspend: {
                             suspendConnection(handle)
-                            hangups.watch(socket) { [weak self] in self?.clientLeft() }
+                            hangups.watch(socket, halfClosed: halfClosed) { [weak self] in self?.client($0) }
                         },
                         resume: {
                             hangups.forget(socket)

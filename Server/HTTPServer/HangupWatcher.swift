@@ -11,8 +11,15 @@ import Glibc
 /// client that goes away while its stream waits for news would be noticed only when the stream
 /// next writes (its heartbeat, up to 15 s later), holding its connection, its watcher and its
 /// backlog until then. While a stream's connection is suspended its socket is watched here, on
-/// one thread with one epoll set, for the peer's FIN or reset (`EPOLLRDHUP`, `EPOLLHUP`,
-/// `EPOLLERR`); the stream is told at once, resumes and ends.
+/// one thread with one epoll set, for the peer's FIN (`EPOLLRDHUP`) or reset (`EPOLLHUP`,
+/// `EPOLLERR`), and the stream is told at once which it was (``Hangup``).
+///
+/// A FIN alone does not prove the client gone: a client that half-closes (`shutdown(SHUT_WR)`,
+/// as `nc -N` and some HTTP clients do once the request is out) still reads the stream, and the
+/// socket looks the same as one whose client closed it. Only writing tells them apart, so a FIN
+/// is reported as ``Hangup/halfClosed`` (the stream sends a heartbeat right away) and the socket
+/// is watched from then on for a reset only: a client that closed answers the heartbeat with
+/// one, and the stream ends; one that half-closed reads it and the stream goes on.
 ///
 /// A socket is watched only between its connection's suspension and its resumption, both done
 /// under the ``ConnectionParker``'s lock, and libmicrohttpd closes a socket only once its
@@ -21,9 +28,18 @@ import Glibc
 /// descriptor forgotten meanwhile is dropped.
 final class HangupWatcher: @unchecked Sendable {
     // @unchecked: every stored property but `finished` is only touched with `lock` held.
+
+    /// What the peer of a watched socket did.
+    enum Hangup: Equatable {
+        /// It sent a FIN: it closed the connection, or only its sending half.
+        case halfClosed
+        /// It reset the connection, or the socket failed: nothing more reaches it.
+        case gone
+    }
+
     private struct Watched {
         let generation: UInt32
-        let gone: @Sendable () -> Void
+        let noticed: @Sendable (Hangup) -> Void
     }
 
     /// The epoll set and the descriptor that stops its thread, made with the first watch: a
@@ -42,16 +58,17 @@ final class HangupWatcher: @unchecked Sendable {
     /// Signalled by the thread as it returns.
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Calls `gone` (on the watcher's thread, no lock held) if the peer of `descriptor` closes or
-    /// resets before ``forget(_:)``.
-    func watch(_ descriptor: Int32, gone: @escaping @Sendable () -> Void) {
+    /// Calls `noticed` once (on the watcher's thread, no lock held) if the peer of `descriptor`
+    /// sends a FIN or resets before ``forget(_:)``; after a FIN was reported (`halfClosed`), only
+    /// a reset is watched for (the FIN stays readable and would be reported again at once).
+    func watch(_ descriptor: Int32, halfClosed: Bool, noticed: @escaping @Sendable (Hangup) -> Void) {
         #if canImport(Glibc)
         lock.withLock {
             guard !isStopped, descriptor >= 0, let poller = startedPoller() else { return }
             generation &+= 1
-            watched[descriptor] = Watched(generation: generation, gone: gone)
+            watched[descriptor] = Watched(generation: generation, noticed: noticed)
             var event = epoll_event()
-            event.events = EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLONESHOT.rawValue
+            event.events = (halfClosed ? 0 : EPOLLRDHUP.rawValue) | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLONESHOT.rawValue
             event.data.u64 = UInt64(generation) << 32 | UInt64(UInt32(bitPattern: descriptor))
             if epoll_ctl(poller.set, EPOLL_CTL_ADD, descriptor, &event) != 0 {
                 _ = epoll_ctl(poller.set, EPOLL_CTL_MOD, descriptor, &event)
@@ -125,13 +142,13 @@ final class HangupWatcher: @unchecked Sendable {
                 guard data != 0 else { return }
                 let descriptor = Int32(bitPattern: UInt32(truncatingIfNeeded: data))
                 let generation = UInt32(truncatingIfNeeded: data >> 32)
-                let gone = lock.withLock { () -> (@Sendable () -> Void)? in
+                let noticed = lock.withLock { () -> (@Sendable (Hangup) -> Void)? in
                     guard let entry = watched[descriptor], entry.generation == generation else { return nil }
                     watched[descriptor] = nil
                     _ = epoll_ctl(set, EPOLL_CTL_DEL, descriptor, nil)
-                    return entry.gone
+                    return entry.noticed
                 }
-                gone?()
+                noticed?(event.events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 ? .gone : .halfClosed)
             }
         }
     }

@@ -20,6 +20,22 @@ import Testing
         #expect(variable.status == 0 && !variable.output.isEmpty, "\(variable.errors)")
     }
 
+    /// `exposure validate` fetches a stream with the transport every command gets, so
+    /// `--ca-file` trusts an HTTPS mock's playlists as it does its API; without it each fetch
+    /// fails on the certificate.
+    @Test func validateTrustsTheCAFileToo() async throws {
+        let platform = try await MockPlatform.start(https: true)
+        defer { platform.stop() }
+        let master = "\(platform.baseURL)/streams/vod/arctic-journey/default/master.m3u8"
+        let ca = MockPlatform.testingCertificateAuthority.certificateFile.path
+        let trusted = try await exposure.run(["validate", master, "--no-reload", "--ca-file", ca])
+        #expect(trusted.status == 0, "\(trusted.output) \(trusted.errors)")
+        #expect(trusted.output.contains("0 violation(s), 0 fetch failure(s)"), "\(trusted.output)")
+        let untrusted = try await exposure.run(["validate", master, "--no-reload"])
+        #expect(untrusted.status == 1)
+        #expect(untrusted.output.hasPrefix("FETCH \(master): "), "\(untrusted.output)")
+    }
+
     @Test func anUntrustedServerIsOneLineWithTheWayOut() async throws {
         let platform = try await MockPlatform.start(https: true)
         defer { platform.stop() }

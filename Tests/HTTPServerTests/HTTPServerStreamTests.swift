@@ -146,8 +146,9 @@ import Testing
     }
 
     /// libmicrohttpd does not watch a suspended connection: a client that left used to be noticed
-    /// only when the next heartbeat was written. Here the clock never moves, so no heartbeat comes;
-    /// the stream still ends as soon as the client closes its connection.
+    /// only when the next heartbeat was written. Here the clock never moves, so no heartbeat is
+    /// due; the stream still ends as soon as the client closes its connection (its FIN brings the
+    /// probing heartbeat, which the closed socket answers with a reset).
     @Test(.timeLimit(.minutes(1))) func aClientThatLeavesWhileTheStreamWaitsEndsItAtOnce() async throws {
         let (waits, waiting) = AsyncStream<Void>.makeStream()
         let (ends, ended) = AsyncStream<Void>.makeStream()
@@ -173,7 +174,25 @@ import Testing
             // The stream had nothing and its connection is suspended (or about to be): now the client goes.
         }
         var endings = ends.makeAsyncIterator()
-        #expect(await endings.next() != nil, "the stream ended without a heartbeat")
+        #expect(await endings.next() != nil, "the stream ended without a heartbeat falling due")
         #expect(server.parkedConnections == 0)
+    }
+
+    /// A client may shut down its sending half once its request is out and go on reading: its
+    /// FIN is no hang-up. It used to end the stream at once; now it brings a heartbeat (the probe
+    /// that a client gone would answer with a reset) and the stream goes on.
+    @Test func aClientThatHalfClosesKeepsReadingTheStream() async throws {
+        let source = Source()
+        let (server, connection, stream) = try await Self.openStream(source: source, clock: ManualClock())
+        defer { server.stop() }
+        #expect(await connection.read(through: "first\n").end == .open)
+        connection.finishSending()
+        #expect(await connection.read(through: ": hb\n\n").end == .open, "the half-close is probed with a heartbeat")
+        source.push("second\n")
+        stream.wake()
+        #expect(await connection.read(through: "second\n").end == .open, "the stream goes on")
+        source.end()
+        stream.wake()
+        #expect(await connection.read(through: "0\r\n\r\n").end == .open, "and ends when its source does")
     }
 }
