@@ -212,6 +212,24 @@ import Testing
         #expect(setup.manager.offlineDrmLicenseInformation(for: setup.item).expiryMs == nil)
     }
 
+    @Test func aRenewalWhoseKeyIsRefusedFailsTypedAndKeepsTheLicenseAsItWas() async throws {
+        let setup = try await Setup()
+        var reports = setup.manager.reportOutcomes.makeAsyncIterator()
+        try await setup.download()
+        _ = await reports.next()
+        let before = setup.manager.offlineDrmLicenseInformation(for: setup.item)
+        setup.harness.platform.advanceClock(by: .seconds(3_600))
+        try setup.harness.platform.inject(
+            FaultRule(status: 403, message: "NOT_ENTITLED", stream: StreamTarget(assetId: Self.assetId, part: .key)))
+
+        await #expect(throws: OfflineManagerError.notEntitled("NOT_ENTITLED")) { try await setup.manager.renewLicense(setup.item) }
+
+        #expect(setup.keyRequests.map(\.status) == [200, 403], "the renewal asked the key server")
+        #expect(setup.manager.offlineDrmLicenseInformation(for: setup.item) == before)
+        #expect(setup.manager.offlineState(for: setup.item) == .downloaded)
+        #expect(try setup.storedKeys().count == 1, "the downloaded key stays")
+    }
+
     @Test func withoutClearKeySupportAnEncryptedAssetIsRefusedBeforeAnyKeyIsFetched() async throws {
         let setup = try await Setup()
 
