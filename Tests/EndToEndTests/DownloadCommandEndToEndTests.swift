@@ -118,6 +118,21 @@ import Testing
         #expect(missing.status == 1 && missing.errors.contains("not downloaded"), "\(missing.errors)")
     }
 
+    @Test func anEncryptedDownloadPlaysFromDiskWithItsKeyFromTheDownloadIndex() async throws {
+        let session = try await LoggedInCLI(name: "download")
+        defer { try? FileManager.default.removeItem(at: session.folder) }
+        let download = try await session.run(["download", "harbour-tales-s1e3", "--bitrate", "1", "--audio", "en"])
+        #expect(download.status == 0, "\(download.errors)")
+        let keys = session.mock.platform.requests(pathPrefix: "/keys/").map(\.status)
+        #expect(keys == [200], "the key fetched once, with the play token")
+        let before = session.mock.platform.requests().count
+        let play = try await session.run(["play", "harbour-tales-s1e3", "--offline", "--speed", "1000", "--json"])
+        #expect(play.status == 0, "\(play.errors)")
+        #expect(play.output.contains("playbackStarted") && play.output.contains("playbackCompleted"), "\(play.output)")
+        let during = session.mock.platform.requests().dropFirst(before)
+        #expect(during.allSatisfy { $0.path.contains("eventsink") }, "no key request either: \(during.map(\.path))")
+    }
+
     @Test func unknownActionsAndMissingDownloadsAreExplained() async throws {
         let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
