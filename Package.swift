@@ -163,7 +163,8 @@ let package = Package(
         .testTarget(
             name: "PlayerEndToEndTests",
             dependencies: [
-                "ExposurePlayback", "ExposureAnalytics", "ExposureDownload", "MockPlatform", "MockPlatformTesting", "HLS", "TestSupport"
+                "ExposurePlayback", "ExposureAnalytics", "ExposureDownload", "MockPlatform", "MockPlatformTesting", "HLS", "SQLiteStore",
+                "TestSupport"
             ]),
         .testTarget(
             name: "ExposureDownloadTests",

@@ -7,11 +7,12 @@ import Exposure
 public enum OfflineManagerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Free space is below ``OfflineManager/minimumAvailableSpaceThreshold`` or below what the download needs.
     case insufficientSpace
-    /// The account may not download the asset (403 `NOT_ENTITLED`, `GEO_BLOCKED`, …; the server's message).
+    /// The account may not download the asset (403 `NOT_ENTITLED`, `GEO_BLOCKED`, …; the server's
+    /// message), or the key server refused an encrypted stream's key (`NOT_ENTITLED`, `INVALID_TOKEN`, …).
     case notEntitled(String)
     /// The account has downloaded the asset as often as it may (403 `DOWNLOAD_LIMIT_REACHED`).
     case downloadLimitReached
-    /// The offline license ran out (or the platform says so: 403 `LICENSE_EXPIRED`).
+    /// The offline license ran out (or the platform or the key server says so: 403 `LICENSE_EXPIRED`).
     case licenseExpired
     /// Bytes could not be exchanged with the backend or the CDN.
     case network(String)
@@ -25,6 +26,9 @@ public enum OfflineManagerError: Error, Sendable, Hashable, CustomStringConverti
     case storage(String)
     /// The item has no offline data (asked for its license or playback), by asset id.
     case notDownloaded(String)
+    /// The stream is protected with clear keys (AES-128) and the download's
+    /// ``DownloadConfiguration/supportClearKeyContent`` is false.
+    case clearKeyContentNotSupported
 
     /// A one-line explanation.
     public var description: String {
@@ -39,6 +43,8 @@ public enum OfflineManagerError: Error, Sendable, Hashable, CustomStringConverti
         case .invalidSource(let reason): return "cannot download: \(reason)"
         case .storage(let reason): return "storage: \(reason)"
         case .notDownloaded(let assetId): return "\(assetId) is not downloaded"
+        case .clearKeyContentNotSupported:
+            return "the stream is protected with clear keys (AES-128) and the download configuration does not support clear-key content"
         }
     }
 }
@@ -68,6 +74,10 @@ extension OfflineManagerError {
         case .httpStatus(let status, let url):
             self = status == 403 ? .notEntitled("HTTP 403 for \(url)") : .network("HTTP \(status) for \(url)")
         case .invalidSource(let reason): self = .invalidSource(reason)
+        case .keyRefused(let status, let message, _):
+            // The key server refuses as the entitlement does: LICENSE_EXPIRED, NOT_ENTITLED, INVALID_TOKEN …
+            self = OfflineManagerError(ExposureError.exposureResponse(reason: ExposureErrorMessage(httpCode: status, message: message)))
+        case .encrypted: self = .clearKeyContentNotSupported
         case .storage(let reason): self = .storage(reason)
         case .unknownDownload(let id): self = .storage("the downloader has no download \(id)")
         case .alreadyExists(let id): self = .storage("the downloader already has a download \(id)")

@@ -107,15 +107,31 @@ import Testing
         let session = try await LoggedInCLI(name: "download")
         defer { try? FileManager.default.removeItem(at: session.folder) }
         #expect(try await session.run(["download", "behind-the-scenes"]).status == 0)
-        let before = session.mock.platform.requests().count
-        let play = try await session.run(["play", "behind-the-scenes", "--offline", "--speed", "100", "--json"])
-        #expect(play.status == 0, "\(play.errors)")
-        #expect(play.output.contains("playbackStarted") && play.output.contains("playbackCompleted"), "\(play.output)")
-        // Nothing but analytics may reach the backend: no entitlement, no playlist, no segment.
-        let during = session.mock.platform.requests().dropFirst(before)
-        #expect(during.allSatisfy { $0.path.contains("eventsink") }, "\(during.map(\.path))")
+        try await Self.expectPlaysOfflineToTheEnd(session, "behind-the-scenes", speed: 100)
         let missing = try await session.run(["play", "city-lights", "--offline"])
         #expect(missing.status == 1 && missing.errors.contains("not downloaded"), "\(missing.errors)")
+    }
+
+    @Test func anEncryptedDownloadPlaysFromDiskWithItsKeyFromTheDownloadIndex() async throws {
+        let session = try await LoggedInCLI(name: "download")
+        defer { try? FileManager.default.removeItem(at: session.folder) }
+        let download = try await session.run(["download", "harbour-tales-s1e3", "--bitrate", "1", "--audio", "en"])
+        #expect(download.status == 0, "\(download.errors)")
+        let keys = session.mock.platform.requests(pathPrefix: "/keys/").map(\.status)
+        #expect(keys == [200], "the key fetched once, with the play token")
+        // No key request either: the key comes from offline.sqlite.
+        try await Self.expectPlaysOfflineToTheEnd(session, "harbour-tales-s1e3", speed: 1000)
+    }
+
+    /// `play ASSET_ID --offline` plays to the end, and nothing but analytics reaches the
+    /// backend: no entitlement, no playlist, no segment, no key.
+    private static func expectPlaysOfflineToTheEnd(_ session: LoggedInCLI, _ assetId: String, speed: Int) async throws {
+        let before = session.mock.platform.requests().count
+        let play = try await session.run(["play", assetId, "--offline", "--speed", "\(speed)", "--json"])
+        #expect(play.status == 0, "\(play.errors)")
+        #expect(play.output.contains("playbackStarted") && play.output.contains("playbackCompleted"), "\(play.output)")
+        let during = session.mock.platform.requests().dropFirst(before)
+        #expect(during.allSatisfy { $0.path.contains("eventsink") }, "\(during.map(\.path))")
     }
 
     @Test func unknownActionsAndMissingDownloadsAreExplained() async throws {

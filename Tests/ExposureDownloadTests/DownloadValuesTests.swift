@@ -84,6 +84,23 @@ import Testing
         #expect(OfflineManagerError(MediaDownloadFailure.network("reset")) == .network("reset"))
     }
 
+    @Test func aRefusedKeyReadsAsTheSameRefusalOfTheEntitlementAndNoCustodyAsNoClearKeySupport() {
+        let key = URL(string: "http://mock.test/keys/title.0")!
+        #expect(
+            OfflineManagerError(MediaDownloadFailure.keyRefused(status: 403, message: "INVALID_TOKEN", url: key))
+                == .notEntitled("INVALID_TOKEN"))
+        #expect(OfflineManagerError(MediaDownloadFailure.keyRefused(status: 403, message: "LICENSE_EXPIRED", url: key)) == .licenseExpired)
+        #expect(OfflineManagerError(MediaDownloadFailure.encrypted(key)) == .clearKeyContentNotSupported)
+    }
+
+    @Test func aConfigurationStoredBeforeClearKeySupportExistedSupportsIt() throws {
+        let stored = try JSONDecoder().decode(DownloadConfiguration.self, from: Data(#"{"minimumBitrate":500000}"#.utf8))
+        #expect(stored == DownloadConfiguration(minimumBitrate: 500_000, supportClearKeyContent: true))
+        let refusing = DownloadConfiguration(supportClearKeyContent: false)
+        #expect(try JSONDecoder().decode(DownloadConfiguration.self, from: JSONEncoder().encode(refusing)) == refusing)
+        #expect(DownloadConfiguration().supportClearKeyContent)
+    }
+
     @Test func reportRetriesBackOffFromASecondToFiveMinutes() {
         #expect(
             (1...10).map(DownloadReporter.retryDelay).map(\.wholeMilliseconds) == [

@@ -54,4 +54,35 @@ import Testing
         #expect(failure.reason == "HTTP 404")
         #expect(transport.paths == ["/ok.m3u8", "/gone.ts"])
     }
+
+    /// A key source holding key 0 of `download`, refusing everything else as `refusal`.
+    final class StoredKeys: OfflineKeySource {
+        let refusal: ExposureErrorMessage
+        init(refusal: ExposureErrorMessage) { self.refusal = refusal }
+        func offlineKey(_ uri: URL, assetId: String) async -> Result<[UInt8], ExposureErrorMessage> {
+            OfflineKeyURI.number(of: uri) == 0 && assetId == "download" ? .success(Array(0..<16)) : .failure(refusal)
+        }
+    }
+
+    @Test func anOfflineKeyURIIsAskedOfTheKeySourceNeverOfTheTransport() async throws {
+        let transport = ScriptedTransport()
+        let refusal = ExposureErrorMessage(httpCode: 403, message: "LICENSE_EXPIRED")
+        let loader = MediaLoader(network: transport, offlineKeys: (StoredKeys(refusal: refusal), "download"))
+        #expect(try await loader.load(OfflineKeyURI.make(0)).get() == Data(Array(0..<16)))
+        guard case .failure(let refused) = await loader.load(OfflineKeyURI.make(1)) else {
+            Issue.record("a key the source refuses loaded")
+            return
+        }
+        #expect(refused.refusal?.status == 403)
+        #expect(try JSONDecoder().decode(ExposureErrorMessage.self, from: refused.refusal?.body ?? Data()) == refusal)
+        guard case .failure(let unanswered) = await MediaLoader(network: transport).load(OfflineKeyURI.make(0)) else {
+            Issue.record("an offline key loaded with no key source")
+            return
+        }
+        #expect(unanswered.refusal == nil && unanswered.reason.contains("no offline key source"))
+        #expect(transport.paths.isEmpty)
+        #expect(OfflineKeyURI.number(of: URL(string: "exposure-offline-key:12")!) == 12)
+        #expect(OfflineKeyURI.number(of: URL(string: "exposure-offline-key:x")!) == nil)
+        #expect(OfflineKeyURI.number(of: URL(string: "http://h/exposure-offline-key:1")!) == nil)
+    }
 }

@@ -115,15 +115,44 @@ import Testing
         #expect(throws: MediaDownloadFailure.self) { try Self.plan(MediaTrackSelection(videoBitrate: 1)) }
     }
 
-    @Test func liveEncryptedAndByteRangePlaylistsAreRefused() throws {
+    @Test func liveSampleAESForeignKeyFormatAndByteRangePlaylistsAreRefused() throws {
         let refusals = [
             Self.media("x", extension: "ts", endList: false),
-            Self.media("x", extension: "ts", extraHeader: "#EXT-X-KEY:METHOD=AES-128,URI=\"key\"\n"),
+            Self.media("x", extension: "ts", extraHeader: "#EXT-X-KEY:METHOD=SAMPLE-AES,URI=\"skd://key\"\n"),
+            Self.media(
+                "x", extension: "ts", extraHeader: "#EXT-X-KEY:METHOD=AES-128,URI=\"key\",KEYFORMAT=\"com.apple.streamingkeydelivery\"\n"),
+            Self.media("x", extension: "ts", extraHeader: "#EXT-X-KEY:METHOD=AES-128\n"),
             "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:2.0,\n#EXT-X-BYTERANGE:100@0\nall.ts\n#EXT-X-ENDLIST\n"
         ]
         for text in refusals {
             #expect(throws: MediaDownloadFailure.self) { try Self.plan(MediaTrackSelection()) { _ in text } }
         }
+    }
+
+    @Test func anAES128KeyIsNumberedOncePerURLAndTheLocalPlaylistsNameItOffline() throws {
+        let plan = try Self.plan(MediaTrackSelection(audioLanguages: ["en"], subtitleLanguages: [])) { url in
+            // The same key for every track (its token in the query), a second one from the third segment of the video.
+            let key = "#EXT-X-KEY:METHOD=AES-128,URI=\"/keys/title.0?token=t\"\n"
+            let playlist = Self.media(url.deletingPathExtension().lastPathComponent, extension: "ts", extraHeader: key)
+            guard url.path.contains("video") else { return playlist }
+            return playlist.replacingOccurrences(
+                of: "#EXTINF:2.000,\n/media/reel/360p/seg-002",
+                with:
+                    "#EXT-X-KEY:METHOD=AES-128,URI=\"/keys/title.1?token=t\",IV=0x000102030405060708090A0B0C0D0E0F\n#EXTINF:2.000,\n/media/reel/360p/seg-002"
+            )
+        }
+        #expect(plan.keys.map(\.absoluteString) == ["http://cdn.test/keys/title.0?token=t", "http://cdn.test/keys/title.1?token=t"])
+        let video = String(decoding: plan.playlists[1].bytes, as: UTF8.self)
+        let audio = String(decoding: plan.playlists[2].bytes, as: UTF8.self)
+        #expect(video.contains("#EXT-X-KEY:METHOD=AES-128,URI=\"exposure-offline-key:0\"\n"))
+        #expect(video.contains("#EXT-X-KEY:METHOD=AES-128,URI=\"exposure-offline-key:1\",IV=0x000102030405060708090A0B0C0D0E0F\n"))
+        #expect(audio.contains("#EXT-X-KEY:METHOD=AES-128,URI=\"exposure-offline-key:0\"\n"))
+        #expect(!(video + audio).contains("/keys/"), "no key server URL, no token in the package")
+        #expect(try HLSParser.parseMedia(video).segments[2].otherTags.contains { $0.contains("exposure-offline-key:1") })
+        #expect(
+            HLSURI.resolve("exposure-offline-key:1", against: URL(fileURLWithPath: "/tmp/package/video/index.m3u8"))?.absoluteString
+                == "exposure-offline-key:1")
+        #expect(plan.files.allSatisfy { !$0.url.path.contains("/keys/") }, "keys are not files of the package")
     }
 
     @Test func tagAttributesReadTheTagsTheModelKeepsVerbatim() throws {

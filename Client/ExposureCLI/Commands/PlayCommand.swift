@@ -154,11 +154,14 @@ struct PlayCommand: CLICommand {
     }
 
     /// With `--offline`, the download to play (its license checked on the real clock); else nil.
+    /// An encrypted download's keys are answered by the manager that read it: stopped, it still
+    /// reads them from `offline.sqlite` and refuses them once the license has run out.
     private func downloadedPlayable(in folder: URL) async throws -> OfflineMediaPlayable? {
         guard offline else { return nil }
-        let (entitlement, url) = try await withDownloadManager(in: folder, for: assetId) { manager in
-            try EnigmaDownloads(manager: manager).offlinePlayback(assetId: assetId)
+        let (entitlement, url, manager) = try await withDownloadManager(in: folder, for: assetId) { manager in
+            let (entitlement, url) = try EnigmaDownloads(manager: manager).offlinePlayback(assetId: assetId)
+            return (entitlement, url, manager)
         }
-        return OfflineMediaPlayable(assetId: assetId, entitlement: entitlement, url: url)
+        return OfflineMediaPlayable(assetId: assetId, entitlement: entitlement, url: url, keys: manager)
     }
 }

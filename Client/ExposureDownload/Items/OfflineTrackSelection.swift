@@ -35,9 +35,30 @@ public struct DownloadConfiguration: Sendable, Hashable, Codable {
     /// The lowest video bitrate (the master playlist's `BANDWIDTH`, bits per second) at or above
     /// this is downloaded; when none is, the highest. Nil downloads the highest.
     public var minimumBitrate: Int?
+    /// Whether content protected with clear keys may be downloaded: AES-128 encrypted HLS whose
+    /// keys a key server hands to the holder of a play token. True (the default): its keys are
+    /// fetched with the download's play token and kept in the manager's database, never in the
+    /// package folder. False: such a stream fails with
+    /// ``OfflineManagerError/clearKeyContentNotSupported`` before any key is fetched or anything
+    /// is written. Clear streams download either way.
+    public var supportClearKeyContent: Bool
 
     /// A configuration.
-    public init(minimumBitrate: Int? = nil) { self.minimumBitrate = minimumBitrate }
+    public init(minimumBitrate: Int? = nil, supportClearKeyContent: Bool = true) {
+        self.minimumBitrate = minimumBitrate
+        self.supportClearKeyContent = supportClearKeyContent
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case minimumBitrate, supportClearKeyContent
+    }
+
+    /// Reads a stored configuration; one stored before ``supportClearKeyContent`` existed supports clear-key content.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        minimumBitrate = try container.decodeIfPresent(Int.self, forKey: .minimumBitrate)
+        supportClearKeyContent = try container.decodeIfPresent(Bool.self, forKey: .supportClearKeyContent) ?? true
+    }
 
     /// The seed's rule: the lowest bitrate ≥ ``minimumBitrate``, else the highest; nil when there are none.
     public func videoBitrate(among bitrates: [Int]) -> Int? {

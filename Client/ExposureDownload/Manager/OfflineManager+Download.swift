@@ -70,9 +70,9 @@ extension OfflineManager {
         }
         var snapshot = await downloader.snapshot(record.item.downloadId)
         if snapshot == nil {
-            guard let locator = record.entitlement?.playableFormat?.mediaLocator ?? record.entitlement?.formats?.first?.mediaLocator,
-                let source = URL(string: locator)
-            else { throw .invalidSource("the download entitlement names no HLS stream") }
+            guard let source = record.entitlement?.downloadSource else {
+                throw .invalidSource("the download entitlement names no HLS stream")
+            }
             if record.estimatedBytes == nil {
                 let info = try await Self.send(backend.info(assetId: assetId))
                 let master = try await Self.perform { () throws(MediaDownloadFailure) in
@@ -87,8 +87,9 @@ extension OfflineManager {
                 }
             }
             let request = record.request
+            let keys = request.configuration.supportClearKeyContent ? keyCustody(assetId) : nil
             snapshot = try await Self.perform { () throws(MediaDownloadFailure) in
-                try await downloader.prepare(record.item.downloadId, source: source, selection: request.selection)
+                try await downloader.prepare(record.item.downloadId, source: source, selection: request.selection, keys: keys)
             }
         }
         guard self.record(assetId)?.state == .downloading else { return }

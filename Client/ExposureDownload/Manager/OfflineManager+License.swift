@@ -3,19 +3,22 @@ import Foundation
 import Synchronization
 
 /// Offline licenses: expiry = min(publicationEnd, playTokenExpiration) of the download
-/// entitlement, an expiry event on the manager's clock, renewal and sync with the backend.
+/// entitlement (an encrypted download's keys expire with it), an expiry event on the manager's
+/// clock, renewal and sync with the backend.
 extension OfflineManager {
     func beginRenewal(_ assetId: String) throws(OfflineManagerError) -> WorkTask? {
         try transition(assetId, .renewOfflineLicense, followUp: { () throws(OfflineManagerError) in try await self.renew(assetId) })
     }
 
-    /// The validate call (the download path without a query), then `downloadrenewed` into the outbox.
+    /// The validate call (the download path without a query), an encrypted download's keys
+    /// fetched again with the new play token, then `downloadrenewed` into the outbox.
     func renew(_ assetId: String) async throws(OfflineManagerError) {
         guard let record = record(assetId), record.state == .downloaded else { return }
         let backend = DownloadBackend(
             environment: record.item.environment, sessionToken: record.item.sessionToken,
             transport: dependencies.transport)
         let entitlement = try await Self.send(backend.validate(assetId: assetId))
+        try await reauthorizeKeys(assetId, with: entitlement)
         try await reporter.add(DownloadReport(kind: .renewed, item: record.item))
         try update(assetId) { record in
             guard var renewed = record, renewed.state == .downloaded else { return [] }

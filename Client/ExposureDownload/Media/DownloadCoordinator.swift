@@ -71,13 +71,13 @@ actor DownloadCoordinator {
 
     // MARK: Prepare
 
-    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
-        -> MediaDownloadSnapshot
+    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection, keys: MediaKeyCustody?)
+        async throws(MediaDownloadFailure) -> MediaDownloadSnapshot
     {
         guard downloads[id] == nil, reserved.insert(id).inserted else { throw .alreadyExists(id) }
         defer { reserved.remove(id) }
         let package = try await PackagePreparation(fetcher: fetcher, connections: schedule.connections).plan(
-            source: source, selection: selection)
+            source: source, selection: selection, keys: keys)
         let folderName = uniqueFolderName(for: id)
         let folder = root.appendingPathComponent(folderName)
         let record = IndexedDownload(

@@ -13,6 +13,8 @@ import Foundation
 /// - A file counts once it is written under a temporary name, its length matches
 ///   `Content-Length`, it is renamed into place and its length and digest are committed; only
 ///   then is its ``MediaDownloadEvent/progressed(_:_:)`` sent.
+/// - An AES-128 encrypted stream is downloaded as served (its segments encrypted); its keys
+///   go to the prepare's ``MediaKeyCustody``, never into the folder.
 /// - A downloader released (or a process killed) mid-download leaves it fetching in the index;
 ///   the next downloader on the folder restores it `.suspended` with its complete files.
 public final class MediaDownloader: MediaDownloading {
@@ -56,10 +58,10 @@ public final class MediaDownloader: MediaDownloading {
 
     public func restore() async throws(MediaDownloadFailure) -> [MediaDownloadSnapshot] { await coordinator.snapshots() }
 
-    public func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
-        -> MediaDownloadSnapshot
+    public func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection, keys: MediaKeyCustody?)
+        async throws(MediaDownloadFailure) -> MediaDownloadSnapshot
     {
-        try await coordinator.prepare(id, source: source, selection: selection)
+        try await coordinator.prepare(id, source: source, selection: selection, keys: keys)
     }
 
     public func start(_ id: MediaDownloadID) async throws(MediaDownloadFailure) { try await coordinator.start(id) }

@@ -18,9 +18,11 @@ public protocol MediaDownloading: AnyObject, Sendable {
     func restore() async throws(MediaDownloadFailure) -> [MediaDownloadSnapshot]
 
     /// Plans a download: fetches the playlists of `selection`, writes the package's local
-    /// playlists, persists the file list, and fetches no media yet.
-    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
-        -> MediaDownloadSnapshot
+    /// playlists, persists the file list, and fetches no media yet. An AES-128 encrypted
+    /// stream's keys are fetched before anything is written and handed to `keys`; with `keys`
+    /// nil an encrypted stream is refused (``MediaDownloadFailure/encrypted(_:)``).
+    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection, keys: MediaKeyCustody?)
+        async throws(MediaDownloadFailure) -> MediaDownloadSnapshot
 
     /// Starts (or resumes) fetching the files not yet complete; returns at once, progress follows as events.
     func start(_ id: MediaDownloadID) async throws(MediaDownloadFailure)
@@ -42,6 +44,15 @@ public protocol MediaDownloading: AnyObject, Sendable {
 
     /// What happens to downloads, in order, for one consumer.
     var events: AsyncStream<MediaDownloadEvent> { get }
+}
+
+extension MediaDownloading {
+    /// Plans the download of a clear stream (an encrypted one is refused): ``prepare(_:source:selection:keys:)`` keeping no keys.
+    public func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
+        -> MediaDownloadSnapshot
+    {
+        try await prepare(id, source: source, selection: selection, keys: nil)
+    }
 }
 
 /// Names one download; opaque to the downloader, which names its folders itself.
@@ -197,6 +208,11 @@ public enum MediaDownloadFailure: Error, Sendable, Hashable {
     case httpStatus(Int, url: URL)
     /// A playlist could not be read or offers nothing the selection asks for.
     case invalidSource(String)
+    /// The key server refused a key of the encrypted stream (403 `NOT_ENTITLED`, `INVALID_TOKEN`,
+    /// `LICENSE_EXPIRED` …): its status, its error body's message, and the key's URL without the token.
+    case keyRefused(status: Int, message: String, url: URL)
+    /// The stream at this URL is encrypted and the download was given no ``MediaKeyCustody`` for its keys.
+    case encrypted(URL)
     /// The disk is full (or below what the download needs).
     case insufficientSpace
     /// Files or the database could not be written or read.

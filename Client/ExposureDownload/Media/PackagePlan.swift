@@ -28,4 +28,7 @@ struct PackagePlan: Sendable, Hashable {
     /// The media files in fetch order: init segments first, then the tracks' segments
     /// interleaved by index, so the part already fetched plays from the start.
     var files: [PlannedFile]
+    /// Where the AES-128 keys the playlists name are fetched (the play token in their query),
+    /// key number N at position N; empty for a clear stream.
+    var keys: [URL] = []
 }

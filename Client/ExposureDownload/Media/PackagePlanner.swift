@@ -1,9 +1,12 @@
+import Exposure
 import Foundation
 import HLS
 
 /// Turns a master playlist, a ``TrackChoice`` and the chosen media playlists into a
 /// ``PackagePlan``: every remote file gets a local name, and the package's own playlists point
-/// at those names with relative URIs, so the folder plays with no network.
+/// at those names with relative URIs, so the folder plays with no network. An AES-128 key gets
+/// a number instead: the playlists name it by `OfflineKeyURI`, and the plan lists where it is
+/// fetched from (segments stay encrypted, as served).
 enum PackagePlanner {
     /// One media playlist of the choice.
     struct Track: Sendable, Hashable {
@@ -49,8 +52,9 @@ enum PackagePlanner {
         var localPlaylists: [PlannedPlaylist] = []
         var initFiles: [PlannedFile] = []
         var segmentFiles: [[PlannedFile]] = []
+        var keys: [URL] = []
         for (track, playlist) in zip(tracks, playlists) {
-            let local = try localTrack(playlist, from: track)
+            let local = try localTrack(playlist, from: track, keys: &keys)
             localPlaylists.append(PlannedPlaylist(path: "\(track.folder)/index.m3u8", bytes: HLSWriter.bytes(local.playlist)))
             initFiles += local.initFiles
             segmentFiles.append(local.segmentFiles)
@@ -63,7 +67,7 @@ enum PackagePlanner {
         let localMaster = localMaster(master, choice: choice, tracks: tracks)
         return PackagePlan(
             playlists: [PlannedPlaylist(path: PackagePlan.masterPath, bytes: HLSWriter.bytes(localMaster))] + localPlaylists,
-            files: initFiles + interleaved)
+            files: initFiles + interleaved, keys: keys)
     }
 
     private static func localMaster(_ master: MasterPlaylist, choice: TrackChoice, tracks: [Track]) -> MasterPlaylist {
@@ -81,7 +85,9 @@ enum PackagePlanner {
             renditions: renditions + choice.closedCaptions, variants: [variant])
     }
 
-    private static func localTrack(_ remote: MediaPlaylist, from track: Track)
+    /// The package's copy of `remote`, and the files it points at; the key URLs it names are
+    /// added to `keys` (their position is their number).
+    private static func localTrack(_ remote: MediaPlaylist, from track: Track, keys: inout [URL])
         throws(MediaDownloadFailure) -> (playlist: MediaPlaylist, initFiles: [PlannedFile], segmentFiles: [PlannedFile])
     {
         guard remote.endList, !remote.isDeltaUpdate else {
@@ -91,12 +97,7 @@ enum PackagePlanner {
         var initFiles: [PlannedFile] = []
         var initNames: [URL: String] = [:]
         func localTag(_ line: String) throws(MediaDownloadFailure) -> String {
-            if TagAttributes.isTag("EXT-X-KEY", line: line) {
-                guard try attributes(line, track).values["METHOD"] == "NONE" else {
-                    throw .invalidSource("\(track.url) is encrypted (EXT-X-KEY): encrypted downloads are not supported")
-                }
-                return line
-            }
+            if TagAttributes.isTag("EXT-X-KEY", line: line) { return try localKey(line, track, keys: &keys) }
             guard TagAttributes.isTag("EXT-X-MAP", line: line) else { return line }
             let map = try attributes(line, track)
             guard map.values["BYTERANGE"] == nil, let uri = map.values["URI"], let url = HLSURI.resolve(uri, against: track.url) else {
@@ -124,6 +125,30 @@ enum PackagePlanner {
             segmentFiles.append(PlannedFile(path: "\(track.folder)/\(name)", url: url))
         }
         return (playlist, initFiles, segmentFiles)
+    }
+
+    /// An `EXT-X-KEY` line of the package: `METHOD=NONE` as it is, an AES-128 key's URI
+    /// replaced by its `OfflineKeyURI` (IV and format kept).
+    private static func localKey(_ line: String, _ track: Track, keys: inout [URL]) throws(MediaDownloadFailure) -> String {
+        var key: SegmentKey
+        do { key = try SegmentKey(line: line) } catch { throw .invalidSource("\(track.url): \(error.message)") }
+        switch key.method {
+        case .none:
+            return line
+        case .sampleAES:
+            throw .invalidSource("\(track.url) is encrypted with SAMPLE-AES (a DRM system's): only AES-128 streams can be downloaded")
+        case .aes128:
+            guard key.keyFormat == nil || key.keyFormat == SegmentKey.identityKeyFormat else {
+                throw .invalidSource("\(track.url) has a key of KEYFORMAT \(key.keyFormat ?? ""): only identity keys can be downloaded")
+            }
+            guard let url = key.uri.flatMap({ HLSURI.resolve($0, against: track.url) }) else {
+                throw .invalidSource("\(track.url): the key URI \(key.uri ?? "") is not a URL")
+            }
+            let number = keys.firstIndex(of: url) ?? keys.count
+            if number == keys.count { keys.append(url) }
+            key.uri = OfflineKeyURI.make(number).absoluteString
+            return key.line()
+        }
     }
 
     private static func attributes(_ line: String, _ track: Track) throws(MediaDownloadFailure) -> TagAttributes {

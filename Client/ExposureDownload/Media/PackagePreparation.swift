@@ -3,7 +3,8 @@ import Foundation
 import HLS
 
 /// What `prepare` does before anything is written: fetch the master and the chosen media
-/// playlists, plan the package, and learn the files' sizes with HEAD requests.
+/// playlists, plan the package, fetch an encrypted stream's keys into their custody, and learn
+/// the files' sizes with HEAD requests.
 struct PackagePreparation: Sendable {
     let fetcher: FileFetcher
     let connections: Int
@@ -15,7 +16,11 @@ struct PackagePreparation: Sendable {
     }
 
     /// The plan of `selection` of the stream at `source`, sizes filled in where a HEAD told them.
-    func plan(source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure) -> PackagePlan {
+    /// The keys of an encrypted stream are fetched and handed to `keys` first; with no custody
+    /// an encrypted stream is ``MediaDownloadFailure/encrypted(_:)``.
+    func plan(source: URL, selection: MediaTrackSelection, keys custody: MediaKeyCustody?) async throws(MediaDownloadFailure)
+        -> PackagePlan
+    {
         let master = try await master(at: source)
         let choice = try TrackChoice.resolve(selection, in: master)
         let tracks = try PackagePlanner.tracks(of: choice, source: source)
@@ -27,6 +32,10 @@ struct PackagePreparation: Sendable {
             }
         }
         var plan = try PackagePlanner.plan(master: master, choice: choice, tracks: tracks, playlists: playlists)
+        if !plan.keys.isEmpty {
+            guard let custody else { throw .encrypted(ContentKeyFetcher.identity(of: source)) }
+            try await custody.keep(try await ContentKeyFetcher(transport: fetcher.transport).keys(at: plan.keys))
+        }
         let sizes = await announcedLengths(of: Set(plan.files.map(\.url)))
         for index in plan.files.indices { plan.files[index].expectedLength = sizes[plan.files[index].url] }
         return plan

@@ -3,7 +3,7 @@ import Foundation
 import SQLiteStore
 
 /// The manager's one SQLite file, `offline.sqlite` in its data folder: the items and their states,
-/// and the reports still owed to the backend.
+/// the keys of encrypted downloads, and the reports still owed to the backend.
 enum OfflineDatabase {
     private static let schema = SQLiteMigrations([
         """
@@ -47,7 +47,18 @@ enum OfflineDatabase {
             INSERT INTO outbox_messages (id, stream, sequence, body, attempts, due_ms)
                 SELECT id, asset_id, ROW_NUMBER() OVER (PARTITION BY asset_id ORDER BY id), kind, attempts, due_ms FROM reports ORDER BY id;
             DROP TABLE reports;
-            """
+            """,
+        // The keys of encrypted downloads (`MediaKey`s, their bytes in base64), here and never in
+        // the package folder; they go with their item.
+        """
+        CREATE TABLE keys (
+            asset_id TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            key_base64 TEXT NOT NULL,
+            PRIMARY KEY (asset_id, number)
+        );
+        """
     ])
 
     /// The database's name in the manager's data folder.
@@ -89,12 +100,14 @@ extension Result where Success == SQLiteDatabase, Failure == OfflineManagerError
         }
     }
 
-    /// `access`, with SQLite's errors as the manager's storage error. Blocking: for the manager's
-    /// synchronous paths (see `OfflineStore`).
-    func offlineAccess<Value>(_ body: (SQLiteAccess) throws(SQLiteError) -> Value) throws(OfflineManagerError) -> Value {
+    /// `access`, or `transaction` when `inTransaction`, with SQLite's errors as the manager's
+    /// storage error. Blocking: for the manager's synchronous paths (see `OfflineStore`).
+    func offlineAccess<Value>(inTransaction: Bool = false, _ body: (SQLiteAccess) throws(SQLiteError) -> Value)
+        throws(OfflineManagerError) -> Value
+    {
         let database = try get()
         do {
-            return try database.access(body)
+            return inTransaction ? try database.transaction(body) : try database.access(body)
         } catch {
             throw .storage(error.description)
         }

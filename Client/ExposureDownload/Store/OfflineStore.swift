@@ -55,9 +55,36 @@ final class OfflineStore: Sendable {
         }
     }
 
-    /// Forgets the item (it is NotDownloaded again).
+    /// Forgets the item (it is NotDownloaded again) and its keys.
     func remove(assetId: String) throws(OfflineManagerError) {
-        try database.offlineAccess { (db) throws(SQLiteError) in _ = try db.update("DELETE FROM items WHERE asset_id = ?", .text(assetId)) }
+        try database.offlineAccess(inTransaction: true) { (db) throws(SQLiteError) in
+            try db.update("DELETE FROM keys WHERE asset_id = ?", .text(assetId))
+            try db.update("DELETE FROM items WHERE asset_id = ?", .text(assetId))
+        }
+    }
+
+    /// The keys of the item's download, by number; none for a clear download.
+    func keys(assetId: String) async throws(OfflineManagerError) -> [MediaKey] {
+        try await database.offlineAwait(inTransaction: false) { (db) throws(SQLiteError) -> [MediaKey] in
+            try db.query("SELECT number, url, key_base64 FROM keys WHERE asset_id = ? ORDER BY number", .text(assetId)).compactMap { row in
+                guard let number = row.int(0), let url = row.text(1).flatMap(URL.init(string:)),
+                    let bytes = row.text(2).flatMap({ Data(base64Encoded: $0) })
+                else { return nil }
+                return MediaKey(number: Int(number), url: url, bytes: [UInt8](bytes))
+            }
+        }
+    }
+
+    /// Makes `keys` the item's keys, in one transaction.
+    func replaceKeys(_ keys: [MediaKey], assetId: String) async throws(OfflineManagerError) {
+        try await database.offlineAwait(inTransaction: true) { (db) throws(SQLiteError) in
+            try db.update("DELETE FROM keys WHERE asset_id = ?", .text(assetId))
+            for key in keys {
+                try db.update(
+                    "INSERT INTO keys (asset_id, number, url, key_base64) VALUES (?, ?, ?, ?)", .text(assetId), .integer(Int64(key.number)),
+                    .text(key.url.absoluteString), .text(Data(key.bytes).base64EncodedString()))
+            }
+        }
     }
 
     private static func differsInProgressOnly(_ record: OfflineItemRecord, from previous: OfflineItemRecord) -> Bool {

@@ -5,8 +5,9 @@ import Foundation
 /// entitlement and the `file:` URL of the package's master playlist (the official
 /// `OfflineMediaPlayable`, given to ``Player/startPlayback(offlineMediaPlayable:properties:)``).
 ///
-/// No entitlement is asked for; playlists, segments and subtitles are read from the disk; the
-/// playback's analytics wait in the outbox under `{playSessionId}_{n}` until the device is online.
+/// No entitlement is asked for; playlists, segments and subtitles are read from the disk, the
+/// keys of an encrypted download from ``keys``; the playback's analytics wait in the outbox
+/// under `{playSessionId}_{n}` until the device is online.
 public struct OfflineMediaPlayable: Playable, Equatable {
     /// The downloaded asset.
     public let assetId: String
@@ -16,19 +17,30 @@ public struct OfflineMediaPlayable: Playable, Equatable {
     public let url: URL
     /// The downloaded file's format, e.g. `HLS` (the seed plays `MP3` with another player).
     public let format: String
+    /// Where the keys of an encrypted download are kept (the `OfflineManager` that downloaded
+    /// it); nil for a clear download. Its playlists' ``OfflineKeyURI``s are asked of it, never of
+    /// the network.
+    public let keys: (any OfflineKeySource)?
 
     /// A playable for the download of `assetId` whose master playlist is at `url`; its format is the
-    /// entitlement's (HLS when it names none).
-    public init(assetId: String, entitlement: PlaybackEntitlement, url: URL) {
-        self.init(assetId: assetId, entitlement: entitlement, url: url, format: entitlement.playableFormat?.format ?? "HLS")
+    /// entitlement's (HLS when it names none); `keys` answers an encrypted download's keys.
+    public init(assetId: String, entitlement: PlaybackEntitlement, url: URL, keys: (any OfflineKeySource)? = nil) {
+        self.init(assetId: assetId, entitlement: entitlement, url: url, format: entitlement.playableFormat?.format ?? "HLS", keys: keys)
     }
 
     /// A playable for a download whose format the app knows.
-    public init(assetId: String, entitlement: PlaybackEntitlement, url: URL, format: String) {
+    public init(assetId: String, entitlement: PlaybackEntitlement, url: URL, format: String, keys: (any OfflineKeySource)? = nil) {
         self.assetId = assetId
         self.entitlement = entitlement
         self.url = url
         self.format = format
+        self.keys = keys
+    }
+
+    /// Equal when they play the same package with the same entitlement and the same key source.
+    public static func == (lhs: OfflineMediaPlayable, rhs: OfflineMediaPlayable) -> Bool {
+        lhs.assetId == rhs.assetId && lhs.entitlement == rhs.entitlement && lhs.url == rhs.url && lhs.format == rhs.format
+            && lhs.keys === rhs.keys
     }
 
     /// The download's entitlement pointing at the package instead of the stream it came from.

@@ -31,7 +31,10 @@ final class PlaybackSession: TechObserver {
     init(core: PlaybackCore, request: PlaybackRequest) {
         self.core = core
         self.request = request
-        tech = HLSTech(transport: core.dependencies.streamTransport, clock: core.dependencies.clock)
+        let download = request.playable as? OfflineMediaPlayable
+        tech = HLSTech(
+            transport: core.dependencies.streamTransport, clock: core.dependencies.clock,
+            offlineKeys: download.flatMap { download in download.keys.map { ($0, download.assetId) } })
         beacons = BeaconDispatcher(transport: core.dependencies.apiTransport)
     }
 
@@ -183,8 +186,13 @@ final class PlaybackSession: TechObserver {
     }
 
     /// A refused key as the app sees it: `NOT_ENTITLED` as at a program boundary (naming the
-    /// program the key's period lies in), anything else as the Exposure error it is.
+    /// program the key's period lies in), a download's key refused for its license as
+    /// `licenseExpired`, anything else as the Exposure error it is.
     private func keyRefusal(_ message: ExposureErrorMessage, atTimeMs timeMs: Int64?) -> PlayerError {
+        if request.isOffline, message.message == "LICENSE_EXPIRED", let entitlement = source?.entitlement {
+            // The key source knows the license ran out even when the entitlement the app holds says otherwise.
+            return .licenseExpired(expiredAtMs: min(entitlement.offlineLicenseExpiryMs, core.dependencies.clock.nowMs))
+        }
         guard message.message == "NOT_ENTITLED" else { return .exposure(.exposureResponse(reason: message)) }
         return .notEntitled(status: message.message, programId: timeMs.flatMap { programs?.program(atMs: $0)?.programId })
     }

@@ -20,9 +20,10 @@ public final class HLSTech: PlaybackTech {
     private let state = Mutex(State())
     private let commandQueued = CommandSignal()
 
-    /// A tech fetching through `transport` and keeping time with `clock`.
-    public init(transport: any HTTPTransport, clock: any WallClock) {
-        loader = MediaLoader(network: transport)
+    /// A tech fetching through `transport` and keeping time with `clock`; the keys of a
+    /// downloaded package (``OfflineKeyURI``s) are asked of `offlineKeys`, for its download.
+    public init(transport: any HTTPTransport, clock: any WallClock, offlineKeys: (source: any OfflineKeySource, assetId: String)? = nil) {
+        loader = MediaLoader(network: transport, offlineKeys: offlineKeys)
         self.clock = clock
     }
 

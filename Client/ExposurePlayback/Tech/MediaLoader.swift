@@ -2,8 +2,9 @@ import Exposure
 import Foundation
 
 /// Brings the tech what its engine asks for: `file:` URLs (a downloaded package) from the disk,
-/// anything else through the network transport. A package's playlists and segments therefore
-/// never reach the transport, and a missing or unreadable file is an ordinary failed fetch.
+/// ``OfflineKeyURI``s (its keys) from the download's ``OfflineKeySource``, anything else through
+/// the network transport. A package's playlists, segments and keys therefore never reach the
+/// transport, and a missing or unreadable file is an ordinary failed fetch.
 struct MediaLoader: Sendable {
     /// Why a fetch brought nothing back, as the engine reports it.
     struct Failure: Error, Sendable {
@@ -13,12 +14,15 @@ struct MediaLoader: Sendable {
     }
 
     let network: any HTTPTransport
+    /// Where an offline playback's keys come from, and the download they belong to.
+    var offlineKeys: (source: any OfflineKeySource, assetId: String)? = nil
 
     /// The body at `url`, or why there is none (a non-2xx status, a transport error, a file that
     /// cannot be read). Network requests name `playSessionId` in `X-Playback-Session-Id`, as
     /// AVPlayer does, so a CDN (or the mock's stream lab) can tell players apart.
     func load(_ url: URL, playSessionId: String? = nil) async -> Result<Data, Failure> {
         if url.isFileURL { return Self.readFile(url) }
+        if url.scheme == OfflineKeyURI.scheme { return await offlineKey(url) }
         do {
             let headers = playSessionId.map { ["X-Playback-Session-Id": $0] } ?? [:]
             let response = try await network.send(TransportRequest(method: .get, url: url, headers: headers))
@@ -28,6 +32,20 @@ struct MediaLoader: Sendable {
             return .success(response.body)
         } catch {
             return .failure(Failure(reason: "\(error)"))
+        }
+    }
+
+    /// A downloaded package's key, from its download's key source; a refusal comes back as the
+    /// key server's would (its status and error body), so the engine ends playback with it.
+    private func offlineKey(_ url: URL) async -> Result<Data, Failure> {
+        guard let (source, assetId) = offlineKeys else {
+            return .failure(Failure(reason: "\(url) is the key of a download, and this playback has no offline key source"))
+        }
+        switch await source.offlineKey(url, assetId: assetId) {
+        case .success(let key): return .success(Data(key))
+        case .failure(let refusal):
+            let body = (try? JSONEncoder().encode(refusal)) ?? Data()
+            return .failure(Failure(reason: "the offline key \(url) was refused: \(refusal.message)", refusal: (refusal.httpCode, body)))
         }
     }
 

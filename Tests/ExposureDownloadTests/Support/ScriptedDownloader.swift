@@ -65,8 +65,9 @@ final class ScriptedDownloader: MediaDownloading {
         return ids.compactMap(snapshotNow)
     }
 
-    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
-        -> MediaDownloadSnapshot
+    /// Scripted packages are clear: `keys` is never asked to keep any.
+    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection, keys: MediaKeyCustody?)
+        async throws(MediaDownloadFailure) -> MediaDownloadSnapshot
     {
         guard download(id.rawValue) == nil else { throw .alreadyExists(id) }
         let package = folder.appendingPathComponent(id.rawValue)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// One AES-128 key of an encrypted download (`EXT-X-KEY` `METHOD=AES-128`, identity format).
+public struct MediaKey: Sendable, Hashable {
+    /// Its position among the download's keys: the package's playlists name it
+    /// `OfflineKeyURI.make(number)`.
+    public var number: Int
+    /// The key server's URL of it without the query, so without the play token it was fetched with.
+    public var url: URL
+    /// The 16 bytes.
+    public var bytes: [UInt8]
+
+    /// A key.
+    public init(number: Int, url: URL, bytes: [UInt8]) {
+        self.number = number
+        self.url = url
+        self.bytes = bytes
+    }
+}
+
+/// Where a download's keys go. The downloader fetches an encrypted stream's keys (with the token
+/// their URIs carry) after its playlists and before anything of the download is written, and
+/// hands them to ``keep``; the package's playlists name them by `OfflineKeyURI`, so no key is
+/// ever written beside the media.
+public struct MediaKeyCustody: Sendable {
+    /// Keeps the download's keys, every one, numbered from 0. What it throws fails the prepare,
+    /// and the download leaves nothing behind.
+    public var keep: @Sendable ([MediaKey]) async throws(MediaDownloadFailure) -> Void
+
+    /// A custody keeping keys with `keep`.
+    public init(keep: @escaping @Sendable ([MediaKey]) async throws(MediaDownloadFailure) -> Void) { self.keep = keep }
+}

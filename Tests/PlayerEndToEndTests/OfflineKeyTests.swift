@@ -1,0 +1,244 @@
+import Exposure
+import ExposureDownload
+import ExposurePlayback
+import Foundation
+import Glibc
+import HLS
+import MockPlatform
+import MockPlatformTesting
+import SQLiteStore
+import TestSupport
+import Testing
+
+/// Downloads of an encrypted VOD (docs/downloads.md, "Encrypted downloads"): the OfflineManager
+/// with the SDK's media downloader against the mock fetches the key with the play token and
+/// keeps it in `offline.sqlite`; the player takes it from there with no network while the
+/// license lasts, is refused after it, and plays again after a renewal.
+@Suite(.onItsOwnQueue) struct OfflineKeyTests {
+    /// The downloadable encrypted VOD of the bundled catalog (22 minutes, a 48-hour license).
+    static let assetId = "harbour-tales-s1e3"
+
+    /// A mock on the player's virtual clock, and an OfflineManager with the real downloader whose
+    /// clock moves only when the test moves it.
+    struct Setup {
+        let harness: PlayerHarness
+        let clock: ManualClock
+        let manager: OfflineManager
+        let item: SourceItem
+        var dataFolder: URL { harness.folder.appendingPathComponent("offline") }
+
+        init() async throws {
+            harness = try PlayerHarness()
+            let token = try await Authenticate(environment: harness.platform.environment)
+                .login(username: "premium", password: "sandbox").request().sessionToken
+            let clock = ManualClock(at: WallTime(millisecondsSince1970: harness.clock.nowMs))
+            self.clock = clock
+            let folder = harness.folder.appendingPathComponent("offline")
+            manager = OfflineManager(
+                dependencies: OfflineManagerDependencies(
+                    dataFolder: folder, transport: AutomaticTransport.shared, clock: clock, network: UnmeteredNetworkMonitor(),
+                    storage: AmpleStorage(),
+                    makeDownloader: OfflineManagerDependencies.standardDownloader))
+            item = SourceItem(assetId: OfflineKeyTests.assetId, environment: harness.platform.environment, sessionToken: token)
+            await manager.waitForRestoredDownloads()
+        }
+
+        /// Downloads the lowest video with English audio; returns once it is Downloaded.
+        func download(_ configuration: DownloadConfiguration = DownloadConfiguration(minimumBitrate: 1)) async throws {
+            var events = manager.events.makeAsyncIterator()
+            let tracks = OfflineTrackSelection(
+                available: MediaTracks(videos: [], audios: [], subtitles: []), audioLanguages: ["en"], subtitleLanguages: [])
+            try await manager.startDownload(item, tracks: tracks, configuration: configuration)
+            while let event = await events.next() {
+                if event == .finished(assetId: item.assetId) { return }
+                if case .failed(_, let error) = event { throw error }
+            }
+        }
+
+        /// Plays the download with `network` as the player's only network; the player's events.
+        func playOffline(network: any HTTPTransport, untilStarted: Bool = false) async throws -> EventLog {
+            let player = try await harness.player(apiTransport: network, streamTransport: network)
+            let log = EventLog(player, clock: harness.clock)
+            if untilStarted { player.onPlaybackStarted { player, _ in player.stop() } }
+            let offline = try #require(manager.createOfflineSourceItem(for: item, restrictedToAssetCache: true))
+            await player.startPlayback(
+                offlineMediaPlayable: OfflineMediaPlayable(
+                    assetId: item.assetId, entitlement: offline.entitlement, url: offline.url, keys: manager)
+            ).value
+            return log
+        }
+
+        /// The key requests the mock answered: path and status.
+        var keyRequests: [(path: String, status: Int?)] { harness.platform.requests(pathPrefix: "/keys/").map { ($0.path, $0.status) } }
+
+        /// The rows of the manager's `keys` table: url and key.
+        func storedKeys() throws -> [(url: String, key: [UInt8])] {
+            let database = try SQLiteDatabase(path: dataFolder.appendingPathComponent("offline.sqlite").path)
+            return try database.access { (db) throws(SQLiteError) in
+                try db.query("SELECT url, key_base64 FROM keys ORDER BY asset_id, number").map { row in
+                    (row.text(0) ?? "", [UInt8](Data(base64Encoded: row.text(1) ?? "") ?? Data()))
+                }
+            }
+        }
+
+        /// Every file under the downloader's folder but its index.
+        func packageFiles() throws -> [URL] {
+            let media = dataFolder.appendingPathComponent("media")
+            guard let walk = FileManager.default.enumerator(at: media, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+            return walk.compactMap { $0 as? URL }.filter { url in
+                (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+                    && !url.lastPathComponent.hasPrefix("downloads.sqlite")
+            }
+        }
+
+        /// The rows of the downloader's index.
+        func indexedDownloads() throws -> Int64 {
+            let database = try SQLiteDatabase(path: dataFolder.appendingPathComponent("media/downloads.sqlite").path)
+            return try database.access { (db) throws(SQLiteError) in try db.query("SELECT COUNT(*) FROM downloads").first?.int(0) ?? -1 }
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack` (`memchr` to each candidate, then `memcmp`: a
+    /// package is tens of megabytes).
+    static func contains(_ haystack: Data, _ needle: [UInt8]) -> Bool {
+        haystack.withUnsafeBytes { hay in
+            guard let base = hay.baseAddress, let first = needle.first, needle.count <= hay.count else { return false }
+            var start = 0
+            while start + needle.count <= hay.count,
+                let hit = memchr(base + start, Int32(first), hay.count - needle.count + 1 - start)
+            {
+                let offset = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + offset, needle, needle.count) == 0 { return true }
+                start = offset + 1
+            }
+            return false
+        }
+    }
+
+    /// Free space that never runs short and is never measured again: a poller on the manual
+    /// clock would wake every 10 s of the 48 hours the test moves it.
+    struct AmpleStorage: StorageMonitoring {
+        var availableBytes: Int64 { .max }
+        var availableBytesUpdates: AsyncStream<Int64> { AsyncStream { _ in } }
+    }
+
+    @Test func anEncryptedDownloadKeepsItsKeyInTheIndexPlaysOfflineIsRefusedAfterExpiryAndPlaysAgainAfterARenewal() async throws {
+        let setup = try await Setup()
+        var reports = setup.manager.reportOutcomes.makeAsyncIterator()
+        try await setup.download()
+        // The platform knows of the download (and renews it) once `downloadcompleted` arrived.
+        _ = await reports.next()
+
+        // The key was fetched once, with the play token, and is a row of offline.sqlite, not a file.
+        #expect(setup.keyRequests.map(\.path) == ["/keys/\(Self.assetId).0"] && setup.keyRequests.allSatisfy { $0.status == 200 })
+        let stored = try setup.storedKeys()
+        #expect(stored.count == 1 && stored.first?.key.count == 16, "\(stored.map(\.url))")
+        #expect(stored.first?.url == "\(setup.harness.platform.environment.baseUrl)/keys/\(Self.assetId).0", "kept without the token")
+        let key = try #require(stored.first?.key)
+        let files = try setup.packageFiles()
+        #expect(files.count > 100)
+        let hex = key.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        let forms = [key, Array(hex.utf8), Array(hex.uppercased().utf8), Array(Data(key).base64EncodedString().utf8)]
+        for file in files {
+            let bytes = try Data(contentsOf: file)
+            #expect(forms.allSatisfy { !Self.contains(bytes, $0) }, "\(file.lastPathComponent) holds the key (raw, hex or base64)")
+        }
+        // Segments stay as served: encrypted, opened by the stored key with the sequence number's IV.
+        let video = try #require(files.first { $0.path.contains("/video/") && $0.lastPathComponent == "index.m3u8" })
+        let playlist = try HLSParser.parseMedia(Data(contentsOf: video))
+        #expect(
+            playlist.headerTags.contains { $0.contains("exposure-offline-key:0") }
+                || playlist.segments[0].otherTags.contains {
+                    $0.contains("exposure-offline-key:0")
+                })
+        let first = try Data(contentsOf: video.deletingLastPathComponent().appendingPathComponent(playlist.segments[0].uri))
+        #expect(first.first != 0x47, "not a clear TS packet")
+        let opened = try SegmentDecryption.decrypt(first, key: key, iv: SegmentKey.sequenceIV(playlist.mediaSequence ?? 0))
+        #expect(opened.first == 0x47, "a TS packet once decrypted")
+
+        // Offline: every request refused, the key from the index.
+        let refusing = RefusingTransport()
+        let offline = try await setup.playOffline(network: refusing)
+        #expect(offline.errors.isEmpty, "\(offline.errors)")
+        #expect(offline.names.last == "playbackCompleted")
+        #expect(refusing.attempts == 0)
+
+        // Expired on the manager's clock: the key is refused though the entitlement the player
+        // holds is still valid on its clock and the network is there; the key server is not asked.
+        let license = setup.manager.offlineDrmLicenseInformation(for: setup.item)
+        let expiryMs = try #require(license.expiryMs)
+        #expect(license.licenseDuration == 48 * 3_600)
+        setup.clock.advance(to: WallTime(millisecondsSince1970: expiryMs))
+        let expired = try await setup.playOffline(network: AutomaticTransport.shared)
+        guard case .licenseExpired? = expired.errors.first else {
+            Issue.record("expected licenseExpired, got \(expired.errors)")
+            return
+        }
+        #expect(expired.errors.count == 1 && !expired.names.contains("playbackStarted"))
+        #expect(setup.keyRequests.count == 1, "no key request reached the key server")
+
+        // Renewed an hour later on the platform: the key is fetched again through the master's
+        // EXT-X-SESSION-KEY with the new play token, and the license moves past the manager's now.
+        setup.harness.platform.advanceClock(by: .seconds(3_600))
+        try await setup.manager.renewLicense(setup.item)
+        let renewals = setup.keyRequests.dropFirst()
+        #expect(renewals.map(\.path) == ["/keys/\(Self.assetId).0"] && renewals.allSatisfy { $0.status == 200 })
+        let renewed = setup.manager.offlineDrmLicenseInformation(for: setup.item)
+        let renewedExpiry = try #require(renewed.expiryMs)
+        #expect(renewedExpiry > expiryMs && renewed.licenseDuration > 0)
+        #expect(
+            renewedExpiry
+                == setup.manager.createOfflineSourceItem(for: setup.item, restrictedToAssetCache: true)?.entitlement.offlineLicenseExpiryMs)
+        let again = try await setup.playOffline(network: RefusingTransport(), untilStarted: true)
+        #expect(again.errors.isEmpty, "\(again.errors)")
+        #expect(again.names.contains("playbackStarted"))
+    }
+
+    @Test(arguments: [
+        ("NOT_ENTITLED", OfflineManagerError.notEntitled("NOT_ENTITLED")), ("INVALID_TOKEN", .notEntitled("INVALID_TOKEN")),
+        ("LICENSE_EXPIRED", .licenseExpired)
+    ])
+    func aRefusedKeyFailsTypedAndKeepsNothing(refusal: String, expected: OfflineManagerError) async throws {
+        let setup = try await Setup()
+        try setup.harness.platform.inject(FaultRule(status: 403, message: refusal, stream: StreamTarget(assetId: Self.assetId, part: .key)))
+
+        await #expect(throws: expected) { try await setup.download() }
+
+        #expect(setup.manager.offlineState(for: setup.item) == .notDownloaded)
+        #expect(setup.keyRequests.map(\.status) == [403])
+        #expect(try setup.storedKeys().isEmpty)
+        #expect(try setup.packageFiles().isEmpty, "no package folder")
+        #expect(try setup.indexedDownloads() == 0)
+        #expect(setup.manager.offlineDrmLicenseInformation(for: setup.item).expiryMs == nil)
+    }
+
+    @Test func aRenewalWhoseKeyIsRefusedFailsTypedAndKeepsTheLicenseAsItWas() async throws {
+        let setup = try await Setup()
+        var reports = setup.manager.reportOutcomes.makeAsyncIterator()
+        try await setup.download()
+        _ = await reports.next()
+        let before = setup.manager.offlineDrmLicenseInformation(for: setup.item)
+        setup.harness.platform.advanceClock(by: .seconds(3_600))
+        try setup.harness.platform.inject(
+            FaultRule(status: 403, message: "NOT_ENTITLED", stream: StreamTarget(assetId: Self.assetId, part: .key)))
+
+        await #expect(throws: OfflineManagerError.notEntitled("NOT_ENTITLED")) { try await setup.manager.renewLicense(setup.item) }
+
+        #expect(setup.keyRequests.map(\.status) == [200, 403], "the renewal asked the key server")
+        #expect(setup.manager.offlineDrmLicenseInformation(for: setup.item) == before)
+        #expect(setup.manager.offlineState(for: setup.item) == .downloaded)
+        #expect(try setup.storedKeys().count == 1, "the downloaded key stays")
+    }
+
+    @Test func withoutClearKeySupportAnEncryptedAssetIsRefusedBeforeAnyKeyIsFetched() async throws {
+        let setup = try await Setup()
+
+        await #expect(throws: OfflineManagerError.clearKeyContentNotSupported) {
+            try await setup.download(DownloadConfiguration(minimumBitrate: 1, supportClearKeyContent: false))
+        }
+
+        #expect(setup.manager.offlineState(for: setup.item) == .notDownloaded)
+        #expect(setup.keyRequests.isEmpty)
+        #expect(try setup.storedKeys().isEmpty && setup.packageFiles().isEmpty)
+    }
+}
