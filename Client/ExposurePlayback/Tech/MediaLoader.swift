@@ -20,7 +20,7 @@ struct MediaLoader: Sendable {
     func load(_ url: URL, playSessionId: String? = nil) async -> Result<Data, Failure> {
         if url.isFileURL { return Self.readFile(url) }
         do {
-            let headers = playSessionId.map { ["X-Playback-Session-Id": $0] } ?? [:]
+            let headers: HTTPHeaders = playSessionId.map { ["X-Playback-Session-Id": $0] } ?? [:]
             let response = try await network.send(TransportRequest(method: .get, url: url, headers: headers))
             guard response.isSuccess else {
                 return .failure(Failure(reason: "HTTP \(response.status)", refusal: (response.status, response.body)))
