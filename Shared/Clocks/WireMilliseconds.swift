@@ -1,26 +1,23 @@
-/// A length of time on the wire: a whole number of milliseconds under a JSON key, a `Duration` in
-/// Swift. The one place a model's `Duration` field is read from and written to its `…Ms` key
-/// (writing rounds by ``Swift/Duration/wholeMilliseconds``).
-extension KeyedDecodingContainer {
-    /// The duration whose milliseconds are at `key`; nil when the key is absent or null.
-    public func decodeMillisecondsIfPresent(forKey key: Key) throws -> Duration? {
-        try decodeIfPresent(Int64.self, forKey: key).map { .milliseconds($0) }
+/// A length of time on the wire: a `Duration` in Swift, a whole number of milliseconds in JSON.
+///
+/// A model stores a field it sends as `…Ms` as this type under that wire name, so its `Codable`
+/// stays synthesized, and shows it to Swift as a `Duration`. Writing rounds by
+/// ``Swift/Duration/wholeMilliseconds``; reading takes an integer only (`1.5` is not a wire value).
+package struct WireMilliseconds: Codable, Sendable, Hashable {
+    /// The length of time.
+    package var duration: Duration
+
+    /// `duration`, to be sent as whole milliseconds.
+    package init(_ duration: Duration) { self.duration = duration }
+
+    /// Reads a whole number of milliseconds.
+    package init(from decoder: any Decoder) throws {
+        duration = .milliseconds(try decoder.singleValueContainer().decode(Int64.self))
     }
 
-    /// The duration whose milliseconds are at `key`.
-    public func decodeMilliseconds(forKey key: Key) throws -> Duration {
-        .milliseconds(try decode(Int64.self, forKey: key))
-    }
-}
-
-extension KeyedEncodingContainer {
-    /// Writes `duration` as whole milliseconds at `key`; nothing when it is nil.
-    public mutating func encodeMillisecondsIfPresent(_ duration: Duration?, forKey key: Key) throws {
-        try encodeIfPresent(duration?.wholeMilliseconds, forKey: key)
-    }
-
-    /// Writes `duration` as whole milliseconds at `key`.
-    public mutating func encodeMilliseconds(_ duration: Duration, forKey key: Key) throws {
-        try encode(duration.wholeMilliseconds, forKey: key)
+    /// Writes the whole milliseconds of ``duration``.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(duration.wholeMilliseconds)
     }
 }

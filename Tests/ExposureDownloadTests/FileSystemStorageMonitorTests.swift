@@ -1,8 +1,7 @@
+import ExposureDownload
 import ExposurePlayback
 import Foundation
 import Testing
-
-@testable import ExposureDownload
 
 /// The default storage monitor reads the file system's free space, also for a folder that does not exist yet.
 @Suite struct FileSystemStorageMonitorTests {

@@ -1,9 +1,8 @@
 import Exposure
+import ExposurePlayback
 import Foundation
 import Synchronization
 import Testing
-
-@testable import ExposurePlayback
 
 /// A playback from entitlement to its one final event, against transport doubles on a virtual clock.
 @Suite struct PlaybackSessionTests {

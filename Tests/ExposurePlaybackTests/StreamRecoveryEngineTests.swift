@@ -1,8 +1,7 @@
+import ExposurePlayback
 import Foundation
 import HLS
 import Testing
-
-@testable import ExposurePlayback
 
 /// The engine riding out a misbehaving stream, as a value on virtual time: retries, failover,
 /// skipped segments and gaps, stale and jumping live playlists.

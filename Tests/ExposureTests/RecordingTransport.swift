@@ -12,7 +12,7 @@ actor RecordingTransport: HTTPTransport {
     }
 
     /// Answers every request with `status` and `body`.
-    init(status: Int = 200, body: String = "{}", headers: [String: String] = ["Content-Type": "application/json"]) {
+    init(status: Int = 200, body: String = "{}", headers: HTTPHeaders = ["Content-Type": "application/json"]) {
         self.init { _ in TransportResponse(status: status, headers: headers, body: Data(body.utf8)) }
     }
 

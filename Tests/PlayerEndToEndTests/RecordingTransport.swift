@@ -7,7 +7,7 @@ import Synchronization
 final class RecordingTransport: HTTPTransport {
     private let upstream: any HTTPTransport
     private let now: @Sendable () -> Int64
-    private let log = Mutex<[(timeMs: Int64, path: String, query: String?, headers: [String: String])]>([])
+    private let log = Mutex<[(timeMs: Int64, path: String, query: String?, headers: HTTPHeaders)]>([])
 
     init(upstream: any HTTPTransport = AutomaticTransport.shared, now: @escaping @Sendable () -> Int64) {
         self.upstream = upstream
@@ -23,7 +23,7 @@ final class RecordingTransport: HTTPTransport {
     var paths: [String] { log.withLock { $0.map(\.path) } }
 
     /// Requests whose path contains `fragment`, with the time each was sent.
-    func requests(containing fragment: String) -> [(timeMs: Int64, path: String, query: String?, headers: [String: String])] {
+    func requests(containing fragment: String) -> [(timeMs: Int64, path: String, query: String?, headers: HTTPHeaders)] {
         log.withLock { $0.filter { $0.path.contains(fragment) } }
     }
 }

@@ -17,12 +17,12 @@ public struct Endpoint: Sendable {
     /// Encoded with ``ExposureJSON`` and sent as `application/json` when present.
     public var body: (any Encodable & Sendable)?
     /// Further request headers, e.g. `X-Adobe-Primetime-MediaToken`.
-    public var headers: [String: String]
+    public var headers: HTTPHeaders
 
     /// An endpoint.
     public init(
         _ method: HTTPMethod, _ version: Environment.APIVersion, path: [String], query: QueryItems = QueryItems(),
-        sessionToken: SessionToken? = nil, body: (any Encodable & Sendable)? = nil, headers: [String: String] = [:]
+        sessionToken: SessionToken? = nil, body: (any Encodable & Sendable)? = nil, headers: HTTPHeaders = [:]
     ) {
         self.method = method
         self.version = version
@@ -41,8 +41,9 @@ public struct Endpoint: Sendable {
         guard let url = URL(string: address), url.scheme != nil, url.host != nil else {
             throw .invalidRequest(reason: "not a URL: \(address)")
         }
-        var headers = self.headers.merging(["Accept": "application/json"]) { _, fixed in fixed }
-        if let sessionToken { headers["Authorization"] = "Bearer \(sessionToken.value)" }
+        var headers = self.headers
+        headers.set("Accept", "application/json")
+        if let sessionToken { headers.set("Authorization", "Bearer \(sessionToken.value)") }
         var data: Data?
         if let body {
             do {
@@ -50,7 +51,7 @@ public struct Endpoint: Sendable {
             } catch {
                 throw .invalidRequest(reason: "cannot encode the body: \(error)")
             }
-            headers["Content-Type"] = "application/json"
+            headers.set("Content-Type", "application/json")
         }
         return TransportRequest(method: method, url: url, headers: headers, body: data)
     }

@@ -65,6 +65,6 @@ public struct ExposureApi<Response: Decodable & Sendable>: ExposureRequest {
         self.transport = transport
         endpoint = Endpoint(
             method, version, path: path.split(separator: "/").map(String.init), query: query, sessionToken: sessionToken,
-            headers: headers ?? [:])
+            headers: HTTPHeaders(headers ?? [:]))
     }
 }

@@ -7,13 +7,13 @@ public struct TransportRequest: Sendable, Hashable {
     public var method: HTTPMethod
     /// The full URL, query string included.
     public var url: URL
-    /// Header fields; names as written here.
-    public var headers: [String: String]
+    /// Header fields, in order; names as written here.
+    public var headers: HTTPHeaders
     /// The body, if any.
     public var body: Data?
 
     /// A request.
-    public init(method: HTTPMethod, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -22,7 +22,7 @@ public struct TransportRequest: Sendable, Hashable {
 
     /// The value of a header, matching its name case-insensitively.
     public func header(named name: String) -> String? {
-        headers.first { equalIgnoringASCIICase($0.key.utf8, name.utf8) }?.value
+        headers[name]
     }
 }
 
@@ -30,13 +30,13 @@ public struct TransportRequest: Sendable, Hashable {
 public struct TransportResponse: Sendable, Hashable {
     /// The status code.
     public var status: Int
-    /// Header fields.
-    public var headers: [String: String]
+    /// Header fields, in the order they came.
+    public var headers: HTTPHeaders
     /// The body; empty when there was none.
     public var body: Data
 
     /// A response.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -47,7 +47,7 @@ public struct TransportResponse: Sendable, Hashable {
 
     /// The value of a header, matching its name case-insensitively.
     public func header(named name: String) -> String? {
-        headers.first { equalIgnoringASCIICase($0.key.utf8, name.utf8) }?.value
+        headers[name]
     }
 }
 

@@ -41,9 +41,9 @@ public final class URLSessionTransport: HTTPTransport {
         guard let http = response as? HTTPURLResponse else {
             throw ExposureError.invalidResponse(reason: "not an HTTP response: \(type(of: response))")
         }
-        var headers: [String: String] = [:]
+        var headers = HTTPHeaders()
         for (name, value) in http.allHeaderFields {
-            headers[String(describing: name)] = String(describing: value)
+            headers.add(String(describing: name), String(describing: value))
         }
         return TransportResponse(status: http.statusCode, headers: headers, body: body)
     }

@@ -11,7 +11,7 @@ struct VerboseTransport: HTTPTransport {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         var lines = ["> \(request.method.rawValue) \(request.url.absoluteString)"]
-        lines += request.headers.sorted { $0.key < $1.key }.map { "> \($0.key): \(Self.shown(header: $0.key, value: $0.value))" }
+        lines += request.headers.sorted { $0.name < $1.name }.map { "> \($0.name): \(Self.shown(header: $0.name, value: $0.value))" }
         if let body = request.body { lines.append("> (body: \(body.count) bytes)") }
         Console.err(lines.joined(separator: "\n"))
         let started = ContinuousClock.now

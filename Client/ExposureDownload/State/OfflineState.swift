@@ -29,7 +29,7 @@ public enum OfflineCall: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// What the work behind a download reports, for the transitions no method call triggers.
-public enum OfflineStateEvent: String, Sendable, Hashable, CaseIterable {
+package enum OfflineStateEvent: String, Sendable, Hashable, CaseIterable {
     /// `offlineManager(_:didProgressTo:)`.
     case progressed
     /// `offlineManagerDidFinishDownload(_:)`.

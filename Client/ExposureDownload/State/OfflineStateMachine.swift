@@ -15,9 +15,9 @@
 ///
 /// Every other pair is refused: a call with ``OfflineManagerError/invalidTransition(from:call:)``,
 /// an event with nil (the manager ignores an event that arrives after the state moved on).
-public enum OfflineStateMachine {
+package enum OfflineStateMachine {
     /// The state a call leads to, entered as soon as the call returns.
-    public static func state(after call: OfflineCall, from state: OfflineState) throws(OfflineManagerError) -> OfflineState {
+    package static func state(after call: OfflineCall, from state: OfflineState) throws(OfflineManagerError) -> OfflineState {
         switch (state, call) {
         case (.notDownloaded, .download): return .downloading
         case (.downloading, .cancelDownload), (.suspended, .cancelDownload): return .canceling
@@ -30,7 +30,7 @@ public enum OfflineStateMachine {
     }
 
     /// The state an event leads to, or nil when the event does not apply in `state`.
-    public static func state(after event: OfflineStateEvent, from state: OfflineState) -> OfflineState? {
+    package static func state(after event: OfflineStateEvent, from state: OfflineState) -> OfflineState? {
         switch (state, event) {
         case (.downloading, .progressed): return .downloading
         case (.downloading, .finished): return .downloaded

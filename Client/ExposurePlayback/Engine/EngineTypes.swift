@@ -3,9 +3,9 @@ import Foundation
 import HLS
 
 /// What the engine asks its I/O shell to fetch.
-public struct EngineFetch: Sendable, Hashable {
+package struct EngineFetch: Sendable, Hashable {
     /// Which playlist or segment, so the answer can be routed back.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The master playlist.
         case master
         /// The media playlist of variant `index` (into the engine's sorted variants).
@@ -21,15 +21,15 @@ public struct EngineFetch: Sendable, Hashable {
     }
 
     /// Distinguishes this fetch from earlier ones (a seek makes older answers stale).
-    public var id: Int
+    package var id: Int
     /// What is fetched.
-    public var kind: Kind
+    package var kind: Kind
     /// Where from.
-    public var url: URL
+    package var url: URL
 }
 
 /// An input to the engine: time passing, a fetch's outcome, or a command.
-public enum EngineInput: Sendable {
+package enum EngineInput: Sendable {
     /// The clock reads `nowMs`.
     case tick(nowMs: Int64)
     /// A fetch finished; `elapsedMs` is the (real or modelled) transfer time.
@@ -45,7 +45,7 @@ public enum EngineInput: Sendable {
 }
 
 /// Commands the engine accepts.
-public enum EngineCommand: Sendable, Hashable {
+package enum EngineCommand: Sendable, Hashable {
     /// Start or resume.
     case play
     /// Hold the playhead (live keeps moving away: timeshift).
@@ -67,7 +67,7 @@ public enum EngineCommand: Sendable, Hashable {
 }
 
 /// What the engine tells the world. The Player turns these into its public events.
-public enum EngineEvent: Sendable, Equatable {
+package enum EngineEvent: Sendable, Equatable {
     /// Master and first media playlist loaded: duration and ranges are known.
     case prepared
     /// Enough is buffered at the start position to play.
@@ -110,7 +110,7 @@ public enum EngineEvent: Sendable, Equatable {
 }
 
 /// What the shell should do next.
-public enum EngineStep: Sendable, Equatable {
+package enum EngineStep: Sendable, Equatable {
     /// Perform this fetch, then report it with `.fetched` or `.fetchFailed`.
     case fetch(EngineFetch)
     /// Nothing to do until the clock reads this (nil: until a command arrives).

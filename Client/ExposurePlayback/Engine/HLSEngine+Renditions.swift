@@ -5,7 +5,7 @@ import HLS
 /// what arrives for them.
 extension HLSEngine {
     /// The languages playing, as the engine resolved them (audio nil: muxed into the variant).
-    public var playingLanguages: (audio: String?, text: String?) {
+    package var playingLanguages: (audio: String?, text: String?) {
         (tracks.first { $0.type == .audio }?.language, tracks.first { $0.type == .subtitles }?.language)
     }
 

@@ -4,7 +4,7 @@ import HLS
 /// What the shell should do next: which fetch, or how long to wait.
 extension HLSEngine {
     /// The next step; a returned fetch is marked in flight until its answer is handled.
-    public mutating func nextStep() -> EngineStep {
+    package mutating func nextStep() -> EngineStep {
         if isOver { return .finished }
         if fetches.inFlight != nil { return .wait(untilMs: nil) }
         guard let now = lastTickMs else { return .wait(untilMs: nil) }
@@ -20,7 +20,7 @@ extension HLSEngine {
     }
 
     /// Whether playback has ended, stopped or failed: nothing more will be fetched.
-    public var isOver: Bool { lifecycle.isOver }
+    package var isOver: Bool { lifecycle.isOver }
 
     /// Loads variant `variant`'s playlist: as a delta update when the window (or, for a switch,
     /// the variant's standby copy) holds a recent enough copy of it, else in full. `_HLS_skip`

@@ -7,9 +7,9 @@ import HLS
 /// It performs no I/O and reads no clock, so the tricky cases (a seek while a fetch is in
 /// flight, a stall, a playlist that stops growing) are plain unit tests; ``HLSTech`` is the
 /// shell that runs it against a transport and a clock.
-public struct HLSEngine: Sendable {
+package struct HLSEngine: Sendable {
     /// Where in its life playback is.
-    public enum Phase: Sendable, Equatable {
+    package enum Phase: Sendable, Equatable {
         /// Loading playlists and the first segments.
         case loading
         /// Ready to play, waiting for `play` (no autoplay).
@@ -29,9 +29,9 @@ public struct HLSEngine: Sendable {
     }
 
     /// How this engine plays.
-    public let configuration: EngineConfiguration
+    package let configuration: EngineConfiguration
     /// Where in its life playback is.
-    public var phase: Phase { lifecycle.phase }
+    package var phase: Phase { lifecycle.phase }
     var lifecycle: EngineLifecycle
 
     var master: MasterPlaylist?
@@ -82,14 +82,14 @@ public struct HLSEngine: Sendable {
     var reported = EngineReports()
 
     /// An engine about to load `configuration.masterURL`.
-    public init(configuration: EngineConfiguration) {
+    package init(configuration: EngineConfiguration) {
         self.configuration = configuration
         lifecycle = .loading(playWhenReady: configuration.autoplay)
         metadata = MetadataTracker(identifiers: configuration.metadataIdentifiers)
     }
 
     /// Feeds one input and returns the events it caused, in order.
-    public mutating func handle(_ input: EngineInput) -> [EngineEvent] {
+    package mutating func handle(_ input: EngineInput) -> [EngineEvent] {
         var events: [EngineEvent] = []
         switch input {
         case .tick(let nowMs):

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Fetches run one at a time, in the loop, so a virtual clock never moves during one (unless
 /// a ``ModelledNetwork`` deliberately spends the transfer time).
-public final class HLSTech: PlaybackTech {
+package final class HLSTech: PlaybackTech {
     private struct State {
         var commands: [EngineCommand] = []
         var status = TechStatus()
@@ -22,22 +22,22 @@ public final class HLSTech: PlaybackTech {
 
     /// A tech fetching through `transport` and keeping time with `clock`; the keys of a
     /// downloaded package (``OfflineKeyURI``s) are asked of `offlineKeys`, for its download.
-    public init(transport: any HTTPTransport, clock: any WallClock, offlineKeys: (source: any OfflineKeySource, assetId: String)? = nil) {
+    package init(transport: any HTTPTransport, clock: any WallClock, offlineKeys: (source: any OfflineKeySource, assetId: String)? = nil) {
         loader = MediaLoader(network: transport, offlineKeys: offlineKeys)
         self.clock = clock
     }
 
     /// The latest snapshot.
-    public var status: TechStatus { state.withLock { $0.status } }
+    package var status: TechStatus { state.withLock { $0.status } }
 
     /// Queues `command` and wakes the loop.
-    public func perform(_ command: EngineCommand) {
+    package func perform(_ command: EngineCommand) {
         state.withLock { $0.commands.append(command) }
         commandQueued.signal()
     }
 
     /// Runs the engine to its end.
-    public func run(_ configuration: EngineConfiguration, observer: any TechObserver) async {
+    package func run(_ configuration: EngineConfiguration, observer: any TechObserver) async {
         var engine = HLSEngine(configuration: configuration)
         while !Task.isCancelled {
             await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)

@@ -24,7 +24,7 @@ struct MediaLoader: Sendable {
         if url.isFileURL { return Self.readFile(url) }
         if url.scheme == OfflineKeyURI.scheme { return await offlineKey(url) }
         do {
-            let headers = playSessionId.map { ["X-Playback-Session-Id": $0] } ?? [:]
+            let headers: HTTPHeaders = playSessionId.map { ["X-Playback-Session-Id": $0] } ?? [:]
             let response = try await network.send(TransportRequest(method: .get, url: url, headers: headers))
             guard response.isSuccess else {
                 return .failure(Failure(reason: "HTTP \(response.status)", refusal: (response.status, response.body)))

@@ -6,7 +6,7 @@ import HLS
 /// A tech runs one playback at a time in ``run(_:observer:)`` and calls its observer from
 /// inside that loop, waiting for each call to return: under a virtual clock time stands still
 /// while the Player checks an entitlement at a program boundary.
-public protocol PlaybackTech: AnyObject, Sendable {
+package protocol PlaybackTech: AnyObject, Sendable {
     /// Plays until the stream completes, fails or is stopped.
     func run(_ configuration: EngineConfiguration, observer: any TechObserver) async
     /// Queues a command for the running playback; it is applied between two steps of the loop.
@@ -16,7 +16,7 @@ public protocol PlaybackTech: AnyObject, Sendable {
 }
 
 /// What a ``PlaybackTech`` reports to its owner, from inside its loop.
-public protocol TechObserver: AnyObject, Sendable {
+package protocol TechObserver: AnyObject, Sendable {
     /// An engine event, in order.
     func tech(didEmit event: EngineEvent, status: TechStatus) async
     /// Called after every step while playback is alive, so the owner can follow the playhead.
@@ -36,36 +36,36 @@ public protocol TechObserver: AnyObject, Sendable {
 }
 
 /// A snapshot of a tech's playback.
-public struct TechStatus: Sendable, Equatable {
+package struct TechStatus: Sendable, Equatable {
     /// Where in its life playback is.
-    public var phase: HLSEngine.Phase = .loading
+    package var phase: HLSEngine.Phase = .loading
     /// The playhead, ms in the stream's time reference.
-    public var playheadPositionMs: Int64 = 0
+    package var playheadPositionMs: Int64 = 0
     /// The playhead as wall-clock ms, when the stream has PROGRAM-DATE-TIME.
-    public var playheadTimeMs: Int64?
+    package var playheadTimeMs: Int64?
     /// Positions reachable without a new play request.
-    public var seekableRange: ClosedRange<Int64> = 0...0
+    package var seekableRange: ClosedRange<Int64> = 0...0
     /// The same as wall-clock times.
-    public var seekableTimeRange: ClosedRange<Int64>?
+    package var seekableTimeRange: ClosedRange<Int64>?
     /// Buffered positions.
-    public var bufferedRange: ClosedRange<Int64> = 0...0
+    package var bufferedRange: ClosedRange<Int64> = 0...0
     /// The same as wall-clock times.
-    public var bufferedTimeRange: ClosedRange<Int64>?
+    package var bufferedTimeRange: ClosedRange<Int64>?
     /// Duration in ms; nil while live.
-    public var durationMs: Int64?
+    package var durationMs: Int64?
     /// The playing variant's bandwidth, bits/s.
-    public var bitrate: Int?
+    package var bitrate: Int?
     /// Audio and subtitle renditions on offer.
-    public var renditions: [Rendition] = []
+    package var renditions: [Rendition] = []
     /// The variants the engine chooses from, lowest bandwidth first.
-    public var variants: [VariantStream] = []
+    package var variants: [VariantStream] = []
     /// DATERANGE metadata at the playhead.
-    public var metadata: [DateRangeMetadata] = []
+    package var metadata: [DateRangeMetadata] = []
     /// Whether the stream is live.
-    public var isLive = false
+    package var isLive = false
 
     /// An empty status (before loading).
-    public init() {}
+    package init() {}
 
     init(_ engine: HLSEngine) {
         phase = engine.phase

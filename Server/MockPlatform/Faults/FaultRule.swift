@@ -41,7 +41,12 @@ public struct FaultRule: Codable, Sendable, Equatable {
     /// A raw body to send with `status` instead of an Exposure error body.
     public var body: String?
     /// Wait this long before answering (`delayMs` on the wire: whole milliseconds).
-    public var delay: Duration?
+    public var delay: Duration? {
+        get { delayMs?.duration }
+        set { delayMs = newValue.map(WireMilliseconds.init) }
+    }
+    /// ``delay`` as the wire carries it.
+    private var delayMs: WireMilliseconds?
     /// Close the connection without answering (the request never reaches the platform).
     public var drop: Bool?
     /// Send status, headers and only this many body bytes, then reset the connection.
@@ -97,90 +102,6 @@ public struct FaultRule: Codable, Sendable, Equatable {
         self.stream = stream
         self.playlist = playlist
         self.network = network
-    }
-
-    /// The wire's names: ``delay`` is `delayMs`, in whole milliseconds.
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case priority
-        case probability
-        case method
-        case path
-        case query
-        case headers
-        case status
-        case message
-        case body
-        case delay = "delayMs"
-        case drop
-        case truncateAfterBytes
-        case bytesPerSecond
-        case corrupt
-        case contentType
-        case stream
-        case playlist
-        case network
-        case after
-        case times
-        case remaining
-        case hits
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decodeIfPresent(String.self, forKey: .id)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        priority = try container.decodeIfPresent(Int.self, forKey: .priority)
-        probability = try container.decodeIfPresent(Double.self, forKey: .probability)
-        method = try container.decodeIfPresent(String.self, forKey: .method)
-        path = try container.decodeIfPresent(String.self, forKey: .path)
-        query = try container.decodeIfPresent([String: String].self, forKey: .query)
-        headers = try container.decodeIfPresent([String: String].self, forKey: .headers)
-        status = try container.decodeIfPresent(Int.self, forKey: .status)
-        message = try container.decodeIfPresent(String.self, forKey: .message)
-        body = try container.decodeIfPresent(String.self, forKey: .body)
-        delay = try container.decodeMillisecondsIfPresent(forKey: .delay)
-        drop = try container.decodeIfPresent(Bool.self, forKey: .drop)
-        truncateAfterBytes = try container.decodeIfPresent(Int.self, forKey: .truncateAfterBytes)
-        bytesPerSecond = try container.decodeIfPresent(Int.self, forKey: .bytesPerSecond)
-        corrupt = try container.decodeIfPresent(Bool.self, forKey: .corrupt)
-        contentType = try container.decodeIfPresent(String.self, forKey: .contentType)
-        stream = try container.decodeIfPresent(StreamTarget.self, forKey: .stream)
-        playlist = try container.decodeIfPresent(PlaylistFault.self, forKey: .playlist)
-        network = try container.decodeIfPresent(NetworkSchedule.self, forKey: .network)
-        after = try container.decodeIfPresent(Int.self, forKey: .after)
-        times = try container.decodeIfPresent(Int.self, forKey: .times)
-        remaining = try container.decodeIfPresent(Int.self, forKey: .remaining)
-        hits = try container.decodeIfPresent(Int.self, forKey: .hits)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(id, forKey: .id)
-        try container.encodeIfPresent(name, forKey: .name)
-        try container.encodeIfPresent(priority, forKey: .priority)
-        try container.encodeIfPresent(probability, forKey: .probability)
-        try container.encodeIfPresent(method, forKey: .method)
-        try container.encodeIfPresent(path, forKey: .path)
-        try container.encodeIfPresent(query, forKey: .query)
-        try container.encodeIfPresent(headers, forKey: .headers)
-        try container.encodeIfPresent(status, forKey: .status)
-        try container.encodeIfPresent(message, forKey: .message)
-        try container.encodeIfPresent(body, forKey: .body)
-        try container.encodeMillisecondsIfPresent(delay, forKey: .delay)
-        try container.encodeIfPresent(drop, forKey: .drop)
-        try container.encodeIfPresent(truncateAfterBytes, forKey: .truncateAfterBytes)
-        try container.encodeIfPresent(bytesPerSecond, forKey: .bytesPerSecond)
-        try container.encodeIfPresent(corrupt, forKey: .corrupt)
-        try container.encodeIfPresent(contentType, forKey: .contentType)
-        try container.encodeIfPresent(stream, forKey: .stream)
-        try container.encodeIfPresent(playlist, forKey: .playlist)
-        try container.encodeIfPresent(network, forKey: .network)
-        try container.encodeIfPresent(after, forKey: .after)
-        try container.encodeIfPresent(times, forKey: .times)
-        try container.encodeIfPresent(remaining, forKey: .remaining)
-        try container.encodeIfPresent(hits, forKey: .hits)
     }
 
     /// Why the rule cannot be used, as a sentence; nil when it is fine (regex aside).

@@ -13,38 +13,27 @@ public struct NetworkSchedule: Codable, Sendable, Equatable {
     /// One stretch of constant conditions.
     public struct Step: Codable, Sendable, Equatable {
         /// How long it lasts (`durationMs` on the wire: whole milliseconds).
-        public var duration: Duration
+        public var duration: Duration {
+            get { durationMs.duration }
+            set { durationMs = WireMilliseconds(newValue) }
+        }
+        /// Added latency before the first byte (`latencyMs` on the wire: whole milliseconds).
+        public var latency: Duration? {
+            get { latencyMs?.duration }
+            set { latencyMs = newValue.map(WireMilliseconds.init) }
+        }
+        /// ``duration`` as the wire carries it.
+        private var durationMs: WireMilliseconds
         /// Throughput, kbit/s.
         public var kbps: Int
-        /// Added latency before the first byte (`latencyMs` on the wire: whole milliseconds).
-        public var latency: Duration?
+        /// ``latency`` as the wire carries it.
+        private var latencyMs: WireMilliseconds?
 
         /// A step.
         public init(duration: Duration, kbps: Int, latency: Duration? = nil) {
-            self.duration = duration
+            durationMs = WireMilliseconds(duration)
             self.kbps = kbps
-            self.latency = latency
-        }
-
-        /// The wire's names, in whole milliseconds.
-        private enum CodingKeys: String, CodingKey {
-            case duration = "durationMs"
-            case kbps
-            case latency = "latencyMs"
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            duration = try container.decodeMilliseconds(forKey: .duration)
-            kbps = try container.decode(Int.self, forKey: .kbps)
-            latency = try container.decodeMillisecondsIfPresent(forKey: .latency)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeMilliseconds(duration, forKey: .duration)
-            try container.encode(kbps, forKey: .kbps)
-            try container.encodeMillisecondsIfPresent(latency, forKey: .latency)
+            latencyMs = latency.map(WireMilliseconds.init)
         }
     }
 

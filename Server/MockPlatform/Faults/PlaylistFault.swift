@@ -7,7 +7,12 @@ public struct PlaylistFault: Codable, Sendable, Equatable {
     /// The playlist stops advancing: for this long (platform time) from the first request the
     /// rule meets, every request gets the playlist that request got; then the rule is done
     /// (`staleForMs` on the wire: whole milliseconds).
-    public var staleFor: Duration?
+    public var staleFor: Duration? {
+        get { staleForMs?.duration }
+        set { staleForMs = newValue.map(WireMilliseconds.init) }
+    }
+    /// ``staleFor`` as the wire carries it.
+    private var staleForMs: WireMilliseconds?
     /// `EXT-X-MEDIA-SEQUENCE` jumps ahead by this many while the rule is in force, as after an
     /// encoder restart: the same segments, numbered anew, the first one marked as a discontinuity.
     public var sequenceJump: Int?
@@ -27,30 +32,6 @@ public struct PlaylistFault: Codable, Sendable, Equatable {
         self.gap = gap
         self.removeSegment = removeSegment
         self.targetDuration = targetDuration
-    }
-
-    /// The wire's names: ``staleFor`` is `staleForMs`, in whole milliseconds.
-    private enum CodingKeys: String, CodingKey {
-        case staleFor = "staleForMs"
-        case sequenceJump, gap, removeSegment, targetDuration
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        staleFor = try container.decodeMillisecondsIfPresent(forKey: .staleFor)
-        sequenceJump = try container.decodeIfPresent(Int.self, forKey: .sequenceJump)
-        gap = try container.decodeIfPresent(Bool.self, forKey: .gap)
-        removeSegment = try container.decodeIfPresent(Bool.self, forKey: .removeSegment)
-        targetDuration = try container.decodeIfPresent(Int.self, forKey: .targetDuration)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeMillisecondsIfPresent(staleFor, forKey: .staleFor)
-        try container.encodeIfPresent(sequenceJump, forKey: .sequenceJump)
-        try container.encodeIfPresent(gap, forKey: .gap)
-        try container.encodeIfPresent(removeSegment, forKey: .removeSegment)
-        try container.encodeIfPresent(targetDuration, forKey: .targetDuration)
     }
 
     /// Whether the change names one segment (`stream.sequence` is required).

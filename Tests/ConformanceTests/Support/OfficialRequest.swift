@@ -7,7 +7,7 @@ struct OfficialRequest: Sendable {
     var method: HTTPMethod
     /// Everything after the host: path and query string.
     var target: String
-    var headers: [String: String]
+    var headers: HTTPHeaders
     var body: Data?
 
     /// The `User-Agent` the SDK sets on every request (`CustomUserAgent`: app, device, OS, CFNetwork, Darwin).
@@ -16,7 +16,7 @@ struct OfficialRequest: Sendable {
     /// A request under the API base path.
     static func api(
         _ method: HTTPMethod, _ version: String, _ path: String, query: [String: OfficialQueryValue] = [:],
-        token: String? = nil, headers: [String: String] = [:], json: [String: Any]? = nil
+        token: String? = nil, headers: HTTPHeaders = [:], json: [String: Any]? = nil
     ) -> OfficialRequest {
         unversioned(
             method, "/\(version)/customer/Sandbox/businessunit/Dev" + path, query: query, token: token, headers: headers, json: json)
@@ -25,7 +25,7 @@ struct OfficialRequest: Sendable {
     /// A request outside the API base path (EventSink on the base URL).
     static func unversioned(
         _ method: HTTPMethod, _ path: String, query: [String: OfficialQueryValue] = [:],
-        token: String? = nil, headers: [String: String] = [:], json: [String: Any]? = nil
+        token: String? = nil, headers: HTTPHeaders = [:], json: [String: Any]? = nil
     ) -> OfficialRequest {
         var allHeaders = headers
         allHeaders["User-Agent"] = userAgent

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("CurlRequest")
 struct CurlRequestTests {
-    private func request(_ url: String, _ method: HTTPMethod = .get, headers: [String: String] = [:], body: Data? = nil) throws
+    private func request(_ url: String, _ method: HTTPMethod = .get, headers: HTTPHeaders = [:], body: Data? = nil) throws
         -> CurlRequest
     {
         try CurlRequest(TransportRequest(method: method, url: URL(string: url)!, headers: headers, body: body))
@@ -53,10 +53,10 @@ struct CurlRequestTests {
     }
 
     @Test(arguments: [["X-Evil": "a\r\nInjected: yes"], ["Bad Name": "x"], ["": "x"], ["X-Nul": "a\u{0}b"], ["X-Lf": "a\nb"]])
-    func headersThatWouldBreakTheMessageAreRefused(headers: [String: String]) throws {
+    func headersThatWouldBreakTheMessageAreRefused(headers: HTTPHeaders) throws {
         let error = #expect(throws: CurlTransportError.self) { try request("http://127.0.0.1:1/", headers: headers) }
         #expect(error?.code == .invalidRequest)
-        #expect(error?.detail.contains(headers.keys.first!.debugDescription) == true)
+        #expect(error?.detail.contains(headers.fields[0].name.debugDescription) == true)
     }
 
     @Test func anIPv6HostIsBracketedInTheServerName() throws {

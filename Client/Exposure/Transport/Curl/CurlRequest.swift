@@ -39,7 +39,7 @@ struct CurlRequest: Sendable {
         method = request.method
 
         var lines: [String] = []
-        for (name, value) in request.headers where !equalIgnoringASCIICase(name.utf8, "Content-Length".utf8) {
+        for (name, value) in request.headers where !HTTPHeaders.sameName(name, "Content-Length") {
             guard Self.isToken(name), Self.isFieldValue(value) else {
                 throw CurlTransportError(
                     .invalidRequest, server: Self.server(of: request.url),

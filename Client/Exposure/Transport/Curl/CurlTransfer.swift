@@ -37,7 +37,7 @@ final class CurlTransfer: @unchecked Sendable {
     static let largestReservation = 16 << 20
 
     /// What has arrived, as the response with `status` and `headers`.
-    func response(status: Int, headers: [String: String]) -> TransportResponse {
+    func response(status: Int, headers: HTTPHeaders) -> TransportResponse {
         TransportResponse(status: status, headers: headers, body: body)
     }
 

@@ -83,14 +83,14 @@ final class CurlEasy {
 
     /// The header fields of the final response — after any redirects followed, without 1xx
     /// answers or trailers — from libcurl's header API, which has parsed them already.
-    var responseHeaders: [String: String] {
-        var headers = ReceivedHeaders()
+    var responseHeaders: HTTPHeaders {
+        var headers = HTTPHeaders()
         var previous: UnsafeMutablePointer<curl_header>?
         while let header = curl_easy_nextheader(handle, UInt32(CURLH_HEADER), -1, previous) {
-            headers.add(name: String(cString: header.pointee.name), value: String(cString: header.pointee.value))
+            headers.combine(String(cString: header.pointee.name), String(cString: header.pointee.value))
             previous = header
         }
-        return headers.fields
+        return headers
     }
 
     /// The body length the response announced, once its head has arrived; nil when it did not.

@@ -1,13 +1,14 @@
-#if canImport(CCurl)
-@testable import Exposure
+import Exposure
 import Testing
 
-@Suite("ReceivedHeaders")
-struct ReceivedHeadersTests {
-    private func headers(_ fields: [(String, String)]) -> [String: String] {
-        var received = ReceivedHeaders()
-        for (name, value) in fields { received.add(name: name, value: value) }
-        return received.fields
+/// How the curl adapter gathers a response's fields (``HTTPHeaders/combine(_:_:)``): names as
+/// the server spelled them the first time, repeated fields joined with `, ` in the order they came.
+@Suite("HTTPHeaders.combine")
+struct ResponseHeaderJoiningTests {
+    private func headers(_ fields: [(String, String)]) -> HTTPHeaders {
+        var received = HTTPHeaders()
+        for (name, value) in fields { received.combine(name, value) }
+        return received
     }
 
     @Test func keepsTheFirstSpellingAndJoinsRepeatedFieldsInOrder() {
@@ -23,4 +24,3 @@ struct ReceivedHeadersTests {
                 == ["Vary": "a, b", "Varz": "c", "X-^": "d", "x-~": "e"])
     }
 }
-#endif
