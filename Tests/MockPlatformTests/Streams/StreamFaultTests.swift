@@ -41,7 +41,7 @@ import Testing
         return master.variants.filter { $0.resolution != nil }.map(\.bandwidth).sorted()
     }
 
-    private func inject(_ rule: FaultRule) throws -> FaultRule { try platform.inject(rule) }
+    @discardableResult private func inject(_ rule: FaultRule) throws -> FaultRule { try platform.inject(rule) }
 
     @Test func segmentURLsNameTheAssetAndTheMediaSequenceNumberAndAreTheSameForEveryClient() throws {
         let first = try segments(live + "video/360p.m3u8")
