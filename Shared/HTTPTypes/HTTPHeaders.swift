@@ -2,7 +2,7 @@
 /// SDK's transports and the mock's server.
 ///
 /// A dictionary literal keeps its written order: `["Accept": "application/json"]`.
-public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
     /// The fields in the order they were added.
     public private(set) var fields: [(name: String, value: String)]
 
@@ -65,6 +65,29 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
+
+    /// The first field's position.
+    public var startIndex: Int { fields.startIndex }
+
+    /// The position after the last field.
+    public var endIndex: Int { fields.endIndex }
+
+    /// The field at `position`, in order.
+    public subscript(position: Int) -> (name: String, value: String) { fields[position] }
+
+    /// The fields as a dictionary, for APIs that take one (`URLRequest.allHTTPHeaderFields`): a
+    /// name given more than once has its values joined with ", ", as RFC 9110 §5.3 allows, under
+    /// the spelling it first had.
+    public var dictionary: [String: String] {
+        var joined: [String: String] = [:]
+        var spelling: [String: String] = [:]
+        for field in fields {
+            let key = spelling[field.name.lowercased(), default: field.name]
+            spelling[field.name.lowercased()] = key
+            joined[key] = joined[key].map { $0 + ", " + field.value } ?? field.value
+        }
+        return joined
+    }
 
     /// Equal when the same names (case included) and values appear in the same order.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {

@@ -50,4 +50,12 @@ import Testing
     func differentNames(lhs: String, rhs: String) {
         #expect(!HTTPHeaders.sameName(lhs, rhs))
     }
+
+    @Test func aCollectionOfFieldsAndADictionaryForAPIsThatTakeOne() {
+        var headers: HTTPHeaders = ["Accept": "a/b", "X-Id": "1"]
+        headers.add("accept", "c/d")
+        #expect(headers.count == 3 && !headers.isEmpty)
+        #expect(headers[2].name == "accept" && headers.last?.value == "c/d")
+        #expect(headers.dictionary == ["Accept": "a/b, c/d", "X-Id": "1"])
+    }
 }

@@ -70,10 +70,12 @@ struct ContentKeyFetcher: Sendable {
         return urls
     }
 
-    /// `url` without its query and fragment: the key it names, whatever token fetched it.
+    /// `url` without its `token` query item and fragment: the key it names, whatever token
+    /// fetched it (other query items, such as a key id, still tell keys apart).
     static func identity(of url: URL) -> URL {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
-        parts.query = nil
+        let kept = (parts.queryItems ?? []).filter { $0.name != "token" }
+        parts.queryItems = kept.isEmpty ? nil : kept
         parts.fragment = nil
         return parts.url ?? url
     }

@@ -58,6 +58,12 @@ public final class MediaDownloader: MediaDownloading {
 
     public func restore() async throws(MediaDownloadFailure) -> [MediaDownloadSnapshot] { await coordinator.snapshots() }
 
+    public func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
+        -> MediaDownloadSnapshot
+    {
+        try await coordinator.prepare(id, source: source, selection: selection, keys: nil)
+    }
+
     public func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection, keys: MediaKeyCustody?)
         async throws(MediaDownloadFailure) -> MediaDownloadSnapshot
     {

@@ -18,9 +18,14 @@ public protocol MediaDownloading: AnyObject, Sendable {
     func restore() async throws(MediaDownloadFailure) -> [MediaDownloadSnapshot]
 
     /// Plans a download: fetches the playlists of `selection`, writes the package's local
-    /// playlists, persists the file list, and fetches no media yet. An AES-128 encrypted
-    /// stream's keys are fetched before anything is written and handed to `keys`; with `keys`
-    /// nil an encrypted stream is refused (``MediaDownloadFailure/encrypted(_:)``).
+    /// playlists, persists the file list, and fetches no media yet; an encrypted stream is
+    /// refused (``MediaDownloadFailure/encrypted(_:)``).
+    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
+        -> MediaDownloadSnapshot
+
+    /// Plans a download as ``prepare(_:source:selection:)`` does; an AES-128 encrypted stream's
+    /// keys are fetched before anything is written and handed to `keys`. A downloader that keeps
+    /// no keys need not implement it: by default it plans as ``prepare(_:source:selection:)``.
     func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection, keys: MediaKeyCustody?)
         async throws(MediaDownloadFailure) -> MediaDownloadSnapshot
 
@@ -47,11 +52,12 @@ public protocol MediaDownloading: AnyObject, Sendable {
 }
 
 extension MediaDownloading {
-    /// Plans the download of a clear stream (an encrypted one is refused): ``prepare(_:source:selection:keys:)`` keeping no keys.
-    public func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
-        -> MediaDownloadSnapshot
+    /// A downloader that keeps no keys plans every stream as ``prepare(_:source:selection:)``
+    /// does (refusing an encrypted one), whatever `keys` is.
+    public func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection, keys: MediaKeyCustody?)
+        async throws(MediaDownloadFailure) -> MediaDownloadSnapshot
     {
-        try await prepare(id, source: source, selection: selection, keys: nil)
+        try await prepare(id, source: source, selection: selection)
     }
 }
 

@@ -65,9 +65,10 @@ final class ScriptedDownloader: MediaDownloading {
         return ids.compactMap(snapshotNow)
     }
 
-    /// Scripted packages are clear: `keys` is never asked to keep any.
-    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection, keys: MediaKeyCustody?)
-        async throws(MediaDownloadFailure) -> MediaDownloadSnapshot
+    /// Scripted packages are clear: like a downloader written before encrypted downloads, it
+    /// implements only the keyless `prepare` (the protocol's default hands it every call).
+    func prepare(_ id: MediaDownloadID, source: URL, selection: MediaTrackSelection) async throws(MediaDownloadFailure)
+        -> MediaDownloadSnapshot
     {
         guard download(id.rawValue) == nil else { throw .alreadyExists(id) }
         let package = folder.appendingPathComponent(id.rawValue)
