@@ -80,7 +80,10 @@ import Testing
     }
 
     /// Plays to the end (or failure), moving time to each deadline; returns the fetches and events.
-    static func play(_ answer: (EngineFetch) -> Answer) -> (engine: HLSEngine, fetches: [EngineFetch], events: [EngineEvent]) {
+    /// Each key that arrives is held until `licenseEndsAtMs`, as a download's key is, when given.
+    static func play(
+        licenseEndsAtMs: Int64? = nil, _ answer: (EngineFetch) -> Answer
+    ) -> (engine: HLSEngine, fetches: [EngineFetch], events: [EngineEvent]) {
         var engine = HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTargetMs: 10_000))
         var fetches: [EngineFetch] = []
         var events: [EngineEvent] = []
@@ -95,6 +98,7 @@ import Testing
                 case .refused(let status, let body): events += engine.handle(.fetchRefused(id: fetch.id, status: status, body: body))
                 case .failed(let reason): events += engine.handle(.fetchFailed(id: fetch.id, reason: reason))
                 }
+                if fetch.kind == .key, let licenseEndsAtMs { events += engine.handle(.licenseEnds(atMs: licenseEndsAtMs)) }
             case .wait(let until?): now = until
             case .wait(nil), .finished: return (engine, fetches, events)
             }
@@ -144,6 +148,23 @@ import Testing
         #expect(!events.contains { if case .failed = $0 { true } else { false } }, "reported once, as the refusal")
         #expect(engine.phase == .failed && segmentsFetched == 2, "no segment of the refused key is fetched")
         #expect(fetches.filter { $0.kind == .key }.count == 2, "a refusal is not retried")
+    }
+
+    /// A downloaded key's license that runs out mid-play ends playback there, as a refusal with
+    /// `LICENSE_EXPIRED`: the engine wakes at the deadline with everything buffered (no polling),
+    /// and the playhead stops at it. A license that outlasts the stream changes nothing.
+    @Test func aLicenseThatRunsOutMidPlayEndsPlaybackAtItsDeadline() {
+        let (engine, fetches, events) = Self.play(licenseEndsAtMs: 3_000) { Self.serve($0) }
+        let expired = ExposureErrorMessage(
+            httpCode: 403, message: "LICENSE_EXPIRED", extendedMessage: "the offline license ran out during playback")
+        #expect(events.last == .keyRefused(expired, programDateTimeMs: nil), "\(events)")
+        #expect(events.filter { if case .keyRefused = $0 { true } else { false } }.count == 1)
+        #expect(!events.contains(.completed) && engine.phase == .failed)
+        #expect(engine.playheadMs == 3_000, "the playhead stops where the license ran out")
+        #expect(fetches.filter { if case .segment = $0.kind { true } else { false } }.count == 4, "all was buffered before")
+
+        let (lasting, _, lastingEvents) = Self.play(licenseEndsAtMs: 60_000) { Self.serve($0) }
+        #expect(lastingEvents.last == .completed && lasting.phase == .ended, "\(lastingEvents)")
     }
 
     /// A 5xx and the temporary 408 and 429 are ridden out; a failure every time ends playback.

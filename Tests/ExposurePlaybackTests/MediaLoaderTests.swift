@@ -19,7 +19,7 @@ import Testing
         try Data("#EXTM3U\n".utf8).write(to: file)
         let transport = ScriptedTransport()
         let loaded = await MediaLoader(network: transport).load(file)
-        #expect(try loaded.get() == Data("#EXTM3U\n".utf8))
+        #expect(try loaded.get() == MediaLoader.Loaded(body: Data("#EXTM3U\n".utf8)))
         #expect(transport.paths.isEmpty)
     }
 
@@ -46,7 +46,7 @@ import Testing
         let transport = ScriptedTransport()
         transport.answer("/ok.m3u8", body: Data("#EXTM3U\n".utf8))
         let loader = MediaLoader(network: transport)
-        #expect(try await loader.load(URL(string: "http://127.0.0.1:9/ok.m3u8")!).get() == Data("#EXTM3U\n".utf8))
+        #expect(try await loader.load(URL(string: "http://127.0.0.1:9/ok.m3u8")!).get().body == Data("#EXTM3U\n".utf8))
         guard case .failure(let failure) = await loader.load(URL(string: "http://127.0.0.1:9/gone.ts")!) else {
             Issue.record("a 404 loaded")
             return
@@ -64,11 +64,28 @@ import Testing
         }
     }
 
+    /// A key source that knows its license: key 0 held for another five minutes.
+    final class LeasedKeys: OfflineKeySource {
+        func offlineKey(_ uri: URL, assetId: String) async -> Result<[UInt8], ExposureErrorMessage> {
+            await offlineKeyLease(uri, assetId: assetId).map(\.key)
+        }
+        func offlineKeyLease(_ uri: URL, assetId: String) async -> Result<OfflineKeyLease, ExposureErrorMessage> {
+            .success(OfflineKeyLease(key: Array(0..<16), timeLeft: .seconds(300)))
+        }
+    }
+
+    @Test func anOfflineKeyComesWithTheTimeItsLicenseHasLeft() async throws {
+        let loader = MediaLoader(network: ScriptedTransport(), offlineKeys: (LeasedKeys(), "download"))
+        #expect(
+            try await loader.load(OfflineKeyURI.make(0)).get()
+                == MediaLoader.Loaded(body: Data(Array(0..<16)), licenseTimeLeft: .seconds(300)))
+    }
+
     @Test func anOfflineKeyURIIsAskedOfTheKeySourceNeverOfTheTransport() async throws {
         let transport = ScriptedTransport()
         let refusal = ExposureErrorMessage(httpCode: 403, message: "LICENSE_EXPIRED")
         let loader = MediaLoader(network: transport, offlineKeys: (StoredKeys(refusal: refusal), "download"))
-        #expect(try await loader.load(OfflineKeyURI.make(0)).get() == Data(Array(0..<16)))
+        #expect(try await loader.load(OfflineKeyURI.make(0)).get() == MediaLoader.Loaded(body: Data(Array(0..<16))), "no end known")
         guard case .failure(let refused) = await loader.load(OfflineKeyURI.make(1)) else {
             Issue.record("a key the source refuses loaded")
             return

@@ -1,4 +1,5 @@
 import Exposure
+import ExposureAnalytics
 import ExposureDownload
 import ExposurePlayback
 import Foundation
@@ -7,6 +8,7 @@ import HLS
 import MockPlatform
 import MockPlatformTesting
 import SQLiteStore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -27,7 +29,8 @@ import Testing
         let item: SourceItem
         var dataFolder: URL { harness.folder.appendingPathComponent("offline") }
 
-        init() async throws {
+        /// `transport` is the manager's and its downloader's network.
+        init(transport: (any HTTPTransport)? = nil) async throws {
             harness = try PlayerHarness()
             let token = try await Authenticate(environment: harness.platform.environment)
                 .login(username: "premium", password: "sandbox").request().sessionToken
@@ -36,7 +39,7 @@ import Testing
             let folder = harness.folder.appendingPathComponent("offline")
             manager = OfflineManager(
                 dependencies: OfflineManagerDependencies(
-                    dataFolder: folder, transport: AutomaticTransport.shared, clock: clock, network: UnmeteredNetworkMonitor(),
+                    dataFolder: folder, transport: transport ?? AutomaticTransport.shared, clock: clock, network: UnmeteredNetworkMonitor(),
                     storage: AmpleStorage(),
                     makeDownloader: OfflineManagerDependencies.standardDownloader))
             item = SourceItem(assetId: OfflineKeyTests.assetId, environment: harness.platform.environment, sessionToken: token)
@@ -55,15 +58,19 @@ import Testing
             }
         }
 
-        /// Plays the download with `network` as the player's only network; the player's events.
-        func playOffline(network: any HTTPTransport, untilStarted: Bool = false) async throws -> EventLog {
-            let player = try await harness.player(apiTransport: network, streamTransport: network)
+        /// Plays the download with `network` as the player's only network, its analytics recorded
+        /// into `outbox` (a new one in memory when nil); the player's events.
+        /// `playable` is the download's, with the manager as its key source, when nil.
+        func playOffline(
+            network: any HTTPTransport, untilStarted: Bool = false, outbox: AnalyticsOutbox? = nil, playable: OfflineMediaPlayable? = nil
+        ) async throws -> EventLog {
+            let player = try await harness.player(apiTransport: network, streamTransport: network, outbox: outbox)
             let log = EventLog(player, clock: harness.clock)
             if untilStarted { player.onPlaybackStarted { player, _ in player.stop() } }
             let offline = try #require(manager.createOfflineSourceItem(for: item, restrictedToAssetCache: true))
             await player.startPlayback(
-                offlineMediaPlayable: OfflineMediaPlayable(
-                    assetId: item.assetId, entitlement: offline.entitlement, url: offline.url, keys: manager)
+                offlineMediaPlayable: playable
+                    ?? OfflineMediaPlayable(assetId: item.assetId, entitlement: offline.entitlement, url: offline.url, keys: manager)
             ).value
             return log
         }
@@ -192,6 +199,118 @@ import Testing
         let again = try await setup.playOffline(network: RefusingTransport(), untilStarted: true)
         #expect(again.errors.isEmpty, "\(again.errors)")
         #expect(again.names.contains("playbackStarted"))
+    }
+
+    /// docs/downloads.md, "Expiry during playback": the key comes with the license's time left on
+    /// the manager's clock (five minutes here), counted down on the player's virtual clock.
+    @Test func aLicenseThatRunsOutMidPlayEndsThePlaybackWithLicenseExpiredAndItsAnalytics() async throws {
+        let setup = try await Setup()
+        try await setup.download()
+        let expiryMs = try #require(setup.manager.offlineDrmLicenseInformation(for: setup.item).expiryMs)
+        setup.clock.advance(to: WallTime(millisecondsSince1970: expiryMs - 300_000))
+        let outbox = try AnalyticsOutbox.inMemory()
+        let network = RefusingTransport()
+
+        let log = try await setup.playOffline(network: network, outbox: outbox)
+
+        guard case .licenseExpired(let expiredAtMs)? = log.errors.first else {
+            Issue.record("expected licenseExpired, got \(log.errors)")
+            return
+        }
+        #expect(log.errors.count == 1 && log.names.last == "error" && !log.names.contains("playbackCompleted"), "\(log.names)")
+        let started = try #require(log.timeMs(of: "playbackStarted"))
+        let ended = try #require(log.timeMs(of: "error"))
+        #expect(ended > started && ended - started <= 300_000, "ended within the five minutes left, not at the 22-minute end")
+        #expect(expiredAtMs == ended, "reported at the player's clock when the license ran out")
+        #expect(network.attempts == 0)
+
+        // The session ends as for any fatal error: its analytics close with Playback.Error.
+        let flushed = await BackgroundAnalyticsManager(outbox: outbox).flushOfflineAnalytics()
+        #expect(flushed.sent > 0 && flushed.waiting == 0)
+        let sessionId = try #require(
+            setup.manager.createOfflineSourceItem(for: setup.item, restrictedToAssetCache: true)?.entitlement.playSessionId)
+        let report = try #require(setup.harness.platform.analyticsSession(sessionId + "_1"))
+        #expect(report.problems == [], "\(report.problems.map(\.message))")
+        #expect(report.ended == .error)
+    }
+
+    /// docs/downloads.md, "Playables made the official SDK's way": no key source given, the
+    /// player finds the manager holding the package in the process's registry; a copy of the
+    /// package that no manager holds gets the error a playable without keys got before.
+    @Test func aPlayableMadeWithoutKeysPlaysThroughTheManagerHoldingItsPackageAndACopyDoesNot() async throws {
+        let setup = try await Setup()
+        try await setup.download()
+        let offline = try #require(setup.manager.createOfflineSourceItem(for: setup.item, restrictedToAssetCache: true))
+
+        // The official SDK's initialiser: no `keys`.
+        let official = OfflineMediaPlayable(assetId: setup.item.assetId, entitlement: offline.entitlement, url: offline.url)
+        let played = try await setup.playOffline(network: RefusingTransport(), untilStarted: true, playable: official)
+        #expect(played.errors.isEmpty, "\(played.errors)")
+        #expect(played.names.contains("playbackStarted"))
+
+        // The package folder copied elsewhere: no manager holds it, so its key has no source.
+        let package = offline.url.deletingLastPathComponent()
+        let copy = setup.harness.folder.appendingPathComponent("copied-package")
+        try FileManager.default.copyItem(at: package, to: copy)
+        let copied = OfflineMediaPlayable(
+            assetId: setup.item.assetId, entitlement: offline.entitlement, url: copy.appendingPathComponent(offline.url.lastPathComponent))
+        let refused = try await setup.playOffline(network: RefusingTransport(), playable: copied)
+        guard case .offlineMedia(let reason)? = refused.errors.first else {
+            Issue.record("expected offlineMedia, got \(refused.errors)")
+            return
+        }
+        #expect(reason.contains("no offline key source"), "\(reason)")
+        #expect(refused.errors.count == 1 && !refused.names.contains("playbackStarted"))
+    }
+
+    /// The network of a download whose package cannot be written: once the key server has
+    /// answered, the first request after it (the plan's HEADs) counts the key rows stored so far
+    /// and turns the downloader's folder into a plain file, so the prepare fails after the key
+    /// fetch, when it writes the package.
+    final class PackageBlockingTransport: HTTPTransport {
+        private let state = Mutex((dataFolder: URL?.none, keyFetched: false, blocked: false, keyRowsSeen: -1))
+
+        /// The manager's data folder (known once the manager is made).
+        var dataFolder: URL? {
+            get { state.withLock { $0.dataFolder } }
+            set { state.withLock { $0.dataFolder = newValue } }
+        }
+
+        /// The key rows `offline.sqlite` held when the package was about to be written; -1 before then.
+        var keyRowsBeforeThePackage: Int { state.withLock { $0.keyRowsSeen } }
+
+        func send(_ request: TransportRequest) async throws -> TransportResponse {
+            let block = state.withLock { state -> URL? in
+                guard state.keyFetched, !state.blocked, let folder = state.dataFolder else { return nil }
+                state.blocked = true
+                return folder
+            }
+            if let dataFolder = block {
+                let database = try SQLiteDatabase(path: dataFolder.appendingPathComponent("offline.sqlite").path)
+                let rows = try database.access { (db) throws(SQLiteError) in try db.query("SELECT COUNT(*) FROM keys").first?.int(0) ?? -1 }
+                state.withLock { $0.keyRowsSeen = Int(rows) }
+                let media = dataFolder.appendingPathComponent("media")
+                try FileManager.default.moveItem(at: media, to: dataFolder.appendingPathComponent("media-moved"))
+                try Data("not a folder".utf8).write(to: media)
+            }
+            let response = try await AutomaticTransport.shared.send(request)
+            if request.url.path.hasPrefix("/keys/") { state.withLock { $0.keyFetched = true } }
+            return response
+        }
+    }
+
+    /// docs/downloads.md, "What is stored": the keys are kept only once the package's folder is
+    /// written, right before its index row; a prepare that fails after the key fetch keeps none.
+    @Test func aPrepareThatFailsAfterTheKeyFetchLeavesNoKeyRow() async throws {
+        let blocking = PackageBlockingTransport()
+        let setup = try await Setup(transport: blocking)
+        blocking.dataFolder = setup.dataFolder
+
+        await #expect(throws: OfflineManagerError.self) { try await setup.download() }
+
+        #expect(setup.keyRequests.map(\.status) == [200], "the key was fetched before the failure")
+        #expect(blocking.keyRowsBeforeThePackage == 0, "no key was kept before the package was written")
+        #expect(try setup.storedKeys().isEmpty, "nor after the failure")
     }
 
     @Test(arguments: [

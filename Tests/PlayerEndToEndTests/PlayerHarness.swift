@@ -68,6 +68,8 @@ final class EventLog: Sendable {
     var programs: [Program] { events.compactMap { if case .programChanged(let p?) = $0 { p } else { nil } } }
     var bitrates: [Int] { events.compactMap { if case .bitrateChanged(let b) = $0 { b } else { nil } } }
     var metadata: [[DateRangeMetadata]] { events.compactMap { if case .dateRangeMetadataChanged(let m) = $0 { m } else { nil } } }
+    /// When the first event named `name` happened, virtual time.
+    func timeMs(of name: String) -> Int64? { entries.withLock { $0.first { $0.event.name == name }?.timeMs } }
     /// When each ID3 tag was reported, virtual time.
     var timedID3Times: [Int64] { entries.withLock { $0.compactMap { if case .timedID3Metadata = $0.event { $0.timeMs } else { nil } } } }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 
@@ -6,15 +7,19 @@ import Foundation
 /// network while the license lasts, and fetched again through `EXT-X-SESSION-KEY` on renewal.
 /// A key's expiry is the item's license expiry: the play token that fetched it runs out then.
 extension OfflineManager: OfflineKeySource {
-    /// Where the downloader hands the keys of the item's download: its rows in `offline.sqlite`.
+    /// Where the downloader hands the keys of the item's download: its rows in `offline.sqlite`,
+    /// deleted again when the prepare fails after handing them over.
     func keyCustody(_ assetId: String) -> MediaKeyCustody {
-        MediaKeyCustody { [store] keys throws(MediaDownloadFailure) in
-            do throws(OfflineManagerError) {
-                try await store.replaceKeys(keys, assetId: assetId)
-            } catch {
-                throw .storage("cannot keep the keys of \(assetId): \(error)")
-            }
-        }
+        MediaKeyCustody(
+            keep: { [store] keys throws(MediaDownloadFailure) in
+                do throws(OfflineManagerError) {
+                    try await store.replaceKeys(keys, assetId: assetId)
+                } catch {
+                    throw .storage("cannot keep the keys of \(assetId): \(error)")
+                }
+            },
+            // Should this fail too, the item's recovery deletes them with its row.
+            discard: { [store] in try? await store.replaceKeys([], assetId: assetId) })
     }
 
     /// The key `uri` names in the download of `assetId`, from `offline.sqlite`; refused with 403
@@ -22,6 +27,12 @@ extension OfflineManager: OfflineKeySource {
     /// entitlement the player holds says, and with 403 `NOT_ENTITLED` for an item that is not
     /// Downloaded or a key it does not have. Never asks the network.
     public func offlineKey(_ uri: URL, assetId: String) async -> Result<[UInt8], ExposureErrorMessage> {
+        await offlineKeyLease(uri, assetId: assetId).map(\.key)
+    }
+
+    /// ``offlineKey(_:assetId:)``'s key with the time the item's license has left on the
+    /// manager's clock, so a playback under way ends when the license runs out.
+    public func offlineKeyLease(_ uri: URL, assetId: String) async -> Result<OfflineKeyLease, ExposureErrorMessage> {
         do throws(OfflineManagerError) {
             try checkPlayableOffline(assetId)
         } catch {
@@ -43,7 +54,14 @@ extension OfflineManager: OfflineKeySource {
                 ExposureErrorMessage(
                     httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "the download of \(assetId) has no key \(uri)"))
         }
-        return .success(key.bytes)
+        let timeLeft = (record(assetId)?.license?.expiryMs).map { dependencies.clock.now.duration(to: WallTime(millisecondsSince1970: $0)) }
+        return .success(OfflineKeyLease(key: key.bytes, timeLeft: timeLeft))
+    }
+
+    /// Whether `url` is the master playlist of this manager's download of `assetId` (any state:
+    /// an expired one is refused by this manager, with `LICENSE_EXPIRED`).
+    public func holdsPackage(_ url: URL, assetId: String) -> Bool {
+        record(assetId)?.masterPlaylist?.standardizedFileURL == url.standardizedFileURL
     }
 
     /// Renewal's part for an encrypted download: its keys fetched again through the

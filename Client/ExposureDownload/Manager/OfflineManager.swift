@@ -74,6 +74,8 @@ public final class OfflineManager: Sendable {
                 availableBytes: dependencies.storage.availableBytes))
         loadRecords()
         startBackground(deliveringFrom: stream)
+        // Playables made without a key source find this manager's packages' keys here.
+        OfflineKeyRegistry.shared.register(self)
     }
 
     deinit {

@@ -77,17 +77,25 @@ actor DownloadCoordinator {
         guard downloads[id] == nil, reserved.insert(id).inserted else { throw .alreadyExists(id) }
         defer { reserved.remove(id) }
         let package = try await PackagePreparation(fetcher: fetcher, connections: schedule.connections).plan(
-            source: source, selection: selection, keys: keys)
+            source: source, selection: selection, keepsKeys: keys != nil)
         let folderName = uniqueFolderName(for: id)
         let folder = root.appendingPathComponent(folderName)
         let record = IndexedDownload(
             id: id, folder: folderName, source: source, phase: .suspended, floorBytes: 0,
             files: package.files.map { IndexedFile(planned: $0) })
+        // The keys are kept last before the index row, and taken back with the folder when the
+        // row cannot be written: a prepare that fails leaves no key behind.
+        var keptKeys: MediaKeyCustody?
         do throws(MediaDownloadFailure) {
             try PackageFiles.createFolders(folder, for: package.playlists.map(\.path) + package.files.map(\.path))
             for playlist in package.playlists { try PackageFiles.writePlaylist(playlist, in: folder) }
+            if let keys, !package.contentKeys.isEmpty {
+                try await keys.keep(package.contentKeys)
+                keptKeys = keys
+            }
             try index.insert(record)
         } catch {
+            await keptKeys?.discard()
             try? PackageFiles.remove(folder)
             throw error
         }

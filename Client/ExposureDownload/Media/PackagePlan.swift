@@ -31,4 +31,6 @@ struct PackagePlan: Sendable, Hashable {
     /// Where the AES-128 keys the playlists name are fetched (the play token in their query),
     /// key number N at position N; empty for a clear stream.
     var keys: [URL] = []
+    /// The keys fetched from ``keys``, for the download's custody once its package is written.
+    var contentKeys: [MediaKey] = []
 }

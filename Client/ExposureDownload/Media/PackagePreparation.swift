@@ -3,8 +3,8 @@ import Foundation
 import HLS
 
 /// What `prepare` does before anything is written: fetch the master and the chosen media
-/// playlists, plan the package, fetch an encrypted stream's keys into their custody, and learn
-/// the files' sizes with HEAD requests.
+/// playlists, plan the package, fetch an encrypted stream's keys (kept by the coordinator with
+/// the package's index row), and learn the files' sizes with HEAD requests.
 struct PackagePreparation: Sendable {
     let fetcher: FileFetcher
     let connections: Int
@@ -16,9 +16,10 @@ struct PackagePreparation: Sendable {
     }
 
     /// The plan of `selection` of the stream at `source`, sizes filled in where a HEAD told them.
-    /// The keys of an encrypted stream are fetched and handed to `keys` first; with no custody
-    /// an encrypted stream is ``MediaDownloadFailure/encrypted(_:)``.
-    func plan(source: URL, selection: MediaTrackSelection, keys custody: MediaKeyCustody?) async throws(MediaDownloadFailure)
+    /// The keys of an encrypted stream are fetched into ``PackagePlan/contentKeys``; unless the
+    /// download has somewhere to keep them (`keepsKeys`), an encrypted stream is
+    /// ``MediaDownloadFailure/encrypted(_:)``.
+    func plan(source: URL, selection: MediaTrackSelection, keepsKeys: Bool) async throws(MediaDownloadFailure)
         -> PackagePlan
     {
         let master = try await master(at: source)
@@ -33,8 +34,8 @@ struct PackagePreparation: Sendable {
         }
         var plan = try PackagePlanner.plan(master: master, choice: choice, tracks: tracks, playlists: playlists)
         if !plan.keys.isEmpty {
-            guard let custody else { throw .encrypted(ContentKeyFetcher.identity(of: source)) }
-            try await custody.keep(try await ContentKeyFetcher(transport: fetcher.transport).keys(at: plan.keys))
+            guard keepsKeys else { throw .encrypted(ContentKeyFetcher.identity(of: source)) }
+            plan.contentKeys = try await ContentKeyFetcher(transport: fetcher.transport).keys(at: plan.keys)
         }
         let sizes = await announcedLengths(of: Set(plan.files.map(\.url)))
         for index in plan.files.indices { plan.files[index].expectedLength = sizes[plan.files[index].url] }

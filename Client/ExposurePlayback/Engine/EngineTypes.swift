@@ -42,6 +42,9 @@ package enum EngineInput: Sendable {
     case fetchRefused(id: Int, status: Int, body: Data)
     /// A user command.
     case command(EngineCommand)
+    /// The license of the key just fetched (a download's) runs out at `atMs` on the engine's
+    /// clock: playback ends then as if the key server had refused the key with `LICENSE_EXPIRED`.
+    case licenseEnds(atMs: Int64)
 }
 
 /// Commands the engine accepts.

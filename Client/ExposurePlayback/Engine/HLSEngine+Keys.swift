@@ -6,7 +6,8 @@ import HLS
 
 /// Encrypted segments (`EXT-X-KEY` `METHOD=AES-128`, RFC 8216 §4.3.2.4): the key of the next
 /// segment is fetched before it, kept per key URL, and each segment is decrypted as it arrives,
-/// before anything reads its bytes. A key the server refuses ends playback with its message.
+/// before anything reads its bytes. A key the server refuses ends playback with its message,
+/// and so does a downloaded key's license running out during playback.
 extension HLSEngine {
     /// The fetch that brings `segment` of `window`: its key first when that is not kept yet.
     func fetch(of segment: TimelineSegment, in window: SegmentTimeline, as kind: EngineFetch.Kind) -> (EngineFetch.Kind, URL)? {
@@ -63,6 +64,16 @@ extension HLSEngine {
         keyFailures += 1
         if keyFailures >= Self.playlistAttempts { return fail("the key \(fetch.url.lastPathComponent): \(reason)", events: &events) }
         keyRetryAtMs = (lastTickMs ?? 0) + keyRetryPauses.delay(beforeRetry: keyFailures).wholeMilliseconds
+    }
+
+    /// A download's license ran out by `nowMs` (``licenseEndsAtMs``): playback ends as the key
+    /// source would refuse the key now, with `LICENSE_EXPIRED`, whatever it is doing.
+    mutating func endIfLicenseExpired(atMs nowMs: Int64, events: inout [EngineEvent]) {
+        guard let licenseEndsAtMs, nowMs >= licenseEndsAtMs, !isOver else { return }
+        let message = ExposureErrorMessage(
+            httpCode: 403, message: "LICENSE_EXPIRED", extendedMessage: "the offline license ran out during playback")
+        lifecycle = .failed(reason: "the offline license ran out")
+        events.append(.keyRefused(message, programDateTimeMs: nil))
     }
 
     /// The pauses before a failed key fetch is tried again: half the target duration first (as

@@ -46,14 +46,16 @@ extension HLSEngine {
     }
 
     /// The earliest moment something changes without new input: a live reload (variant,
-    /// rendition or standby copy), the retry of a failed key, the buffer dropping below target, the playhead reaching the
-    /// buffer's end, a DATERANGE edge or an ID3 tag.
+    /// rendition or standby copy), the retry of a failed key, a download's license running out,
+    /// the buffer dropping below target, the playhead reaching the buffer's end, a DATERANGE
+    /// edge or an ID3 tag.
     private func wakeUp(now: Int64) -> Int64? {
         var candidates: [Int64] = []
         if let nextReloadMs { candidates.append(nextReloadMs) }
         if let nextRenditionReloadMs { candidates.append(nextRenditionReloadMs) }
         if let refresh = nextStandbyRefreshMs(after: now) { candidates.append(refresh) }
         if let keyRetryAtMs, keyRetryAtMs > now { candidates.append(keyRetryAtMs) }
+        if let licenseEndsAtMs { candidates.append(max(now, licenseEndsAtMs)) }
         if lifecycle == .playing {
             let ahead = bufferEndMs - playheadMs
             candidates.append(now + ahead)

@@ -69,6 +69,8 @@ package struct HLSEngine: Sendable {
     var keyFailures = 0
     /// When a key whose fetch failed may be asked again, ms; nil: whenever it is needed.
     var keyRetryAtMs: Int64?
+    /// When the license of a downloaded package's keys runs out, ms; nil: never (a stream's keys).
+    var licenseEndsAtMs: Int64?
     /// Failed attempts at segments not yet fetched or skipped.
     var segmentFailures: [SegmentSlot: Int] = [:]
     /// Playlist fetches failed since the last one that succeeded.
@@ -93,7 +95,9 @@ package struct HLSEngine: Sendable {
         var events: [EngineEvent] = []
         switch input {
         case .tick(let nowMs):
-            advancePlayhead(to: nowMs, events: &events)
+            // The playhead stops where a download's license runs out.
+            advancePlayhead(to: min(nowMs, licenseEndsAtMs ?? .max), events: &events)
+            endIfLicenseExpired(atMs: nowMs, events: &events)
         case .fetched(let id, let body, let elapsedMs):
             guard let fetch = fetches.answer(id: id) else { return [] }
             receive(fetch, body: body, elapsedMs: elapsedMs, events: &events)
@@ -109,6 +113,8 @@ package struct HLSEngine: Sendable {
             }
         case .command(let command):
             apply(command, events: &events)
+        case .licenseEnds(let endsAtMs):
+            licenseEndsAtMs = endsAtMs
         }
         settle(events: &events)
         return events

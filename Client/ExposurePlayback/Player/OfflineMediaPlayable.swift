@@ -18,8 +18,9 @@ public struct OfflineMediaPlayable: Playable, Equatable {
     /// The downloaded file's format, e.g. `HLS` (the seed plays `MP3` with another player).
     public let format: String
     /// Where the keys of an encrypted download are kept (the `OfflineManager` that downloaded
-    /// it); nil for a clear download. Its playlists' ``OfflineKeyURI``s are asked of it, never of
-    /// the network.
+    /// it). Its playlists' ``OfflineKeyURI``s are asked of it, never of the network; when nil
+    /// (a clear download, or a playable made as with the official SDK) of the live source
+    /// holding the package in ``OfflineKeyRegistry/shared``, if any.
     public let keys: (any OfflineKeySource)?
 
     /// A playable for the download of `assetId` whose master playlist is at `url`; its format is the
@@ -41,6 +42,12 @@ public struct OfflineMediaPlayable: Playable, Equatable {
     public static func == (lhs: OfflineMediaPlayable, rhs: OfflineMediaPlayable) -> Bool {
         lhs.assetId == rhs.assetId && lhs.entitlement == rhs.entitlement && lhs.url == rhs.url && lhs.format == rhs.format
             && lhs.keys === rhs.keys
+    }
+
+    /// Where the player asks for the package's keys: ``keys``, else the live key source holding
+    /// the package (``OfflineKeyRegistry``), as a playable made the official SDK's way has none.
+    var keySource: (any OfflineKeySource)? {
+        keys ?? OfflineKeyRegistry.shared.source(forPackage: url, assetId: assetId)
     }
 
     /// The download's entitlement pointing at the package instead of the stream it came from.

@@ -34,7 +34,7 @@ final class PlaybackSession: TechObserver {
         let download = request.playable as? OfflineMediaPlayable
         tech = HLSTech(
             transport: core.dependencies.streamTransport, clock: core.dependencies.clock,
-            offlineKeys: download.flatMap { download in download.keys.map { ($0, download.assetId) } })
+            offlineKeys: download.flatMap { download in download.keySource.map { ($0, download.assetId) } })
         beacons = BeaconDispatcher(transport: core.dependencies.apiTransport)
     }
 

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 import Synchronization
@@ -60,15 +61,21 @@ package final class HLSTech: PlaybackTech {
                 return
             case .fetch(let fetch):
                 let started = clock.nowMs
+                let loaded = await loader.load(fetch.url, playSessionId: configuration.playSessionId)
                 let input: EngineInput =
-                    switch await loader.load(fetch.url, playSessionId: configuration.playSessionId) {
-                    case .success(let body): .fetched(id: fetch.id, body: body, elapsedMs: clock.nowMs - started)
+                    switch loaded {
+                    case .success(let loaded): .fetched(id: fetch.id, body: loaded.body, elapsedMs: clock.nowMs - started)
                     case .failure(let failure):
                         failure.refusal.map { .fetchRefused(id: fetch.id, status: $0.status, body: $0.body) }
                             ?? .fetchFailed(id: fetch.id, reason: failure.reason)
                     }
                 await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
                 await deliver(engine.handle(input), engine: engine, to: observer)
+                // A downloaded key's license, counted down on this playback's clock from now.
+                if case .success(let loaded) = loaded, let timeLeft = loaded.licenseTimeLeft {
+                    let endsAt = WallTime(millisecondsSince1970: clock.nowMs).advanced(by: timeLeft)
+                    await deliver(engine.handle(.licenseEnds(atMs: endsAt.millisecondsSince1970)), engine: engine, to: observer)
+                }
             case .wait(let until):
                 await waitForCommand(orUntil: wakeDeadline(engine: engine, until: until, observer: observer))
             }

@@ -13,6 +13,13 @@ struct MediaLoader: Sendable {
         var refusal: (status: Int, body: Data)? = nil
     }
 
+    /// What a fetch brought back: the body, and for a downloaded package's key how long its
+    /// license had left when the key source handed it over (nil: no end).
+    struct Loaded: Sendable, Equatable {
+        var body: Data
+        var licenseTimeLeft: Duration? = nil
+    }
+
     let network: any HTTPTransport
     /// Where an offline playback's keys come from, and the download they belong to.
     var offlineKeys: (source: any OfflineKeySource, assetId: String)? = nil
@@ -20,8 +27,8 @@ struct MediaLoader: Sendable {
     /// The body at `url`, or why there is none (a non-2xx status, a transport error, a file that
     /// cannot be read). Network requests name `playSessionId` in `X-Playback-Session-Id`, as
     /// AVPlayer does, so a CDN (or the mock's stream lab) can tell players apart.
-    func load(_ url: URL, playSessionId: String? = nil) async -> Result<Data, Failure> {
-        if url.isFileURL { return Self.readFile(url) }
+    func load(_ url: URL, playSessionId: String? = nil) async -> Result<Loaded, Failure> {
+        if url.isFileURL { return Self.readFile(url).map { Loaded(body: $0) } }
         if url.scheme == OfflineKeyURI.scheme { return await offlineKey(url) }
         do {
             let headers: HTTPHeaders = playSessionId.map { ["X-Playback-Session-Id": $0] } ?? [:]
@@ -29,20 +36,21 @@ struct MediaLoader: Sendable {
             guard response.isSuccess else {
                 return .failure(Failure(reason: "HTTP \(response.status)", refusal: (response.status, response.body)))
             }
-            return .success(response.body)
+            return .success(Loaded(body: response.body))
         } catch {
             return .failure(Failure(reason: "\(error)"))
         }
     }
 
-    /// A downloaded package's key, from its download's key source; a refusal comes back as the
-    /// key server's would (its status and error body), so the engine ends playback with it.
-    private func offlineKey(_ url: URL) async -> Result<Data, Failure> {
+    /// A downloaded package's key and its license's time left, from its download's key source; a
+    /// refusal comes back as the key server's would (its status and error body), so the engine
+    /// ends playback with it.
+    private func offlineKey(_ url: URL) async -> Result<Loaded, Failure> {
         guard let (source, assetId) = offlineKeys else {
             return .failure(Failure(reason: "\(url) is the key of a download, and this playback has no offline key source"))
         }
-        switch await source.offlineKey(url, assetId: assetId) {
-        case .success(let key): return .success(Data(key))
+        switch await source.offlineKeyLease(url, assetId: assetId) {
+        case .success(let lease): return .success(Loaded(body: Data(lease.key), licenseTimeLeft: lease.timeLeft))
         case .failure(let refusal):
             let body = (try? JSONEncoder().encode(refusal)) ?? Data()
             return .failure(Failure(reason: "the offline key \(url) was refused: \(refusal.message)", refusal: (refusal.httpCode, body)))
