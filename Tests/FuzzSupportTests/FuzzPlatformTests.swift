@@ -1,4 +1,5 @@
 import FuzzSupport
+import HTTPServer
 import Testing
 
 /// The fuzz targets' platform answers an input the same way in every process and after any
