@@ -47,10 +47,7 @@ public final class FuzzPlatform: Sendable {
     /// token; nil when the text describes no request.
     @discardableResult
     package func respond(to text: some Collection<UInt8>) -> HTTPResponse? {
-        var bytes = Array(text)
-        if bytes.firstRange(of: FuzzedRequest.tokenPlaceholder) != nil {
-            bytes.replace(FuzzedRequest.tokenPlaceholder, with: Array(login().utf8))
-        }
+        let bytes = FuzzedRequest.substitutingToken(in: Array(text), with: login)
         return FuzzedRequest.parse(bytes).map { platform.responder.respond(to: $0) }
     }
 
