@@ -10,7 +10,9 @@ import Synchronization
 /// else did, so an idle proxy keeps the stream open. A client that closes or resets its
 /// connection while it waits is noticed at once (``HangupWatcher``): a FIN sends a heartbeat at
 /// once, which a client that only half-closed reads and one that closed answers with a reset,
-/// and a reset ends the stream.
+/// and a reset ends the stream. A stream without a heartbeat (empty) has no byte it could probe
+/// with, so a FIN ends it: a client that half-closes such a stream loses it, where holding it
+/// would keep every closed client's connection until the source next has bytes, or forever.
 /// `next` returning nil ends the body; so does the server stopping.
 ///
 /// `ended` runs once, when the server is done with the stream (or, for a stream never sent,
@@ -51,7 +53,8 @@ package final class HTTPBodyStream: Sendable, Equatable {
     private let shared = Mutex(Shared())
 
     /// A stream taking its bytes from `next` (empty: none now; nil: the end), writing
-    /// `heartbeat` every `heartbeatInterval` it is idle, and calling `ended` when it is released.
+    /// `heartbeat` every `heartbeatInterval` it is idle (none when empty: then a client's FIN
+    /// ends the stream), and calling `ended` when it is released.
     package init(
         heartbeat: Data, every heartbeatInterval: Duration, next: @escaping @Sendable () -> Data?,
         ended: @escaping @Sendable () -> Void = {}
@@ -77,11 +80,13 @@ package final class HTTPBodyStream: Sendable, Equatable {
     /// The client's end of the connection changed while it waited. Reset: the connection resumes
     /// and the read fails, so the server closes it and releases the stream. FIN: a heartbeat goes
     /// out now, the probe that tells a half-close (the client reads it) from a close (the client's
-    /// system answers it with a reset, seen at the next suspension).
+    /// system answers it with a reset, seen at the next suspension); without a heartbeat there is
+    /// no probe, and a FIN is taken as a reset.
     private func client(_ hangup: HangupWatcher.Hangup) {
         shared.withLock { shared in
             switch hangup {
             case .gone: shared.clientLeft = true
+            case .halfClosed where heartbeat.isEmpty: shared.clientLeft = true
             case .halfClosed: (shared.clientHalfClosed, shared.state.heartbeatDue) = (true, true)
             }
         }

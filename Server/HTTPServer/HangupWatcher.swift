@@ -19,7 +19,8 @@ import Glibc
 /// socket looks the same as one whose client closed it. Only writing tells them apart, so a FIN
 /// is reported as ``Hangup/halfClosed`` (the stream sends a heartbeat right away) and the socket
 /// is watched from then on for a reset only: a client that closed answers the heartbeat with
-/// one, and the stream ends; one that half-closed reads it and the stream goes on.
+/// one, and the stream ends; one that half-closed reads it and the stream goes on. A stream
+/// without a heartbeat has nothing to probe with and ends on the FIN.
 ///
 /// A socket is watched only between its connection's suspension and its resumption, both done
 /// under the ``ConnectionParker``'s lock, and libmicrohttpd closes a socket only once its

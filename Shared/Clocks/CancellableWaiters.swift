@@ -62,7 +62,7 @@ public final class CancellableWaiters<State: Sendable, Tag: Sendable>: Sendable 
     /// `body` returns the positions to wake, in the order they wake. Their waits return true.
     public func wake(_ body: (inout State, _ tags: [Tag]) -> [Int]) {
         let woken = guarded.withLock { guarded -> [Waiter] in
-            let positions = body(&guarded.state, guarded.waiters.map(\.tag))
+            let positions = body(&guarded.state, guarded.waiters.map { $0.tag })
             let woken = positions.map { guarded.waiters[$0] }
             for position in Set(positions).sorted(by: >) { guarded.waiters.remove(at: position) }
             return woken

@@ -26,4 +26,20 @@ import Testing
     func textWithoutARequestLineIsNoRequest(text: String) {
         #expect(FuzzedRequest.parse(Array(text.utf8)) == nil)
     }
+
+    @Test(arguments: [
+        ("GET /x", "GET /x"), ("{token}", "T"), ("a {token} b {token}", "a T b T"), ("{token}{token}", "TT"),
+        ("{tok{token}en}", "{tokTen}"), ("{token", "{token")
+    ])
+    func everyTokenPlaceholderIsReplaced(text: String, expected: String) {
+        let substituted = FuzzedRequest.substitutingToken(in: Array(text.utf8)) { "T" }
+        #expect(String(decoding: substituted, as: UTF8.self) == expected)
+    }
+
+    @Test func noLoginWithoutAPlaceholder() {
+        _ = FuzzedRequest.substitutingToken(in: Array("GET /{tok}".utf8)) {
+            Issue.record("asked for a token")
+            return ""
+        }
+    }
 }

@@ -148,15 +148,17 @@ import Testing
     /// libmicrohttpd does not watch a suspended connection: a client that left used to be noticed
     /// only when the next heartbeat was written. Here the clock never moves, so no heartbeat is
     /// due; the stream still ends as soon as the client closes its connection (its FIN brings the
-    /// probing heartbeat, which the closed socket answers with a reset).
-    @Test(.timeLimit(.minutes(1))) func aClientThatLeavesWhileTheStreamWaitsEndsItAtOnce() async throws {
+    /// probing heartbeat, which the closed socket answers with a reset). A stream without a
+    /// heartbeat has no probe: it used to wait for a reset that never came; the FIN ends it.
+    @Test(.timeLimit(.minutes(1)), arguments: [": hb\n\n", ""])
+    func aClientThatLeavesWhileTheStreamWaitsEndsItAtOnce(heartbeat: String) async throws {
         let (waits, waiting) = AsyncStream<Void>.makeStream()
         let (ends, ended) = AsyncStream<Void>.makeStream()
         let server = HTTPServer(
             configuration: .init(port: 0, workerThreads: 1, clock: ManualClock(), errorLog: { _ in }),
             responder: ClosureResponder { _ in
                 let stream = HTTPBodyStream(
-                    heartbeat: Data(": hb\n\n".utf8), every: .seconds(15),
+                    heartbeat: Data(heartbeat.utf8), every: .seconds(15),
                     next: {
                         waiting.yield()
                         return Data()
@@ -194,5 +196,29 @@ import Testing
         source.end()
         stream.wake()
         #expect(await connection.read(through: "0\r\n\r\n").end == .open, "and ends when its source does")
+    }
+
+    /// Without a heartbeat nothing tells a half-close from a close, so a FIN ends the stream
+    /// rather than holding a connection its client may have left for good.
+    @Test(.timeLimit(.minutes(1))) func aFINEndsAStreamWithoutHeartbeat() async throws {
+        let source = Source()
+        let (ends, ended) = AsyncStream<Void>.makeStream()
+        let server = HTTPServer(
+            configuration: .init(port: 0, workerThreads: 1, clock: ManualClock(), errorLog: { _ in }),
+            responder: ClosureResponder { _ in
+                let stream = HTTPBodyStream(heartbeat: Data(), every: .seconds(15), next: { source.next() }, ended: { ended.yield() })
+                return HTTPResponse(status: 200, delivery: .streamed(stream))
+            })
+        try server.start()
+        defer { server.stop() }
+        source.push("first\n")
+        let connection = try await RawConnection(port: server.port)
+        await connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await connection.read(through: "first\n").end == .open)
+        connection.finishSending()
+        #expect(await connection.readToEnd().end != .open, "the server closed the connection")
+        var endings = ends.makeAsyncIterator()
+        #expect(await endings.next() != nil, "the stream ended")
+        #expect(server.parkedConnections == 0)
     }
 }
