@@ -194,13 +194,17 @@ for target in package.targets where target.type != .system {
         ]
 }
 
-// The suite's CPU-bound code (writing, parsing and validating 2-hour live playlists of 3,600
-// segments, thousands of times) can be compiled optimized in debug builds too: unoptimized, it
-// made the slowest tests. Opt-in with EXPOSURE_OPTIMIZE_DEBUG=1 (.ci/run sets it), because
+// The suite's CPU-bound code can be compiled optimized in debug builds too: every module of the
+// product (Client/, Shared/, Server/: the SDK, the mock, the HTTP server and what they share).
+// Unoptimized, the suite spent most of its CPU in them — 3,600-segment live playlists written,
+// parsed and validated thousands of times, the player's engine and transfers, the mock's routing
+// and JSON — much of it in generic metadata lookups that -O specializes away. The tests' own
+// modules stay unoptimized. Opt-in with EXPOSURE_OPTIMIZE_DEBUG=1 (.ci/run sets it), because
 // SwiftPM refuses unsafe flags in a package an app depends on by version: an app building the SDK
 // never sees them, and a debugger keeps -Onone unless asked.
 if Context.environment["EXPOSURE_OPTIMIZE_DEBUG"] == "1" {
-    for target in package.targets where ["Clocks", "HLS", "MockPlatform"].contains(target.name) {
+    for target in package.targets where target.type != .system {
+        guard let path = target.path, ["Client/", "Shared/", "Server/"].contains(where: path.hasPrefix) else { continue }
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
     }
 }

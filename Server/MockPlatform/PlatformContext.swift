@@ -45,8 +45,9 @@ package final class LoadedCatalog: Sendable {
     /// Each live event's occurrences as an EPG, by the event's asset id.
     let eventSchedules: [String: EventSchedule]
     /// Each catalog asset as JSON values, for sorting and searching by field name (image URLs as
-    /// the fixtures write them).
-    let assetFields: [String: JSONValue]
+    /// the fixtures write them, which the empty origin leaves them): made by the first query that
+    /// sorts or searches and kept with the origins', as most loads (a test's mock) never see one.
+    var assetFields: [String: JSONValue] { servedAssets.assets(for: "").fields }
     /// Each catalog asset encoded as an origin receives it (no user data), by origin.
     let servedAssets: ServedAssetsByOrigin
     /// When the catalog was loaded, platform time: the time of the bookmarks fixtures start
@@ -88,7 +89,6 @@ package final class LoadedCatalog: Sendable {
         self.eventSchedules = eventSchedules
         assetListBodies = AssetListBodies(assets: catalog.wireAssets)
         servedAssets = ServedAssetsByOrigin(assets: catalog.wireAssets)
-        assetFields = ServedAssets(catalog.wireAssets, base: "").fields
     }
 
     /// The EPG under `channelId`: a channel's, or a live event's own.
