@@ -26,11 +26,15 @@ final class SeedMock: Sendable {
     var environment: Exposure.Environment { platform.environment }
 
     /// The sample app, logged in as `username`; its player keeps the analytics it cannot send yet
-    /// in `outbox` (the user's own by default, as an app's player does).
-    func app(username: String = "premium", outbox: AnalyticsOutbox? = AnalyticsOutbox.standard) async throws -> SampleApp {
+    /// in `outbox` (the user's own by default, as an app's player does) and calls the API through
+    /// `apiTransport`.
+    func app(
+        username: String = "premium", outbox: AnalyticsOutbox? = AnalyticsOutbox.standard,
+        apiTransport: any HTTPTransport = AutomaticTransport.shared
+    ) async throws -> SampleApp {
         let token = try await Authenticate(environment: environment).login(username: username, password: "sandbox").request().sessionToken
         return SampleApp(
             environment: environment, sessionToken: token,
-            dependencies: PlayerDependencies(clock: clock, deviceLanguage: "en", analyticsOutbox: outbox))
+            dependencies: PlayerDependencies(apiTransport: apiTransport, clock: clock, deviceLanguage: "en", analyticsOutbox: outbox))
     }
 }
