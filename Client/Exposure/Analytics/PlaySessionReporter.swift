@@ -77,7 +77,7 @@ public final class PlaySessionReporter: Sendable {
     /// (on that clock) has passed; what is still unsent stays in the outbox for the next start.
     /// Only failures are bounded: tries that succeed are never cut short, so on a loaded machine
     /// a healthy EventSink still gets everything (`timeout: .zero` makes one try and retries
-    /// nothing). Cancelling the task stops the retries.
+    /// nothing). Cancelling the task stops the tries.
     /// An offline session sends nothing: its events wait for `flushOfflineAnalytics()`.
     public func finish(timeout: Duration = .seconds(5)) async {
         guard !guarded.withLock({ $0.state.machine.deferred }) else { return }
@@ -90,10 +90,12 @@ public final class PlaySessionReporter: Sendable {
             if guarded.withLock({ $0.state.machine.failures }) > 0 { failedTries = 1 }
         }
         while !guarded.withLock({ $0.state.machine.isIdle }) {
+            // Cancelled, finish starts no try (a try that failed just before it was called
+            // included), and a pause ends at once: stop rather than try without pause.
+            guard !Task.isCancelled else { return }
             if failedTries > 0 {
                 let retryTime = clock.now.advanced(by: SessionReportMachine.backoff.delay(beforeRetry: failedTries))
                 guard retryTime < deadline else { return }
-                // Cancelled, the pause ends at once: stop retrying rather than retry without pause.
                 do { try await clock.sleep(until: retryTime, tolerance: nil) } catch { return }
             }
             let now = clock.nowMs
