@@ -97,10 +97,11 @@ let package = Package(
         // The analytics live in Exposure, as in iOSClientExposure; this module re-exports it for `import ExposureAnalytics`.
         .target(name: "ExposureAnalytics", dependencies: ["Exposure"], path: "Client/ExposureAnalytics"),
         .target(
-            name: "ExposurePlayback", dependencies: ["Clocks", "Cryptography", "Exposure", "ExposureAnalytics", "HLS"],
+            name: "ExposurePlayback", dependencies: ["Clocks", "Cryptography", "Exposure", "ExposureAnalytics", "HLS", "HTTPTypes"],
             path: "Client/ExposurePlayback"),
         .target(
-            name: "ExposureDownload", dependencies: ["Cryptography", "Clocks", "Exposure", "ExposureAnalytics", "HLS", "SQLiteStore"],
+            name: "ExposureDownload",
+            dependencies: ["Cryptography", "Clocks", "Exposure", "ExposureAnalytics", "HLS", "HTTPTypes", "SQLiteStore"],
             path: "Client/ExposureDownload"),
         .executableTarget(
             name: "ExposureCLI", dependencies: ["CommandLineArguments", "Exposure", "ExposurePlayback", "ExposureDownload", "HLS"],
@@ -140,7 +141,7 @@ let package = Package(
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "HLS"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["Clocks", "HTTPServer", "ServerTLS", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["Clocks", "HTTPServer", "HTTPTypes", "ServerTLS", "TestSupport"]),
         .testTarget(name: "ServerTLSTests", dependencies: ["ServerTLS", "Clocks", "TestSupport"]),
         // Helpers several test targets share: running built executables, raw connections, waits that suspend, temporary folders.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

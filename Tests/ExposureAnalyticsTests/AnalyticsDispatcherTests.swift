@@ -198,6 +198,33 @@ import Testing
         #expect(platform.analyticsSession(entitlement.playSessionId)?.eventCount == 4)
     }
 
+    @Test func finishTriesAtOnceWhenFailuresDuringPlaybackPutTheNextRetryPastItsTimeout() async throws {
+        let platform = try await MockPlatform.start()
+        defer { platform.stop() }
+        // A clock that moves when waited on: finish's retry pause takes no real time.
+        let clock = VirtualClock(startMs: testClock().nowMs)
+        let (token, entitlement) = try await startPlayback("city-lights", on: platform)
+        let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
+        let sends = "/v2/customer/Sandbox/businessunit/Dev/eventsink/send"
+        try platform.inject(.status(503, path: "/eventsink/send$", times: 5))
+        reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
+        reporter.record(.aborted, offsetMs: 0)  // terminal: its batch leaves at once, and fails
+        // Waits for that try (or, had it failed already, makes one): a try per step, each failing.
+        await reporter.finish(timeout: .zero)
+        // Playback goes on retrying on the session's backoff: 1 s, 2 s, 4 s.
+        for wait in [1, 2, 4] {
+            try await clock.sleep(for: .seconds(wait))
+            reporter.advance()
+            await reporter.finish(timeout: .zero)
+        }
+        #expect(platform.requests(pathPrefix: sends).count >= 4)
+        #expect((reporter.nextWakeMs ?? 0) - clock.nowMs >= 8_000, "the session's next retry is past finish's 5 s")
+        await reporter.finish()
+        #expect(reporter.isSettled, "finish tried at once (and, after a fifth 503, again a second later)")
+        #expect(platform.requests(pathPrefix: sends).count == 6)
+        #expect(platform.analyticsSession(entitlement.playSessionId)?.eventCount == 3)
+    }
+
     @Test func aCancelledFinishStopsRetrying() async throws {
         let platform = try await MockPlatform.start()
         defer { platform.stop() }

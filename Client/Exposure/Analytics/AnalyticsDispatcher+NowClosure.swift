@@ -19,16 +19,3 @@ extension AnalyticsDispatcher {
             currentToken: currentToken, random: random, log: log)
     }
 }
-
-/// A wall clock that reads a closure's milliseconds since 1970. The dispatcher only reads the
-/// time; a sleep on it waits in real time for the distance the closure reads to the deadline.
-private struct ReadingClock: WallClock {
-    let read: @Sendable () -> Int64
-
-    var now: WallTime { WallTime(millisecondsSince1970: read()) }
-
-    func sleep(until deadline: WallTime, tolerance: Duration?) async throws {
-        let remaining = now.duration(to: deadline)
-        if remaining > .zero { try await Task.sleep(for: remaining) }
-    }
-}

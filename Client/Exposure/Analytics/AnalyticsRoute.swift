@@ -1,5 +1,6 @@
 import ExposureModels
 import Foundation
+import HTTPTypes
 
 /// Where a play session's batches go and with what token: the EventSink at
 /// `{base}/v2/customer/{cu}/businessunit/{bu}/eventsink/…`, base being the app's
@@ -51,7 +52,7 @@ enum SendOutcome: Sendable, Equatable {
     init(_ error: ExposureError) {
         switch error.status {
         case 401: self = .unauthorized
-        case let status? where status == 408 || status == 429 || status >= 500: self = .retry
+        case let status? where HTTPStatus.isRetryable(status): self = .retry
         case let status?: self = .rejected(status: status)
         case nil: self = .retry
         }

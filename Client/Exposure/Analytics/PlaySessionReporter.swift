@@ -69,29 +69,40 @@ public final class PlaySessionReporter: Sendable {
     public var isSettled: Bool { guarded.withLock { $0.state.machine.ended && $0.state.machine.isIdle } }
 
     /// Sends what is left, for a process about to exit: the batch on its way is waited for, then
-    /// everything still queued goes as one batch. A failed try is retried on the session's own
-    /// backoff (``SessionReportMachine/backoff``: 1 s, 2 s, 4 s …), waited on the reporter's
-    /// clock, while the retry is due before `timeout` (on that clock) has passed; what is still
-    /// unsent stays in the outbox for the next start. Only failures are bounded: tries that
-    /// succeed are never cut short, so on a loaded machine a healthy EventSink still gets
-    /// everything (`timeout: .zero` retries nothing). Cancelling the task stops the retries.
+    /// everything still queued goes as one batch, at once, whatever the session's backoff still
+    /// wanted after failures during playback (its next retry may be a minute away). A failed try
+    /// of finish's own (the batch it waited for counts as its first) is retried after the
+    /// session's backoff, counted from finish's own failures (``SessionReportMachine/backoff``:
+    /// 1 s, 2 s, 4 s …), waited on the reporter's clock, while the retry is due before `timeout`
+    /// (on that clock) has passed; what is still unsent stays in the outbox for the next start.
+    /// Only failures are bounded: tries that succeed are never cut short, so on a loaded machine
+    /// a healthy EventSink still gets everything (`timeout: .zero` makes one try and retries
+    /// nothing). Cancelling the task stops the tries.
     /// An offline session sends nothing: its events wait for `flushOfflineAnalytics()`.
     public func finish(timeout: Duration = .seconds(5)) async {
         guard !guarded.withLock({ $0.state.machine.deferred }) else { return }
         let clock = services.clock
         let deadline = clock.now.advanced(by: timeout)
-        await guarded.withLock { $0.flight }?.value
+        // Tries finish has seen fail in a row (the one on its way when it was called included).
+        var failedTries = 0
+        if let task = guarded.withLock({ $0.flight }) {
+            await task.value
+            if guarded.withLock({ $0.state.machine.failures }) > 0 { failedTries = 1 }
+        }
         while !guarded.withLock({ $0.state.machine.isIdle }) {
-            if let retry = guarded.withLock({ $0.state.machine.retryDueMs }) {
-                let retryTime = WallTime(millisecondsSince1970: retry)
+            // Cancelled, finish starts no try (a try that failed just before it was called
+            // included), and a pause ends at once: stop rather than try without pause.
+            guard !Task.isCancelled else { return }
+            if failedTries > 0 {
+                let retryTime = clock.now.advanced(by: SessionReportMachine.backoff.delay(beforeRetry: failedTries))
                 guard retryTime < deadline else { return }
-                // Cancelled, the pause ends at once: stop retrying rather than retry without pause.
                 do { try await clock.sleep(until: retryTime, tolerance: nil) } catch { return }
             }
             let now = clock.nowMs
             if let send = guarded.withLock({ $0.state.takeBatch(atMs: now) }) { launch(send) }
             if let task = guarded.withLock({ $0.flight }) {
                 await task.value
+                failedTries = guarded.withLock { $0.state.machine.failures } > 0 ? failedTries + 1 : 0
             } else {
                 // Another caller took the batch and is about to publish its task.
                 await Task.yield()

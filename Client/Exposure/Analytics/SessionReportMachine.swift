@@ -113,10 +113,6 @@ package struct SessionReportMachine: Sendable {
         batchDueMs = batchDueMs ?? atMs
     }
 
-    /// When a failed batch may be tried again (its backoff after the last failure), ms; nil
-    /// when the last try did not fail.
-    package var retryDueMs: Int64? { failures > 0 ? retryNotBeforeMs : nil }
-
     /// When the queued events may go: their batch time, not before a retry's backoff.
     private var dueMs: Int64? {
         guard inFlight == nil, !queued.isEmpty else { return nil }

@@ -1,6 +1,7 @@
 import Exposure
 import Foundation
 import HLS
+import HTTPTypes
 
 /// Fetches the AES-128 keys of a stream (the URIs of its `EXT-X-KEY` and `EXT-X-SESSION-KEY`
 /// tags, the play token in their query): for a download before anything is written, and again
@@ -19,7 +20,7 @@ struct ContentKeyFetcher: Sendable {
             throw .network("the key \(identity): \(error)")
         }
         guard response.isSuccess else {
-            guard (400..<500).contains(response.status), response.status != 408, response.status != 429 else {
+            guard HTTPStatus.isPermanentRefusal(response.status) else {
                 throw .httpStatus(response.status, url: identity)
             }
             let refusal = ErrorBody.message(status: response.status, body: response.body)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// What an answer to a file's GET means for the download.
 enum ResponseVerdict: Sendable, Hashable {
@@ -17,7 +18,7 @@ enum ResponseVerdict: Sendable, Hashable {
                 return .retry("got \(bodyCount) of \(announced) bytes")
             }
             return .complete
-        case 408, 429, 500...599:
+        case _ where HTTPStatus.isRetryable(status):
             return .retry("HTTP \(status)")
         default:
             return .refuse(status)

@@ -1,5 +1,6 @@
 import Clocks
 import Exposure
+import HTTPTypes
 
 /// Delivers the outbox's reports: at once when one is added, again with backoff on the manager's
 /// clock while the backend fails, and at the next start for whatever a run left behind.
@@ -128,6 +129,6 @@ actor DownloadReporter {
     /// A refusal retrying cannot change: a 4xx other than a timeout or throttling.
     private static func isFinal(_ error: ExposureError) -> Bool {
         guard let status = error.status else { return false }
-        return (400..<500).contains(status) && status != 408 && status != 429
+        return HTTPStatus.isPermanentRefusal(status)
     }
 }

@@ -3,6 +3,7 @@ import Cryptography
 import Exposure
 import Foundation
 import HLS
+import HTTPTypes
 
 /// Encrypted segments (`EXT-X-KEY` `METHOD=AES-128`, RFC 8216 §4.3.2.4): the key of the next
 /// segment is fetched before it, kept per key URL, and each segment is decrypted as it arrives,
@@ -49,7 +50,7 @@ extension HLSEngine {
     /// (its error body says why) and ends playback; anything else, and the temporary 408 and
     /// 429, is retried as a failed fetch.
     mutating func refuseKey(_ fetch: EngineFetch, status: Int, body: Data, events: inout [EngineEvent]) {
-        guard (400..<500).contains(status), status != 408, status != 429 else {
+        guard HTTPStatus.isPermanentRefusal(status) else {
             return recoverKey(fetch, reason: "HTTP \(status)", events: &events)
         }
         let message = ErrorBody.message(status: status, body: body)

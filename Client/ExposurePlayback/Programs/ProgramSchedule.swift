@@ -48,7 +48,7 @@ struct ProgramSchedule: Sendable {
         return programs.last { Self.ms($0.startTime) < currentStart }
     }
 
-    static func ms(_ date: Date?) -> Int64 {
-        Int64(((date?.timeIntervalSince1970 ?? 0) * 1000).rounded())
-    }
+    /// A program time in milliseconds since 1970, rounded to the nearest (the seed's
+    /// `millisecondsSince1970`: a date made from milliseconds gives them back unchanged).
+    static func ms(_ date: Date?) -> Int64 { date?.millisecondsSince1970 ?? 0 }
 }

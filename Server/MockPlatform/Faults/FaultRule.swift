@@ -42,11 +42,12 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public var body: String?
     /// Wait this long before answering (`delayMs` on the wire: whole milliseconds).
     public var delay: Duration? {
-        get { delayMs?.duration }
-        set { delayMs = newValue.map(WireMilliseconds.init) }
+        get { wireDelay?.duration }
+        set { wireDelay = newValue.map(WireMilliseconds.init) }
     }
-    /// ``delay`` as the wire carries it.
-    private var delayMs: WireMilliseconds?
+    /// ``delay`` as the wire carries it (`delayMs`: the name of the Swift property that held
+    /// whole milliseconds before, kept as a deprecated spelling, so the stored one is named apart).
+    private var wireDelay: WireMilliseconds?
     /// Close the connection without answering (the request never reaches the platform).
     public var drop: Bool?
     /// Send status, headers and only this many body bytes, then reset the connection.
@@ -72,6 +73,13 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public var remaining: Int?
     /// In answers only: how many requests it has applied to.
     public var hits: Int?
+
+    /// The wire's names: the properties' own, but ``delay``'s `delayMs`.
+    private enum CodingKeys: String, CodingKey {
+        case id, name, priority, probability, method, path, query, headers, status, message, body
+        case wireDelay = "delayMs"
+        case drop, truncateAfterBytes, bytesPerSecond, corrupt, contentType, stream, playlist, network, after, times, remaining, hits
+    }
 
     /// A rule matching `path`; set at least one action.
     public init(

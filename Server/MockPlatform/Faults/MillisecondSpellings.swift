@@ -1,5 +1,8 @@
-// The fault types' initializers as they were spelled before their lengths of time became
-// `Duration`s: whole milliseconds under `…Ms` labels. They forward to the `Duration` forms.
+import Clocks
+
+// The fault types' initializers and properties as they were spelled before their lengths of time
+// became `Duration`s: whole milliseconds under `…Ms` names. They forward to the `Duration` forms;
+// reading one gives the `Duration`'s whole milliseconds (``Swift/Duration/wholeMilliseconds``).
 
 extension FaultRule {
     /// A rule whose delay is given in whole milliseconds.
@@ -22,6 +25,13 @@ extension FaultRule {
             bytesPerSecond: bytesPerSecond, after: after, times: times, name: name, priority: priority, probability: probability,
             corrupt: corrupt, contentType: contentType, stream: stream, playlist: playlist, network: network)
     }
+
+    /// ``delay`` in whole milliseconds.
+    @available(*, deprecated, renamed: "delay", message: "delay is a Duration, e.g. .milliseconds(n)")
+    public var delayMs: Int? {
+        get { delay.map { Int(clamping: $0.wholeMilliseconds) } }
+        set { delay = newValue.map { .milliseconds($0) } }
+    }
 }
 
 extension PlaylistFault {
@@ -35,6 +45,13 @@ extension PlaylistFault {
             staleFor: staleForMs.map { .milliseconds($0) }, sequenceJump: sequenceJump, gap: gap, removeSegment: removeSegment,
             targetDuration: targetDuration)
     }
+
+    /// ``staleFor`` in whole milliseconds.
+    @available(*, deprecated, renamed: "staleFor", message: "staleFor is a Duration, e.g. .milliseconds(n)")
+    public var staleForMs: Int? {
+        get { staleFor.map { Int(clamping: $0.wholeMilliseconds) } }
+        set { staleFor = newValue.map { .milliseconds($0) } }
+    }
 }
 
 extension NetworkSchedule.Step {
@@ -44,5 +61,19 @@ extension NetworkSchedule.Step {
     )
     public init(durationMs: Int, kbps: Int, latencyMs: Int? = nil) {
         self.init(duration: .milliseconds(durationMs), kbps: kbps, latency: latencyMs.map { .milliseconds($0) })
+    }
+
+    /// ``duration`` in whole milliseconds.
+    @available(*, deprecated, renamed: "duration", message: "duration is a Duration, e.g. .milliseconds(n)")
+    public var durationMs: Int {
+        get { Int(clamping: duration.wholeMilliseconds) }
+        set { duration = .milliseconds(newValue) }
+    }
+
+    /// ``latency`` in whole milliseconds.
+    @available(*, deprecated, renamed: "latency", message: "latency is a Duration, e.g. .milliseconds(n)")
+    public var latencyMs: Int? {
+        get { latency.map { Int(clamping: $0.wholeMilliseconds) } }
+        set { latency = newValue.map { .milliseconds($0) } }
     }
 }

@@ -14,26 +14,33 @@ public struct NetworkSchedule: Codable, Sendable, Equatable {
     public struct Step: Codable, Sendable, Equatable {
         /// How long it lasts (`durationMs` on the wire: whole milliseconds).
         public var duration: Duration {
-            get { durationMs.duration }
-            set { durationMs = WireMilliseconds(newValue) }
+            get { wireDuration.duration }
+            set { wireDuration = WireMilliseconds(newValue) }
         }
         /// Added latency before the first byte (`latencyMs` on the wire: whole milliseconds).
         public var latency: Duration? {
-            get { latencyMs?.duration }
-            set { latencyMs = newValue.map(WireMilliseconds.init) }
+            get { wireLatency?.duration }
+            set { wireLatency = newValue.map(WireMilliseconds.init) }
         }
-        /// ``duration`` as the wire carries it.
-        private var durationMs: WireMilliseconds
+        /// ``duration`` as the wire carries it (`durationMs`, a deprecated Swift spelling too).
+        private var wireDuration: WireMilliseconds
         /// Throughput, kbit/s.
         public var kbps: Int
-        /// ``latency`` as the wire carries it.
-        private var latencyMs: WireMilliseconds?
+        /// ``latency`` as the wire carries it (`latencyMs`, a deprecated Swift spelling too).
+        private var wireLatency: WireMilliseconds?
 
         /// A step.
         public init(duration: Duration, kbps: Int, latency: Duration? = nil) {
-            durationMs = WireMilliseconds(duration)
+            wireDuration = WireMilliseconds(duration)
             self.kbps = kbps
-            latencyMs = latency.map(WireMilliseconds.init)
+            wireLatency = latency.map(WireMilliseconds.init)
+        }
+
+        /// The wire's names: `durationMs`, `kbps`, `latencyMs`.
+        private enum CodingKeys: String, CodingKey {
+            case wireDuration = "durationMs"
+            case kbps
+            case wireLatency = "latencyMs"
         }
     }
 

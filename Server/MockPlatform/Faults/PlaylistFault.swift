@@ -8,11 +8,11 @@ public struct PlaylistFault: Codable, Sendable, Equatable {
     /// rule meets, every request gets the playlist that request got; then the rule is done
     /// (`staleForMs` on the wire: whole milliseconds).
     public var staleFor: Duration? {
-        get { staleForMs?.duration }
-        set { staleForMs = newValue.map(WireMilliseconds.init) }
+        get { wireStaleFor?.duration }
+        set { wireStaleFor = newValue.map(WireMilliseconds.init) }
     }
-    /// ``staleFor`` as the wire carries it.
-    private var staleForMs: WireMilliseconds?
+    /// ``staleFor`` as the wire carries it (`staleForMs`, a deprecated Swift spelling too).
+    private var wireStaleFor: WireMilliseconds?
     /// `EXT-X-MEDIA-SEQUENCE` jumps ahead by this many while the rule is in force, as after an
     /// encoder restart: the same segments, numbered anew, the first one marked as a discontinuity.
     public var sequenceJump: Int?
@@ -22,6 +22,12 @@ public struct PlaylistFault: Codable, Sendable, Equatable {
     public var removeSegment: Bool?
     /// `EXT-X-TARGETDURATION` says this many seconds instead of the real value.
     public var targetDuration: Int?
+
+    /// The wire's names: the properties' own, but ``staleFor``'s `staleForMs`.
+    private enum CodingKeys: String, CodingKey {
+        case wireStaleFor = "staleForMs"
+        case sequenceJump, gap, removeSegment, targetDuration
+    }
 
     /// A change; set exactly one field.
     public init(

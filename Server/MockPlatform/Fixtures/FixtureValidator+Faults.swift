@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 extension FixtureValidator {
@@ -7,7 +8,7 @@ extension FixtureValidator {
     static func faultProblems(_ catalog: Catalog) -> [FixtureProblem] {
         guard let rules = catalog.settings.faults, !rules.isEmpty else { return [] }
         var reporter = Reporter(platformFile)
-        let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
+        let nowMs = WallTime.systemNow.millisecondsSince1970
         // The streams of this catalog; its media files are not read to check a target.
         let loaded =
             rules.contains { $0.stream != nil }
