@@ -1,4 +1,5 @@
 import Exposure
+import Foundation
 import Synchronization
 
 /// A transport that holds every play request (`…/entitlement/{assetId}/play`) until ``release()``,

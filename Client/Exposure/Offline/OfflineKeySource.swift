@@ -15,7 +15,9 @@ public protocol OfflineKeySource: AnyObject, Sendable {
 
     /// The key ``offlineKey(_:assetId:)`` answers, with how long the download's license has
     /// left: the player ends the playback with `licenseExpired` when that runs out, rather than
-    /// playing on to the end. A source that does not implement it hands keys without an end.
+    /// playing on to the end. A source that does not implement it hands keys without an end
+    /// (the default asks ``offlineKey(_:assetId:)``, so a source whose `offlineKey` forwards
+    /// here must implement this one).
     func offlineKeyLease(_ uri: URL, assetId: String) async -> Result<OfflineKeyLease, ExposureErrorMessage>
 
     /// Whether `url` is the master playlist of this source's download of `assetId`: how a

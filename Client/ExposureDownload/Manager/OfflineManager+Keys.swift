@@ -61,7 +61,7 @@ extension OfflineManager: OfflineKeySource {
     /// Whether `url` is the master playlist of this manager's download of `assetId` (any state:
     /// an expired one is refused by this manager, with `LICENSE_EXPIRED`).
     public func holdsPackage(_ url: URL, assetId: String) -> Bool {
-        record(assetId)?.masterPlaylist?.standardizedFileURL == url.standardizedFileURL
+        record(assetId)?.masterPlaylist?.resolvingSymlinksInPath().path == url.resolvingSymlinksInPath().path
     }
 
     /// Renewal's part for an encrypted download: its keys fetched again through the

@@ -62,18 +62,20 @@ package final class HLSTech: PlaybackTech {
             case .fetch(let fetch):
                 let started = clock.nowMs
                 let loaded = await loader.load(fetch.url, playSessionId: configuration.playSessionId)
+                let receivedMs = clock.nowMs
                 let input: EngineInput =
                     switch loaded {
-                    case .success(let loaded): .fetched(id: fetch.id, body: loaded.body, elapsedMs: clock.nowMs - started)
+                    case .success(let loaded): .fetched(id: fetch.id, body: loaded.body, elapsedMs: receivedMs - started)
                     case .failure(let failure):
                         failure.refusal.map { .fetchRefused(id: fetch.id, status: $0.status, body: $0.body) }
                             ?? .fetchFailed(id: fetch.id, reason: failure.reason)
                     }
                 await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
                 await deliver(engine.handle(input), engine: engine, to: observer)
-                // A downloaded key's license, counted down on this playback's clock from now.
+                // A downloaded key's license, counted down on this playback's clock from the moment
+                // the key arrived (not after the listeners above ran).
                 if case .success(let loaded) = loaded, let timeLeft = loaded.licenseTimeLeft {
-                    let endsAt = WallTime(millisecondsSince1970: clock.nowMs).advanced(by: timeLeft)
+                    let endsAt = WallTime(millisecondsSince1970: receivedMs).advanced(by: timeLeft)
                     await deliver(engine.handle(.licenseEnds(atMs: endsAt.millisecondsSince1970)), engine: engine, to: observer)
                 }
             case .wait(let until):

@@ -22,7 +22,8 @@ struct ServedAssets: Sendable {
 }
 
 /// ``ServedAssets`` per origin (`RequestContext.baseURL`: scheme and `Host`), made on first use
-/// and kept, up to ``limit`` origins: past that the store starts over, so a client sending a
+/// and kept, up to ``limit`` origins: past that the store starts over (keeping the empty origin's,
+/// which sort and search queries read), so a client sending a
 /// new `Host` every time costs an encoding of the catalog per request, never unbounded memory.
 /// One store per catalog load, so a reload never serves old assets.
 final class ServedAssetsByOrigin: Sendable {
@@ -39,7 +40,8 @@ final class ServedAssetsByOrigin: Sendable {
         if let served = kept.withLock({ $0[base] }) { return served }
         let served = ServedAssets(assets, base: base)
         kept.withLock { kept in
-            if kept.count >= Self.limit, kept[base] == nil { kept.removeAll() }
+            // The empty origin stays: it is the one sort and search queries read.
+            if kept.count >= Self.limit, kept[base] == nil { kept = kept.filter { $0.key.isEmpty } }
             kept[base] = served
         }
         return served
