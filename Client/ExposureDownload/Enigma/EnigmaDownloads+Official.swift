@@ -134,7 +134,8 @@ extension EnigmaDownloads {
         expiryMs: Int64?, known: Bool, error: OfflineManagerError?
     ) {
         guard let stored = manager.record(assetId) else { return (nil, false, .notDownloaded(assetId)) }
-        guard manager.registry.withLock({ $0.networkPath }) != .offline else {
+        // The monitor's path now, not the manager's copy, which follows it on a task of its own.
+        guard manager.dependencies.network.currentPath != .offline else {
             return (stored.license?.expiryMs, true, .network("no network: the stored license expiry is used"))
         }
         do throws(OfflineManagerError) {
