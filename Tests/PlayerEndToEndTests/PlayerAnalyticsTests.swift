@@ -115,7 +115,9 @@ private final class HeartbeatCountingTransport: HTTPTransport {
     init(onHeartbeats: @escaping @Sendable (Int) -> Void) { self.onHeartbeats = onHeartbeats }
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let response = try await upstream.send(request)
-        if request.url.path.hasSuffix("/eventsink/send"), let body = request.body {
+        // Only heartbeats the EventSink took count: a refused or failed batch is sent again, and
+        // counting each try would stop the player before three heartbeats had arrived.
+        if request.url.path.hasSuffix("/eventsink/send"), (200..<300).contains(response.status), let body = request.body {
             let heartbeats = String(decoding: body, as: UTF8.self).components(separatedBy: "\"Playback.Heartbeat\"").count - 1
             onHeartbeats(
                 sent.withLock {
