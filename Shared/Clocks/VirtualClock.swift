@@ -70,4 +70,10 @@ public final class VirtualClock: WallClock {
 
     /// Removes the horizon: from now on every wait returns at once.
     public func runFreely() { advance(to: .max) }
+
+    /// Puts the horizon at the current time: from now on a wait past it suspends until the test
+    /// moves the horizon. A free clock jumps as fast as its driver waits, whatever is still in
+    /// flight beside it (an analytics batch on its own task); holding it at an instant the test
+    /// learns only as it happens (a player's event) lets the test say how far time goes from there.
+    public func hold() { waiters.withState { $0.horizonMs = $0.nowMs } }
 }

@@ -33,4 +33,15 @@ extension VirtualClockTests {
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(clock.nowMs == 0)
     }
+
+    @Test func aHeldClockWaitsPastTheInstantItWasHeldAtUntilTheTestMovesIt() async throws {
+        let clock = VirtualClock(startMs: 0)
+        try await clock.sleep(for: .seconds(90))
+        clock.hold()
+        #expect(clock.horizonMs == 90_000)
+        async let woke: Void = clock.sleep(until: WallTime(millisecondsSince1970: 150_000), tolerance: nil)
+        clock.advance(by: 60_000)
+        try await woke
+        #expect(clock.nowMs == 150_000)
+    }
 }
