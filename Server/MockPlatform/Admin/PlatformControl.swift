@@ -41,7 +41,7 @@ public final class PlatformControl: Sendable {
     package var fixturesDirectory: URL { directory.withLock { $0 } }
 
     /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults
-    /// but those the fixtures declare (their probability draws start again from the seed), an
+    /// but those the fixtures declare (their probability draws start again from the start-up seed), an
     /// empty journal and unmatched list and activity log, and the clock at real time. The catalog
     /// stays.
     package func reset() {

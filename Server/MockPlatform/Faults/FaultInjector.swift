@@ -97,7 +97,8 @@ package final class FaultInjector: Sendable {
     /// then meet the same faults.
     package func reseed(_ seed: UInt64) { dice.reseed(seed) }
 
-    /// Removes every rule and starts the draws again from the last seed, as after start-up.
+    /// Removes every rule and starts the draws again from the start-up seed (the configured one,
+    /// else the one drawn at start), whatever `PUT /_mock/faults/seed` set since: as after start-up.
     package func reset() {
         removeAll()
         dice.restart()

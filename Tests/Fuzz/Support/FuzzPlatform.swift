@@ -39,7 +39,6 @@ public final class FuzzPlatform: Sendable {
 
     /// Forgets everything the requests so far did: the next is answered as if it were the first.
     public func reset() {
-        platform.control.faults.reseed(Self.faultSeed)
         platform.control.reset()
     }
 

@@ -57,6 +57,9 @@ import Testing
         let first = try await statuses()
         #expect(try await client.send("POST", "/_mock/reset").status == 204)
         #expect(try await statuses() == first)
+        try await client.admin.seedFaults(12)
+        #expect(try await client.send("POST", "/_mock/reset").status == 204)
+        #expect(try await statuses() == first, "a seed set since start-up is forgotten, as the clock's rate is")
         withExtendedLifetime(fixtures) {}
     }
 
