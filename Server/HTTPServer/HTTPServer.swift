@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every request to one responder.
 ///
@@ -8,21 +9,17 @@ import Foundation
 /// print(server.port)   // the port the kernel chose
 /// server.stop()
 /// ```
-package final class HTTPServer: @unchecked Sendable {
-    // @unchecked: the only mutable state, `daemon` and `lastPort`, is read and written with
-    // `lifecycle` held; `configuration`, `responder` and `openRequests` are immutable or Sendable.
+package final class HTTPServer: Sendable {
     /// How the server listens and what it accepts.
     package let configuration: Configuration
     private let responder: any HTTPResponder
-    private let lifecycle = Locked<(daemon: MicroHTTPDDaemon?, lastPort: Int?)>((nil, nil))
+    private let lifecycle = Mutex<(daemon: MicroHTTPDDaemon?, lastPort: Int?)>((nil, nil))
     /// Held through a whole `stop()` (and `start()`), so a call racing a stop returns only once
-    /// that stop is done. A bare lock, for it guards no value: as a `Locked<()>`, ThreadSanitizer
-    /// took the access to its empty value, made holding the lock, for a write to the object's
-    /// first word, which another caller reads (the generic object's type) before it locks, and
-    /// reported an access race where nothing was written.
+    /// that stop is done. A bare lock, for it guards no value (a lock over an empty value once
+    /// made ThreadSanitizer report a race where nothing was written).
     private let stopping = NSLock()
     /// Requests received whose per-request state is still alive (tests check it returns to 0).
-    let openRequests = Locked(0)
+    let openRequests = OpenRequestCount()
 
     /// A stopped server; nothing is bound until `start()`.
     package init(configuration: Configuration = Configuration(), responder: any HTTPResponder) {

@@ -27,15 +27,15 @@ final class RequestContext {
     var body = Data()
     /// Body bytes received so far, kept or not: past the limit they are counted and dropped.
     var receivedBytes = 0
-    private let openRequests: Locked<Int>
+    private let openRequests: OpenRequestCount
 
-    init(rawURI: String, openRequests: Locked<Int>) {
+    init(rawURI: String, openRequests: OpenRequestCount) {
         self.rawURI = rawURI
         self.openRequests = openRequests
-        openRequests.withLock { $0 += 1 }
+        openRequests.opened()
     }
 
-    deinit { openRequests.withLock { $0 -= 1 } }
+    deinit { openRequests.closed() }
 
     /// The raw query: what follows the first `?`, without any fragment, still percent-encoded
     /// (libmicrohttpd hands out only decoded arguments, which lose `%2C` and repeated keys).

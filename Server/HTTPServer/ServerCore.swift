@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What libmicrohttpd's callbacks need while one daemon runs; handed to C as the daemon's context.
 final class ServerCore: Sendable {
     let responder: any HTTPResponder
@@ -10,11 +12,11 @@ final class ServerCore: Sendable {
     /// The sockets of suspended streams, watched for their clients leaving.
     let hangups = HangupWatcher()
     /// Requests whose context is alive; back to zero once every request has completed.
-    let openRequests: Locked<Int>
+    let openRequests: OpenRequestCount
     private let errorLog: @Sendable (_ message: String) -> Void
-    private let lastLogMessage = Locked("")
+    private let lastLogMessage = Mutex("")
 
-    init(configuration: HTTPServer.Configuration, responder: any HTTPResponder, openRequests: Locked<Int>) {
+    init(configuration: HTTPServer.Configuration, responder: any HTTPResponder, openRequests: OpenRequestCount) {
         self.responder = responder
         self.maxBodyBytes = configuration.maxBodyBytes
         self.scheme = configuration.scheme

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -66,17 +67,14 @@ import Testing
             )
             try server.start()
             let port = server.port
-            let finished = Locked(0)
+            let finished = Recorded<Int>()
             let (tenth, tenthFinished) = AsyncStream<Void>.makeStream()
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<60 {
                     group.addTask {
                         _ = try? await HTTPClient.send(port: port, "/\(index)")
-                        let count = finished.withLock { count in
-                            count += 1
-                            return count
-                        }
-                        if count == 10 { tenthFinished.finish() }
+                        finished.add(index)
+                        if finished.all.count >= 10 { tenthFinished.finish() }
                     }
                 }
                 group.addTask {
@@ -86,7 +84,7 @@ import Testing
                 }
             }
             #expect(!server.isRunning)
-            #expect(server.openRequests.withLock { $0 } == 0)
+            #expect(server.openRequests.value == 0)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -152,7 +153,7 @@ import Testing
     }
 
     @Test func unreadableRequestsAreLogged() async throws {
-        let messages = Locked<[String]>([])
+        let messages = Mutex<[String]>([])
         let server = HTTPServer(
             configuration: .init(port: 0, errorLog: { message in messages.withLock { $0.append(message) } }),
             responder: ClosureResponder { _ in .text("x") }
@@ -174,7 +175,7 @@ import Testing
         "Transfer-Encoding: gzip, chunked"
     ])
     func ambiguousFramingIsRefusedAndCloses(fields: String) async throws {
-        let reached = Locked<[String]>([])
+        let reached = Mutex<[String]>([])
         try await withServer({ request in
             reached.withLock { $0.append(request.path) }
             return .text("x")

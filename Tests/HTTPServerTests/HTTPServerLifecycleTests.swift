@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
     /// the stop in turn (it did: `stop()` held the lock `port` takes while it waited).
     @Test(.timeLimit(.minutes(1))) func aHandlerReadingThePortWhileTheServerStopsLetsItStop() async throws {
         let proceed = DispatchSemaphore(value: 0)
-        let serverBox = Locked<HTTPServer?>(nil)
+        let serverBox = Mutex<HTTPServer?>(nil)
         let (handling, handlerStarted) = AsyncStream<Void>.makeStream()
         let server = HTTPServer(
             configuration: .init(port: 0, errorLog: { _ in }),
@@ -56,7 +57,7 @@ import Testing
         await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         var handlers = handling.makeAsyncIterator()
         _ = await handlers.next()
-        #expect(server.openRequests.withLock { $0 } == 1)
+        #expect(server.openRequests.value == 1)
         let (stops, stopped) = AsyncStream<Void>.makeStream()
         Thread.detachNewThread {
             server.stop()

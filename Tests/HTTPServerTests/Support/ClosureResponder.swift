@@ -32,7 +32,7 @@ func withServer<Result>(
     defer { server.stop() }
     let result = try await body(server)
     server.stop()
-    #expect(server.openRequests.withLock { $0 } == 0, "request contexts leaked")
+    #expect(server.openRequests.value == 0, "request contexts leaked")
     return result
 }
 
