@@ -37,8 +37,9 @@ struct IndexedDownload: Sendable, Hashable {
 /// makes its calls there, between reading and changing its state: they run at once, neither
 /// blocking a thread of the cooperative pool nor suspending (an `await` there would let another
 /// call of the actor in between: a second completed file deciding it is the last one, too).
-/// Only opening and ``restore()`` block, once, in the downloader's synchronous initializer, before
-/// the coordinator exists.
+/// Opening and ``restore()`` block instead, once, in the downloader's synchronous initializer
+/// before the coordinator exists; so does ``all()``, a reading of the file as another process
+/// would make it, which nothing on the coordinator's queue calls.
 final class DownloadIndex: Sendable {
     private let database: SQLiteDatabase
 
