@@ -59,7 +59,10 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
 ///   and ``transactionOnQueue(_:)``, which run at once: no await between reading the actor's
 ///   state and committing, and no thread of the pool blocked.
 /// - ``access(_:)`` and ``transaction(_:)`` block their caller until the queue has run them,
-///   for code that is synchronous by contract (see each call site).
+///   for code that is synchronous by contract (see each call site); called on the queue, they
+///   run at once. ``blockOnQueue(_:)`` and ``awaitOnQueue(_:)`` run other work there, for a
+///   component whose lock must only ever be taken on the queue (so no thread holds it while
+///   waiting for the queue).
 ///
 /// Statements are prepared once per SQL text and kept for the connection's life: the same few
 /// statements run every time.
@@ -127,6 +130,19 @@ public final class SQLiteDatabase: Sendable {
     public func transactionOnQueue<Value>(_ body: (SQLiteAccess) throws(SQLiteError) -> Value) throws(SQLiteError) -> Value {
         queue.preconditionIsolated("SQLiteDatabase.transactionOnQueue called off the database's queue")
         return try connection.inTransaction(body)
+    }
+
+    /// Runs `body` on the database's queue, blocking the calling thread until it is done (at once
+    /// when the caller already runs on the queue): for synchronous callers only. Inside, the
+    /// connection's calls (``access(_:)``, ``accessOnQueue(_:)`` …) run at once.
+    public func blockOnQueue<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        try queue.sync { Result { () throws(Failure) in try body() } }.get()
+    }
+
+    /// Runs `body` on the database's queue after what was queued before it, suspending the
+    /// calling task (not its thread) until it is done. Inside, the connection's calls run at once.
+    public func awaitOnQueue<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: body()) } }
     }
 
     /// Runs `body` with exclusive use of the connection, blocking the calling thread until the

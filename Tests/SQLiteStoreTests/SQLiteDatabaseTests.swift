@@ -74,6 +74,26 @@ import Testing
         #expect(try database.access(Self.numbers) == [1])
     }
 
+    @Test func workOnTheQueueUsesTheConnectionAtOnceAndKeepsItsPlaceInLine() async throws {
+        let database = try Self.database()
+        database.writeLater(
+            { (db) throws(SQLiteError) in try db.update("INSERT INTO numbers (value) VALUES (1)") },
+            failed: { error in Issue.record("\(error)") })
+        // Already on the queue, the blocking calls run at once instead of waiting for themselves,
+        // after the write queued before.
+        let seen = await database.awaitOnQueue {
+            (try? database.blockOnQueue { () throws(SQLiteError) in try database.access(Self.numbers) }) ?? []
+        }
+        #expect(seen == [1])
+        let count = try database.blockOnQueue { () throws(SQLiteError) -> Int in
+            try database.transaction { (db) throws(SQLiteError) -> Int in
+                try db.update("INSERT INTO numbers (value) VALUES (2)")
+                return try Self.numbers(db).count
+            }
+        }
+        #expect(count == 2)
+    }
+
     @Test func anActorOnTheDatabasesQueueCommitsInStepWithItsStateWithoutAwaiting() async throws {
         let counter = Counter(database: try Self.database())
         // Every call reads the actor's state and commits before another call can run: the rows

@@ -119,7 +119,11 @@ public final class OfflineManager: Sendable {
         let listening = Task { [weak self] in
             guard let downloader = try? self?.downloader.get() else { return }
             await restoring.value
-            for await event in downloader.events { self?.handle(event) }
+            // Handled on the database's queue, where its progress is written: no thread of the pool waits for it.
+            for await event in downloader.events {
+                guard let self else { return }
+                await store.serialized { self.handle(event) }
+            }
         }
         registry.withLock { registry in
             registry.background = tasks + [listening]
