@@ -1,7 +1,6 @@
 // Every SQLite C call of the project lives in this file: the mock's state store and the SDK's
 // analytics outbox and download stores are plain Swift above it.
 import CSQLite
-import Dispatch
 
 /// A value bound to, or read from, a SQLite statement.
 public enum SQLiteValue: Sendable, Equatable {
@@ -50,21 +49,36 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
 /// stores are plain Swift above it.
 ///
 /// A connection must not be used by two threads at once, and a transaction must not interleave
-/// with another's statements, so every use runs on `queue`, one after the other. Async code
-/// calls ``read(_:)`` and ``write(_:)``: the calling task is suspended while the queue works, so
-/// no SQLite call (nor its wait for another process's lock, up to the busy timeout) holds a thread
-/// of the cooperative pool. ``access(_:)`` and ``transaction(_:)`` block their caller instead,
-/// for code that is synchronous by contract (see each call site). Statements are prepared once
-/// per SQL text and kept for the connection's life: the same few statements run every time.
+/// with another's statements, so every use runs on the database's queue, one after the other:
+/// - Async code calls ``read(_:)`` and ``write(_:)``: the calling task is suspended while the
+///   queue works, so no SQLite call (nor its wait for another process's lock, up to the busy
+///   timeout) holds a thread of the cooperative pool. ``writeLater(_:failed:)`` queues a write
+///   nobody waits for.
+/// - An actor whose state must change in step with the file runs on the queue itself (its
+///   `unownedExecutor` is this database's ``unownedExecutor``) and calls ``accessOnQueue(_:)``
+///   and ``transactionOnQueue(_:)``, which run at once: no await between reading the actor's
+///   state and committing, and no thread of the pool blocked.
+/// - ``access(_:)`` and ``transaction(_:)`` block their caller until the queue has run them,
+///   for code that is synchronous by contract (see each call site); called on the queue, they
+///   run at once. ``blockOnQueue(_:)`` and ``awaitOnQueue(_:)`` run other work there, for a
+///   component whose lock must only ever be taken on the queue (so no thread holds it while
+///   waiting for the queue).
+///
+/// Statements are prepared once per SQL text and kept for the connection's life: the same few
+/// statements run every time.
 public final class SQLiteDatabase: Sendable {
     private let connection: SQLiteConnection
-    private let queue: DispatchQueue
+    private let queue: SQLiteQueue
 
     /// Opens (creating if needed) the database at `path`; `:memory:` is a private in-memory one.
     public init(path: String) throws(SQLiteError) {
         connection = try SQLiteConnection(path: path)
-        queue = DispatchQueue(label: "SQLiteDatabase \(path)")
+        queue = SQLiteQueue(label: "SQLiteDatabase \(path)")
     }
+
+    /// The database's queue as an executor: an actor returning it from its own `unownedExecutor`
+    /// runs on the queue, and may call ``accessOnQueue(_:)`` and ``transactionOnQueue(_:)``.
+    public var unownedExecutor: UnownedSerialExecutor { queue.asUnownedSerialExecutor() }
 
     /// Switches a file database to write-ahead logging with `synchronous=NORMAL`: a commit returns
     /// once it is in the WAL through `write()`, i.e. in the kernel, so killing the process loses
@@ -102,6 +116,33 @@ public final class SQLiteDatabase: Sendable {
         queue.async { [connection] in
             do throws(SQLiteError) { try connection.inTransaction(body) } catch { failed(error) }
         }
+    }
+
+    /// Runs `body` with the connection at once, on the queue the caller already runs on (an actor
+    /// on ``unownedExecutor``): it neither blocks nor suspends. Traps anywhere else.
+    public func accessOnQueue<Value>(_ body: (SQLiteAccess) throws(SQLiteError) -> Value) throws(SQLiteError) -> Value {
+        queue.preconditionIsolated("SQLiteDatabase.accessOnQueue called off the database's queue")
+        return try body(SQLiteAccess(connection: connection))
+    }
+
+    /// Runs `body` in one write transaction at once, on the queue the caller already runs on,
+    /// like ``accessOnQueue(_:)``: all of it is committed, or none of it.
+    public func transactionOnQueue<Value>(_ body: (SQLiteAccess) throws(SQLiteError) -> Value) throws(SQLiteError) -> Value {
+        queue.preconditionIsolated("SQLiteDatabase.transactionOnQueue called off the database's queue")
+        return try connection.inTransaction(body)
+    }
+
+    /// Runs `body` on the database's queue, blocking the calling thread until it is done (at once
+    /// when the caller already runs on the queue): for synchronous callers only. Inside, the
+    /// connection's calls (``access(_:)``, ``accessOnQueue(_:)`` …) run at once.
+    public func blockOnQueue<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        try queue.sync { Result { () throws(Failure) in try body() } }.get()
+    }
+
+    /// Runs `body` on the database's queue after what was queued before it, suspending the
+    /// calling task (not its thread) until it is done. Inside, the connection's calls run at once.
+    public func awaitOnQueue<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: body()) } }
     }
 
     /// Runs `body` with exclusive use of the connection, blocking the calling thread until the

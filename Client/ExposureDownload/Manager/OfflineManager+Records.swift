@@ -9,20 +9,27 @@ extension OfflineManager {
     /// Runs `body` on the item's record (nil: NotDownloaded) under the manager's lock, writes the
     /// result to `offline.sqlite`, then announces `body`'s events and queues `followUp`, whose
     /// failures are announced too. Nothing is announced or queued when `body` or the write fails.
+    /// All of it runs on the database's queue (see `OfflineStore`).
     @discardableResult
     func update(
         _ assetId: String, followUp: Work? = nil,
         _ body: (inout OfflineItemRecord?) throws(OfflineManagerError) -> [OfflineManagerEvent]
     ) throws(OfflineManagerError) -> WorkTask? {
-        try registry.withLock { (registry) throws(OfflineManagerError) -> WorkTask? in
-            var record = registry.records[assetId]
-            let events = try body(&record)
-            if record != registry.records[assetId] {
-                if let record { try store.save(record, replacing: registry.records[assetId]) } else { try store.remove(assetId: assetId) }
-                registry.records[assetId] = record
+        try store.serialized { () throws(OfflineManagerError) -> WorkTask? in
+            try registry.withLock { (registry) throws(OfflineManagerError) -> WorkTask? in
+                var record = registry.records[assetId]
+                let events = try body(&record)
+                if record != registry.records[assetId] {
+                    if let record {
+                        try store.save(record, replacing: registry.records[assetId])
+                    } else {
+                        try store.remove(assetId: assetId)
+                    }
+                    registry.records[assetId] = record
+                }
+                events.forEach { announcements.yield($0) }
+                return followUp.map { work in enqueue(assetId, work) }
             }
-            events.forEach { announcements.yield($0) }
-            return followUp.map { work in enqueue(assetId, work) }
         }
     }
 

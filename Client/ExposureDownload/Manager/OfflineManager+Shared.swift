@@ -3,21 +3,26 @@ import Synchronization
 
 /// The process's shared manager and the seed's class-level settings.
 extension OfflineManager {
-    private static let shared = Mutex<OfflineManager?>(nil)
-    private static let thresholdMegabytes = Mutex<UInt>(500)
+    /// The process-wide settings, one value behind one lock.
+    private struct ProcessWide {
+        var manager: OfflineManager?
+        var thresholdMegabytes: UInt = 500
+    }
+
+    private static let processWide = Mutex(ProcessWide())
 
     /// Free space, in megabytes, below which active downloads suspend (and above which they
     /// resume). 500 by default.
     public static var minimumAvailableSpaceThreshold: UInt {
-        get { thresholdMegabytes.withLock { $0 } }
-        set { thresholdMegabytes.withLock { $0 = newValue } }
+        get { processWide.withLock { $0.thresholdMegabytes } }
+        set { processWide.withLock { $0.thresholdMegabytes = newValue } }
     }
 
     /// ``minimumAvailableSpaceThreshold`` in bytes.
     static var minimumAvailableBytes: Int64 { Int64(minimumAvailableSpaceThreshold) * 1_000_000 }
 
     /// Whether ``initializeOfflineManager()`` (or ``sharedInstance()``) has made the shared manager.
-    public static var isOfflineManagerInitialized: Bool { shared.withLock { $0 != nil } }
+    public static var isOfflineManagerInitialized: Bool { processWide.withLock { $0.manager != nil } }
 
     /// Makes the shared manager with the app's defaults; does nothing once it exists.
     public static func initializeOfflineManager() {
@@ -35,12 +40,14 @@ extension OfflineManager {
     }
 
     private static func sharedInstance(madeWith configuration: OfflineConfiguration) -> OfflineManager {
-        shared.withLock { shared in
-            if let shared { return shared }
+        // Made under the lock, so two first callers get one manager. Its initializer must not
+        // read ``minimumAvailableSpaceThreshold`` (the same lock): it reads it only in its tasks.
+        processWide.withLock { processWide in
+            if let manager = processWide.manager { return manager }
             let made = OfflineManager(
                 dependencies: .standard(dataFolder: configuration.dataFolder),
                 restrictMediaDownloadsToWiFi: configuration.restrictMediaDownloadsToWiFi)
-            shared = made
+            processWide.manager = made
             return made
         }
     }

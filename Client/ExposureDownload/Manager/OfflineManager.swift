@@ -27,12 +27,18 @@ public final class OfflineManager: Sendable {
         var expiryTimers: [String: Task<Void, Never>] = [:]
         /// Callers of ``OfflineManager/repair(_:)`` waiting for the downloader to finish, by asset.
         var repairs: [String: [CheckedContinuation<Result<Void, OfflineManagerError>, Never>]] = [:]
+        /// The manager's loops: announcements delivered, the network and storage monitors, the downloader's events.
+        var background: [Task<Void, Never>] = []
+        /// Restoring the downloads an earlier run left (the downloader's events wait for it).
+        var restoring: Task<Void, Never>?
     }
 
     struct WeakListener {
         weak var listener: (any OfflineManagerListener)?
     }
 
+    /// The manager's one lock, over its one state value; what a change announces, persists or
+    /// starts is decided under it and done by the caller (see `update`).
     let registry: Mutex<Registry>
     let dependencies: OfflineManagerDependencies
     let store: OfflineStore
@@ -40,8 +46,6 @@ public final class OfflineManager: Sendable {
     let work = ItemWorkQueue()
     let downloader: Result<any MediaDownloading, OfflineManagerError>
     let announcements: AsyncStream<OfflineManagerEvent>.Continuation
-    private let background = Mutex<[Task<Void, Never>]>([])
-    private let restoring = Mutex<Task<Void, Never>?>(nil)
 
     /// What became of each report to the backend (`downloadcompleted`, `downloadrenewed`,
     /// `DELETE …/downloads`), for one consumer.
@@ -79,20 +83,22 @@ public final class OfflineManager: Sendable {
     }
 
     deinit {
-        background.withLock { $0 }.forEach { $0.cancel() }
-        announcements.finish()
         registry.withLock { registry in
+            registry.background.forEach { $0.cancel() }
             registry.subscribers.values.forEach { $0.finish() }
             registry.expiryTimers.values.forEach { $0.cancel() }
         }
+        announcements.finish()
     }
 
     /// Stops the manager's background work (restoring, monitors, timers, retries); stored items
     /// and reports stay for the next manager on the folder.
     public func shutdown() async {
-        background.withLock { $0 }.forEach { $0.cancel() }
-        restoring.withLock { $0 }?.cancel()
-        registry.withLock { registry in registry.expiryTimers.values.forEach { $0.cancel() } }
+        registry.withLock { registry in
+            registry.background.forEach { $0.cancel() }
+            registry.restoring?.cancel()
+            registry.expiryTimers.values.forEach { $0.cancel() }
+        }
         await reporter.stop()
         await work.drain()
     }
@@ -109,19 +115,25 @@ public final class OfflineManager: Sendable {
                 for await bytes in updates { self?.availableBytesChanged(to: bytes) }
             }
         ]
-        background.withLock { $0 = tasks }
-        restoring.withLock { $0 = Task { [weak self] in await self?.restore() } }
+        let restoring = Task<Void, Never> { [weak self] in await self?.restore() }
         let listening = Task { [weak self] in
             guard let downloader = try? self?.downloader.get() else { return }
-            await self?.restoring.withLock { $0 }?.value
-            for await event in downloader.events { self?.handle(event) }
+            await restoring.value
+            // Handled on the database's queue, where its progress is written: no thread of the pool waits for it.
+            for await event in downloader.events {
+                guard let self else { return }
+                await store.serialized { self.handle(event) }
+            }
         }
-        background.withLock { $0.append(listening) }
+        registry.withLock { registry in
+            registry.background = tasks + [listening]
+            registry.restoring = restoring
+        }
     }
 
     /// Returns once the downloads an earlier run left are restored (``areSuspendedDownloadsRestored``).
     public func waitForRestoredDownloads() async {
-        await restoring.withLock { $0 }?.value
+        await registry.withLock { $0.restoring }?.value
     }
 
     /// Every event of every item, from now on, for one consumer per stream.

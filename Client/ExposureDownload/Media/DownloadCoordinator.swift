@@ -10,6 +10,10 @@ import Foundation
 /// flight, over every download, in the order downloads were started). A job runs off the actor
 /// (network, disk, hashing) and reports back here, where the completed file is committed to the
 /// index before its event is sent.
+///
+/// The actor runs on the index's SQLite queue (its executor is the database's): its commits are
+/// synchronous calls made between reading and changing its state, with no thread of the
+/// cooperative pool blocked and no other call of the actor let in between.
 actor DownloadCoordinator {
     private typealias Job = FetchSchedule.Job
 
@@ -40,6 +44,8 @@ actor DownloadCoordinator {
         self.events = events
         for record in restored { downloads[record.id] = LiveDownload(record, folder: root.appendingPathComponent(record.folder)) }
     }
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { index.unownedExecutor }
 
     // MARK: Queries
 

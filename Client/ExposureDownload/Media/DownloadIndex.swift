@@ -33,9 +33,13 @@ struct IndexedDownload: Sendable, Hashable {
 /// point comes back with at least what it announced. WAL with `synchronous=NORMAL`: a kill loses
 /// nothing committed (a power cut may lose the last commits, which `verify` then finds).
 ///
-/// Its calls block (``SQLiteDatabase/access(_:)``): the ``DownloadCoordinator`` actor makes them
-/// between reading and changing its state, and an `await` there would let another call of the
-/// actor in between (a second completed file deciding it is the last one, too).
+/// The ``DownloadCoordinator`` actor runs on the database's queue (``unownedExecutor``) and
+/// makes its calls there, between reading and changing its state: they run at once, neither
+/// blocking a thread of the cooperative pool nor suspending (an `await` there would let another
+/// call of the actor in between: a second completed file deciding it is the last one, too).
+/// Opening and ``restore()`` block instead, once, in the downloader's synchronous initializer
+/// before the coordinator exists; so does ``all()``, a reading of the file as another process
+/// would make it, which nothing on the coordinator's queue calls.
 final class DownloadIndex: Sendable {
     private let database: SQLiteDatabase
 
@@ -61,7 +65,7 @@ final class DownloadIndex: Sendable {
         """
     ])
 
-    /// Opens (creating it if needed) the index at `url`.
+    /// Opens (creating it if needed) the index at `url`, blocking the caller until it is done.
     init(url: URL) throws(MediaDownloadFailure) {
         do {
             database = try SQLiteDatabase(path: url.path)
@@ -72,30 +76,50 @@ final class DownloadIndex: Sendable {
         }
     }
 
-    /// Every download with its files in plan order.
-    func all() throws(MediaDownloadFailure) -> [IndexedDownload] {
-        try run { (db) throws(SQLiteError) -> [IndexedDownload] in
-            var downloads: [IndexedDownload] = []
-            for row in try db.query("SELECT id, folder, source, phase, floor_bytes FROM downloads ORDER BY rowid") {
-                guard let id = row.text(0), let folder = row.text(1), let source = row.text(2).flatMap(URL.init(string:)),
-                    let phase = row.text(3).flatMap(MediaDownloadPhase.init(rawValue:))
-                else { continue }
-                let files = try db.query(
-                    "SELECT path, url, expected_length, length, sha256 FROM files WHERE download_id = ? ORDER BY position", .text(id)
-                ).map { file in
-                    IndexedFile(
-                        planned: PlannedFile(
-                            path: file.text(0) ?? "", url: file.text(1).flatMap(URL.init(string:)) ?? source,
-                            expectedLength: file.int(2)),
-                        completion: file.int(3).flatMap { length in file.text(4).map { .init(length: length, sha256: $0) } })
-                }
-                downloads.append(
-                    IndexedDownload(
-                        id: MediaDownloadID(rawValue: id), folder: folder, source: source, phase: phase,
-                        floorBytes: row.int(4) ?? 0, files: files))
+    /// The queue the index's calls run on, as the executor of the actor that makes them.
+    var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
+
+    /// Every download with its files in plan order, those that were fetching when the last process
+    /// ended recorded as suspended now, in one transaction. Blocking (see the type).
+    func restore() throws(MediaDownloadFailure) -> [IndexedDownload] {
+        do {
+            return try database.transaction { (db) throws(SQLiteError) in
+                try db.update(
+                    "UPDATE downloads SET phase = ? WHERE phase = ?", .text(MediaDownloadPhase.suspended.rawValue),
+                    .text(MediaDownloadPhase.fetching.rawValue))
+                return try Self.all(db)
             }
-            return downloads
+        } catch {
+            throw Self.failure(error)
         }
+    }
+
+    /// Every download with its files in plan order, as the file holds them. Blocking (see the type).
+    func all() throws(MediaDownloadFailure) -> [IndexedDownload] {
+        do { return try database.access(Self.all) } catch { throw Self.failure(error) }
+    }
+
+    private static func all(_ db: SQLiteAccess) throws(SQLiteError) -> [IndexedDownload] {
+        var downloads: [IndexedDownload] = []
+        for row in try db.query("SELECT id, folder, source, phase, floor_bytes FROM downloads ORDER BY rowid") {
+            guard let id = row.text(0), let folder = row.text(1), let source = row.text(2).flatMap(URL.init(string:)),
+                let phase = row.text(3).flatMap(MediaDownloadPhase.init(rawValue:))
+            else { continue }
+            let files = try db.query(
+                "SELECT path, url, expected_length, length, sha256 FROM files WHERE download_id = ? ORDER BY position", .text(id)
+            ).map { file in
+                IndexedFile(
+                    planned: PlannedFile(
+                        path: file.text(0) ?? "", url: file.text(1).flatMap(URL.init(string:)) ?? source,
+                        expectedLength: file.int(2)),
+                    completion: file.int(3).flatMap { length in file.text(4).map { .init(length: length, sha256: $0) } })
+            }
+            downloads.append(
+                IndexedDownload(
+                    id: MediaDownloadID(rawValue: id), folder: folder, source: source, phase: phase,
+                    floorBytes: row.int(4) ?? 0, files: files))
+        }
+        return downloads
     }
 
     /// Records a new download and its plan, in one transaction.
@@ -158,11 +182,11 @@ final class DownloadIndex: Sendable {
     }
 
     private func run<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(MediaDownloadFailure) -> Result {
-        do { return try database.access(body) } catch { throw Self.failure(error) }
+        do { return try database.accessOnQueue(body) } catch { throw Self.failure(error) }
     }
 
     private func transaction<Result>(_ body: (SQLiteAccess) throws(SQLiteError) -> Result) throws(MediaDownloadFailure) -> Result {
-        do { return try database.transaction(body) } catch { throw Self.failure(error) }
+        do { return try database.transactionOnQueue(body) } catch { throw Self.failure(error) }
     }
 
     /// `SQLITE_FULL` is a full disk; anything else a storage failure.

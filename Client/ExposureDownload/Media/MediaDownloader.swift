@@ -34,11 +34,7 @@ public final class MediaDownloader: MediaDownloading {
             throw .storage("cannot create \(folder.path): \(error.localizedDescription)")
         }
         let index = try DownloadIndex(url: folder.appendingPathComponent(Self.indexFileName))
-        var restored = try index.all()
-        for position in restored.indices where restored[position].phase == .fetching {
-            try index.setPhase(.suspended, of: restored[position].id)
-            restored[position].phase = .suspended
-        }
+        let restored = try index.restore()
         let (stream, continuation) = AsyncStream.makeStream(of: MediaDownloadEvent.self)
         events = stream
         preparation = PackagePreparation(fetcher: FileFetcher(transport: transport), connections: max(1, connections))

@@ -100,6 +100,19 @@ extension Result where Success == SQLiteDatabase, Failure == OfflineManagerError
         }
     }
 
+    /// Runs `body` on the database's queue, blocking the caller (at once when it already runs
+    /// there); `body` alone when the database could not be opened (its calls then fail).
+    func serialized<Value>(_ body: () throws(OfflineManagerError) -> Value) throws(OfflineManagerError) -> Value {
+        guard case .success(let database) = self else { return try body() }
+        return try database.blockOnQueue(body)
+    }
+
+    /// Runs `body` on the database's queue, suspending the caller until it is done.
+    func serialized(_ body: @escaping @Sendable () -> Void) async {
+        guard case .success(let database) = self else { return body() }
+        await database.awaitOnQueue(body)
+    }
+
     /// `access`, or `transaction` when `inTransaction`, with SQLite's errors as the manager's
     /// storage error. Blocking: for the manager's synchronous paths (see `OfflineStore`).
     func offlineAccess<Value>(inTransaction: Bool = false, _ body: (SQLiteAccess) throws(SQLiteError) -> Value)

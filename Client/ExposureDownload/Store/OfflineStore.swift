@@ -4,14 +4,24 @@ import SQLiteStore
 
 /// The items in `offline.sqlite`: every state change is written here before it is announced.
 ///
-/// Its calls block (``SQLiteDatabase/access(_:)``): the manager writes under the lock of its
-/// registry, so what is stored and what is announced never disagree, and from the official SDK's
-/// synchronous calls (`download(sourceItem:)`, `suspendDownload(for:)` …), which persist before
-/// they return.
+/// The manager changes its registry only on the database's queue (``serialized(_:)``), and
+/// writes here under the registry's lock, so what is stored and what is announced never
+/// disagree: the writes then run at once, and no thread holds the lock while waiting for the
+/// queue. The downloader's events reach it by suspending (``serialized(_:)-async``); the official
+/// SDK's synchronous calls (`download(sourceItem:)`, `suspendDownload(for:)` …), which persist
+/// before they return, and the manager's own work items block until the queue has run them.
 final class OfflineStore: Sendable {
     private let database: OfflineDatabaseHandle
 
     init(database: OfflineDatabaseHandle) { self.database = database }
+
+    /// Runs `body` on the database's queue, blocking the caller (at once when it already runs there).
+    func serialized<Value>(_ body: () throws(OfflineManagerError) -> Value) throws(OfflineManagerError) -> Value {
+        try database.serialized(body)
+    }
+
+    /// Runs `body` on the database's queue, suspending the caller until it is done.
+    func serialized(_ body: @escaping @Sendable () -> Void) async { await database.serialized(body) }
 
     /// Every stored item.
     func all() throws(OfflineManagerError) -> [OfflineItemRecord] {

@@ -46,8 +46,8 @@ public final class ExposureDownloadTask: Sendable {
     public let manager: OfflineManager
 
     let deliveries: AsyncStream<TaskDelivery>.Continuation
+    /// The task's one lock, over its one state value (configuration, closures, loops).
     let shared: Mutex<TaskShared>
-    private let loops = Mutex<[Task<Void, Never>]>([])
 
     /// A task for `assetId`; ``EnigmaDownloads/download(assetId:sessionToken:environment:)`` makes them.
     init(assetId: String, sessionToken: SessionToken, environment: Environment, manager: OfflineManager) {
@@ -65,11 +65,11 @@ public final class ExposureDownloadTask: Sendable {
         let delivering = Task { [weak self] in
             for await delivery in stream { self?.deliver(delivery) }
         }
-        loops.withLock { $0 = [forwarding, delivering] }
+        shared.withLock { $0.loops = [forwarding, delivering] }
     }
 
     deinit {
-        loops.withLock { $0 }.forEach { $0.cancel() }
+        shared.withLock { $0.loops }.forEach { $0.cancel() }
         deliveries.finish()
     }
 

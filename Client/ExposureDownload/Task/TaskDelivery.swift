@@ -30,6 +30,8 @@ struct TaskShared: Sendable {
     var chosenOptions: [MediaOption] = []
     /// Where the canceled download was, for `onCanceled`.
     var canceledURL: URL?
+    /// The task's two loops (the manager's events forwarded, the deliveries), cancelled with it.
+    var loops: [Task<Void, Never>] = []
 }
 
 /// The closures an app set on an ``ExposureDownloadTask``, one per event.
