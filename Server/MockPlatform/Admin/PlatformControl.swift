@@ -42,10 +42,11 @@ public final class PlatformControl: Sendable {
 
     /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults
     /// but those the fixtures declare (their probability draws start again from the seed), an
-    /// empty journal and unmatched list and activity log, and the clock at real time. The catalog
-    /// stays.
+    /// empty journal and unmatched list and activity log, no encrypted segment kept, and the
+    /// clock at real time. The catalog stays.
     package func reset() {
         context.state.removeAll()
+        context.catalog.encryptedSegments.removeAll()
         faults.reset()
         journal.removeAll()
         unmatched.removeAll()
