@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "FuzzSupportTests", dependencies: ["FuzzSupport", "ExposureModels", "HTTPServer"]),
         .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
-        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "HLS"]),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "HLS", "TestSupport"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),

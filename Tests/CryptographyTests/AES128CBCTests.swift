@@ -1,5 +1,7 @@
 import Cryptography
+import Foundation
 import HLS
+import TestSupport
 import Testing
 
 @Suite struct AES128CBCTests {
@@ -52,6 +54,49 @@ import Testing
         #expect(throws: CryptographyError.self) {
             try sealed.withUnsafeBytes { bytes in try short.withUnsafeMutableBytes { try cipher.decrypt(bytes, into: $0) } }
         }
+    }
+
+    /// The `Data` forms (the mock's and the engine's) give the array forms' bytes, and refuse
+    /// what those refuse.
+    @Test func theDataFormsAgreeWithTheArrayForms() throws {
+        let cipher = try AES128CBC(key: Array(0..<16), iv: SegmentKey.sequenceIV(9))
+        for length in [0, 1, 15, 16, 17, 188, 100_003] {
+            let plaintext = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) }
+            let sealed = try cipher.encrypt(data: Data(plaintext))
+            #expect(sealed == Data(try cipher.encrypt(plaintext)), "length \(length)")
+            #expect(try cipher.decrypt(data: sealed) == Data(plaintext), "length \(length)")
+        }
+        let sealed = try cipher.encrypt(data: Data("a secret segment".utf8))
+        #expect(throws: CryptographyError.self) { try AES128CBC(key: Array(1...16), iv: SegmentKey.sequenceIV(9)).decrypt(data: sealed) }
+        #expect(throws: CryptographyError.self) { try cipher.decrypt(data: sealed.dropLast()) }
+    }
+
+    /// libcrypto's reference, the `openssl enc` command, and the adapter agree both ways, byte
+    /// for byte, PKCS#7 padding included: openssl opens what the adapter sealed and seals what
+    /// the adapter opens (a segment-sized length that is not whole blocks, a sequence-number IV).
+    @Test func theOpensslCommandAgreesBothWays() async throws {
+        let folder = TemporaryFolder("aes-reference")
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let key = (0..<16).map { UInt8(truncatingIfNeeded: $0 &* 11 &+ 3) }
+        let iv = SegmentKey.sequenceIV(1_234)
+        let plaintext = Data((0..<100_003).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        let sealed = try AES128CBC(key: key, iv: iv).encrypt(data: plaintext)
+        let file = { (name: String) in folder.url.appendingPathComponent(name) }
+        try plaintext.write(to: file("clear"))
+        try sealed.write(to: file("sealed"))
+        let hex = { (bytes: [UInt8]) in bytes.map { String(format: "%02x", $0) }.joined() }
+        let cipher = ["-aes-128-cbc", "-K", hex(key), "-iv", hex(iv)]
+        let openssl = URL(fileURLWithPath: "/usr/bin/openssl")
+
+        let encrypted = try await ChildProcess.run(
+            openssl, ["enc"] + cipher + ["-in", file("clear").path, "-out", file("reference").path])
+        let decrypted = try await ChildProcess.run(
+            openssl, ["enc", "-d"] + cipher + ["-in", file("sealed").path, "-out", file("opened").path])
+
+        #expect(encrypted.status == 0 && decrypted.status == 0, "\(encrypted.errors) \(decrypted.errors)")
+        #expect(try Data(contentsOf: file("reference")) == sealed, "openssl seals as the adapter does")
+        #expect(try Data(contentsOf: file("opened")) == plaintext, "openssl opens what the adapter sealed")
+        #expect(try AES128CBC(key: key, iv: iv).decrypt(data: Data(contentsOf: file("reference"))) == plaintext)
     }
 
     @Test func theWrongKeyOrDamagedBytesAreAnErrorNotGarbage() throws {

@@ -167,6 +167,36 @@ import Testing
         #expect(lastingEvents.last == .completed && lasting.phase == .ended, "\(lastingEvents)")
     }
 
+    /// A key whose license is already over when it arrives (the player's clock at or past its
+    /// end) ends playback as the key is handed over, with `LICENSE_EXPIRED`: not at the engine's
+    /// next tick, and no segment it opens is fetched.
+    @Test(arguments: [Int64(5_000), 4_000])
+    func aLicenseAlreadyOverWhenItsKeyArrivesEndsPlaybackAtOnce(endsAtMs: Int64) {
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTargetMs: 10_000))
+        _ = engine.handle(.tick(nowMs: 5_000))
+        var key: EngineFetch?
+        while key == nil, case .fetch(let fetch) = engine.nextStep() {
+            guard fetch.kind != .key, case .body(let body) = Self.serve(fetch) else {
+                key = fetch
+                break
+            }
+            _ = engine.handle(.fetched(id: fetch.id, body: body, elapsedMs: 0))
+        }
+        guard let key, key.kind == .key else {
+            Issue.record("the key is fetched before any segment")
+            return
+        }
+        _ = engine.handle(.fetched(id: key.id, body: Data(Self.keyA), elapsedMs: 0))
+
+        let events = engine.handle(.licenseEnds(atMs: endsAtMs))
+
+        let expired = ExposureErrorMessage(
+            httpCode: 403, message: "LICENSE_EXPIRED", extendedMessage: "the offline license ran out during playback")
+        #expect(events == [.keyRefused(expired, programDateTimeMs: nil)], "\(events)")
+        #expect(engine.phase == .failed && engine.playheadMs == 0)
+        #expect(engine.nextStep() == .finished, "no segment of the key is fetched")
+    }
+
     /// A 5xx and the temporary 408 and 429 are ridden out; a failure every time ends playback.
     @Test(arguments: [503, 408, 429]) func aKeyFetchThatFailsIsRetriedThenEndsPlayback(status: Int) {
         var attempts = 0

@@ -58,6 +58,24 @@ import Testing
         try Self.expectCleanAnalytics(harness, player, ended: "Playback.Aborted")
     }
 
+    /// Catch-up of a program that aired: sport-max's Tennis, 11:30–12:00, its ad break and all,
+    /// under the key periods of that half hour (every 10 minutes from the program's start),
+    /// played to the program's end.
+    @Test func anEncryptedCatchUpProgramPlaysToItsEndUnderItsKeyPeriods() async throws {
+        let harness = try PlayerHarness()
+        let player = try await harness.player()
+        let log = EventLog(player, clock: harness.clock)
+        await player.startPlayback(playable: ProgramPlayable(programId: "sport-max_202603021130", channelId: "sport-max")).value
+        #expect(log.errors.isEmpty, "\(log.errors)")
+        // The program's end is also the program change it reports last.
+        #expect(log.names.suffix(2) == ["playbackCompleted", "programChanged"], "\(log.names.suffix(4))")
+        let programStart = PlayerHarness.monday1320 - 110 * 60_000
+        let keys = Self.keyRequests(harness)
+        #expect(keys.map(\.keyId) == [Int64(0), 10, 20].map { "sport-max.\(programStart + $0 * 60_000)" }, "\(keys)")
+        #expect(keys.allSatisfy { $0.status == 200 }, "\(keys)")
+        try Self.expectCleanAnalytics(harness, player, ended: "Playback.Completed")
+    }
+
     @Test func aKeyPeriodTheAccountMayNotWatchStopsPlaybackWithNotEntitled() async throws {
         // sport-max from 13:58: the Cup Final at 14:00 is blacked out, so its key is refused
         // before its first segment plays.

@@ -234,6 +234,42 @@ import Testing
         #expect(report.ended == .error)
     }
 
+    /// The manager's keys handed with no time left on their license, as a source whose clock is
+    /// ahead of the player's would hand them.
+    final class SpentLeases: OfflineKeySource {
+        let manager: OfflineManager
+        init(_ manager: OfflineManager) { self.manager = manager }
+
+        func offlineKey(_ uri: URL, assetId: String) async -> Result<[UInt8], ExposureErrorMessage> {
+            await manager.offlineKey(uri, assetId: assetId)
+        }
+
+        func offlineKeyLease(_ uri: URL, assetId: String) async -> Result<OfflineKeyLease, ExposureErrorMessage> {
+            await manager.offlineKeyLease(uri, assetId: assetId).map { OfflineKeyLease(key: $0.key, timeLeft: .zero) }
+        }
+    }
+
+    /// docs/downloads.md, "Expiry during playback": a key whose license is already over when it
+    /// arrives ends the playback there, on the player's virtual clock, with `licenseExpired`;
+    /// nothing plays.
+    @Test func aKeyWhoseLicenseIsAlreadyOverEndsThePlaybackAtOnceWithLicenseExpired() async throws {
+        let setup = try await Setup()
+        try await setup.download()
+        let offline = try #require(setup.manager.createOfflineSourceItem(for: setup.item, restrictedToAssetCache: true))
+        let playable = OfflineMediaPlayable(
+            assetId: setup.item.assetId, entitlement: offline.entitlement, url: offline.url, keys: SpentLeases(setup.manager))
+        let startMs = setup.harness.clock.nowMs
+
+        let log = try await setup.playOffline(network: RefusingTransport(), playable: playable)
+
+        guard case .licenseExpired(let expiredAtMs)? = log.errors.first else {
+            Issue.record("expected licenseExpired, got \(log.errors)")
+            return
+        }
+        #expect(log.errors.count == 1 && !log.names.contains("playbackStarted"), "\(log.names)")
+        #expect(expiredAtMs == startMs, "at the virtual instant the key arrived")
+    }
+
     /// docs/downloads.md, "Playables made the official SDK's way": no key source given, the
     /// player finds the manager holding the package in the process's registry; a copy of the
     /// package that no manager holds gets the error a playable without keys got before.
@@ -311,6 +347,36 @@ import Testing
         #expect(setup.keyRequests.map(\.status) == [200], "the key was fetched before the failure")
         #expect(blocking.keyRowsBeforeThePackage == 0, "no key was kept before the package was written")
         #expect(try setup.storedKeys().isEmpty, "nor after the failure")
+    }
+
+    /// docs/downloads.md, "What is stored": the keys are kept right before the downloader's index
+    /// row and discarded should that row fail (`MediaKeyCustody.discard`). The real SQLite files
+    /// do both: a trigger in `offline.sqlite` logs every key row written, and one in the
+    /// downloader's `downloads.sqlite` refuses the package's row, so the key is kept, then the
+    /// row fails, then the key goes.
+    @Test func aPackageIndexRowThatCannotBeWrittenDiscardsTheKeptKey() async throws {
+        let setup = try await Setup()
+        let offline = try SQLiteDatabase(path: setup.dataFolder.appendingPathComponent("offline.sqlite").path)
+        try offline.access { (db) throws(SQLiteError) in
+            try db.execute("CREATE TABLE kept_keys_log (asset_id TEXT NOT NULL)")
+            try db.execute("CREATE TRIGGER log_kept_keys AFTER INSERT ON keys BEGIN INSERT INTO kept_keys_log VALUES (NEW.asset_id); END")
+        }
+        let index = try SQLiteDatabase(path: setup.dataFolder.appendingPathComponent("media/downloads.sqlite").path)
+        try index.access { (db) throws(SQLiteError) in
+            try db.execute("CREATE TRIGGER refuse_downloads BEFORE INSERT ON downloads BEGIN SELECT RAISE(ABORT, 'disk refused'); END")
+        }
+
+        await #expect(throws: OfflineManagerError.self) { try await setup.download() }
+
+        let kept = try offline.access { (db) throws(SQLiteError) in
+            try db.query("SELECT asset_id FROM kept_keys_log").compactMap { $0.text(0) }
+        }
+        #expect(kept == [Self.assetId], "the key was kept before the index row was tried")
+        #expect(setup.keyRequests.map(\.status) == [200])
+        #expect(try setup.storedKeys().isEmpty, "and discarded when the row failed")
+        #expect(try setup.packageFiles().isEmpty, "no package folder")
+        #expect(try setup.indexedDownloads() == 0)
+        #expect(setup.manager.offlineState(for: setup.item) == .notDownloaded)
     }
 
     @Test(arguments: [

@@ -2,7 +2,11 @@
 // playlist reload and segment fetched over HTTP. Prints wall and CPU time, the speed-up over
 // real time, request counts and resident memory each virtual hour (flat = no leak).
 // `encrypted` as the fourth argument serves the channel as AES-128 (a copy of the fixtures with
-// its `encryption` set), so the same channel can be compared clear and encrypted.
+// its `encryption` set), so the same channel can be compared clear and encrypted. An encrypted
+// run plays on one play token, whose keys the key server refuses once it has expired (issue 27:
+// the next key fails with LICENSE_EXPIRED), so it must end within the token's life, a key period
+// (10 minutes) short of it; longer is refused before anything plays. The last line says how the
+// run ended, the same for both sides of a fair comparison.
 import BenchSupport
 import Exposure
 import ExposureAnalytics
@@ -45,6 +49,14 @@ let endMs = startMs + Int64(hours * 3_600_000)
 let clock = VirtualClock(startMs: startMs)
 let platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures.directory), clock: PlatformClock(real: clock))
 try platform.start()
+if encrypted {
+    let tokenMinutes = platform.context.catalog.catalog.settings.playTokenLifetimeMinutes
+    guard hours * 60 <= Double(tokenMinutes - 10) else {
+        print("an encrypted run must end a key period (10 minutes) within the play token's \(tokenMinutes) minutes: ask for fewer hours")
+        platform.stop()
+        exit(2)
+    }
+}
 let token = try await Authenticate(environment: platform.environment).login(username: "premium", password: "sandbox").request().sessionToken
 let streams = CountingTransport()
 let player = Player(
@@ -57,7 +69,12 @@ let nextReport = Mutex(startMs + 3_600_000)
 let wallStart = ContinuousClock.now
 let cpuStart = ProcessUsage.cpuSeconds()
 player.onProgramChanged { _, _, _ in programChanges.withLock { $0 += 1 } }
-player.onError { _, _, error in print("error: \(error)") }
+// How the run ended: stopped at `endMs`, or an error before.
+let ending = Mutex("the stream ended")
+player.onError { _, _, error in
+    print("error: \(error)")
+    ending.withLock { $0 = "error \(error)" }
+}
 // Events come at least at every program boundary and DATERANGE edge, so reporting from here
 // prints each virtual hour promptly without polling the wall clock.
 player.onEvent { player, _, _ in
@@ -75,7 +92,10 @@ player.onEvent { player, _, _ in
                 (now - startMs) / 3_600_000, elapsed.inSeconds,
                 ProcessUsage.residentMegabytes(), streams.counts.withLock { $0.requests }))
     }
-    if now >= endMs { player.stop() }
+    if now >= endMs {
+        ending.withLock { $0 = "stopped at the end" }
+        player.stop()
+    }
 }
 player.onWarning { _, _, warning in print("warning: \(warning)") }
 await player.startPlayback(playable: AssetPlayable(assetId: channel), enableAnalytics: analyticsOn).value
@@ -98,4 +118,5 @@ print(
         + (reported.first.map {
             "\($0.eventCount) events recorded (\($0.heartbeats) heartbeats), \($0.duplicatesDropped) duplicates, \($0.problems.count) problems, ended \($0.ended)"
         } ?? "no session reported"))
+print("ended: \(ending.withLock { $0 })")
 platform.stop()

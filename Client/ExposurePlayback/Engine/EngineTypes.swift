@@ -43,7 +43,8 @@ package enum EngineInput: Sendable {
     /// A user command.
     case command(EngineCommand)
     /// The license of the key just fetched (a download's) runs out at `atMs` on the engine's
-    /// clock: playback ends then as if the key server had refused the key with `LICENSE_EXPIRED`.
+    /// clock: playback ends then as if the key server had refused the key with `LICENSE_EXPIRED`
+    /// — at once when `atMs` is not after the engine's last tick.
     case licenseEnds(atMs: Int64)
 }
 

@@ -115,6 +115,8 @@ package struct HLSEngine: Sendable {
             apply(command, events: &events)
         case .licenseEnds(let endsAtMs):
             licenseEndsAtMs = endsAtMs
+            // A license already over when its key arrived ends playback now, not at the next tick.
+            if let lastTickMs { endIfLicenseExpired(atMs: lastTickMs, events: &events) }
         }
         settle(events: &events)
         return events

@@ -41,7 +41,7 @@ package struct AdminIndex: Codable, Sendable, Equatable {
         "GET /_mock/session": "Whether the request carries a dashboard sign-in the mock holds: {\"signedIn\"}.",
         "DELETE /_mock/session": "Sign the dashboard out: its session ends and its cookie is removed.",
         "GET /_mock/health": "Status, version, fixtures folder, catalog counts, fault rules and journaled requests.",
-        "POST /_mock/reset": "Forget sessions, bookmarks, play sessions, downloads, faults, journal and analytics; real time again.",
+        "POST /_mock/reset": "Forget sessions, bookmarks, play sessions, downloads, faults, journal, analytics, ciphertext; real time.",
         "POST /_mock/fixtures/reload": "Reload the fixtures, or switch to {\"directory\": \"/path\"}; 422 lists every problem.",
         "GET /_mock/clock": "The platform clock: now, offsetMs and rate.",
         "PUT /_mock/clock": "Move the clock: {\"offsetMs\"} or {\"now\"}, optionally {\"rate\"} (0 freezes it).",

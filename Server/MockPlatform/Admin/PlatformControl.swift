@@ -41,11 +41,12 @@ public final class PlatformControl: Sendable {
     package var fixturesDirectory: URL { directory.withLock { $0 } }
 
     /// Back to a fresh platform: no sessions, bookmarks, play sessions or downloads, no faults
-    /// but those the fixtures declare (their probability draws start again from the start-up seed), an
-    /// empty journal and unmatched list and activity log, and the clock at real time. The catalog
-    /// stays.
+    /// but those the fixtures declare (their probability draws start again from the start-up
+    /// seed), an empty journal and unmatched list and activity log, no encrypted segment kept, and
+    /// the clock at real time. The catalog stays.
     package func reset() {
         context.state.removeAll()
+        context.catalog.encryptedSegments.removeAll()
         faults.reset()
         journal.removeAll()
         unmatched.removeAll()

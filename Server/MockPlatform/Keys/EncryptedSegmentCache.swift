@@ -8,8 +8,9 @@ import Synchronization
 /// (`scripts/bench-serve-encrypted`). One cache belongs to one loaded catalog, so a fixtures
 /// reload starts from an empty one.
 ///
-/// The cache stays under a byte budget: past it the oldest entries go first (a live window
-/// moves on, so what was added first is what players stopped asking for soonest).
+/// The cache stays under a byte budget: past it the entries used least recently go first (a
+/// live window moves on, so what players stopped asking for leaves, while a VOD's segments that
+/// many players fetch stay). `POST /_mock/reset` empties it.
 final class EncryptedSegmentCache: Sendable {
     /// Which ciphertext: the media file, the key it is encrypted with and the IV's sequence number.
     struct Key: Hashable, Sendable {
@@ -18,19 +19,44 @@ final class EncryptedSegmentCache: Sendable {
         let sequence: Int
     }
 
+    private struct Entry {
+        let body: Data
+        /// When it was last used: the `clock` of that moment.
+        var lastUse: Int
+    }
+
     private struct Storage {
-        var entries: [Key: Data] = [:]
-        /// Keys in the order they were added, from `head` on (earlier slots are evicted).
-        var order: [Key] = []
+        var entries: [Key: Entry] = [:]
+        /// Every use in order, from `head` on (earlier slots are gone). A use whose stamp is no
+        /// longer its entry's `lastUse` was followed by a later one and is skipped.
+        var uses: [(key: Key, stamp: Int)] = []
         var head = 0
+        var clock = 0
         var totalBytes = 0
 
-        mutating func evictOldest() {
-            let key = order[head]
-            head += 1
-            if let evicted = entries.removeValue(forKey: key) { totalBytes -= evicted.count }
-            if head > order.count / 2 {
-                order.removeFirst(head)
+        mutating func use(_ key: Key) {
+            clock += 1
+            entries[key]?.lastUse = clock
+            uses.append((key, clock))
+            // Hits with no eviction between them leave stale uses behind: dropped once they
+            // outnumber the entries, so the queue stays proportional to what is kept.
+            if uses.count - head > 2 * entries.count + 16 {
+                uses = uses[head...].filter { entries[$0.key]?.lastUse == $0.stamp }
+                head = 0
+            }
+        }
+
+        mutating func evictLeastRecentlyUsed() {
+            while head < uses.count {
+                let (key, stamp) = uses[head]
+                head += 1
+                if entries[key]?.lastUse == stamp {
+                    if let evicted = entries.removeValue(forKey: key) { totalBytes -= evicted.body.count }
+                    break
+                }
+            }
+            if head > uses.count / 2 {
+                uses.removeFirst(head)
                 head = 0
             }
         }
@@ -46,18 +72,26 @@ final class EncryptedSegmentCache: Sendable {
 
     /// The ciphertext of `key`, made by `encrypt` on a miss; a body over the budget is not kept.
     func body<Failure: Error>(for key: Key, encrypt: () throws(Failure) -> Data) throws(Failure) -> Data {
-        if let hit = storage.withLock({ $0.entries[key] }) { return hit }
+        let hit = storage.withLock { storage -> Data? in
+            guard let body = storage.entries[key]?.body else { return nil }
+            storage.use(key)
+            return body
+        }
+        if let hit { return hit }
         let body = try encrypt()
         guard body.count <= byteBudget else { return body }
         storage.withLock { storage in
             guard storage.entries[key] == nil else { return }
-            while storage.totalBytes + body.count > byteBudget { storage.evictOldest() }
-            storage.entries[key] = body
-            storage.order.append(key)
+            while storage.totalBytes + body.count > byteBudget { storage.evictLeastRecentlyUsed() }
+            storage.entries[key] = Entry(body: body, lastUse: 0)
             storage.totalBytes += body.count
+            storage.use(key)
         }
         return body
     }
+
+    /// Forgets every ciphertext (`POST /_mock/reset`).
+    func removeAll() { storage.withLock { $0 = Storage() } }
 
     /// How many bytes of ciphertext it holds.
     var totalBytes: Int { storage.withLock { $0.totalBytes } }

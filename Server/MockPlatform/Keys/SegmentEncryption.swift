@@ -26,7 +26,7 @@ enum SegmentEncryption {
         return try loaded.encryptedSegments.body(for: .init(path: path, keyId: id, sequence: sequence)) {
             () throws(ExposureErrorMessage) -> Data in
             do {
-                return Data(try AES128CBC(key: id.key, iv: keys.key(id).iv(forMediaSequence: sequence)).encrypt(clear()))
+                return try AES128CBC(key: id.key, iv: keys.key(id).iv(forMediaSequence: sequence)).encrypt(data: clear())
             } catch {
                 throw .internalError("The segment could not be encrypted: \(error)")
             }

@@ -3,6 +3,7 @@ import ExposureModels
 import Foundation
 import HLS
 import HTTPServer
+import MockPlatformTesting
 import Testing
 
 @testable import MockPlatform
@@ -146,6 +147,33 @@ import Testing
         #expect(status(blackout.startMs) == (403, "NOT_ENTITLED"))
         let before = try #require(schedule.programs(fromMs: Self.noon - 3 * 3_600_000, toMs: Self.noon).first { $0.slot.blackout != true })
         #expect(status(before.startMs) == (200, ""))
+    }
+
+    /// A program that needs a product the account lacks (news-24's Sports Desk needs premium),
+    /// on a channel served encrypted: the basic account's play token opens the keys of the other
+    /// programs, not those of that program's periods.
+    @Test func aKeyOfAProgramTheAccountLacksTheProductForIsRefused() throws {
+        let sandbox = try FixtureSandbox()
+        try sandbox.editJSON("catalog/assets.json") { assets in
+            for index in (assets.arrayValue ?? []).indices where assets[index]["assetId"]?.stringValue == "news-24" {
+                assets[index]["mock"]?["encryption"] = .string("AES-128")
+            }
+        }
+        let mock = try InProcessPlatform(nowMs: Self.noon, fixtures: sandbox.directory)
+        let entitlement = try mock.json(
+            PlaybackEntitlement.self, .get, InProcessPlatform.api2 + "/entitlement/news-24/play", token: try mock.login("basic"))
+        let token = try #require(entitlement.playToken)
+        let schedule = try #require(mock.platform.context.catalog.schedules["news-24"])
+        let programs = schedule.programs(fromMs: Self.noon - 2 * 3_600_000, toMs: Self.noon)
+        let premium = try #require(programs.last { $0.slot.requiredProducts == ["premium"] })
+        let open = try #require(programs.last { $0.slot.requiredProducts == nil && $0.startMs < premium.startMs })
+        func refusal(_ startMs: Int64) -> (Int, String) {
+            let response = mock.send(.get, "/keys/news-24.\(startMs)?token=\(token)")
+            return (response.status, response.status == 200 ? "" : mock.error(of: response).message)
+        }
+        #expect(refusal(premium.startMs) == (403, "NOT_ENTITLED"))
+        #expect(refusal(premium.startMs + 600_000) == (403, "NOT_ENTITLED"), "every period of the program")
+        #expect(refusal(open.startMs) == (200, ""))
     }
 
     @Test func anEncryptedStreamsSegmentNeedsItsSequenceNumber() throws {
