@@ -76,6 +76,28 @@ import Testing
         try Self.expectCleanAnalytics(harness, player, ended: "Playback.Completed")
     }
 
+    /// A live event served encrypted (the bundled catalog's one event is clear, so a sandbox marks
+    /// it): summer-concert is on air for 90 minutes every two hours, and at 13:20 the one from
+    /// 12:00 has ten minutes left, played from the live edge to its end under the event's keys.
+    @Test func anEncryptedLiveEventPlaysToItsEnd() async throws {
+        let fixtures = try FixtureSandbox()
+        try fixtures.editJSON("catalog/assets.json") { assets in
+            for index in (assets.arrayValue ?? []).indices where assets[index]["assetId"] == .string("summer-concert") {
+                assets[index]["mock"]?["encryption"] = .string("AES-128")
+            }
+        }
+        let harness = try PlayerHarness(fixtures: fixtures.directory)
+        let player = try await harness.player()
+        let log = EventLog(player, clock: harness.clock)
+        await player.startPlayback(playable: AssetPlayable(assetId: "summer-concert")).value
+        #expect(log.errors.isEmpty, "\(log.errors)")
+        #expect(log.names.last == "playbackCompleted", "\(log.names.suffix(4))")
+        let keys = Self.keyRequests(harness)
+        #expect(!keys.isEmpty && keys.allSatisfy { $0.keyId.hasPrefix("summer-concert.") && $0.status == 200 }, "\(keys)")
+        #expect(Set(keys.map(\.keyId)).count == keys.count, "each key once: \(keys)")
+        try Self.expectCleanAnalytics(harness, player, ended: "Playback.Completed")
+    }
+
     @Test func aKeyPeriodTheAccountMayNotWatchStopsPlaybackWithNotEntitled() async throws {
         // sport-max from 13:58: the Cup Final at 14:00 is blacked out, so its key is refused
         // before its first segment plays.
