@@ -11,11 +11,13 @@ import Testing
     @Test func theMillisecondSpellingsReadTheTypedValues() async throws {
         let api = ScriptedTransport()
         api.answer("/entitlement/movie/play", json: PlaybackSessionTests.entitlement())
-        let seen = Mutex<[(durationMs: Int64?, duration: Duration?, position: Int64, offset: Duration, time: Int64?, wallTime: WallTime?)]>([])
+        typealias Reading = (durationMs: Int64?, duration: Duration?, position: Int64, offset: Duration, time: Int64?, wallTime: WallTime?)
+        let seen = Mutex<[Reading]>([])
         _ = await PlaybackSessionTests.play(api: api, streams: PlaybackSessionTests.vodStreams()) { player, event in
             guard case .playbackStarted = event else { return }
             let reading = (
-                player.durationMs, player.duration, player.playheadPosition, player.playheadOffset, player.playheadTime, player.playheadWallTime
+                player.durationMs, player.duration, player.playheadPosition, player.playheadOffset, player.playheadTime,
+                player.playheadWallTime
             )
             seen.withLock { $0.append(reading) }
         }

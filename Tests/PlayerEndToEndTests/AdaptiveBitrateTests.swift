@@ -7,7 +7,8 @@ import Testing
     @Test func bitrateFallsWhenTheNetworkDoes() async throws {
         let harness = try PlayerHarness()
         let network = ModelledNetwork(
-            upstream: AutomaticTransport.shared, clock: harness.clock, conditions: .init(bandwidthBitsPerSecond: 5_000_000, latency: .milliseconds(20)))
+            upstream: AutomaticTransport.shared, clock: harness.clock,
+            conditions: .init(bandwidthBitsPerSecond: 5_000_000, latency: .milliseconds(20)))
         let player = try await harness.player(streamTransport: network)
         let log = EventLog(player, clock: harness.clock)
         let dropAt = harness.clock.nowMs + 120_000

@@ -195,7 +195,8 @@ import Testing
         #expect(renewedExpiry > expiryMs && renewed.licenseDuration > 0)
         #expect(
             renewedExpiry
-                == setup.manager.createOfflineSourceItem(for: setup.item, restrictedToAssetCache: true)?.entitlement.offlineLicenseExpiry.millisecondsSince1970)
+                == setup.manager.createOfflineSourceItem(for: setup.item, restrictedToAssetCache: true)?.entitlement.offlineLicenseExpiry
+                .millisecondsSince1970)
         let again = try await setup.playOffline(network: RefusingTransport(), untilStarted: true)
         #expect(again.errors.isEmpty, "\(again.errors)")
         #expect(again.names.contains("playbackStarted"))

@@ -15,6 +15,9 @@ extension PlaybackEntitlement {
     }
 
     /// ``offlineLicenseExpiry`` in milliseconds since 1970.
-    @available(*, deprecated, renamed: "offlineLicenseExpiry", message: "offlineLicenseExpiry is a WallTime; .millisecondsSince1970 reads it in milliseconds")
+    @available(
+        *, deprecated, renamed: "offlineLicenseExpiry",
+        message: "offlineLicenseExpiry is a WallTime; .millisecondsSince1970 reads it in milliseconds"
+    )
     public var offlineLicenseExpiryMs: Int64 { offlineLicenseExpiry.millisecondsSince1970 }
 }

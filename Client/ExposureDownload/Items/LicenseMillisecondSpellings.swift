@@ -46,7 +46,9 @@ extension DrmLicenseInformation {
 
 extension OfflineMediaAsset {
     /// ``licenseExpiry`` in milliseconds since 1970.
-    @available(*, deprecated, renamed: "licenseExpiry", message: "licenseExpiry is a WallTime; .millisecondsSince1970 reads it in milliseconds")
+    @available(
+        *, deprecated, renamed: "licenseExpiry", message: "licenseExpiry is a WallTime; .millisecondsSince1970 reads it in milliseconds"
+    )
     public var licenseExpiryMs: Int64? { licenseExpiry?.millisecondsSince1970 }
 
     /// Whether the license has run out at `nowMs`, milliseconds since 1970 (true when there is none).

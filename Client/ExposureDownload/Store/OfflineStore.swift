@@ -50,7 +50,8 @@ final class OfflineStore: Sendable {
                 .text(record.item.environment.baseUrl), .text(record.item.environment.customer),
                 .text(record.item.environment.businessUnit), .text(record.item.sessionToken.value), .text(request),
                 record.estimatedBytes.map { .integer($0) } ?? .null, entitlement.map { .text($0) } ?? .null,
-                record.license.map { .integer($0.expiry.millisecondsSince1970) } ?? .null, .integer(record.completedBytes), .real(record.fraction),
+                record.license.map { .integer($0.expiry.millisecondsSince1970) } ?? .null, .integer(record.completedBytes),
+                .real(record.fraction),
                 record.masterPlaylist.map { .text($0.absoluteString) } ?? .null, .integer(record.usedBytes))
         }
     }

@@ -131,7 +131,8 @@ final class PlaybackSession: TechObserver {
             .filter { $0 > 0 }
         let configuration = EngineConfiguration(
             masterURL: masterURL, start: start, autoplay: request.properties.autoplay, maxBitrate: caps.min(),
-            audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers, bufferTargetMs: dependencies.bufferTarget.wholeMilliseconds,
+            audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers,
+            bufferTargetMs: dependencies.bufferTarget.wholeMilliseconds,
             resumeThresholdMs: dependencies.resumeThreshold.wholeMilliseconds, liveDelayMs: format.liveDelay,
             stalePlaylistLimitMs: dependencies.stalePlaylistLimit.wholeMilliseconds, playSessionId: entitlement.playSessionId)
         if stopRequested { return end(with: .playbackAborted) }

@@ -58,7 +58,9 @@ final class SpriteCache: Sendable {
             guard let track = tracks[assetId], let cue = track.cues.cue(at: timeMs),
                 let url = cue.imageURL(relativeTo: track.vttURL), let sheet = track.sheets[url]
             else { return nil }
-            return SpriteImage(sheet: sheet, sheetURL: url, region: cue.region, start: .milliseconds(cue.startMilliseconds), end: .milliseconds(cue.endMilliseconds))
+            return SpriteImage(
+                sheet: sheet, sheetURL: url, region: cue.region, start: .milliseconds(cue.startMilliseconds),
+                end: .milliseconds(cue.endMilliseconds))
         }
     }
 }
