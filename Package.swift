@@ -132,7 +132,7 @@ let package = Package(
         .executableTarget(name: "FuzzRequestDecoding", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/Targets/FuzzRequestDecoding"),
         .executableTarget(name: "FuzzFaultRules", dependencies: ["FuzzSupport"], path: "Tests/Fuzz/Targets/FuzzFaultRules"),
         .executableTarget(
-            name: "FuzzFixtures", dependencies: ["ExposureModels", "MockPlatform"], path: "Tests/Fuzz/Targets/FuzzFixtures"),
+            name: "FuzzFixtures", dependencies: ["Clocks", "ExposureModels", "MockPlatform"], path: "Tests/Fuzz/Targets/FuzzFixtures"),
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "FuzzSupportTests", dependencies: ["FuzzSupport", "ExposureModels", "HTTPServer"]),

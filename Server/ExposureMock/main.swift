@@ -51,7 +51,7 @@ do {
 
 if checkOnly {
     do {
-        let catalog = try FixtureLoader.load(from: fixtures)
+        let catalog = try FixtureLoader.load(from: fixtures, at: PlatformClock().now)
         standardOutput(
             "Fixtures OK: \(catalog.assets.count) assets, \(catalog.channels.count) channels, \(catalog.users.count) users (\(fixtures.path))"
         )

@@ -99,7 +99,7 @@ public final class MockPlatform: Sendable {
             case let https? where https.port == nil: [(configuration.port, https.identity)]
             case let https?: [(configuration.port, nil), (https.port ?? 0, https.identity)]
             }
-        let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory)
+        let catalog = try FixtureLoader.load(from: configuration.fixturesDirectory, at: clock.now)
         context = PlatformContext(catalog: catalog, fixturesDirectory: configuration.fixturesDirectory, state: state, clock: clock)
         control = PlatformControl(
             context: context,

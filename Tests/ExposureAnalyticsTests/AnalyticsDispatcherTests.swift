@@ -32,11 +32,11 @@ import Testing
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
         reporter.record(.handshakeStarted(target: .asset(id: "city-lights")))
         reporter.record(.playerReady)
-        reporter.record(.started(mediaLocator: "http://x/master.m3u8", videoLengthMs: 5_400_000, bitrateKbps: 800), offsetMs: 0)
+        reporter.record(.started(mediaLocator: "http://x/master.m3u8", videoLengthMs: 5_400_000, bitrateKbps: 800), offset: .zero)
         clock.advance(by: .milliseconds(61_000))
-        reporter.advance()
-        reporter.record(.paused, offsetMs: 61_000)
-        reporter.record(.completed, offsetMs: 61_000)
+        reporter.catchUp()
+        reporter.record(.paused, offset: .milliseconds(61_000))
+        reporter.record(.completed, offset: .milliseconds(61_000))
         // Returns once everything is acknowledged, however long the tries take on a loaded machine:
         // the bound only limits retries, which the mock never needs here.
         await reporter.finish(timeout: .seconds(120))
@@ -117,24 +117,24 @@ import Testing
         let send = "/eventsink/send$"
         try platform.inject(.status(503, path: send, times: 3))
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
-        reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
+        reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offset: .zero)
         var sent = 2
         // 30 s of playback in 1-s steps: each step may retry, each heartbeat adds an event.
         for _ in 0..<30 {
             try await clock.sleep(for: .seconds(1))
-            reporter.advance()
+            reporter.catchUp()
         }
         try platform.inject(.dropConnection(path: send, times: 2))
         try platform.inject(.truncate(afterBytes: 10, path: send, times: 2))
         for second in 0..<200 {
             try await clock.sleep(for: .seconds(1))
             if second % 20 == 0 {
-                reporter.record(.bitrateChanged(bitrateKbps: 400 + second), offsetMs: Int64(second) * 1000)
+                reporter.record(.bitrateChanged(bitrateKbps: 400 + second), offset: .seconds(second))
                 sent += 1
             }
-            reporter.advance()
+            reporter.catchUp()
         }
-        reporter.record(.completed, offsetMs: 230_000)
+        reporter.record(.completed, offset: .milliseconds(230_000))
         await reporter.finish(timeout: .seconds(120))
         let report = try #require(platform.analyticsSession(entitlement.playSessionId))
         let heartbeats = report.heartbeats
@@ -162,8 +162,8 @@ import Testing
             let first = try Self.dispatcher(clock: clock, outbox: outbox)
             let reporter = try await Self.begin(first, entitlement, token: token, on: platform)
             reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
-            reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
-            reporter.record(.aborted, offsetMs: 1_000)
+            reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offset: .zero)
+            reporter.record(.aborted, offset: .milliseconds(1_000))
             await reporter.finish(timeout: .zero)
             #expect(!reporter.isSettled)
             // The outbox queues its writes, and what is asked of it next sees them: asked here, they
@@ -189,10 +189,10 @@ import Testing
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
-        reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
+        reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offset: .zero)
         clock.advance(by: .milliseconds(3_000))
-        reporter.advance()  // the first batch leaves; Completed waits behind it while it travels
-        reporter.record(.completed, offsetMs: 3_000)
+        reporter.catchUp()  // the first batch leaves; Completed waits behind it while it travels
+        reporter.record(.completed, offset: .milliseconds(3_000))
         await reporter.finish(timeout: .zero)
         #expect(reporter.isSettled, "the deadline only bounds retries, and nothing failed")
         #expect(platform.analyticsSession(entitlement.playSessionId)?.eventCount == 4)
@@ -208,13 +208,13 @@ import Testing
         let sends = "/v2/customer/Sandbox/businessunit/Dev/eventsink/send"
         try platform.inject(.status(503, path: "/eventsink/send$", times: 5))
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
-        reporter.record(.aborted, offsetMs: 0)  // terminal: its batch leaves at once, and fails
+        reporter.record(.aborted, offset: .zero)  // terminal: its batch leaves at once, and fails
         // Waits for that try (or, had it failed already, makes one): a try per step, each failing.
         await reporter.finish(timeout: .zero)
         // Playback goes on retrying on the session's backoff: 1 s, 2 s, 4 s.
         for wait in [1, 2, 4] {
             try await clock.sleep(for: .seconds(wait))
-            reporter.advance()
+            reporter.catchUp()
             await reporter.finish(timeout: .zero)
         }
         #expect(platform.requests(pathPrefix: sends).count >= 4)
@@ -233,7 +233,7 @@ import Testing
         try platform.inject(.status(503, path: "/eventsink/send$"))
         let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
-        reporter.record(.aborted, offsetMs: 0)
+        reporter.record(.aborted, offset: .zero)
         let finishing = Task { await reporter.finish(timeout: .seconds(600)) }
         finishing.cancel()
         await finishing.value
@@ -258,7 +258,7 @@ import Testing
                     earlierRun, entitlement, token: token, on: platform,
                     sessionId: "\(entitlement.playSessionId)-run\(run)")
                 reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
-                reporter.record(.aborted, offsetMs: 0)
+                reporter.record(.aborted, offset: .zero)
                 await reporter.finish(timeout: .zero)
             }
         }
@@ -326,8 +326,8 @@ import Testing
         #expect(reporter.sessionId == entitlement.playSessionId + "_2")
         reporter.record(.created(autoPlay: true, playMode: .offline, target: .asset(id: "city-lights")))
         clock.advance(by: .milliseconds(600_000))
-        reporter.advance()
-        reporter.record(.completed, offsetMs: 600_000)
+        reporter.catchUp()
+        reporter.record(.completed, offset: .milliseconds(600_000))
         #expect(platform.analyticsSession(reporter.sessionId) == nil, "nothing goes out while offline")
         await reporter.finish()
         #expect(await dispatcher.flushPending() == .init(sent: 0, waiting: 0), "only flushOfflineAnalytics sends offline sessions")

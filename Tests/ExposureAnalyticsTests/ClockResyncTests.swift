@@ -38,16 +38,16 @@ import Testing
                 playSessionId: entitlement.playSessionId, environment: platform.environment, sessionToken: token,
                 settings: entitlement.analytics))
         reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
-        reporter.record(.started(mediaLocator: "m", videoLengthMs: Self.twoHoursMs, bitrateKbps: 800), offsetMs: 0)
+        reporter.record(.started(mediaLocator: "m", videoLengthMs: Self.twoHoursMs, bitrateKbps: 800), offset: .zero)
         // Two hours of silence but for heartbeats: the clock goes from one wake to the next, and
         // each batch (with its resync, when due) is waited for before the clock moves on.
         while let wake = reporter.nextWakeMs, wake < Self.t0 + Self.twoHoursMs {
             clock.advance(by: .milliseconds(wake - clock.nowMs))
-            reporter.advance()
+            reporter.catchUp()
             await reporter.finish(timeout: .zero)
         }
         clock.advance(by: .milliseconds(Self.t0 + Self.twoHoursMs - clock.nowMs))
-        reporter.record(.completed, offsetMs: Self.twoHoursMs)
+        reporter.record(.completed, offset: .milliseconds(Self.twoHoursMs))
         await reporter.finish(timeout: .seconds(120))
 
         // Heartbeats every minute after Started, each sent 3 s later: the first batch 30 min or

@@ -38,8 +38,8 @@ import Testing
             let first = try AnalyticsDispatcherTests.dispatcher(clock: clock, outbox: AnalyticsOutbox(url: current))
             let reporter = try await AnalyticsDispatcherTests.begin(first, entitlement, token: token, on: platform)
             reporter.record(.created(autoPlay: true, playMode: .vod, target: .asset(id: "city-lights")))
-            reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offsetMs: 0)
-            reporter.record(.aborted, offsetMs: 1_000)
+            reporter.record(.started(mediaLocator: "m", videoLengthMs: nil, bitrateKbps: nil), offset: .zero)
+            reporter.record(.aborted, offset: .milliseconds(1_000))
             await reporter.finish(timeout: .zero)
         }
         platform.removeFaults()

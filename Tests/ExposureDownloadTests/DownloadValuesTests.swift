@@ -22,18 +22,20 @@ import Testing
     @Test func theLicenseEndsAtTheEarlierOfPublicationEndAndPlayTokenExpiry() {
         var entitlement = PlaybackEntitlement(playSessionId: "p", playTokenExpiration: 1_800_000_100, productId: "x")
         entitlement.publicationEnd = "2027-06-01T00:00:00.000Z"
-        #expect(DownloadLicense(entitlement: entitlement).expiryMs == 1_800_000_100_000)
+        #expect(DownloadLicense(entitlement: entitlement).expiry == WallTime(millisecondsSince1970: 1_800_000_100_000))
         entitlement.playTokenExpiration = 1_900_000_000
-        #expect(DownloadLicense(entitlement: entitlement).expiryMs == ISO8601.milliseconds(from: "2027-06-01T00:00:00.000Z"))
+        let publicationEnd = ISO8601.milliseconds(from: "2027-06-01T00:00:00.000Z")
+        #expect(DownloadLicense(entitlement: entitlement).expiry.millisecondsSince1970 == publicationEnd)
         entitlement.publicationEnd = nil
-        #expect(DownloadLicense(entitlement: entitlement).expiryMs == 1_900_000_000_000)
+        #expect(DownloadLicense(entitlement: entitlement).expiry == WallTime(millisecondsSince1970: 1_900_000_000_000))
     }
 
     @Test func aLicenseWithNeitherDateIsExpired() {
         let license = DownloadLicense(entitlement: PlaybackEntitlement(playSessionId: "p", playTokenExpiration: 0, productId: "x"))
-        #expect(license.isExpired(atMs: 1))
-        #expect(DownloadLicense(expiryMs: 10_000).remainingSeconds(atMs: 4_000) == 6)
-        #expect(DownloadLicense(expiryMs: 10_000).remainingSeconds(atMs: 11_000) == 0)
+        #expect(license.isExpired(at: WallTime(millisecondsSince1970: 1)))
+        let tenSeconds = DownloadLicense(expiry: WallTime(millisecondsSince1970: 10_000))
+        #expect(tenSeconds.remaining(at: WallTime(millisecondsSince1970: 4_000)) == .seconds(6))
+        #expect(tenSeconds.remaining(at: WallTime(millisecondsSince1970: 11_000)) == .zero)
     }
 
     @Test func theEstimateSumsTheChosenVideoAndTheChosenLanguages() {

@@ -27,7 +27,7 @@ import Testing
 
         let license = harness.manager.offlineDrmLicenseInformation(for: item)
         #expect(license.licenseDuration == Self.lifetimeSeconds)
-        let expiryMs = try #require(license.expiryMs)
+        let expiryMs = try #require(license.expiry?.millisecondsSince1970)
         harness.clock.advance(to: WallTime(millisecondsSince1970: expiryMs - 1_000))
         #expect(harness.manager.offlineDrmLicenseInformation(for: item).licenseDuration == 1)
         #expect(harness.manager.isPlayableOffline(sourceItem: item))
@@ -50,7 +50,7 @@ import Testing
         defer { harness.platform.stop() }
         let item = harness.item("arctic-journey")
         try await Self.downloaded(harness, item)
-        let before = try #require(harness.manager.offlineDrmLicenseInformation(for: item).expiryMs)
+        let before = try #require(harness.manager.offlineDrmLicenseInformation(for: item).expiry?.millisecondsSince1970)
         var reports = harness.manager.reportOutcomes.makeAsyncIterator()
         _ = await outcome(&reports) { _ in true }
         var events = harness.manager.events.makeAsyncIterator()
@@ -61,7 +61,7 @@ import Testing
         _ = await ExposureDownloadTests.events(&events) { $0 == .renewedLicense(assetId: item.assetId) }
         let renewed = await outcome(&reports) { _ in true }
 
-        let after = try #require(harness.manager.offlineDrmLicenseInformation(for: item).expiryMs)
+        let after = try #require(harness.manager.offlineDrmLicenseInformation(for: item).expiry?.millisecondsSince1970)
         #expect(after - before == 3_600_000)
         #expect(renewed == .delivered(harness.report(.renewed, item)))
         #expect(harness.serverRecords.map(\.kind) == [.download, .renew])
@@ -95,7 +95,7 @@ import Testing
         let item = harness.item("arctic-journey")
         #expect(
             harness.manager.offlineDrmLicenseInformation(for: item)
-                == DrmLicenseInformation(licenseDuration: 0, playbackDuration: 0, expiryMs: nil))
+                == DrmLicenseInformation(licenseDuration: 0, playbackDuration: 0, expiry: nil))
         #expect(harness.manager.createOfflineSourceItem(for: item, restrictedToAssetCache: true) == nil)
         await #expect(throws: OfflineManagerError.notDownloaded(item.assetId)) { try await harness.manager.syncLicense(item) }
     }

@@ -22,7 +22,7 @@ import Testing
         let catalog = DateRangeMetadata.catalog(Self.adBreak, identifiers: [])
         #expect(catalog.map(\.id) == ["ad-1", "program-1"])
         #expect(catalog[0].rangeClass == "ad")
-        #expect(catalog[0].endMs == 1_700_000_028_000)
+        #expect(catalog[0].end == WallTime(millisecondsSince1970: 1_700_000_028_000))
         #expect(catalog[0].attributes == ["X-AD-ID": "a1", "X-COM-ID": "c1"])
     }
 

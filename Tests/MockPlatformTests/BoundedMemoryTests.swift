@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import Testing
@@ -170,8 +171,8 @@ import Testing
 
     private func play(_ index: Int, atMs: Int64) -> PlaySession {
         PlaySession(
-            id: "play-\(index)", accountId: "acc", assetId: "a", tracksBookmark: false, startedMs: atMs, lastSeenMs: atMs,
-            tokenExpiresMs: .max, idleTimeoutMs: 60_000)
+            id: "play-\(index)", accountId: "acc", assetId: "a", tracksBookmark: false, started: WallTime(millisecondsSince1970: atMs),
+            lastSeen: WallTime(millisecondsSince1970: atMs), tokenExpires: WallTime(millisecondsSince1970: .max), idleTimeout: .seconds(60))
     }
 
     @Test func playSessionsNoLongerActiveAreSweptAndTheMostRecentKept() {

@@ -7,11 +7,12 @@ import Testing
     @Test func bitrateFallsWhenTheNetworkDoes() async throws {
         let harness = try PlayerHarness()
         let network = ModelledNetwork(
-            upstream: AutomaticTransport.shared, clock: harness.clock, conditions: .init(bandwidthBitsPerSecond: 5_000_000, latencyMs: 20))
+            upstream: AutomaticTransport.shared, clock: harness.clock,
+            conditions: .init(bandwidthBitsPerSecond: 5_000_000, latency: .milliseconds(20)))
         let player = try await harness.player(streamTransport: network)
         let log = EventLog(player, clock: harness.clock)
         let dropAt = harness.clock.nowMs + 120_000
-        network.set(.init(bandwidthBitsPerSecond: 300_000, latencyMs: 20), fromMs: dropAt)
+        network.set(.init(bandwidthBitsPerSecond: 300_000, latency: .milliseconds(20)), from: WallTime(millisecondsSince1970: dropAt))
         player.onBitrateChanged { player, _, bitrate in
             if bitrate < 300_000 && log.bitrates.contains(where: { $0 > 500_000 }) { player.stop() }
         }

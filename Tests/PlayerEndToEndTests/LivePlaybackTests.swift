@@ -62,7 +62,7 @@ import Testing
         await player.startPlayback(playable: AssetPlayable(assetId: "news-24")).value
         let lag = harness.clock.nowMs - (player.playheadTime ?? 0)
         #expect((4_000...12_000).contains(lag))
-        #expect(player.durationMs == nil)
+        #expect(player.duration == nil)
         #expect((player.seekableTimeRange.map { $0.upperBound - $0.lowerBound } ?? 0) > 7_000_000)
     }
 

@@ -173,7 +173,7 @@ import Testing
         // Expired on the manager's clock: the key is refused though the entitlement the player
         // holds is still valid on its clock and the network is there; the key server is not asked.
         let license = setup.manager.offlineDrmLicenseInformation(for: setup.item)
-        let expiryMs = try #require(license.expiryMs)
+        let expiryMs = try #require(license.expiry?.millisecondsSince1970)
         #expect(license.licenseDuration == 48 * 3_600)
         setup.clock.advance(to: WallTime(millisecondsSince1970: expiryMs))
         let expired = try await setup.playOffline(network: AutomaticTransport.shared)
@@ -191,11 +191,12 @@ import Testing
         let renewals = setup.keyRequests.dropFirst()
         #expect(renewals.map(\.path) == ["/keys/\(Self.assetId).0"] && renewals.allSatisfy { $0.status == 200 })
         let renewed = setup.manager.offlineDrmLicenseInformation(for: setup.item)
-        let renewedExpiry = try #require(renewed.expiryMs)
+        let renewedExpiry = try #require(renewed.expiry?.millisecondsSince1970)
         #expect(renewedExpiry > expiryMs && renewed.licenseDuration > 0)
         #expect(
             renewedExpiry
-                == setup.manager.createOfflineSourceItem(for: setup.item, restrictedToAssetCache: true)?.entitlement.offlineLicenseExpiryMs)
+                == setup.manager.createOfflineSourceItem(for: setup.item, restrictedToAssetCache: true)?.entitlement.offlineLicenseExpiry
+                .millisecondsSince1970)
         let again = try await setup.playOffline(network: RefusingTransport(), untilStarted: true)
         #expect(again.errors.isEmpty, "\(again.errors)")
         #expect(again.names.contains("playbackStarted"))
@@ -206,7 +207,7 @@ import Testing
     @Test func aLicenseThatRunsOutMidPlayEndsThePlaybackWithLicenseExpiredAndItsAnalytics() async throws {
         let setup = try await Setup()
         try await setup.download()
-        let expiryMs = try #require(setup.manager.offlineDrmLicenseInformation(for: setup.item).expiryMs)
+        let expiryMs = try #require(setup.manager.offlineDrmLicenseInformation(for: setup.item).expiry?.millisecondsSince1970)
         setup.clock.advance(to: WallTime(millisecondsSince1970: expiryMs - 300_000))
         let outbox = try AnalyticsOutbox.inMemory()
         let network = RefusingTransport()
@@ -394,7 +395,7 @@ import Testing
         #expect(try setup.storedKeys().isEmpty)
         #expect(try setup.packageFiles().isEmpty, "no package folder")
         #expect(try setup.indexedDownloads() == 0)
-        #expect(setup.manager.offlineDrmLicenseInformation(for: setup.item).expiryMs == nil)
+        #expect(setup.manager.offlineDrmLicenseInformation(for: setup.item).expiry?.millisecondsSince1970 == nil)
     }
 
     @Test func aRenewalWhoseKeyIsRefusedFailsTypedAndKeepsTheLicenseAsItWas() async throws {

@@ -30,7 +30,7 @@ import Testing
             if case .playbackStartedWithAds(let vod, let ads, let total, let markers) = event { (vod, ads, total, markers) } else { nil }
         }
         let (vod, ads, total, markers) = try #require(start.first)
-        #expect(ads == 20_000 && total == vod + ads && total == player.durationMs)
+        #expect(ads == 20_000 && total == vod + ads && player.duration == .milliseconds(total))
         #expect(markers == [AdMarker(type: "AD", offset: 0, endOffset: 16_000), AdMarker(type: "AD", offset: 316_000, endOffset: 320_000)])
 
         let interstitials = log.events.compactMap { if case .willPresentInterstitial(let ad) = $0 { ad } else { nil } }

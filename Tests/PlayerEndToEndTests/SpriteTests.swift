@@ -15,7 +15,7 @@ import Testing
         let count = try await player.activateSprites(assetId: "arctic-journey", width: width, quality: .medium)
         #expect(count > 0)
         let sprite = try #require(player.getSprite(time: 125_000, assetId: "arctic-journey"))
-        #expect(sprite.startMs <= 125_000 && 125_000 < sprite.endMs)
+        #expect(sprite.start <= .milliseconds(125_000) && .milliseconds(125_000) < sprite.end)
         #expect(sprite.region?.width == width)
         #expect(Array(sprite.sheet.prefix(2)) == [0xFF, 0xD8])  // a JPEG
         #expect(player.getSprite(time: 125_000, assetId: "other") == nil)

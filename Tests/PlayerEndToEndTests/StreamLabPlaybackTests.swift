@@ -15,13 +15,11 @@ import Testing
         let endMs = startMs + 600_000
         let network = ModelledNetwork(
             upstream: AutomaticTransport.shared, clock: harness.clock, conditions: .init(bandwidthBitsPerSecond: steps[0].kbps * 1000))
-        var stepStartMs = startMs
-        while stepStartMs < endMs {
+        var stepStart = harness.clock.now
+        while stepStart.millisecondsSince1970 < endMs {
             for step in steps {
-                network.set(
-                    .init(bandwidthBitsPerSecond: step.kbps * 1000, latencyMs: (step.latency ?? .zero).wholeMilliseconds),
-                    fromMs: stepStartMs)
-                stepStartMs += step.duration.wholeMilliseconds
+                network.set(.init(bandwidthBitsPerSecond: step.kbps * 1000, latency: step.latency ?? .zero), from: stepStart)
+                stepStart = stepStart + step.duration
             }
         }
         let player = try await harness.player(streamTransport: network)

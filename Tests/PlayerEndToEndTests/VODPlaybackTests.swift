@@ -16,7 +16,7 @@ import Testing
                 "entitlementResponse", "mediaType", "playbackCreated", "playbackPrepared", "playbackReady", "playbackStarted"
             ])
         #expect(names.last == "playbackCompleted")
-        #expect(player.durationMs == 60_000)
+        #expect(player.duration == .milliseconds(60_000))
         #expect(player.playheadPosition == 60_000)
         // It played in (virtual) real time: a minute, give or take the start-up buffering.
         #expect((60_000...70_000).contains(harness.clock.nowMs - started))

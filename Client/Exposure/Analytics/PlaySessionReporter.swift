@@ -8,7 +8,7 @@ import Synchronization
 /// once on a terminal event — retrying failures with backoff until they are acknowledged.
 ///
 /// Time is the caller's: every call reads `now` (the playback clock), and the Player calls
-/// ``advance()`` whenever it wakes, sleeping no later than the instant it returns. Sends run on
+/// ``catchUp()`` whenever it wakes, sleeping no later than the instant it returns. Sends run on
 /// their own tasks, so a slow EventSink never holds playback up.
 public final class PlaySessionReporter: Sendable {
     /// The batches' `SessionId`: the entitlement's `playSessionId` (`{id}_{n}` offline).
@@ -35,10 +35,11 @@ public final class PlaySessionReporter: Sendable {
 
     deinit { onRelease() }
 
-    /// Records `event` at the current time, with the playhead at `offsetMs` when it has one.
+    /// Records `event` at the current time, with the playhead at `offset` when it has one.
     /// Ignored once the session has ended (after Completed, Aborted or Error).
-    public func record(_ event: PlaybackAnalyticsEvent, offsetMs: Int64? = nil) {
+    public func record(_ event: PlaybackAnalyticsEvent, offset: Duration? = nil) {
         let now = services.clock.nowMs
+        let offsetMs = offset?.wholeMilliseconds
         var fields = event.ownFields
         if case .created = event { fields["Version"] = .string(services.reporting.sdkVersion) }
         let deviceInfo: [String: JSONValue]? = if case .created = event { services.reporting.deviceInfoFields } else { nil }
@@ -47,23 +48,23 @@ public final class PlaySessionReporter: Sendable {
         }
         // One outbox transaction per call.
         if !recorded.isEmpty { services.store(recorded, sessionId: sessionId) }
-        _ = advance()
+        catchUp()
     }
 
     /// Adds the heartbeats owed and starts the batch that is due; returns when to call again
     /// (nil: nothing will happen on its own).
     @discardableResult
-    public func advance() -> Int64? {
+    public func catchUp() -> WallTime? {
         let now = services.clock.nowMs
         let (heartbeats, send, wake) = guarded.withLock { $0.state.advance(toMs: now) }
         if !heartbeats.isEmpty { services.store(heartbeats, sessionId: sessionId) }
         if let send { launch(send) }
-        return wake
+        return wake.map(WallTime.init(millisecondsSince1970:))
     }
 
-    /// When ``advance()`` has something to do next (a heartbeat, a batch, a retry); nil when nothing
-    /// will happen on its own.
-    public var nextWakeMs: Int64? { guarded.withLock { $0.state.machine.nextWakeMs } }
+    /// When ``catchUp()`` has something to do next (a heartbeat, a batch, a retry); nil when
+    /// nothing will happen on its own.
+    public var nextWake: WallTime? { guarded.withLock { $0.state.machine.nextWakeMs }.map(WallTime.init(millisecondsSince1970:)) }
 
     /// Whether the session has ended and everything it recorded was acknowledged.
     public var isSettled: Bool { guarded.withLock { $0.state.machine.ended && $0.state.machine.isIdle } }
@@ -154,6 +155,6 @@ public final class PlaySessionReporter: Sendable {
             case .retry, .unauthorized: guarded.state.failed(atMs: now)
             }
         }
-        _ = advance()
+        catchUp()
     }
 }

@@ -104,7 +104,7 @@ struct DownloadCommand: CLICommand {
             context.report("Repaired \(assetId).", json: ["event": "repaired", "assetId": assetId])
         case .renew:
             try await manager.renewLicense(item)
-            let expiry = manager.offlineDrmLicenseInformation(for: item).expiryMs
+            let expiry = manager.offlineDrmLicenseInformation(for: item).expiry?.millisecondsSince1970
             context.report(
                 "Renewed the license of \(assetId) until \(Format.time(epochMilliseconds: expiry)).",
                 json: ["event": "renewed", "assetId": assetId, "licenseExpiryMs": expiry.map { $0 as Any } ?? NSNull()])

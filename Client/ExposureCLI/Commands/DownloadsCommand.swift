@@ -28,7 +28,7 @@ struct DownloadsCommand: CLICommand {
         for asset in assets {
             table.add(
                 asset.assetId, asset.downloadState.rawValue, String(format: "%.0f%%", asset.percent),
-                DownloadProgressLine.bytes(asset.usedBytes), Format.time(epochMilliseconds: asset.licenseExpiryMs))
+                DownloadProgressLine.bytes(asset.usedBytes), Format.time(epochMilliseconds: asset.licenseExpiry?.millisecondsSince1970))
         }
         Console.out(table.rendered(context.style, shrinking: 0))
     }
@@ -41,7 +41,7 @@ struct DownloadsCommand: CLICommand {
             ]
             object["estimatedBytes"] = asset.estimatedBytes
             object["accountId"] = asset.accountId
-            object["licenseExpiryMs"] = asset.licenseExpiryMs
+            object["licenseExpiryMs"] = asset.licenseExpiry?.millisecondsSince1970
             object["masterPlaylist"] = asset.urlAsset?.url.path
             return object
         }

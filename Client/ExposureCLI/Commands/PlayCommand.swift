@@ -68,7 +68,7 @@ struct PlayCommand: CLICommand {
         let player = Player(
             environment: context.environment, sessionToken: session.sessionToken,
             dependencies: PlayerDependencies(
-                apiTransport: context.transport, clock: clock, stalePlaylistLimitMs: Int64(30_000 * speed),
+                apiTransport: context.transport, clock: clock, stalePlaylistLimit: .milliseconds(Int64(30_000 * speed)),
                 analyticsOutbox: context.analyticsOutbox()))
         let startedMs = clock.nowMs
         let failure = Mutex<PlayerError?>(nil)

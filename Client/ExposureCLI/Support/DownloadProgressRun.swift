@@ -60,7 +60,7 @@ struct DownloadProgressRun {
             case .finished:
                 show("finished")
                 display.end()
-                let expiry = manager.offlineDrmLicenseInformation(for: item).expiryMs
+                let expiry = manager.offlineDrmLicenseInformation(for: item).expiry?.millisecondsSince1970
                 // Under --json the `finished` line says it all.
                 if !json { Console.out("Downloaded \(item.assetId); its license lasts until \(Format.time(epochMilliseconds: expiry)).") }
                 return

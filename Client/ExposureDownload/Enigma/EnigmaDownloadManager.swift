@@ -64,18 +64,24 @@ public struct EnigmaDownloads: Sendable {
     /// `licenseExpired` on the manager's clock).
     public func offlinePlayback(assetId: String) throws(OfflineManagerError) -> (entitlement: PlaybackEntitlement, url: URL) {
         guard let asset = getDownloadedAsset(assetId: assetId) else { throw .notDownloaded(assetId) }
-        return try asset.playback(atMs: manager.dependencies.clock.nowMs)
+        return try asset.playback(at: manager.dependencies.clock.now)
     }
 
     /// Whether the asset's license has run out on the manager's clock.
     public func isExpired(assetId: String) -> Bool {
-        getDownloadedAsset(assetId: assetId)?.isExpired(atMs: manager.dependencies.clock.nowMs) ?? true
+        getDownloadedAsset(assetId: assetId)?.isExpired(at: manager.dependencies.clock.now) ?? true
     }
 
     /// When the asset's stored license runs out, ms since 1970; nil when it has none. No network:
     /// ``getExpiryTime(assetId:environment:sessionToken:)`` asks `downloadverified` first.
     public func getExpiryTime(assetId: String) -> Int64? {
-        getDownloadedAsset(assetId: assetId)?.licenseExpiryMs
+        licenseExpiry(assetId: assetId)?.millisecondsSince1970
+    }
+
+    /// When the asset's stored license runs out; nil when it has none. No network:
+    /// ``licenseExpiry(assetId:environment:sessionToken:)`` asks `downloadverified` first.
+    public func licenseExpiry(assetId: String) -> WallTime? {
+        getDownloadedAsset(assetId: assetId)?.licenseExpiry
     }
 
     /// Renews the asset's license.

@@ -44,7 +44,7 @@ extension EnigmaDownloads {
     ) {
         Task {
             let answer = await expiry(assetId: assetId, environment: environment, sessionToken: sessionToken)
-            completionHandler(answer.expiryMs, answer.error)
+            completionHandler(answer.expiry?.millisecondsSince1970, answer.error)
         }
     }
 
@@ -53,9 +53,18 @@ extension EnigmaDownloads {
     public func getExpiryTime(assetId: String, environment: Environment, sessionToken: SessionToken) async throws(OfflineManagerError)
         -> Int64?
     {
+        try await licenseExpiry(assetId: assetId, environment: environment, sessionToken: sessionToken)?.millisecondsSince1970
+    }
+
+    /// When the downloaded asset's license runs out (`downloadverified` when online, the stored
+    /// one offline): ``getExpiryTime(assetId:environment:sessionToken:)`` as a `WallTime`.
+    /// - Throws: `notDownloaded`, or why `downloadverified` failed.
+    public func licenseExpiry(assetId: String, environment: Environment, sessionToken: SessionToken) async throws(OfflineManagerError)
+        -> WallTime?
+    {
         let answer = await expiry(assetId: assetId, environment: environment, sessionToken: sessionToken)
         if let error = answer.error, !answer.known { throw error }
-        return answer.expiryMs
+        return answer.expiry
     }
 
     /// Whether the downloaded asset's license has run out on the manager's clock, against the
@@ -67,14 +76,14 @@ extension EnigmaDownloads {
     ) {
         Task {
             let answer = await expiry(assetId: assetId, environment: environment, sessionToken: sessionToken)
-            completionHandler(answer.known ? isExpired(expiryMs: answer.expiryMs) : nil, answer.error)
+            completionHandler(answer.known ? isExpired(expiry: answer.expiry) : nil, answer.error)
         }
     }
 
     /// Whether the downloaded asset's license has run out (`downloadverified` when online, the stored expiry offline).
     /// - Throws: `notDownloaded`, or why `downloadverified` failed.
     public func isExpired(assetId: String, environment: Environment, sessionToken: SessionToken) async throws(OfflineManagerError) -> Bool {
-        isExpired(expiryMs: try await getExpiryTime(assetId: assetId, environment: environment, sessionToken: sessionToken))
+        isExpired(expiry: try await licenseExpiry(assetId: assetId, environment: environment, sessionToken: sessionToken))
     }
 
     /// Renews the downloaded asset's license (the validate call, then `downloadrenewed`) and hands
@@ -124,23 +133,23 @@ extension EnigmaDownloads {
     }
 
     /// Whether an expiry (none: expired) has passed on the manager's clock.
-    private func isExpired(expiryMs: Int64?) -> Bool {
-        expiryMs.map { manager.dependencies.clock.nowMs >= $0 } ?? true
+    private func isExpired(expiry: WallTime?) -> Bool {
+        expiry.map { manager.dependencies.clock.now >= $0 } ?? true
     }
 
     /// The expiry `downloadverified` gives when online, the stored one offline. `known` is false
     /// when there is none to go by (the error says why).
     private func expiry(assetId: String, environment: Environment, sessionToken: SessionToken) async -> (
-        expiryMs: Int64?, known: Bool, error: OfflineManagerError?
+        expiry: WallTime?, known: Bool, error: OfflineManagerError?
     ) {
         guard let stored = manager.record(assetId) else { return (nil, false, .notDownloaded(assetId)) }
         // The monitor's path now, not the manager's copy, which follows it on a task of its own.
         guard manager.dependencies.network.currentPath != .offline else {
-            return (stored.license?.expiryMs, true, .network("no network: the stored license expiry is used"))
+            return (stored.license?.expiry, true, .network("no network: the stored license expiry is used"))
         }
         do throws(OfflineManagerError) {
             try await manager.syncLicense(SourceItem(assetId: assetId, environment: environment, sessionToken: sessionToken))
-            return (manager.record(assetId)?.license?.expiryMs, true, nil)
+            return (manager.record(assetId)?.license?.expiry, true, nil)
         } catch {
             return (nil, false, error)
         }

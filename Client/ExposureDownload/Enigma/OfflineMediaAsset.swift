@@ -18,8 +18,8 @@ public struct OfflineMediaAsset: Sendable, Equatable {
     public let format: String?
     /// Where the download is.
     public let downloadState: OfflineState
-    /// When its license runs out, ms since 1970.
-    public let licenseExpiryMs: Int64?
+    /// When its license runs out; nil when it has none.
+    public let licenseExpiry: WallTime?
     /// Bytes fetched so far; never decreases while the download lives.
     public let completedBytes: Int64
     /// The size `downloadinfo` gave for the selected tracks, once known.
@@ -37,22 +37,22 @@ public struct OfflineMediaAsset: Sendable, Equatable {
         urlAsset = record.masterPlaylist.map(OfflineURLAsset.init(url:))
         format = record.entitlement?.playableFormat?.format ?? record.entitlement?.formats?.first?.format
         downloadState = record.state
-        licenseExpiryMs = record.license?.expiryMs
+        licenseExpiry = record.license?.expiry
         completedBytes = record.completedBytes
         estimatedBytes = record.estimatedBytes
         percent = record.percent
         usedBytes = record.usedBytes
     }
 
-    /// Whether the license has run out at `nowMs` (true when there is none).
-    public func isExpired(atMs nowMs: Int64) -> Bool {
-        licenseExpiryMs.map { nowMs >= $0 } ?? true
+    /// Whether the license has run out at `now` (true when there is none).
+    public func isExpired(at now: WallTime) -> Bool {
+        licenseExpiry.map { now >= $0 } ?? true
     }
 
     /// The entitlement and local URL to play, or why not: `notDownloaded` or `licenseExpired`.
-    public func playback(atMs nowMs: Int64) throws(OfflineManagerError) -> (entitlement: PlaybackEntitlement, url: URL) {
+    public func playback(at now: WallTime) throws(OfflineManagerError) -> (entitlement: PlaybackEntitlement, url: URL) {
         guard downloadState == .downloaded, let entitlement, let url = urlAsset?.url else { throw .notDownloaded(assetId) }
-        guard !isExpired(atMs: nowMs) else { throw .licenseExpired }
+        guard !isExpired(at: now) else { throw .licenseExpired }
         return (entitlement, url)
     }
 }

@@ -54,7 +54,7 @@ extension OfflineManager: OfflineKeySource {
                 ExposureErrorMessage(
                     httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "the download of \(assetId) has no key \(uri)"))
         }
-        let timeLeft = (record(assetId)?.license?.expiryMs).map { dependencies.clock.now.duration(to: WallTime(millisecondsSince1970: $0)) }
+        let timeLeft = (record(assetId)?.license?.expiry).map { $0 - dependencies.clock.now }
         return .success(OfflineKeyLease(key: key.bytes, timeLeft: timeLeft))
     }
 

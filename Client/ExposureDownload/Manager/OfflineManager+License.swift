@@ -43,9 +43,9 @@ extension OfflineManager {
             entitlement.publicationEnd = try await Self.send(backend.verified(assetId: assetId)).publicationEnd
             license = DownloadLicense(entitlement: entitlement)
         } catch .licenseExpired {
-            license = DownloadLicense(expiryMs: min(record.license?.expiryMs ?? .max, dependencies.clock.nowMs))
+            license = DownloadLicense(expiry: min(record.license?.expiry ?? WallTime(millisecondsSince1970: .max), dependencies.clock.now))
             // The entitlement says so too: the Player refuses an offline playback by it.
-            entitlement.playTokenExpiration = min(entitlement.playTokenExpiration, license.expiryMs / 1000)
+            entitlement.playTokenExpiration = min(entitlement.playTokenExpiration, license.expiry.millisecondsSince1970 / 1000)
         }
         try amend(assetId) {
             $0.entitlement = entitlement
@@ -57,11 +57,11 @@ extension OfflineManager {
     /// Arms (or re-arms) the item's expiry timer: at expiry on the clock, `licenseExpired` and
     /// `didFailWithError(.licenseExpired)` are announced.
     func scheduleExpiry(_ assetId: String) {
-        guard let expiryMs = record(assetId)?.license?.expiryMs else { return }
+        guard let expiry = record(assetId)?.license?.expiry else { return }
         let clock = dependencies.clock
         let timer = Task { [weak self] in
-            do { try await clock.sleep(untilMs: expiryMs) } catch { return }
-            guard let self, self.record(assetId)?.license?.expiryMs == expiryMs else { return }
+            do { try await clock.sleep(until: expiry, tolerance: nil) } catch { return }
+            guard let self, self.record(assetId)?.license?.expiry == expiry else { return }
             self.announcements.yield(.licenseExpired(assetId: assetId))
             self.announcements.yield(.failed(assetId: assetId, .licenseExpired))
         }
@@ -77,12 +77,11 @@ extension OfflineManager {
 
     /// What is left of the item's license, on the manager's clock; no network needed.
     public func offlineDrmLicenseInformation(for sourceItem: SourceItem) -> DrmLicenseInformation {
-        let nowMs = dependencies.clock.nowMs
         guard let license = record(sourceItem.assetId)?.license else {
-            return DrmLicenseInformation(licenseDuration: 0, playbackDuration: 0, expiryMs: nil)
+            return DrmLicenseInformation(licenseDuration: 0, playbackDuration: 0, expiry: nil)
         }
-        let remaining = license.remainingSeconds(atMs: nowMs)
-        return DrmLicenseInformation(licenseDuration: remaining, playbackDuration: remaining, expiryMs: license.expiryMs)
+        let remaining = Int(clamping: license.remaining(at: dependencies.clock.now).components.seconds)
+        return DrmLicenseInformation(licenseDuration: remaining, playbackDuration: remaining, expiry: license.expiry)
     }
 
     /// What the player needs for the downloaded item; nil unless it is Downloaded with a package on disk.
@@ -102,7 +101,7 @@ extension OfflineManager {
     /// Throws why the item cannot be played offline: `notDownloaded` or `licenseExpired`.
     public func checkPlayableOffline(_ assetId: String) throws(OfflineManagerError) {
         guard let record = record(assetId) else { throw .notDownloaded(assetId) }
-        _ = try OfflineMediaAsset(record).playback(atMs: dependencies.clock.nowMs)
+        _ = try OfflineMediaAsset(record).playback(at: dependencies.clock.now)
     }
 
     /// Bytes the item's files occupy on disk.

@@ -9,17 +9,23 @@ public protocol StorageMonitoring: Sendable {
     var availableBytesUpdates: AsyncStream<Int64> { get }
 }
 
-/// The default monitor: the file system's free space at a folder, measured every `intervalMs` of the clock.
+/// The default monitor: the file system's free space at a folder, measured every `interval` of the clock.
 public struct FileSystemStorageMonitor: StorageMonitoring {
     private let folder: URL
     private let clock: any WallClock
-    private let intervalMs: Int64
+    private let interval: Duration
 
-    /// A monitor of the file system holding `folder`.
-    public init(folder: URL, clock: any WallClock, intervalMs: Int64 = 10_000) {
+    /// A monitor of the file system holding `folder`, measured every `interval` of `clock`.
+    public init(folder: URL, clock: any WallClock, interval: Duration = .seconds(10)) {
         self.folder = folder
         self.clock = clock
-        self.intervalMs = intervalMs
+        self.interval = interval
+    }
+
+    /// A monitor measuring every `intervalMs` milliseconds.
+    @available(*, deprecated, renamed: "init(folder:clock:interval:)", message: "give the interval as a Duration")
+    public init(folder: URL, clock: any WallClock, intervalMs: Int64) {
+        self.init(folder: folder, clock: clock, interval: .milliseconds(intervalMs))
     }
 
     /// Free bytes for an unprivileged user; `Int64.max` when the file system will not say (so nothing suspends for it).
@@ -43,7 +49,7 @@ public struct FileSystemStorageMonitor: StorageMonitoring {
         return AsyncStream { continuation in
             let task = Task {
                 while !Task.isCancelled {
-                    do { try await monitor.clock.sleep(untilMs: monitor.clock.nowMs + monitor.intervalMs) } catch { break }
+                    do { try await monitor.clock.sleep(until: monitor.clock.now + monitor.interval, tolerance: nil) } catch { break }
                     continuation.yield(monitor.availableBytes)
                 }
                 continuation.finish()

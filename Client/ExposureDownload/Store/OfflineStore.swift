@@ -60,7 +60,8 @@ final class OfflineStore: Sendable {
                 .text(record.item.environment.baseUrl), .text(record.item.environment.customer),
                 .text(record.item.environment.businessUnit), .text(record.item.sessionToken.value), .text(request),
                 record.estimatedBytes.map { .integer($0) } ?? .null, entitlement.map { .text($0) } ?? .null,
-                record.license.map { .integer($0.expiryMs) } ?? .null, .integer(record.completedBytes), .real(record.fraction),
+                record.license.map { .integer($0.expiry.millisecondsSince1970) } ?? .null, .integer(record.completedBytes),
+                .real(record.fraction),
                 record.masterPlaylist.map { .text($0.absoluteString) } ?? .null, .integer(record.usedBytes))
         }
     }
@@ -117,7 +118,7 @@ final class OfflineStore: Sendable {
         record.suspendedByPolicy = row.int(2) == 1
         record.estimatedBytes = row.int(8)
         record.entitlement = row.text(9).flatMap { decode(PlaybackEntitlement.self, $0) }
-        record.license = row.int(10).map(DownloadLicense.init(expiryMs:))
+        record.license = row.int(10).map { DownloadLicense(expiry: WallTime(millisecondsSince1970: $0)) }
         record.completedBytes = row.int(11) ?? 0
         if case .real(let fraction) = row.values[12] { record.fraction = fraction }
         record.masterPlaylist = row.text(13).flatMap(URL.init(string:))

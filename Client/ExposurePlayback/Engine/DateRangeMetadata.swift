@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 
 /// One EXT-X-DATERANGE active at the playhead, as the app sees it.
@@ -6,10 +7,10 @@ public struct DateRangeMetadata: Sendable, Hashable {
     public var id: String
     /// The tag's CLASS.
     public var rangeClass: String?
-    /// START-DATE, ms since 1970.
-    public var startMs: Int64
-    /// The end (END-DATE or START-DATE + DURATION), ms since 1970, when known.
-    public var endMs: Int64?
+    /// START-DATE.
+    public var start: WallTime
+    /// The end (END-DATE or START-DATE + DURATION), when known.
+    public var end: WallTime?
     /// Client attributes (`X-…`) kept by the filter, as text.
     public var attributes: [String: String]
 
@@ -30,7 +31,7 @@ public struct DateRangeMetadata: Sendable, Hashable {
                 continue
             }
             catalog[index].rangeClass = catalog[index].rangeClass ?? tag.rangeClass
-            catalog[index].endMs = tag.endMs ?? catalog[index].endMs
+            catalog[index].end = tag.end ?? catalog[index].end
             catalog[index].attributes.merge(tag.attributes) { _, later in later }
         }
         return identifiers.isEmpty ? catalog : catalog.filter { !$0.attributes.isEmpty }
@@ -43,14 +44,15 @@ public struct DateRangeMetadata: Sendable, Hashable {
         }
         id = range.id
         rangeClass = range.rangeClass
-        startMs = range.startDate.millisecondsSince1970
-        endMs = range.knownEnd?.millisecondsSince1970
+        start = WallTime(millisecondsSince1970: range.startDate.millisecondsSince1970)
+        end = range.knownEnd.map { WallTime(millisecondsSince1970: $0.millisecondsSince1970) }
         self.attributes = attributes
     }
 
     /// Whether the range covers `timeMs` (an open end covers everything after the start).
     func isActive(atMs timeMs: Int64) -> Bool {
-        startMs <= timeMs && (endMs.map { timeMs < $0 } ?? true)
+        let time = WallTime(millisecondsSince1970: timeMs)
+        return start <= time && (end.map { time < $0 } ?? true)
     }
 
     private static func text(_ value: ClientAttribute.Value) -> String {

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 
@@ -35,6 +36,6 @@ struct MetadataTracker: Sendable {
 
     /// The next range start or end after `timeMs`, where the active set may change.
     func nextEdge(after timeMs: Int64) -> Int64? {
-        catalog.flatMap { [$0.startMs, $0.endMs ?? $0.startMs] }.filter { $0 > timeMs }.min()
+        catalog.flatMap { [$0.start, $0.end ?? $0.start] }.map(\.millisecondsSince1970).filter { $0 > timeMs }.min()
     }
 }

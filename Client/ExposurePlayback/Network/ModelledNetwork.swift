@@ -13,49 +13,49 @@ public final class ModelledNetwork: HTTPTransport {
     public struct Conditions: Sendable, Equatable {
         /// Throughput, bits/s.
         public var bandwidthBitsPerSecond: Int
-        /// Time to first byte, ms.
-        public var latencyMs: Int64
+        /// Time to first byte.
+        public var latency: Duration
 
         /// Conditions.
-        public init(bandwidthBitsPerSecond: Int, latencyMs: Int64 = 0) {
+        public init(bandwidthBitsPerSecond: Int, latency: Duration = .zero) {
             self.bandwidthBitsPerSecond = bandwidthBitsPerSecond
-            self.latencyMs = latencyMs
+            self.latency = latency
         }
     }
 
     private let upstream: any HTTPTransport
     private let clock: any WallClock
     /// Conditions by the instant they take effect, in order.
-    private let schedule: Mutex<[(fromMs: Int64, conditions: Conditions)]>
+    private let schedule: Mutex<[(from: WallTime, conditions: Conditions)]>
 
     /// A network over `upstream` with `conditions` from the start.
     public init(upstream: any HTTPTransport, clock: any WallClock, conditions: Conditions) {
         self.upstream = upstream
         self.clock = clock
-        schedule = Mutex([(Int64.min, conditions)])
+        schedule = Mutex([(WallTime(millisecondsSince1970: .min), conditions)])
     }
 
-    /// Changes the conditions from `instantMs` on (now when nil).
-    public func set(_ conditions: Conditions, fromMs instantMs: Int64? = nil) {
-        let from = instantMs ?? clock.nowMs
+    /// Changes the conditions from `instant` on (now when nil).
+    public func set(_ conditions: Conditions, from instant: WallTime? = nil) {
+        let from = instant ?? clock.now
         schedule.withLock { entries in
-            entries.removeAll { $0.fromMs >= from }
+            entries.removeAll { $0.from >= from }
             entries.append((from, conditions))
         }
     }
 
-    /// The conditions at `instantMs`.
-    public func conditions(atMs instantMs: Int64) -> Conditions {
-        schedule.withLock { entries in entries.last { $0.fromMs <= instantMs }?.conditions ?? entries[0].conditions }
+    /// The conditions at `instant`.
+    public func conditions(at instant: WallTime) -> Conditions {
+        schedule.withLock { entries in entries.last { $0.from <= instant }?.conditions ?? entries[0].conditions }
     }
 
     /// Fetches, then waits out the modelled transfer time of the response body.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let started = clock.nowMs
+        let started = clock.now
         let response = try await upstream.send(request)
-        let conditions = conditions(atMs: started)
-        let transferMs = Int64(response.body.count) * 8 * 1000 / Int64(max(conditions.bandwidthBitsPerSecond, 1))
-        try await clock.sleep(untilMs: started + conditions.latencyMs + transferMs)
+        let conditions = conditions(at: started)
+        let transfer = Duration.milliseconds(Int64(response.body.count) * 8 * 1000 / Int64(max(conditions.bandwidthBitsPerSecond, 1)))
+        try await clock.sleep(until: started + conditions.latency + transfer, tolerance: nil)
         return response
     }
 }

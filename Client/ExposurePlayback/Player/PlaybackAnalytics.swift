@@ -48,7 +48,7 @@ final class PlaybackAnalytics: Sendable {
 
     /// Records what `event` means to analytics, if anything.
     func report(_ event: PlayerEvent, status: TechStatus) {
-        let offset = status.playheadPositionMs
+        let offset = Duration.milliseconds(status.playheadPositionMs)
         switch event {
         case .playbackCreated, .playbackCompleted, .playbackAborted, .error:
             let first = created.withLock { created in
@@ -63,40 +63,40 @@ final class PlaybackAnalytics: Sendable {
         }
         switch event {
         case .playbackCreated: break
-        case .playbackReady: reporter.record(.playerReady, offsetMs: offset)
+        case .playbackReady: reporter.record(.playerReady, offset: offset)
         case .playbackStarted:
             reporter.record(
                 .started(
                     mediaLocator: source.mediaLocator, videoLengthMs: status.durationMs ?? source.entitlement.durationInMs,
-                    bitrateKbps: status.bitrate.map { $0 / 1000 }), offsetMs: offset)
-        case .playbackPaused: reporter.record(.paused, offsetMs: offset)
-        case .playbackResumed: reporter.record(.resumed, offsetMs: offset)
-        case .playbackScrubbed(let position): reporter.record(.scrubbedTo, offsetMs: position)
-        case .bufferingStarted: reporter.record(.bufferingStarted, offsetMs: offset)
-        case .bufferingStopped: reporter.record(.bufferingEnded, offsetMs: offset)
-        case .bitrateChanged(let bitrate): reporter.record(.bitrateChanged(bitrateKbps: bitrate / 1000), offsetMs: offset)
+                    bitrateKbps: status.bitrate.map { $0 / 1000 }), offset: offset)
+        case .playbackPaused: reporter.record(.paused, offset: offset)
+        case .playbackResumed: reporter.record(.resumed, offset: offset)
+        case .playbackScrubbed(let position): reporter.record(.scrubbedTo, offset: .milliseconds(position))
+        case .bufferingStarted: reporter.record(.bufferingStarted, offset: offset)
+        case .bufferingStopped: reporter.record(.bufferingEnded, offset: offset)
+        case .bitrateChanged(let bitrate): reporter.record(.bitrateChanged(bitrateKbps: bitrate / 1000), offset: offset)
         case .programChanged(let program?):
             let length = (program.endTime.map(msSince1970) ?? 0) - (program.startTime.map(msSince1970) ?? 0)
             reporter.record(
                 .programChanged(
                     programId: program.programId, programAssetId: program.assetId,
-                    videoLengthMs: length > 0 ? length : nil), offsetMs: offset)
+                    videoLengthMs: length > 0 ? length : nil), offset: offset)
         case .willPresentInterstitial(let ad):
             let id = adId(ad.adIndex)
             currentAdId.withLock { $0 = id }
-            reporter.record(.adStarted(adMediaId: id), offsetMs: offset)
+            reporter.record(.adStarted(adMediaId: id), offset: offset)
         case .didPresentInterstitial:
             if let id = currentAdId.withLock({ current in
                 defer { current = nil }
                 return current
             }) {
-                reporter.record(.adCompleted(adMediaId: id), offsetMs: offset)
+                reporter.record(.adCompleted(adMediaId: id), offset: offset)
             }
         case .error(let error):
             let code = if case .exposure(let failure) = error { failure.status ?? 0 } else { 0 }
-            reporter.record(.error(message: error.message, code: code, info: error.description, details: nil), offsetMs: offset)
-        case .playbackCompleted: reporter.record(.completed, offsetMs: offset)
-        case .playbackAborted: reporter.record(.aborted, offsetMs: offset)
+            reporter.record(.error(message: error.message, code: code, info: error.description, details: nil), offset: offset)
+        case .playbackCompleted: reporter.record(.completed, offset: offset)
+        case .playbackAborted: reporter.record(.aborted, offset: offset)
         default: break
         }
     }

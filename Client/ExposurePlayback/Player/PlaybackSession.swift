@@ -98,8 +98,8 @@ final class PlaybackSession: TechObserver {
             state.withLock { $0.offlineFlush = flush }
         }
         if stopRequested { return end(with: .playbackAborted) }
-        if request.isOffline, entitlement.offlineLicenseExpiryMs <= dependencies.clock.nowMs {
-            return end(with: .error(.licenseExpired(expiredAtMs: entitlement.offlineLicenseExpiryMs)))
+        if request.isOffline, entitlement.offlineLicenseExpiry <= dependencies.clock.now {
+            return end(with: .error(.licenseExpired(expiredAtMs: entitlement.offlineLicenseExpiry.millisecondsSince1970)))
         }
         guard let format = entitlement.playableFormat, let masterURL = URL(string: format.mediaLocator) else {
             return end(with: .error(.noPlayableFormat))
@@ -131,9 +131,10 @@ final class PlaybackSession: TechObserver {
             .filter { $0 > 0 }
         let configuration = EngineConfiguration(
             masterURL: masterURL, start: start, autoplay: request.properties.autoplay, maxBitrate: caps.min(),
-            audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers, bufferTargetMs: dependencies.bufferTargetMs,
-            resumeThresholdMs: dependencies.resumeThresholdMs, liveDelayMs: format.liveDelay,
-            stalePlaylistLimitMs: dependencies.stalePlaylistLimitMs, playSessionId: entitlement.playSessionId)
+            audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers,
+            bufferTargetMs: dependencies.bufferTarget.wholeMilliseconds,
+            resumeThresholdMs: dependencies.resumeThreshold.wholeMilliseconds, liveDelayMs: format.liveDelay,
+            stalePlaylistLimitMs: dependencies.stalePlaylistLimit.wholeMilliseconds, playSessionId: entitlement.playSessionId)
         if stopRequested { return end(with: .playbackAborted) }
         await tech.run(configuration, observer: self)
         if tech.status.phase == .stopped { end(with: .playbackAborted) }
@@ -191,14 +192,14 @@ final class PlaybackSession: TechObserver {
     private func keyRefusal(_ message: ExposureErrorMessage, atTimeMs timeMs: Int64?) -> PlayerError {
         if request.isOffline, message.message == "LICENSE_EXPIRED", let entitlement = source?.entitlement {
             // The key source knows the license ran out even when the entitlement the app holds says otherwise.
-            return .licenseExpired(expiredAtMs: min(entitlement.offlineLicenseExpiryMs, core.dependencies.clock.nowMs))
+            return .licenseExpired(expiredAtMs: min(entitlement.offlineLicenseExpiry, core.dependencies.clock.now).millisecondsSince1970)
         }
         guard message.message == "NOT_ENTITLED" else { return .exposure(.exposureResponse(reason: message)) }
         return .notEntitled(status: message.message, programId: timeMs.flatMap { programs?.program(atMs: $0)?.programId })
     }
 
     func techDidAdvance(status: TechStatus) async {
-        state.withLock { $0.analytics }?.reporter.advance()
+        state.withLock { $0.analytics }?.reporter.catchUp()
         if status.phase != .loading { apply(state.withLock { $0.ads?.follow(positionMs: status.playheadPositionMs) }) }
         guard let programs, let time = status.playheadTimeMs, status.phase != .loading else { return }
         let update = await programs.follow(playheadTimeMs: time)
@@ -231,7 +232,7 @@ final class PlaybackSession: TechObserver {
     }
 
     func nextWakeMs() -> Int64? {
-        state.withLock { $0.analytics }?.reporter.nextWakeMs
+        state.withLock { $0.analytics }?.reporter.nextWake?.millisecondsSince1970
     }
 
     func nextBoundaryTimeMs(after playheadTimeMs: Int64) -> Int64? {

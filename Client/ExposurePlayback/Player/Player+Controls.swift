@@ -12,10 +12,16 @@ extension Player {
     /// Stops playback; `playbackAborted` follows.
     public func stop() { session?.stop() }
 
-    /// Seeks to a position (ms); forward needs `ffEnabled`, backward `rwEnabled`.
+    /// Seeks to a position (ms, the official SDK's spelling); forward needs `ffEnabled`, backward `rwEnabled`.
     public func seek(toPosition positionMs: Int64) { session?.seek(toPosition: positionMs) }
 
-    /// Seeks to a wall-clock time (ms since 1970); forward needs `ffEnabled`, backward `rwEnabled`.
+    /// Seeks to `position` in the stream's time reference: ``seek(toPosition:)`` as a `Duration`.
+    public func seek(to position: Duration) { seek(toPosition: position.wholeMilliseconds) }
+
+    /// Seeks to the wall-clock `time`: ``seek(toTime:)`` as a `WallTime`.
+    public func seek(to time: WallTime) { seek(toTime: time.millisecondsSince1970) }
+
+    /// Seeks to a wall-clock time (ms since 1970, the official SDK's spelling); forward needs `ffEnabled`, backward `rwEnabled`.
     /// On a channel, a time before the seekable window starts the program on air then as a
     /// catch-up playback (``startCatchUp(atTime:)``).
     public func seek(toTime timeMs: Int64) {
@@ -36,10 +42,14 @@ extension Player {
     /// Seeks to the start of the previous program in the EPG (`noProgram` warning when there is none).
     public func previousProgram() { session?.jumpToProgram(next: false) ?? publish(.warning(.noProgram), source: nil) }
 
-    /// The playhead, ms in the stream's time reference.
+    /// The playhead, ms in the stream's time reference (the official SDK's spelling).
     public var playheadPosition: Int64 { status.playheadPositionMs }
-    /// The playhead as wall-clock time (ms since 1970), from PROGRAM-DATE-TIME.
+    /// The playhead as wall-clock time (ms since 1970, the official SDK's spelling), from PROGRAM-DATE-TIME.
     public var playheadTime: Int64? { status.playheadTimeMs }
+    /// The playhead in the stream's time reference: ``playheadPosition`` as a `Duration`.
+    public var playheadOffset: Duration { .milliseconds(status.playheadPositionMs) }
+    /// The playhead as wall-clock time: ``playheadTime`` as a `WallTime`.
+    public var playheadWallTime: WallTime? { status.playheadTimeMs.map(WallTime.init(millisecondsSince1970:)) }
     /// Positions reachable without a new play request.
     public var seekableRange: ClosedRange<Int64> { status.seekableRange }
     /// The same as wall-clock times.
@@ -48,7 +58,10 @@ extension Player {
     public var bufferedRange: ClosedRange<Int64> { status.bufferedRange }
     /// The same as wall-clock times.
     public var bufferedTimeRange: ClosedRange<Int64>? { status.bufferedTimeRange }
-    /// The duration, ms; nil while live.
+    /// The duration; nil while live.
+    public var duration: Duration? { status.durationMs.map { .milliseconds($0) } }
+    /// ``duration`` in milliseconds.
+    @available(*, deprecated, renamed: "duration", message: "duration is a Duration; .wholeMilliseconds reads it in milliseconds")
     public var durationMs: Int64? { status.durationMs }
     /// The playing bitrate, bits/s.
     public var currentBitrate: Int? { status.bitrate }

@@ -52,21 +52,31 @@ extension Player {
     /// The server's wall-clock time, from the offset measured when playback started (or at the
     /// last ``serverTime(forceRefresh:)``); nil before any synchronisation. A date, as the seed
     /// reads it (`player.serverTime ?? Date()`); ``serverTimeMs`` is the official SDK's milliseconds.
-    public var serverTime: Date? { serverTimeMs.map { WallTime(millisecondsSince1970: $0).date } }
+    public var serverTime: Date? { serverWallTime?.date }
 
     /// The server's wall-clock time, ms since 1970; nil before any synchronisation.
-    public var serverTimeMs: Int64? { serverClock.nowMs }
+    public var serverTimeMs: Int64? { serverWallTime?.millisecondsSince1970 }
+
+    /// The server's wall-clock time, from the offset measured when playback started (or at the
+    /// last ``serverWallTime(forceRefresh:)``); nil before any synchronisation.
+    public var serverWallTime: WallTime? { serverTimeEstimate.now }
 
     /// The server's wall-clock time (ms since 1970), asking the server unless `forceRefresh` is
     /// false and an offset is cached; nil when the server cannot be reached and nothing is cached.
     public func serverTime(forceRefresh: Bool = true) async -> Int64? {
-        await serverClock.now(forceRefresh: forceRefresh)
+        await serverWallTime(forceRefresh: forceRefresh)?.millisecondsSince1970
+    }
+
+    /// The server's wall-clock time, asking the server unless `forceRefresh` is false and an
+    /// offset is cached; nil when the server cannot be reached and nothing is cached.
+    public func serverWallTime(forceRefresh: Bool = true) async -> WallTime? {
+        await serverTimeEstimate.now(forceRefresh: forceRefresh)
     }
 
     /// The official SDK's callback form of ``serverTime(forceRefresh:)``.
     public func serverTime(forceRefresh: Bool = true, callback: @escaping @Sendable (Int64?) -> Void) {
-        let clock = serverClock
-        Task { callback(await clock.now(forceRefresh: forceRefresh)) }
+        let estimate = serverTimeEstimate
+        Task { callback(await estimate.now(forceRefresh: forceRefresh)?.millisecondsSince1970) }
     }
 
     /// How far the live point trails real time, ms: the entitlement's `liveDelay`, else the

@@ -30,7 +30,7 @@ public final class Player: Sendable {
     /// Sends what earlier runs of the app left in the analytics outbox, started with the player.
     private let leftoverAnalytics: Task<Void, Never>
     let sprites = SpriteCache()
-    let serverClock: ServerClock
+    let serverTimeEstimate: ServerTimeEstimate
     let audio = Mutex(AudioState())
     /// The playback in progress (or the last one) and the task running it.
     private let current = Mutex<(session: PlaybackSession, task: Task<Void, Never>)?>(nil)
@@ -46,7 +46,7 @@ public final class Player: Sendable {
         appName = nil
         appVersion = nil
         self.dependencies = dependencies
-        serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
+        serverTimeEstimate = ServerTimeEstimate(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
         analytics = Self.makeAnalytics(
             dependencies: dependencies, sessionToken: sessionToken, baseUrl: analyticsBaseUrl, appName: nil, appVersion: nil)
         leftoverAnalytics = Task { [analytics] in _ = await analytics.flushPending() }
@@ -64,7 +64,7 @@ public final class Player: Sendable {
         self.appName = appName
         self.appVersion = appVersion
         self.dependencies = dependencies
-        serverClock = ServerClock(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
+        serverTimeEstimate = ServerTimeEstimate(environment: environment, transport: dependencies.apiTransport, clock: dependencies.clock)
         analytics = Self.makeAnalytics(
             dependencies: dependencies, sessionToken: sessionToken, baseUrl: nil, appName: appName, appVersion: appVersion)
         leftoverAnalytics = Task { [analytics] in _ = await analytics.flushPending() }
@@ -121,8 +121,8 @@ public final class Player: Sendable {
         // The server clock is measured beside the play request, as the official SDK's context does;
         // a download plays without the network.
         if !request.isOffline {
-            let serverClock = serverClock
-            Task { _ = await serverClock.now(forceRefresh: false) }
+            let serverTimeEstimate = serverTimeEstimate
+            Task { _ = await serverTimeEstimate.now(forceRefresh: false) }
         }
         hub.playbackBegan()
         return current.withLock { current in

@@ -15,13 +15,13 @@ public struct PlayerDependencies: Sendable {
     public var languageStore: LanguagePreferenceStore
     /// The device language (ISO 639-1, e.g. `sv`), for `.userLocale` and the preference fallbacks.
     public var deviceLanguage: String?
-    /// Playback tuning: buffer target and resume threshold.
-    public var bufferTargetMs: Int64
-    /// How much must be buffered before playing, ms.
-    public var resumeThresholdMs: Int64
-    /// How long a live playlist may come back unchanged before playback fails, ms of this
-    /// clock (a clock running N times faster than the server's needs N times as long).
-    public var stalePlaylistLimitMs: Int64
+    /// Playback tuning: how far ahead of the playhead the player buffers.
+    public var bufferTarget: Duration
+    /// How much must be buffered before playing.
+    public var resumeThreshold: Duration
+    /// How long a live playlist may come back unchanged before playback fails, on this clock
+    /// (a clock running N times faster than the server's needs N times as long).
+    public var stalePlaylistLimit: Duration
     /// Where analytics events wait until the EventSink has them; nil keeps them in memory only
     /// (nothing survives the process). The default is the user's data folder
     /// (``AnalyticsOutbox/defaultURL``), shared by every player of the process.
@@ -41,9 +41,9 @@ public struct PlayerDependencies: Sendable {
         clock: any WallClock = RealClock(),
         languageStore: LanguagePreferenceStore = .standard,
         deviceLanguage: String? = Locale.current.language.languageCode?.identifier,
-        bufferTargetMs: Int64 = 30_000,
-        resumeThresholdMs: Int64 = 4_000,
-        stalePlaylistLimitMs: Int64 = 30_000,
+        bufferTarget: Duration = .seconds(30),
+        resumeThreshold: Duration = .seconds(4),
+        stalePlaylistLimit: Duration = .seconds(30),
         analyticsOutbox: AnalyticsOutbox? = AnalyticsOutbox.standard,
         device: DeviceInfo = .current,
         connection: String = "ethernet",
@@ -54,9 +54,9 @@ public struct PlayerDependencies: Sendable {
         self.clock = clock
         self.languageStore = languageStore
         self.deviceLanguage = deviceLanguage
-        self.bufferTargetMs = bufferTargetMs
-        self.resumeThresholdMs = resumeThresholdMs
-        self.stalePlaylistLimitMs = stalePlaylistLimitMs
+        self.bufferTarget = bufferTarget
+        self.resumeThreshold = resumeThreshold
+        self.stalePlaylistLimit = stalePlaylistLimit
         self.analyticsOutbox = analyticsOutbox
         self.device = device
         self.connection = connection

@@ -15,7 +15,7 @@ public enum PlayerError: Error, Sendable, CustomStringConvertible {
     /// A downloaded package could not be played: a playlist or segment is missing or broken
     /// (`verify` and `repair` of the download manager find and fetch it again).
     case offlineMedia(reason: String)
-    /// A download's offline license has run out (``PlaybackEntitlement/offlineLicenseExpiryMs``
+    /// A download's offline license has run out (``PlaybackEntitlement/offlineLicenseExpiry``
     /// on the player's clock): renew it with the download manager first.
     case licenseExpired(expiredAtMs: Int64)
 

@@ -31,7 +31,7 @@ extension Player {
             callback(nil, nil, nil)
             return self
         }
-        callback(image, Double(image.startMs) / 1000, Double(image.endMs) / 1000)
+        callback(image, Double(image.start.wholeMilliseconds) / 1000, Double(image.end.wholeMilliseconds) / 1000)
         return self
     }
 

@@ -13,10 +13,10 @@ public struct SpriteImage: Sendable, Equatable {
     public var sheetURL: URL
     /// The frame inside the sheet (`#xywh`); nil when the image is the whole frame.
     public var region: SpriteRegion?
-    /// When the thumbnail's cue starts, ms into the asset.
-    public var startMs: Int64
-    /// When it ends, ms into the asset.
-    public var endMs: Int64
+    /// When the thumbnail's cue starts, into the asset.
+    public var start: Duration
+    /// When it ends, into the asset.
+    public var end: Duration
 }
 
 /// How the app would like sheets kept; the mock serves one quality, so it is recorded only.
@@ -58,7 +58,9 @@ final class SpriteCache: Sendable {
             guard let track = tracks[assetId], let cue = track.cues.cue(at: timeMs),
                 let url = cue.imageURL(relativeTo: track.vttURL), let sheet = track.sheets[url]
             else { return nil }
-            return SpriteImage(sheet: sheet, sheetURL: url, region: cue.region, startMs: cue.startMilliseconds, endMs: cue.endMilliseconds)
+            return SpriteImage(
+                sheet: sheet, sheetURL: url, region: cue.region, start: .milliseconds(cue.startMilliseconds),
+                end: .milliseconds(cue.endMilliseconds))
         }
     }
 }

@@ -73,9 +73,10 @@ extension ExposureAPI {
     ) throws(ExposureErrorMessage) {
         let play = PlaySession(
             id: ids.playSessionId, accountId: session.accountId, assetId: entitlement.assetId ?? context.path("assetId"),
-            tracksBookmark: entitlement.streamInfo?.static == true, startedMs: context.nowMs, lastSeenMs: context.nowMs,
-            tokenExpiresMs: entitlement.playTokenExpiration * 1000,
-            idleTimeoutMs: context.catalog.settings.playSessionIdleTimeoutMs)
+            tracksBookmark: entitlement.streamInfo?.static == true, started: WallTime(millisecondsSince1970: context.nowMs),
+            lastSeen: WallTime(millisecondsSince1970: context.nowMs),
+            tokenExpires: WallTime(millisecondsSince1970: entitlement.playTokenExpiration * 1000),
+            idleTimeout: .milliseconds(context.catalog.settings.playSessionIdleTimeoutMs))
         let limit = context.catalog.user(accountId: session.accountId)?.concurrentStreamsLimit
         guard context.platform.state.begin(play, streamLimit: limit) else {
             throw ExposureErrorMessage(

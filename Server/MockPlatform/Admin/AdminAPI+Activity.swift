@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 
@@ -36,10 +37,10 @@ extension AdminAPI {
         }
 
         add(.get, "/playsessions") { request, _ throws(ExposureErrorMessage) in
-            let now = context.clock.nowMs()
+            let now = context.clock.now
             let sessions = context.state.playSessions(accountId: Self.parameter(request, "accountId"))
-            return Responses.json(
-                PlaySessionPage(playSessions: sessions.map { PlaySessionReport(playSession: $0, active: $0.isActive(atMs: now)) }))
+            let reports = sessions.map { PlaySessionReport(playSession: $0, active: $0.isActive(at: now)) }
+            return Responses.json(PlaySessionPage(playSessions: reports))
         }
     }
 }

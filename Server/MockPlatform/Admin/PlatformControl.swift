@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Synchronization
 
@@ -61,7 +62,7 @@ public final class PlatformControl: Sendable {
     @discardableResult
     package func reloadFixtures(from newDirectory: URL? = nil) throws(FixtureProblems) -> Catalog {
         let source = newDirectory ?? fixturesDirectory
-        let catalog = try FixtureLoader.load(from: source)
+        let catalog = try FixtureLoader.load(from: source, at: context.clock.now)
         directory.withLock { $0 = source }
         context.replace(catalog: catalog, fixturesDirectory: source)
         applyFixtureFaults()

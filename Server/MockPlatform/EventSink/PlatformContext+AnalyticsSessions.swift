@@ -1,3 +1,5 @@
+import Clocks
+
 /// The per-session analytics reports of `GET /_mock/analytics/sessions`: what `ClientActivity`
 /// recorded, checked with the post interval the session's entitlement promised.
 extension PlatformContext {
@@ -16,9 +18,10 @@ extension PlatformContext {
 
     private func analyticsReport(of session: SessionActivity) -> AnalyticsSessionReport {
         let play = state.playSession(id: session.sessionId)
-        // The idle timeout is three of the session's post intervals (PlaySession.idleTimeoutMs).
-        let postInterval = play.map { Int($0.idleTimeoutMs / 3_000) } ?? catalog.catalog.settings.analyticsPostIntervalSeconds
-        let idle = play.map { $0.endedMs == nil && !$0.isActive(atMs: clock.nowMs()) } ?? false
+        // The idle timeout is three of the session's post intervals (PlaySession.idleTimeout).
+        let postInterval =
+            play.map { Int($0.idleTimeout.wholeMilliseconds / 3_000) } ?? catalog.catalog.settings.analyticsPostIntervalSeconds
+        let idle = play.map { $0.ended == nil && !$0.isActive(at: clock.now) } ?? false
         return AnalyticsSessionAnalysis(postIntervalSeconds: postInterval)
             .report(sessionId: session.sessionId, received: session.events, duplicatesDropped: session.duplicatesDropped, idle: idle)
     }

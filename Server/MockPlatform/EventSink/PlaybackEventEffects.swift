@@ -16,7 +16,7 @@ struct PlaybackEventEffects {
     /// Applies `batch`, sent with a token of `accountId`. Batches about another account's play
     /// session, or an unknown one, change nothing: one user cannot move another's bookmarks.
     func apply(_ batch: AnalyticsBatch, accountId: String) {
-        guard let play = state.playSession(id: batch.sessionId), play.accountId == accountId, play.endedMs == nil else { return }
+        guard let play = state.playSession(id: batch.sessionId), play.accountId == accountId, play.ended == nil else { return }
         state.touchPlaySession(id: play.id, atMs: nowMs)
         var position: (offsetMs: Int64, atMs: Int64)?
         for event in batch.payload {

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 
@@ -38,8 +39,9 @@ package struct FixtureFiles {
     }
 
     /// The catalog the files make; throws `FixtureProblems` listing every problem of every file
-    /// and every cross-file problem among what decoded, each with its line.
-    package func catalog() throws(FixtureProblems) -> Catalog {
+    /// and every cross-file problem among what decoded, each with its line. A fault rule's
+    /// stream target is checked at `now`, the platform's time.
+    package func catalog(at now: WallTime) throws(FixtureProblems) -> Catalog {
         let catalog = Catalog(
             settings: settings ?? PlatformSettings(), users: users, assets: assets, ads: ads, media: media ?? MediaManifest.empty)
         var undecoded = FixtureValidator.Undecoded()
@@ -49,7 +51,7 @@ package struct FixtureFiles {
         }
         let problems =
             FixtureLoader.files.flatMap { readings[$0]?.problems ?? [] }
-            + inFileOrder(FixtureValidator.problems(in: catalog, undecoded: undecoded))
+            + inFileOrder(FixtureValidator.problems(in: catalog, undecoded: undecoded, at: now))
         guard problems.isEmpty else { throw FixtureProblems(problems: located(problems)) }
         return catalog
     }

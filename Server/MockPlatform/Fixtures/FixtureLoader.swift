@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import Synchronization
@@ -19,17 +20,18 @@ public enum FixtureLoader {
     /// Loads and checks `directory`; throws `FixtureProblems` listing everything wrong, each
     /// problem with its line. Every file is read and every entry decoded even when others are
     /// broken, and the cross-checks run on whatever decoded, so one round names every problem.
-    package static func load(from directory: URL) throws(FixtureProblems) -> Catalog {
-        try load { file in FileManager.default.contents(atPath: directory.appendingPathComponent(file).path) }
+    /// `now` is the platform's time, at which a fault rule's stream target is checked.
+    package static func load(from directory: URL, at now: WallTime) throws(FixtureProblems) -> Catalog {
+        try load(at: now) { file in FileManager.default.contents(atPath: directory.appendingPathComponent(file).path) }
     }
 
     /// Loads and checks the fixture files `contents` gives by their paths in a fixtures directory
     /// (`catalog/assets.json`; nil: missing), as ``load(from:)`` does with a directory's files.
-    package static func load(contents: (String) -> Data?) throws(FixtureProblems) -> Catalog {
+    package static func load(at now: WallTime, contents: (String) -> Data?) throws(FixtureProblems) -> Catalog {
         let read = Dictionary(uniqueKeysWithValues: files.map { ($0, contents($0)) })
         if let last = lastLoaded.withLock({ $0 }), last.files == read { return last.catalog }
-        let catalog = try FixtureFiles(contents: { read[$0] ?? nil }).catalog()
-        // A fault rule's stream target is checked at the current time (FixtureValidator+Faults):
+        let catalog = try FixtureFiles(contents: { read[$0] ?? nil }).catalog(at: now)
+        // A fault rule's stream target is checked at `now` (FixtureValidator+Faults):
         // a catalog with one is checked again at each load.
         let checkedAtLoadTime = catalog.settings.faults?.contains { $0.stream != nil } ?? false
         if !checkedAtLoadTime { lastLoaded.withLock { $0 = (read, catalog) } }

@@ -3,12 +3,12 @@ import Foundation
 
 extension FixtureValidator {
     /// `platform.json`'s `faults`: each rule checked as `POST /_mock/faults` checks it (its
-    /// actions, its regex, its stream target against this catalog at the current time), each
-    /// problem at the rule's place in the file.
-    static func faultProblems(_ catalog: Catalog) -> [FixtureProblem] {
+    /// actions, its regex, its stream target against this catalog at `now`), each
+    /// problem at the rule's place in the file. `now` is the platform's time the targets are checked at.
+    static func faultProblems(_ catalog: Catalog, at now: WallTime) -> [FixtureProblem] {
         guard let rules = catalog.settings.faults, !rules.isEmpty else { return [] }
         var reporter = Reporter(platformFile)
-        let nowMs = WallTime.systemNow.millisecondsSince1970
+        let nowMs = now.millisecondsSince1970
         // The streams of this catalog; its media files are not read to check a target.
         let loaded =
             rules.contains { $0.stream != nil }

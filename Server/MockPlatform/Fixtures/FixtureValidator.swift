@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 
@@ -5,9 +6,10 @@ import Foundation
 /// Each problem names the file, the JSON path and says in a sentence what is wrong.
 enum FixtureValidator {
     /// The problems of `catalog`, whose files in `undecoded` are not checked and whose missing
-    /// entries there are not reported again as dangling references.
-    static func problems(in catalog: Catalog, undecoded: Undecoded = Undecoded()) -> [FixtureProblem] {
-        (undecoded.files.contains(platformFile) ? [] : platformProblems(catalog) + faultProblems(catalog))
+    /// entries there are not reported again as dangling references; a fault rule's stream
+    /// target is checked at `now`, the platform's time.
+    static func problems(in catalog: Catalog, undecoded: Undecoded = Undecoded(), at now: WallTime) -> [FixtureProblem] {
+        (undecoded.files.contains(platformFile) ? [] : platformProblems(catalog) + faultProblems(catalog, at: now))
             + userProblems(catalog, undecoded)
             + assetProblems(catalog, undecoded) + adProblems(catalog, undecoded)
             + (undecoded.files.contains(mediaFile) ? [] : mediaProblems(catalog))

@@ -1,3 +1,4 @@
+import Clocks
 import Synchronization
 
 /// Platform state in the process's memory: the default, so a mock forgets everything when it
@@ -98,11 +99,12 @@ package final class MemoryState: PlatformState {
 
     package func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool {
         plays.withLock { table in
-            if let streamLimit, table.activeCount(accountId: playSession.accountId, atMs: playSession.startedMs) >= streamLimit {
+            let startedMs = playSession.started.millisecondsSince1970
+            if let streamLimit, table.activeCount(accountId: playSession.accountId, atMs: startedMs) >= streamLimit {
                 return false
             }
             table.insert(playSession)
-            table.sweepIfDoubled(atMs: playSession.startedMs, floor: sweepFloor, keeping: maxPlaySessions)
+            table.sweepIfDoubled(atMs: startedMs, floor: sweepFloor, keeping: maxPlaySessions)
             return true
         }
     }
@@ -115,7 +117,7 @@ package final class MemoryState: PlatformState {
 
     package func playSessions(accountId: String?) -> [PlaySession] {
         plays.withLock { $0.sessions(accountId: accountId) }
-            .sorted { ($0.startedMs, $0.id) < ($1.startedMs, $1.id) }
+            .sorted { ($0.started, $0.id) < ($1.started, $1.id) }
     }
 
     // MARK: Downloads
@@ -183,20 +185,20 @@ private struct PlaySessionTable {
         let bucket = bucket(of: session.id)
         guard buckets[bucket].updateValue(session, forKey: session.id) == nil else { return }
         count += 1
-        guard session.endedMs == nil else { return }
+        guard session.ended == nil else { return }
         openIdsByAccount[session.accountId, default: Array(repeating: [], count: Self.bucketCount)][bucket].insert(session.id)
     }
 
     mutating func touch(id: String, atMs: Int64) {
         let bucket = bucket(of: id)
-        guard let lastSeen = buckets[bucket][id]?.lastSeenMs else { return }
-        buckets[bucket][id]?.lastSeenMs = max(lastSeen, atMs)
+        guard let lastSeen = buckets[bucket][id]?.lastSeen else { return }
+        buckets[bucket][id]?.lastSeen = max(lastSeen, WallTime(millisecondsSince1970: atMs))
     }
 
     mutating func end(id: String, atMs: Int64, reason: String) {
         let bucket = bucket(of: id)
-        guard let session = buckets[bucket][id], session.endedMs == nil else { return }
-        buckets[bucket][id]?.endedMs = atMs
+        guard let session = buckets[bucket][id], session.ended == nil else { return }
+        buckets[bucket][id]?.ended = WallTime(millisecondsSince1970: atMs)
         buckets[bucket][id]?.endReason = reason
         openIdsByAccount[session.accountId]?[bucket].remove(id)
     }
@@ -205,10 +207,10 @@ private struct PlaySessionTable {
     /// at most three quarters of `limit` of them (the most recently seen).
     mutating func sweepIfDoubled(atMs nowMs: Int64, floor: Int, keeping limit: Int) {
         guard count >= sweepAt else { return }
-        var kept = buckets.flatMap { $0.values.filter { $0.isActive(atMs: nowMs) } }
+        var kept = buckets.flatMap { $0.values.filter { $0.isActive(at: WallTime(millisecondsSince1970: nowMs)) } }
         let keep = MemoryState.threeQuarters(of: limit)
         if kept.count > keep {
-            kept = Array(kept.sorted { ($0.lastSeenMs, $0.id) > ($1.lastSeenMs, $1.id) }.prefix(keep))
+            kept = Array(kept.sorted { ($0.lastSeen, $0.id) > ($1.lastSeen, $1.id) }.prefix(keep))
         }
         var swept = PlaySessionTable(sweepAt: 0)
         for session in kept { swept.insert(session) }
@@ -220,7 +222,7 @@ private struct PlaySessionTable {
         guard let open = openIdsByAccount[accountId] else { return 0 }
         var count = 0
         for (sessions, ids) in zip(buckets, open) {
-            count += ids.count { sessions[$0]?.isActive(atMs: atMs) == true }
+            count += ids.count { sessions[$0]?.isActive(at: WallTime(millisecondsSince1970: atMs)) == true }
         }
         return count
     }

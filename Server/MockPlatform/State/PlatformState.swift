@@ -16,7 +16,7 @@ package protocol PlatformState: Sendable {
     func save(_ bookmark: Bookmark, accountId: String)
 
     /// Starts a play session unless the account already has `streamLimit` active ones at
-    /// `playSession.startedMs`; the check and the insert are one atomic step. Returns whether it started.
+    /// `playSession.started`; the check and the insert are one atomic step. Returns whether it started.
     func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool
     /// The play session with this id.
     func playSession(id: String) -> PlaySession?

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import SQLiteStore
 import Synchronization
@@ -101,7 +102,7 @@ package final class SQLiteState: PlatformState {
     // MARK: Play sessions
 
     package func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool {
-        let now = playSession.startedMs
+        let now = playSession.started
         guard let streamLimit else {
             // One statement is atomic on its own: BEGIN and COMMIT around it cost a quarter of the
             // insert, on the mock's most-called endpoint.
@@ -111,7 +112,7 @@ package final class SQLiteState: PlatformState {
             let open = try db.query(
                 "SELECT \(Self.playSessionColumns) FROM play_sessions WHERE account_id = ? AND ended_ms IS NULL",
                 .text(playSession.accountId))
-            guard open.map(Self.playSession(from:)).count(where: { $0.isActive(atMs: now) }) < streamLimit else { return false }
+            guard open.map(Self.playSession(from:)).count(where: { $0.isActive(at: now) }) < streamLimit else { return false }
             try Self.insert(playSession, db)
             return true
         } ?? false
@@ -125,8 +126,10 @@ package final class SQLiteState: PlatformState {
              ended_ms, end_reason)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, .text(playSession.id), .text(playSession.accountId), .text(playSession.assetId),
-            .integer(playSession.tracksBookmark ? 1 : 0), .integer(playSession.startedMs), .integer(playSession.lastSeenMs),
-            .integer(playSession.tokenExpiresMs), .integer(playSession.idleTimeoutMs), .optional(playSession.endedMs),
+            .integer(playSession.tracksBookmark ? 1 : 0), .integer(playSession.started.millisecondsSince1970),
+            .integer(playSession.lastSeen.millisecondsSince1970),
+            .integer(playSession.tokenExpires.millisecondsSince1970), .integer(playSession.idleTimeout.wholeMilliseconds),
+            .optional(playSession.ended?.millisecondsSince1970),
             .optional(playSession.endReason))
     }
 
@@ -244,9 +247,10 @@ package final class SQLiteState: PlatformState {
     private static func playSession(from row: SQLiteRow) -> PlaySession {
         PlaySession(
             id: row.text(0) ?? "", accountId: row.text(1) ?? "", assetId: row.text(2) ?? "",
-            tracksBookmark: row.int(3) == 1, startedMs: row.int(4) ?? 0, lastSeenMs: row.int(5) ?? 0,
-            tokenExpiresMs: row.int(6) ?? 0, idleTimeoutMs: row.int(9) ?? PlaySession.defaultIdleTimeoutMs,
-            endedMs: row.int(7), endReason: row.text(8))
+            tracksBookmark: row.int(3) == 1, started: WallTime(millisecondsSince1970: row.int(4) ?? 0),
+            lastSeen: WallTime(millisecondsSince1970: row.int(5) ?? 0), tokenExpires: WallTime(millisecondsSince1970: row.int(6) ?? 0),
+            idleTimeout: row.int(9).map { .milliseconds($0) } ?? PlaySession.defaultIdleTimeout,
+            ended: row.int(7).map(WallTime.init(millisecondsSince1970:)), endReason: row.text(8))
     }
 
     private func session(from row: SQLiteRow) -> Session {

@@ -100,19 +100,19 @@ import Testing
         let fixtures = try controlPlaneFixtures()
         let good = { (file: String) in FileManager.default.contents(atPath: fixtures.url(of: file).path) }
         var files = FixtureFiles(contents: good)
-        #expect(throws: Never.self) { try files.catalog() }
+        #expect(throws: Never.self) { try files.catalog(at: .systemNow) }
         let broken = Data("[\n  {\"assetId\": \"a\",\n   \"duration\": \"long\"}\n]\n".utf8)
         files.read("catalog/assets.json", broken)
         let fresh = FixtureFiles { $0 == "catalog/assets.json" ? broken : good($0) }
         #expect(problems(files) == problems(fresh))
         #expect(problems(files).contains { $0.file == "catalog/assets.json" && $0.path == "$[0].duration" && $0.line == 3 })
         files.read("catalog/assets.json", good("catalog/assets.json"))
-        #expect(throws: Never.self) { try files.catalog() }
+        #expect(throws: Never.self) { try files.catalog(at: .systemNow) }
     }
 
     private func problems(_ files: FixtureFiles) -> [FixtureProblem] {
         do {
-            _ = try files.catalog()
+            _ = try files.catalog(at: .systemNow)
             return []
         } catch {
             return error.problems
@@ -121,7 +121,7 @@ import Testing
 
     private func loadingProblems(_ directory: URL) -> [FixtureProblem]? {
         do {
-            _ = try FixtureLoader.load(from: directory)
+            _ = try FixtureLoader.load(from: directory, at: .systemNow)
             return nil
         } catch {
             return error.problems

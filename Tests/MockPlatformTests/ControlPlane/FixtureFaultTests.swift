@@ -38,7 +38,7 @@ import Testing
     func aFieldThePlatformGivesIsRefusedInTheFile(key: String, value: JSONValue) throws {
         let fixtures = try Self.declaring(.object(["path": .string("^/media/"), "status": .integer(503), key: value]))
         do {
-            _ = try FixtureLoader.load(from: fixtures.directory)
+            _ = try FixtureLoader.load(from: fixtures.directory, at: .systemNow)
             Issue.record("the fixtures loaded with a fault rule's \(key)")
         } catch {
             let problem = try #require(error.problems.first { $0.path == "$.faults[0].\(key)" }, "\(error)")
@@ -59,7 +59,7 @@ import Testing
         let fixtures = try Self.declaring(
             .object(["stream": .object(["assetId": .string("city-lights"), "sequence": .integer(99_999)]), "status": .integer(404)]))
         do {
-            _ = try FixtureLoader.load(from: fixtures.directory)
+            _ = try FixtureLoader.load(from: fixtures.directory, at: .systemNow)
             Issue.record("the fixtures loaded")
         } catch {
             let problem = try #require(error.problems.first { $0.path == "$.faults[0]" }, "\(error)")

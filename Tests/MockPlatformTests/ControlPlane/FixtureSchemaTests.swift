@@ -43,6 +43,6 @@ import Testing
     @Test func aSchemaKeyIsNotAnUnknownKey() throws {
         let fixtures = try controlPlaneFixtures()
         try fixtures.editJSON("catalog/platform.json") { $0["$schema"] = .string("https://example.com/any.json") }
-        #expect(throws: Never.self) { try FixtureLoader.load(from: fixtures.directory) }
+        #expect(throws: Never.self) { try FixtureLoader.load(from: fixtures.directory, at: .systemNow) }
     }
 }

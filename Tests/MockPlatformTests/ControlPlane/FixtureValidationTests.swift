@@ -162,7 +162,7 @@ import Testing
 
     private func throwing(from directory: URL) -> [FixtureProblem]? {
         do {
-            _ = try FixtureLoader.load(from: directory)
+            _ = try FixtureLoader.load(from: directory, at: .systemNow)
             return nil
         } catch {
             return error.problems

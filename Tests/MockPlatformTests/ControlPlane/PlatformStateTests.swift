@@ -1,3 +1,4 @@
+import Clocks
 import Testing
 
 @testable import MockPlatform
@@ -24,8 +25,9 @@ import Testing
 
     static func play(_ id: String, account: String = "acc", at startedMs: Int64 = 1_000) -> PlaySession {
         PlaySession(
-            id: id, accountId: account, assetId: "a", tracksBookmark: true, startedMs: startedMs,
-            lastSeenMs: startedMs, tokenExpiresMs: 10_000_000, idleTimeoutMs: 60_000)
+            id: id, accountId: account, assetId: "a", tracksBookmark: true, started: WallTime(millisecondsSince1970: startedMs),
+            lastSeen: WallTime(millisecondsSince1970: startedMs), tokenExpires: WallTime(millisecondsSince1970: 10_000_000),
+            idleTimeout: .seconds(60))
     }
 
     @Test(arguments: Store.allCases)
@@ -94,10 +96,11 @@ import Testing
         #expect(state.begin(Self.play("p1"), streamLimit: nil))
         state.touchPlaySession(id: "p1", atMs: 5_000)
         state.touchPlaySession(id: "p1", atMs: 3_000)
-        #expect(state.playSession(id: "p1")?.lastSeenMs == 5_000)
+        #expect(state.playSession(id: "p1")?.lastSeen == WallTime(millisecondsSince1970: 5_000))
         state.endPlaySession(id: "p1", atMs: 6_000, reason: "Playback.Aborted")
         state.endPlaySession(id: "p1", atMs: 7_000, reason: "Playback.Completed")
-        #expect(state.playSession(id: "p1")?.endedMs == 6_000 && state.playSession(id: "p1")?.endReason == "Playback.Aborted")
+        let ended = state.playSession(id: "p1")
+        #expect(ended?.ended == WallTime(millisecondsSince1970: 6_000) && ended?.endReason == "Playback.Aborted")
         state.touchPlaySession(id: "unknown", atMs: 1)
         state.endPlaySession(id: "unknown", atMs: 1, reason: "Playback.Completed")
         #expect(state.playSession(id: "unknown") == nil)

@@ -67,8 +67,8 @@ import Glibc
         }
         let state = try SQLiteState(path: path)
         let old = try #require(state.playSession(id: "old"))
-        #expect(old.idleTimeoutMs == 300_000, "sessions written before the post-interval rule keep the five minutes they had")
-        #expect(old.isActive(atMs: 300_000) && !old.isActive(atMs: 300_001))
+        #expect(old.idleTimeout == .milliseconds(300_000), "sessions written before the post-interval rule keep the five minutes they had")
+        #expect(old.isActive(at: WallTime(millisecondsSince1970: 300_000)) && !old.isActive(at: WallTime(millisecondsSince1970: 300_001)))
     }
 
     @Test(.enabled(if: MockProcess.executable != nil, "needs the exposure-mock executable next to the tests"))

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import MockPlatform
@@ -17,7 +18,7 @@ private let bundled: FixtureFiles = {
 /// (`Tests/Fuzz/lsan.supp` keeps what they hold out of the leak reports).
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
-    _ = try? bundled.catalog()
+    _ = try? bundled.catalog(at: .systemNow)
     return 0
 }
 
@@ -30,6 +31,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
     var files = bundled
     files.read(FixtureLoader.files[Int(data[0]) % FixtureLoader.files.count], Data(bytes: data + 1, count: size - 1))
-    _ = try? files.catalog()
+    _ = try? files.catalog(at: .systemNow)
     return 0
 }
