@@ -6,7 +6,10 @@
 // run plays on one play token, whose keys the key server refuses once it has expired (issue 27:
 // the next key fails with LICENSE_EXPIRED), so it must end within the token's life, a key period
 // (10 minutes) short of it; longer is refused before anything plays. The last line says how the
-// run ended, the same for both sides of a fair comparison.
+// run ended, the same for both sides of a fair comparison. The CPU line before it splits the
+// process's CPU seconds into the mock's (its libmicrohttpd threads, which MHD names `MHD-…` and on
+// which the mock answers every request, encrypting segments included) and the player's (the rest:
+// the player's tasks, its transport and analytics).
 import BenchSupport
 import Exposure
 import ExposureAnalytics
@@ -68,6 +71,8 @@ let programChanges = Mutex(0)
 let nextReport = Mutex(startMs + 3_600_000)
 let wallStart = ContinuousClock.now
 let cpuStart = ProcessUsage.cpuSeconds()
+let mockThreadsPrefix = "MHD-"
+let mockCPUStart = ProcessUsage.threadsCPUSeconds(namePrefix: mockThreadsPrefix).seconds
 player.onProgramChanged { _, _, _ in programChanges.withLock { $0 += 1 } }
 // How the run ended: stopped at `endMs`, or an error before.
 let ending = Mutex("the stream ended")
@@ -103,11 +108,18 @@ let wall = ContinuousClock.now - wallStart
 let wallSeconds = wall.inSeconds
 let virtualSeconds = Double(clock.nowMs - startMs) / 1000
 let counts = streams.counts.withLock { $0 }
+// Read while the mock's threads still run: their time is lost once they exit.
+let mockThreads = ProcessUsage.threadsCPUSeconds(namePrefix: mockThreadsPrefix)
+let cpuSeconds = ProcessUsage.cpuSeconds() - cpuStart
+let mockCPUSeconds = mockThreads.seconds - mockCPUStart
 print(
     String(
         format: "channel %@%@: %.2f virtual hours in %.2f s wall, %.2f s CPU: %.0f× real time", channel, encrypted ? " (AES-128)" : "",
-        virtualSeconds / 3600, wallSeconds,
-        ProcessUsage.cpuSeconds() - cpuStart, virtualSeconds / wallSeconds))
+        virtualSeconds / 3600, wallSeconds, cpuSeconds, virtualSeconds / wallSeconds))
+print(
+    String(
+        format: "CPU split: player %.2f s, mock %.2f s (%d %@ threads)", cpuSeconds - mockCPUSeconds, mockCPUSeconds,
+        mockThreads.threads, mockThreadsPrefix))
 print(
     String(
         format: "stream requests %d (%.1f MB), program changes %d, final RSS %.1f MB", counts.requests, Double(counts.bytes) / 1_048_576,
