@@ -27,8 +27,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
     public var probability: Double?
     /// The method to match, e.g. `GET`; nil matches any.
     public var method: String?
-    /// A regular expression (NSRegularExpression syntax) searched in the request path; nil
-    /// (stream rules only): any path.
+    /// A regular expression (NSRegularExpression syntax) searched in the request path, at most
+    /// ``maximumPathLength`` UTF-16 code units; nil (stream rules only): any path.
     public var path: String?
     /// Query parameters that must be present with exactly these values (`*`: any value).
     public var query: [String: String]?
@@ -112,9 +112,18 @@ public struct FaultRule: Codable, Sendable, Equatable {
         self.network = network
     }
 
+    /// The longest `path` a rule may give, in UTF-16 code units (ASCII characters count one, characters
+    /// outside the Basic Multilingual Plane two). Foundation on Linux loses the pattern's buffer of
+    /// every longer expression it compiles (528 bytes for 264 units, found by `FuzzFaultRules`), so
+    /// a longer one is refused rather than leaked.
+    public static let maximumPathLength = 256
+
     /// Why the rule cannot be used, as a sentence; nil when it is fine (regex aside).
     var problem: String? {
         if path?.isEmpty ?? (stream == nil) { return "path must be a non-empty regular expression (or give stream)." }
+        if let path, path.utf16.count > Self.maximumPathLength {
+            return "path must be at most \(Self.maximumPathLength) characters (UTF-16 code units); it has \(path.utf16.count)."
+        }
         let deliveries = [drop == true, truncateAfterBytes != nil, bytesPerSecond != nil].filter { $0 }.count
         let changes = [corrupt == true, contentType != nil, playlist != nil].filter { $0 }.count
         if status == nil, delay == nil, network == nil, deliveries + changes == 0 {

@@ -175,13 +175,22 @@ import FoundationNetworking
         #"{"path":"/time"}"#, #"{"path":"(","status":500}"#, #"{"path":"/x","drop":true,"status":500}"#,
         #"{"path":"/x","drop":true,"bytesPerSecond":10}"#, #"{"path":"/x","status":99}"#, #"{"path":"/x","status":500,"times":0}"#,
         #"{"path":"/x","status":500,"after":-1}"#,
-        #"{"status":500}"#
+        #"{"status":500}"#, #"{"path":"\#(String(repeating: "a", count: FaultRule.maximumPathLength + 1))","status":500}"#,
+        #"{"path":"\#(String(repeating: "😀", count: FaultRule.maximumPathLength / 2 + 1))","status":500}"#
     ])
     func badRulesAre400(_ body: String) async throws {
         try await withSharedPlatform { _, client in
             let answer = try await client.send("POST", "/_mock/faults", json: body)
             #expect(answer.status == 400)
             #expect(try await client.admin.faults().isEmpty)
+        }
+    }
+
+    @Test func aPathOfTheLongestLengthIsTaken() async throws {
+        try await withPlatform { _, client in
+            let path = String(repeating: "a", count: FaultRule.maximumPathLength)
+            let rule = try await client.admin.addFault(.status(500, path: path))
+            #expect(rule.path == path)
         }
     }
 
