@@ -43,11 +43,12 @@ public final class PlaySessionReporter: Sendable {
         var fields = event.ownFields
         if case .created = event { fields["Version"] = .string(services.reporting.sdkVersion) }
         let deviceInfo: [String: JSONValue]? = if case .created = event { services.reporting.deviceInfoFields } else { nil }
-        let recorded = guarded.withLock {
-            $0.state.record(event.eventType, fields: fields, deviceInfo: deviceInfo, offsetMs: offsetMs, atMs: now)
+        guarded.withLock {
+            let recorded = $0.state.record(event.eventType, fields: fields, deviceInfo: deviceInfo, offsetMs: offsetMs, atMs: now)
+            // One outbox transaction per call, queued under the lock so it is queued before the
+            // removal of any batch that carries these events.
+            if !recorded.isEmpty { services.store(recorded, sessionId: sessionId) }
         }
-        // One outbox transaction per call.
-        if !recorded.isEmpty { services.store(recorded, sessionId: sessionId) }
         catchUp()
     }
 
@@ -56,9 +57,13 @@ public final class PlaySessionReporter: Sendable {
     @discardableResult
     public func catchUp() -> WallTime? {
         let now = services.clock.nowMs
-        let (heartbeats, send, wake) = guarded.withLock { $0.state.advance(toMs: now) }
-        if !heartbeats.isEmpty { services.store(heartbeats, sessionId: sessionId) }
-        if let send { launch(send) }
+        let wake = guarded.withLock { guarded in
+            let (heartbeats, send, wake) = guarded.state.advance(toMs: now)
+            if !heartbeats.isEmpty { services.store(heartbeats, sessionId: sessionId) }
+            // Taken and published in one hold: whoever finds the state busy finds its flight.
+            if let send { guarded.flight = flight(send) }
+            return wake
+        }
         return wake.map(WallTime.init(millisecondsSince1970:))
     }
 
@@ -100,24 +105,25 @@ public final class PlaySessionReporter: Sendable {
                 do { try await clock.sleep(until: retryTime, tolerance: nil) } catch { return }
             }
             let now = clock.nowMs
-            if let send = guarded.withLock({ $0.state.takeBatch(atMs: now) }) { launch(send) }
-            if let task = guarded.withLock({ $0.flight }) {
-                await task.value
-                failedTries = guarded.withLock { $0.state.machine.failures } > 0 ? failedTries + 1 : 0
-            } else {
-                // Another caller took the batch and is about to publish its task.
-                await Task.yield()
+            // The batch on its way (another caller's), else the one taken now: a batch is taken
+            // and its flight published in one hold, so a busy state always shows its flight.
+            let flight = guarded.withLock { guarded in
+                if guarded.flight == nil, let send = guarded.state.takeBatch(atMs: now) { guarded.flight = flight(send) }
+                return guarded.flight
             }
+            // Nothing on its way and nothing to take: what was left was delivered meanwhile.
+            guard let flight else { return }
+            await flight.value
+            failedTries = guarded.withLock { $0.state.machine.failures } > 0 ? failedTries + 1 : 0
         }
     }
 
-    /// Starts sending a batch, measuring the clock offset first when the state says so.
-    private func launch(_ send: ReporterState.Send) {
-        guarded.withLock { guarded in
-            guarded.flight = Task {
-                if send.resyncClock { await self.resyncClock() }
-                await self.send(send.batch)
-            }
+    /// Starts sending a batch, measuring the clock offset first when the state says so; called
+    /// under the lock that takes the batch, which the task's own steps wait for.
+    private func flight(_ send: ReporterState.Send) -> Task<Void, Never> {
+        Task {
+            if send.resyncClock { await self.resyncClock() }
+            await self.send(send.batch)
         }
     }
 
