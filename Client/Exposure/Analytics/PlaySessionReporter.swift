@@ -107,13 +107,13 @@ public final class PlaySessionReporter: Sendable {
             let now = clock.nowMs
             // The batch on its way (another caller's), else the one taken now: a batch is taken
             // and its flight published in one hold, so a busy state always shows its flight.
-            let flight = guarded.withLock { guarded in
+            let batchOnItsWay = guarded.withLock { guarded in
                 if guarded.flight == nil, let send = guarded.state.takeBatch(atMs: now) { guarded.flight = flight(send) }
                 return guarded.flight
             }
             // Nothing on its way and nothing to take: what was left was delivered meanwhile.
-            guard let flight else { return }
-            await flight.value
+            guard let batchOnItsWay else { return }
+            await batchOnItsWay.value
             failedTries = guarded.withLock { $0.state.machine.failures } > 0 ? failedTries + 1 : 0
         }
     }
