@@ -3,9 +3,9 @@ import Foundation
 /// What a streamed body (``HTTPBodyStream``) does next when the client can take bytes, as a value:
 /// bytes its source gave and the client has not had yet, whether a heartbeat is due, whether the
 /// source has ended.
-struct BodyStreamState: Sendable, Equatable {
+package struct BodyStreamState: Sendable, Equatable {
     /// The next thing to do.
-    enum Step: Sendable, Equatable {
+    package enum Step: Sendable, Equatable {
         /// Hand out these bytes now.
         case send(Data)
         /// Nothing to send: suspend until woken (new bytes or a heartbeat due).
@@ -20,14 +20,17 @@ struct BodyStreamState: Sendable, Equatable {
     /// for each piece).
     private var sent = 0
     /// Whether a heartbeat goes out the next time nothing else does.
-    var heartbeatDue = false
+    package var heartbeatDue = false
     /// Whether the source said it has nothing more, ever.
     private(set) var sourceEnded = false
+
+    /// A body with nothing taken from its source yet.
+    package init() {}
 
     /// The step for a client that takes up to `maxBytes` (at least 1): the source's bytes first
     /// (`next` is asked only when none are left; empty means none now, nil the end), then a due
     /// `heartbeat`, else a wait.
-    mutating func step(maxBytes: Int, heartbeat: Data, next: () -> Data?) -> Step {
+    package mutating func step(maxBytes: Int, heartbeat: Data, next: () -> Data?) -> Step {
         if leftover.isEmpty, !sourceEnded {
             if let bytes = next() { leftover = bytes } else { sourceEnded = true }
         }

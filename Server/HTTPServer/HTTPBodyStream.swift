@@ -39,7 +39,7 @@ package final class HTTPBodyStream: Sendable, Equatable {
     }
 
     /// What a read of the stream gives the server.
-    enum Read: Equatable {
+    package enum Read: Equatable {
         case bytes(Data)
         case suspended
         case end
@@ -117,7 +117,7 @@ package final class HTTPBodyStream: Sendable, Equatable {
     /// The next bytes for a client that takes up to `maxBytes`; `.suspended` when the connection
     /// was suspended to wait, `.failed` when it could not be (the server is stopping) or the client
     /// left.
-    func read(maxBytes: Int) -> Read {
+    package func read(maxBytes: Int) -> Read {
         shared.withLock { shared in
             guard !shared.clientLeft else { return .failed }
             switch shared.state.step(maxBytes: maxBytes, heartbeat: heartbeat, next: next) {

@@ -19,7 +19,7 @@ package final class HTTPServer: Sendable {
     /// made ThreadSanitizer report a race where nothing was written).
     private let stopping = NSLock()
     /// Requests received whose per-request state is still alive (tests check it returns to 0).
-    let openRequests = OpenRequestCount()
+    package let openRequests = OpenRequestCount()
 
     /// A stopped server; nothing is bound until `start()`.
     package init(configuration: Configuration = Configuration(), responder: any HTTPResponder) {

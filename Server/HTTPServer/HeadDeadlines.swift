@@ -10,7 +10,7 @@ import Foundation
 /// down, and libmicrohttpd closes the connection as it would for a client that left).
 /// Everything happens under one lock, and libmicrohttpd reports a connection closed before it
 /// closes the socket, so a cut can never reach a descriptor that another connection reuses.
-final class HeadDeadlines: @unchecked Sendable {
+package final class HeadDeadlines: @unchecked Sendable {
     // @unchecked: `watched` and `isStopped` are only touched with `lock` held.
     private struct Watched {
         let descriptor: Int32
@@ -26,10 +26,10 @@ final class HeadDeadlines: @unchecked Sendable {
     private let cut: @Sendable (_ descriptor: Int32) -> Void
 
     /// How often deadlines are checked: a head is cut at most this long after its deadline.
-    static let sweepInterval = Duration.seconds(1)
+    package static let sweepInterval = Duration.seconds(1)
 
     /// Deadlines `timeout` long on `clock`; `cut` ends a connection given its socket.
-    init(clock: any WakingClock, timeout: Duration, cut: @escaping @Sendable (_ descriptor: Int32) -> Void) {
+    package init(clock: any WakingClock, timeout: Duration, cut: @escaping @Sendable (_ descriptor: Int32) -> Void) {
         self.clock = clock
         self.timeout = timeout
         self.cut = cut
@@ -37,32 +37,32 @@ final class HeadDeadlines: @unchecked Sendable {
     }
 
     /// A new connection, whose first head is due within the timeout.
-    func opened(_ connection: UInt, descriptor: Int32) {
+    package func opened(_ connection: UInt, descriptor: Int32) {
         let deadline = clock.now + timeout
         lock.withLock { watched[connection] = Watched(descriptor: descriptor, deadline: deadline) }
     }
 
     /// The connection's head arrived in time: no deadline while the request is answered.
-    func headCompleted(_ connection: UInt) {
+    package func headCompleted(_ connection: UInt) {
         lock.withLock { watched[connection]?.deadline = nil }
     }
 
     /// The connection's request is done; the next head is due within the timeout.
-    func awaitingHead(_ connection: UInt) {
+    package func awaitingHead(_ connection: UInt) {
         let deadline = clock.now + timeout
         lock.withLock { watched[connection]?.deadline = deadline }
     }
 
     /// The connection is gone (libmicrohttpd has not closed its socket yet).
-    func closed(_ connection: UInt) {
+    package func closed(_ connection: UInt) {
         lock.withLock { watched[connection] = nil }
     }
 
     /// Connections waiting for a head now (for tests).
-    var awaitingCount: Int { lock.withLock { watched.values.filter { $0.deadline != nil }.count } }
+    package var awaitingCount: Int { lock.withLock { watched.values.filter { $0.deadline != nil }.count } }
 
     /// Stops cutting; the server calls this before it stops libmicrohttpd.
-    func stop() {
+    package func stop() {
         lock.withLock { isStopped = true }
     }
 

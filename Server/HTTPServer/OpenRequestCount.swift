@@ -4,11 +4,11 @@ import Synchronization
 /// it is made and out when it goes, so the count is back to zero once every request completed
 /// (tests check that no context leaks). Shared by reference between the server, its daemon's
 /// core and every request context.
-final class OpenRequestCount: Sendable {
+package final class OpenRequestCount: Sendable {
     private let count = Atomic(0)
 
     /// The requests whose context is alive now.
-    var value: Int { count.load(ordering: .relaxed) }
+    package var value: Int { count.load(ordering: .relaxed) }
 
     /// A request context was made.
     func opened() { count.add(1, ordering: .relaxed) }

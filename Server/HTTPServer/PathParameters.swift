@@ -3,7 +3,7 @@ package struct PathParameters: Sendable, Equatable {
     /// In pattern order; a pattern captures a handful at most, so a scan beats hashing.
     private let values: [(name: String, value: String)]
 
-    init(_ values: [(name: String, value: String)]) { self.values = values }
+    package init(_ values: [(name: String, value: String)]) { self.values = values }
 
     /// The value captured for `name`, if the pattern had such a segment.
     package subscript(name: String) -> String? { values.first { $0.name == name }?.value }

@@ -3,11 +3,11 @@
 /// different `Content-Length` fields, reads `Content-Length` with `Transfer-Encoding` as chunked
 /// but keeps the connection open, and waits for a body it cannot frame when the coding is not
 /// `chunked`; these heads are answered here instead, and the connection closes after the answer.
-enum RequestFramingCheck {
+package enum RequestFramingCheck {
     /// Why a head is refused: the status and a message for the error body.
-    struct Refusal: Equatable {
-        let status: Int
-        let message: String
+    package struct Refusal: Equatable {
+        package let status: Int
+        package let message: String
     }
 
     /// The refusal for a head of this HTTP version, raw target and fields, or nil when it is
@@ -17,7 +17,7 @@ enum RequestFramingCheck {
     /// it closed the connection without an answer for the space, and wrote its status line and
     /// headers twice, then an HTML body, for the missing `Host`; they are answered here in the
     /// app's format instead.
-    static func refusal(version: String, rawURI: String, headers: HTTPHeaders) -> Refusal? {
+    package static func refusal(version: String, rawURI: String, headers: HTTPHeaders) -> Refusal? {
         if version == "HTTP/1.1", headers["Host"] == nil {
             return Refusal(status: 400, message: "HTTP/1.1 request without Host")
         }
@@ -28,7 +28,7 @@ enum RequestFramingCheck {
     }
 
     /// The refusal for `headers`, or nil when their framing is unambiguous.
-    static func refusal(for headers: HTTPHeaders) -> Refusal? {
+    package static func refusal(for headers: HTTPHeaders) -> Refusal? {
         var lengths: [String] = []
         var codings: [String] = []
         for field in headers {

@@ -5,18 +5,18 @@
 /// header section), as long as it fits in the connection's memory
 /// (`MicroHTTPDDaemon.connectionMemoryLimit`, sized for these limits with room to spare). Past
 /// that, libmicrohttpd answers itself.
-enum RequestHeadLimits {
+package enum RequestHeadLimits {
     /// Query parameters (`&`-separated, empty ones not counted).
-    static let maxQueryParameters = 100
+    package static let maxQueryParameters = 100
     /// Bytes of the request target, path and query.
-    static let maxTargetBytes = 8 * 1024
+    package static let maxTargetBytes = 8 * 1024
     /// Bytes of the header section, each field counted as `name: value` and its line end.
-    static let maxHeaderBytes = 8 * 1024
+    package static let maxHeaderBytes = 8 * 1024
     /// Header field lines.
-    static let maxHeaderFields = 100
+    package static let maxHeaderFields = 100
 
     /// The refusal for a head with this target and these fields, or nil when it is within limits.
-    static func refusal(rawURI: String, headers: HTTPHeaders) -> RequestFramingCheck.Refusal? {
+    package static func refusal(rawURI: String, headers: HTTPHeaders) -> RequestFramingCheck.Refusal? {
         if rawURI.utf8.count > maxTargetBytes {
             return RequestFramingCheck.Refusal(status: 414, message: "Request target longer than \(maxTargetBytes) bytes")
         }
@@ -38,7 +38,7 @@ enum RequestHeadLimits {
 
     /// The non-empty `&`-separated parts between the first `?` and any `#`, counted on the bytes
     /// without allocating (this runs for every request).
-    static func queryParameterCount(_ rawURI: String) -> Int {
+    package static func queryParameterCount(_ rawURI: String) -> Int {
         var count = 0
         var inQuery = false
         var partHasBytes = false

@@ -1,7 +1,6 @@
 import Foundation
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 /// What a streamed body does next, as a value: the source's bytes in pieces the client takes, a
 /// heartbeat only when idle, the end once the source says so.

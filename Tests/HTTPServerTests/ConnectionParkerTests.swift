@@ -1,7 +1,6 @@
 import Clocks
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 /// Parking as a value: which resumes run when, on a clock the test moves.
 @Suite struct ConnectionParkerTests {

@@ -1,10 +1,9 @@
 import Clocks
 import Foundation
+import HTTPServer
 import Synchronization
 import TestSupport
 import Testing
-
-@testable import HTTPServer
 
 /// Connection reuse and load.
 @Suite(.onItsOwnQueue) struct HTTPServerConnectionTests {

@@ -1,9 +1,8 @@
 import Clocks
 import Foundation
+import HTTPServer
 import TestSupport
 import Testing
-
-@testable import HTTPServer
 
 /// Each `HTTPResponse.Delivery` as a client observes it. Delays and throttles wait on a clock
 /// the test moves, so none of them takes real time.

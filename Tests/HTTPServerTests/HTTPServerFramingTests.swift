@@ -1,9 +1,8 @@
 import Foundation
+import HTTPServer
 import Synchronization
 import TestSupport
 import Testing
-
-@testable import HTTPServer
 
 /// What the server adds around a responder's answer: framing, Date, Connection, 100-continue,
 /// bodyless statuses, and large bodies sent from page-cache files.

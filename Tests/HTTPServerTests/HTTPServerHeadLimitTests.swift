@@ -1,8 +1,7 @@
 import Foundation
+import HTTPServer
 import TestSupport
 import Testing
-
-@testable import HTTPServer
 
 /// Every request head is answered (issue 20): one within `RequestHeadLimits` is served, one past
 /// them is refused in the app's error format while it fits the connection's memory, and past

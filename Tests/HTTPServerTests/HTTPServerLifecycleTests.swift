@@ -1,9 +1,8 @@
 import Foundation
+import HTTPServer
 import Synchronization
 import TestSupport
 import Testing
-
-@testable import HTTPServer
 
 @Suite(.onItsOwnQueue) struct HTTPServerLifecycleTests {
     @Test func portZeroGivesARealPort() async throws {

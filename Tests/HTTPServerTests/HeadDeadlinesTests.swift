@@ -1,7 +1,6 @@
 import Clocks
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 /// Head deadlines as a value: which sockets are cut when, on a clock the test moves.
 @Suite struct HeadDeadlinesTests {

@@ -1,6 +1,5 @@
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 /// Which heads are refused for framing two parties could read differently.
 @Suite struct RequestFramingCheckTests {

@@ -1,6 +1,5 @@
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 @Suite struct ThrottlePacerTests {
     @Test func firstChunkGoesAtOnce() {

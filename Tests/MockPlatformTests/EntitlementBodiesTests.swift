@@ -1,8 +1,8 @@
 import ExposureModels
 import Foundation
+import HTTPServer
 import Testing
 
-@testable import HTTPServer
 @testable import MockPlatform
 
 /// The cached, patched entitlement JSON is byte for byte what JSONEncoder writes for the real

@@ -1,7 +1,6 @@
 import Clocks
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 /// A responder made from a closure, so each test states its own behaviour inline.
 struct ClosureResponder: HTTPResponder {

@@ -1,10 +1,10 @@
 import ExposureModels
 import Foundation
+import HTTPServer
 import MockPlatformTesting
 import TestSupport
 import Testing
 
-@testable import HTTPServer
 @testable import MockPlatform
 
 /// `GET /_mock/events`: the request journal as server-sent events — what the dashboard's activity
