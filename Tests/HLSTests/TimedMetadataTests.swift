@@ -1,7 +1,6 @@
 import Foundation
+import HLS
 import Testing
-
-@testable import HLS
 
 /// ID3 tags as timed metadata in MPEG-2 transport-stream segments: written into a committed
 /// fixture segment and read back.

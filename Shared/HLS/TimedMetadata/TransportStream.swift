@@ -2,26 +2,26 @@ import Foundation
 
 /// The parts of an MPEG-2 transport stream (ISO/IEC 13818-1) that timed metadata needs:
 /// 188-byte packets, the PAT and PMT sections, PES headers' PTS, and the sections' CRC.
-enum TransportStream {
-    static let packetSize = 188
-    static let syncByte: UInt8 = 0x47
+package enum TransportStream {
+    package static let packetSize = 188
+    package static let syncByte: UInt8 = 0x47
     /// `stream_type` of metadata carried in PES packets (Table 2-34).
-    static let metadataStreamType: UInt8 = 0x15
+    package static let metadataStreamType: UInt8 = 0x15
     /// `stream_id` of private_stream_1, which timed ID3 PES packets use.
-    static let privateStream1: UInt8 = 0xBD
+    package static let privateStream1: UInt8 = 0xBD
 
     /// One packet's header fields and where its payload starts.
-    struct Packet {
-        let offset: Int
-        let pid: Int
-        let payloadUnitStart: Bool
+    package struct Packet {
+        package let offset: Int
+        package let pid: Int
+        package let payloadUnitStart: Bool
         /// Where the payload starts in the stream's bytes; nil when the packet carries none.
-        let payloadStart: Int?
-        var end: Int { offset + packetSize }
+        package let payloadStart: Int?
+        package var end: Int { offset + packetSize }
     }
 
     /// The packets of `bytes`; nil when it is not a whole number of packets each starting with 0x47.
-    static func packets(_ bytes: [UInt8]) -> [Packet]? {
+    package static func packets(_ bytes: [UInt8]) -> [Packet]? {
         guard !bytes.isEmpty, bytes.count % packetSize == 0 else { return nil }
         var packets: [Packet] = []
         packets.reserveCapacity(bytes.count / packetSize)
@@ -41,7 +41,7 @@ enum TransportStream {
 
     /// The PSI section starting in `packet` (a PAT or PMT that fits one packet, as muxers write
     /// them): from `table_id` to the CRC, checked; nil otherwise.
-    static func section(in packet: Packet, of bytes: [UInt8]) -> Range<Int>? {
+    package static func section(in packet: Packet, of bytes: [UInt8]) -> Range<Int>? {
         guard packet.payloadUnitStart, let start = packet.payloadStart else { return nil }
         let table = start + 1 + Int(bytes[start])
         guard table + 3 <= packet.end else { return nil }
@@ -53,7 +53,7 @@ enum TransportStream {
     }
 
     /// The PMT's PID of the first program in a PAT section.
-    static func pmtPID(pat section: ArraySlice<UInt8>) -> Int? {
+    package static func pmtPID(pat section: ArraySlice<UInt8>) -> Int? {
         let base = section.startIndex
         var entry = base + 8
         while entry + 4 <= section.endIndex - 4 {
@@ -65,7 +65,7 @@ enum TransportStream {
     }
 
     /// A PMT section's elementary streams: each one's `stream_type` and PID.
-    static func streams(pmt section: ArraySlice<UInt8>) -> [(type: UInt8, pid: Int)] {
+    package static func streams(pmt section: ArraySlice<UInt8>) -> [(type: UInt8, pid: Int)] {
         let base = section.startIndex
         let programInfoLength = Int(section[base + 10] & 0x0F) << 8 | Int(section[base + 11])
         var entry = base + 12 + programInfoLength
@@ -79,7 +79,7 @@ enum TransportStream {
     }
 
     /// The PTS of the PES packet whose header starts at `start`, in 90-kHz ticks; nil without one.
-    static func pts(pesAt start: Int, in bytes: [UInt8], before end: Int) -> Int64? {
+    package static func pts(pesAt start: Int, in bytes: [UInt8], before end: Int) -> Int64? {
         guard start + 14 <= end, bytes[start] == 0, bytes[start + 1] == 0, bytes[start + 2] == 1, bytes[start + 7] & 0x80 != 0
         else { return nil }
         let p = start + 9
@@ -88,7 +88,7 @@ enum TransportStream {
     }
 
     /// The five bytes of a PTS field with prefix `0010` (PTS only).
-    static func ptsField(_ pts: Int64) -> [UInt8] {
+    package static func ptsField(_ pts: Int64) -> [UInt8] {
         let value = pts & 0x1_FFFF_FFFF
         return [
             UInt8(0x21 | (value >> 29 & 0x0E)), UInt8(value >> 22 & 0xFF), UInt8(0x01 | (value >> 14 & 0xFE)),

@@ -1,5 +1,5 @@
 #if canImport(CCurl)
-@testable import Exposure
+import Exposure
 import Testing
 
 @Suite("CurlProxySettings")

@@ -5,21 +5,21 @@
 /// A local mock on `127.0.0.1` must work on a machine whose `http_proxy` points at a corporate
 /// proxy, which cannot reach the developer's loopback; libcurl on its own would send it there
 /// unless `no_proxy` says otherwise. Real backends still go through the proxy the user set.
-struct CurlProxySettings: Sendable, Hashable {
+package struct CurlProxySettings: Sendable, Hashable {
     /// The proxy for `http` URLs; nil: direct.
-    let http: String?
+    package let http: String?
     /// The proxy for `https` URLs; nil: direct.
-    let https: String?
+    package let https: String?
     /// libcurl's `CURLOPT_NOPROXY`: comma-separated hosts reached directly, `*` for all.
-    let noProxy: String
+    package let noProxy: String
 
     /// Hosts no request is proxied to.
-    static let loopback = ["127.0.0.1", "localhost", "::1"]
+    package static let loopback = ["127.0.0.1", "localhost", "::1"]
 
     /// Like curl: `http_proxy` only in lower case (the upper-case form can be set by a CGI
     /// client's `Proxy:` header), `https_proxy`/`HTTPS_PROXY`, then `all_proxy`/`ALL_PROXY`;
     /// `no_proxy`/`NO_PROXY` extended with ``loopback``. Empty values count as unset.
-    init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         func first(_ names: String...) -> String? {
             names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         }
@@ -31,7 +31,7 @@ struct CurlProxySettings: Sendable, Hashable {
     }
 
     /// The proxy for a URL of `scheme` (lower case); nil: direct.
-    func proxy(forScheme scheme: String) -> String? {
+    package func proxy(forScheme scheme: String) -> String? {
         scheme == "https" ? https : http
     }
 }

@@ -8,22 +8,22 @@ import Foundation
 /// `Content-Type` on every POST; the SDK sends only what the request says (plus `Host` and
 /// `Content-Length`, which libcurl computes, and the SDK's `User-Agent` unless the request names
 /// its own; a `Content-Length` among the headers is dropped).
-struct CurlRequest: Sendable {
-    let method: HTTPMethod
+package struct CurlRequest: Sendable {
+    package let method: HTTPMethod
     /// `http` or `https`.
-    let scheme: String
+    package let scheme: String
     /// The absolute URL, fragment removed.
-    let url: String
+    package let url: String
     /// The URL as given.
-    let target: URL
+    package let target: URL
     /// `Name: value` lines, and `Name:` for a default header libcurl must not send.
-    let headerLines: [String]
+    package let headerLines: [String]
     /// The body; POST and PUT always send one, empty when the request has none.
-    let body: Data?
+    package let body: Data?
 
     /// Checks and converts `request`; throws ``CurlTransportError/Code/invalidRequest`` for a URL
     /// that is not `http`/`https` with a host, or a header that would break the message apart.
-    init(_ request: TransportRequest) throws(CurlTransportError) {
+    package init(_ request: TransportRequest) throws(CurlTransportError) {
         target = request.url
         let scheme = request.url.scheme?.lowercased() ?? ""
         self.scheme = scheme
@@ -57,10 +57,10 @@ struct CurlRequest: Sendable {
     }
 
     /// `scheme://host:port`, for errors; worked out only for them, as it costs a few µs.
-    var server: String { Self.server(of: target) }
+    package var server: String { Self.server(of: target) }
 
     /// `scheme://host:port` of `url`.
-    static func server(of url: URL) -> String {
+    package static func server(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? ""
         let host = url.host(percentEncoded: true) ?? ""
         let port = url.port ?? (scheme == "https" ? 443 : 80)
