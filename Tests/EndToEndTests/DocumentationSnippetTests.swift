@@ -9,18 +9,37 @@ import Testing
 /// first (``givens``). A module holds one `main.swift`, so each snippet's top-level form is a
 /// compiler run of its own; the function forms are all one run, one file per snippet (most of
 /// a run is loading the modules), and each error is told to the snippet whose file it is in.
-/// Serialized: twenty compilers at once would starve the suites that run against real time.
+/// The top-level runs go ``compilersAtOnce`` at a time: one after another they were the
+/// parallel suite's longest chain (about 70 s of an 80-s run, each compiler waiting for a core
+/// behind the rest of the suite), and twenty at once would starve the suites that run against
+/// real time. The suite's tests run one after another for the same reason.
 @Suite(.onItsOwnQueue, .serialized) struct DocumentationSnippetTests {
-    @Test(arguments: Snippet.all)
-    func compilesAsTopLevelCode(_ snippet: Snippet) async throws {
+    /// How many top-level compiler runs are under way at once.
+    static let compilersAtOnce = 4
+
+    @Test func everySnippetCompilesAsTopLevelCode() async throws {
+        try await withThrowingTaskGroup(of: (snippet: Snippet, source: String, result: ChildProcess.Result).self) { group in
+            var waiting = Snippet.all[...]
+            for _ in 0..<Self.compilersAtOnce {
+                guard let snippet = waiting.popFirst() else { break }
+                group.addTask { try await Self.compileAsTopLevelCode(snippet) }
+            }
+            while let (snippet, source, result) = try await group.next() {
+                #expect(result.status == 0, "\(snippet) does not compile as main.swift:\n\(result.errors)\n\(source)")
+                if let next = waiting.popFirst() { group.addTask { try await Self.compileAsTopLevelCode(next) } }
+            }
+        }
+    }
+
+    /// Compiles `snippet` as the `main.swift` of a module of its own.
+    static func compileAsTopLevelCode(_ snippet: Snippet) async throws -> (snippet: Snippet, source: String, result: ChildProcess.Result) {
         let (imports, body) = snippet.split()
         let source = (imports + [Snippet.given] + snippet.givens + body).joined(separator: "\n")
         let folder = TemporaryFolder("snippet")
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         let file = folder.url.appendingPathComponent("main.swift")
         try Data(source.utf8).write(to: file)
-        let result = try await Self.swiftc([file.path])
-        #expect(result.status == 0, "\(snippet) does not compile as main.swift:\n\(result.errors)\n\(source)")
+        return (snippet, source, try await swiftc([file.path]))
     }
 
     @Test func everySnippetCompilesInsideAnAsyncFunction() async throws {
