@@ -1,11 +1,10 @@
 import Exposure
+import ExposureDownload
 import Foundation
 import MockPlatformTesting
 import Synchronization
 import TestSupport
 import Testing
-
-@testable import ExposureDownload
 
 /// Every state a listener hears of is already on disk, and the track selection asked for is the one
 /// planned (the video in the master playlist's terms).
@@ -60,9 +59,11 @@ import Testing
     @Test func storedDownloadsAreTheManagersViewReadWithoutAManager() async throws {
         let (harness, item) = try await DownloadHarness.fetching()
         defer { harness.platform.stop() }
-        harness.downloader.completeFile(item.downloadIdForTests)
-        // Listening before the call: a stream made after it may start after `.suspended` went out.
+        // Listening before the calls: a stream made after one may start after its event went out.
         var events = harness.manager.events.makeAsyncIterator()
+        harness.downloader.completeFile(item.downloadIdForTests)
+        // The manager has taken the file in (its bytes are in the record the suspension saves).
+        _ = await ExposureDownloadTests.events(&events) { if case .progressed(item.assetId, _) = $0 { true } else { false } }
         harness.manager.suspendDownload(for: item)
         _ = await ExposureDownloadTests.events(&events) { $0 == .suspended(assetId: item.assetId) }
         let summary = { (assets: [OfflineMediaAsset]) in assets.map { "\($0.assetId) \($0.downloadState.rawValue) \($0.completedBytes)" } }
