@@ -51,7 +51,7 @@ public enum OfflineManagerError: Error, Sendable, Hashable, CustomStringConverti
 
 extension OfflineManagerError {
     /// The manager's reading of a failed Exposure call.
-    init(_ error: ExposureError) {
+    package init(_ error: ExposureError) {
         switch error {
         case .exposureResponse(let reason):
             switch (reason.httpCode, reason.message) {
@@ -67,7 +67,7 @@ extension OfflineManagerError {
     }
 
     /// The manager's reading of a downloader failure.
-    init(_ failure: MediaDownloadFailure) {
+    package init(_ failure: MediaDownloadFailure) {
         switch failure {
         case .insufficientSpace: self = .insufficientSpace
         case .network(let reason): self = .network(reason)

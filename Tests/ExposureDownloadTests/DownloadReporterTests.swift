@@ -1,11 +1,10 @@
 import Exposure
+import ExposureDownload
 import Foundation
 import SQLiteStore
 import Synchronization
 import TestSupport
 import Testing
-
-@testable import ExposureDownload
 
 /// The outbox's delivery rules over a scripted transport: order per asset, final refusals, restarts.
 @Suite(.onItsOwnQueue, .timeLimit(.minutes(1))) struct DownloadReporterTests {

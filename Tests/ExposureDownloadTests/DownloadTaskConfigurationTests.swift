@@ -1,7 +1,6 @@
+import ExposureDownload
 import Foundation
 import Testing
-
-@testable import ExposureDownload
 
 /// What a download task's configuration selects, as values: renditions by bitrate and size,
 /// tracks by HLS name, the tracks left to offer, and the official state names.

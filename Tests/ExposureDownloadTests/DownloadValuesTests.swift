@@ -1,9 +1,8 @@
 import Clocks
 import Exposure
+import ExposureDownload
 import Foundation
 import Testing
-
-@testable import ExposureDownload
 
 /// The small rules behind a download: bitrate choice, license expiry, size estimate, error reading, backoff.
 @Suite(.timeLimit(.minutes(1))) struct DownloadValuesTests {

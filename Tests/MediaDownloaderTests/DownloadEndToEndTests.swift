@@ -1,11 +1,10 @@
 import Exposure
+import ExposureDownload
 import Foundation
 import HLS
 import MockPlatformTesting
 import TestSupport
 import Testing
-
-@testable import ExposureDownload
 
 /// Whole downloads against the real mock over HTTP: the plan, the bytes, the package, faults.
 @Suite(.onItsOwnQueue, .timeLimit(.minutes(2))) struct DownloadEndToEndTests {

@@ -1,9 +1,8 @@
 import Exposure
+import ExposureDownload
 import Foundation
 import MockPlatformTesting
 import Testing
-
-@testable import ExposureDownload
 
 /// Suspending, abandoning, restoring, verifying and repairing against the real mock.
 @Suite(.timeLimit(.minutes(2))) struct DownloadRecoveryTests {

@@ -1,7 +1,6 @@
+import ExposureDownload
 import Foundation
 import Testing
-
-@testable import ExposureDownload
 
 /// A stored key is named by its URL without the play token that fetched it: a renewal's new
 /// token finds the same key, and keys told apart by another query item stay apart.

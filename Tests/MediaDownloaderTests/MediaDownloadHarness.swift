@@ -1,13 +1,12 @@
 import Cryptography
 import Exposure
+import ExposureDownload
 import ExposurePlayback
 import Foundation
 import MockPlatformTesting
 import Synchronization
 import TestSupport
 import Testing
-
-@testable import ExposureDownload
 
 /// A mock on 127.0.0.1 port 0, a folder of its own, a free-running virtual clock (so backoff
 /// waits take no time) and downloaders wired to them.

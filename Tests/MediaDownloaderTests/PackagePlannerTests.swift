@@ -1,8 +1,7 @@
+import ExposureDownload
 import Foundation
 import HLS
 import Testing
-
-@testable import ExposureDownload
 
 /// Plans built from playlists given as text: which files, which local names, which local playlists.
 @Suite struct PackagePlannerTests {

@@ -1,6 +1,5 @@
+import ExposureDownload
 import Testing
-
-@testable import ExposureDownload
 
 @Suite struct ProgressLedgerTests {
     @Test func expectedBytesAreKnownOnceEveryFileHasASize() {

@@ -1,6 +1,5 @@
+import ExposureDownload
 import Testing
-
-@testable import ExposureDownload
 
 @Suite struct RetryPolicyTests {
     @Test func theBackoffDoublesUpToItsCap() {

@@ -1,10 +1,9 @@
 import Cryptography
+import ExposureDownload
 import Foundation
 import MockPlatformTesting
 import TestSupport
 import Testing
-
-@testable import ExposureDownload
 
 @Suite(.onItsOwnQueue) struct SHA256Tests {
     /// FIPS 180-2 appendix B and the usual extra vectors.

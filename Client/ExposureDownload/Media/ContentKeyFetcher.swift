@@ -6,14 +6,14 @@ import HTTPTypes
 /// Fetches the AES-128 keys of a stream (the URIs of its `EXT-X-KEY` and `EXT-X-SESSION-KEY`
 /// tags, the play token in their query): for a download before anything is written, and again
 /// for a renewal.
-struct ContentKeyFetcher: Sendable {
-    let transport: any HTTPTransport
+package struct ContentKeyFetcher: Sendable {
+    package let transport: any HTTPTransport
 
     /// The key at `url`: 16 bytes.
     /// - Throws: ``MediaDownloadFailure/keyRefused(status:message:url:)`` when the key server
     ///   refuses it (a 4xx, its error body's message; not 408 or 429), else `network`,
     ///   `httpStatus` or `invalidSource` (not 16 bytes). URLs in errors have no token.
-    func key(at url: URL) async throws(MediaDownloadFailure) -> [UInt8] {
+    package func key(at url: URL) async throws(MediaDownloadFailure) -> [UInt8] {
         let identity = Self.identity(of: url)
         let response: TransportResponse
         do { response = try await transport.send(TransportRequest(method: .get, url: url)) } catch {
@@ -33,7 +33,7 @@ struct ContentKeyFetcher: Sendable {
     }
 
     /// The keys at `urls`, numbered in their order.
-    func keys(at urls: [URL]) async throws(MediaDownloadFailure) -> [MediaKey] {
+    package func keys(at urls: [URL]) async throws(MediaDownloadFailure) -> [MediaKey] {
         var keys: [MediaKey] = []
         for (number, url) in urls.enumerated() {
             keys.append(MediaKey(number: number, url: Self.identity(of: url), bytes: try await key(at: url)))
@@ -44,7 +44,7 @@ struct ContentKeyFetcher: Sendable {
     /// Fetches `stored` again through the `EXT-X-SESSION-KEY`s of the master playlist at `source`
     /// (a renewed entitlement's, its new token in their URIs): the key server checks the new
     /// token, and each key must still be announced there and still be the same 16 bytes.
-    func reauthorize(_ stored: [MediaKey], source: URL) async throws(MediaDownloadFailure) {
+    package func reauthorize(_ stored: [MediaKey], source: URL) async throws(MediaDownloadFailure) {
         let master = try await PackagePreparation(fetcher: FileFetcher(transport: transport), connections: 1).master(at: source)
         let announced = try Self.sessionKeyURLs(of: master, source: source)
         for key in stored {
@@ -60,7 +60,7 @@ struct ContentKeyFetcher: Sendable {
     }
 
     /// The URLs of the AES-128 keys `master` announces in `EXT-X-SESSION-KEY` tags.
-    static func sessionKeyURLs(of master: MasterPlaylist, source: URL) throws(MediaDownloadFailure) -> [URL] {
+    package static func sessionKeyURLs(of master: MasterPlaylist, source: URL) throws(MediaDownloadFailure) -> [URL] {
         var urls: [URL] = []
         for case .tag(let line) in master.entries where TagAttributes.isTag("EXT-X-SESSION-KEY", line: line) {
             let key: SegmentKey
@@ -73,7 +73,7 @@ struct ContentKeyFetcher: Sendable {
 
     /// `url` without its `token` query item and fragment: the key it names, whatever token
     /// fetched it (other query items, such as a key id, still tell keys apart).
-    static func identity(of url: URL) -> URL {
+    package static func identity(of url: URL) -> URL {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
         let kept = (parts.queryItems ?? []).filter { $0.name != "token" }
         parts.queryItems = kept.isEmpty ? nil : kept

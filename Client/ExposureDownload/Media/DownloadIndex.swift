@@ -2,29 +2,35 @@ import Foundation
 import SQLiteStore
 
 /// One file of a download as the index keeps it.
-struct IndexedFile: Sendable, Hashable {
+package struct IndexedFile: Sendable, Hashable {
     /// The plan's entry (its size once known).
-    var planned: PlannedFile
+    package var planned: PlannedFile
     /// Length and SHA-256 once the file is complete.
-    var completion: Completion?
+    package var completion: Completion?
 
     /// What makes a file count: its length and its digest, recorded after it was renamed into place.
-    struct Completion: Sendable, Hashable {
-        var length: Int64
-        var sha256: String
+    package struct Completion: Sendable, Hashable {
+        package var length: Int64
+        package var sha256: String
+
+        /// A file of `length` bytes whose SHA-256 is `sha256` (lowercase hex).
+        package init(length: Int64, sha256: String) {
+            self.length = length
+            self.sha256 = sha256
+        }
     }
 }
 
 /// One download as the index keeps it.
-struct IndexedDownload: Sendable, Hashable {
-    var id: MediaDownloadID
+package struct IndexedDownload: Sendable, Hashable {
+    package var id: MediaDownloadID
     /// The package folder's name under the downloader's folder.
-    var folder: String
-    var source: URL
-    var phase: MediaDownloadPhase
+    package var folder: String
+    package var source: URL
+    package var phase: MediaDownloadPhase
     /// Bytes announced before a repair (see ``ProgressLedger``).
-    var floorBytes: Int64
-    var files: [IndexedFile]
+    package var floorBytes: Int64
+    package var files: [IndexedFile]
 }
 
 /// The downloader's SQLite file: every download's plan, phase and completed files.
@@ -40,7 +46,7 @@ struct IndexedDownload: Sendable, Hashable {
 /// Opening and ``restore()`` block instead, once, in the downloader's synchronous initializer
 /// before the coordinator exists; so does ``all()``, a reading of the file as another process
 /// would make it, which nothing on the coordinator's queue calls.
-final class DownloadIndex: Sendable {
+package final class DownloadIndex: Sendable {
     private let database: SQLiteDatabase
 
     private static let schema = SQLiteMigrations([
@@ -66,7 +72,7 @@ final class DownloadIndex: Sendable {
     ])
 
     /// Opens (creating it if needed) the index at `url`, blocking the caller until it is done.
-    init(url: URL) throws(MediaDownloadFailure) {
+    package init(url: URL) throws(MediaDownloadFailure) {
         do {
             database = try SQLiteDatabase(path: url.path)
             try database.useWriteAheadLog()
@@ -77,11 +83,11 @@ final class DownloadIndex: Sendable {
     }
 
     /// The queue the index's calls run on, as the executor of the actor that makes them.
-    var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
+    package var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
 
     /// Every download with its files in plan order, those that were fetching when the last process
     /// ended recorded as suspended now, in one transaction. Blocking (see the type).
-    func restore() throws(MediaDownloadFailure) -> [IndexedDownload] {
+    package func restore() throws(MediaDownloadFailure) -> [IndexedDownload] {
         do {
             return try database.transaction { (db) throws(SQLiteError) in
                 try db.update(
@@ -95,7 +101,7 @@ final class DownloadIndex: Sendable {
     }
 
     /// Every download with its files in plan order, as the file holds them. Blocking (see the type).
-    func all() throws(MediaDownloadFailure) -> [IndexedDownload] {
+    package func all() throws(MediaDownloadFailure) -> [IndexedDownload] {
         do { return try database.access(Self.all) } catch { throw Self.failure(error) }
     }
 
@@ -123,7 +129,7 @@ final class DownloadIndex: Sendable {
     }
 
     /// Records a new download and its plan, in one transaction.
-    func insert(_ download: IndexedDownload) throws(MediaDownloadFailure) {
+    package func insert(_ download: IndexedDownload) throws(MediaDownloadFailure) {
         try transaction { (db) throws(SQLiteError) in
             try db.update(
                 "INSERT INTO downloads (id, folder, source, phase, floor_bytes) VALUES (?, ?, ?, ?, ?)",
@@ -139,14 +145,14 @@ final class DownloadIndex: Sendable {
     }
 
     /// Records a download's phase.
-    func setPhase(_ phase: MediaDownloadPhase, of id: MediaDownloadID) throws(MediaDownloadFailure) {
+    package func setPhase(_ phase: MediaDownloadPhase, of id: MediaDownloadID) throws(MediaDownloadFailure) {
         try run { (db) throws(SQLiteError) in
             _ = try db.update("UPDATE downloads SET phase = ? WHERE id = ?", .text(phase.rawValue), .text(id.rawValue))
         }
     }
 
     /// Records a complete file, and the download's phase when that changes with it.
-    func complete(position: Int, of id: MediaDownloadID, _ completion: IndexedFile.Completion, phase: MediaDownloadPhase?)
+    package func complete(position: Int, of id: MediaDownloadID, _ completion: IndexedFile.Completion, phase: MediaDownloadPhase?)
         throws(MediaDownloadFailure)
     {
         try transaction { (db) throws(SQLiteError) in
@@ -160,7 +166,7 @@ final class DownloadIndex: Sendable {
     }
 
     /// Takes complete files back (found broken), keeping `floorBytes` as the bytes announced.
-    func reopen(positions: [Int], of id: MediaDownloadID, floorBytes: Int64) throws(MediaDownloadFailure) {
+    package func reopen(positions: [Int], of id: MediaDownloadID, floorBytes: Int64) throws(MediaDownloadFailure) {
         try transaction { (db) throws(SQLiteError) in
             for position in positions {
                 try db.update(
@@ -174,7 +180,7 @@ final class DownloadIndex: Sendable {
     }
 
     /// Forgets a download and its files.
-    func delete(_ id: MediaDownloadID) throws(MediaDownloadFailure) {
+    package func delete(_ id: MediaDownloadID) throws(MediaDownloadFailure) {
         try transaction { (db) throws(SQLiteError) in
             try db.update("DELETE FROM files WHERE download_id = ?", .text(id.rawValue))
             try db.update("DELETE FROM downloads WHERE id = ?", .text(id.rawValue))

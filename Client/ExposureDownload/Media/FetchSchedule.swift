@@ -5,11 +5,11 @@
 /// commit). At most `connections` requests are in flight; a job whose response has arrived gives
 /// its request slot to the next file while it stores, so the connections never wait on the disk.
 /// At most `connections` more jobs may be storing, which bounds the bodies held in memory.
-struct FetchSchedule: Sendable, Hashable {
+package struct FetchSchedule: Sendable, Hashable {
     /// One attempt at one file of one download.
-    struct Job: Sendable, Hashable {
-        let id: MediaDownloadID
-        let position: Int
+    package struct Job: Sendable, Hashable {
+        package let id: MediaDownloadID
+        package let position: Int
     }
 
     private struct Retry: Sendable, Hashable {
@@ -18,18 +18,18 @@ struct FetchSchedule: Sendable, Hashable {
     }
 
     /// Requests allowed in flight at once.
-    let connections: Int
+    package let connections: Int
     /// Downloads handing out files, in the order they were started.
-    private(set) var order: [MediaDownloadID] = []
+    package private(set) var order: [MediaDownloadID] = []
     private var queues: [MediaDownloadID: [Int]] = [:]
     private var retries: [MediaDownloadID: [Retry]] = [:]
     private var requesting: Set<Job> = []
     private var running: [MediaDownloadID: Int] = [:]
 
-    init(connections: Int) { self.connections = max(1, connections) }
+    package init(connections: Int) { self.connections = max(1, connections) }
 
     /// Starts handing out `pending` (positions in plan order) of download `id`.
-    mutating func begin(_ id: MediaDownloadID, pending: [Int]) {
+    package mutating func begin(_ id: MediaDownloadID, pending: [Int]) {
         guard queues[id] == nil else { return }
         order.append(id)
         queues[id] = pending.reversed()
@@ -37,7 +37,7 @@ struct FetchSchedule: Sendable, Hashable {
     }
 
     /// Stops handing out the files of `id`; jobs in flight run until they end.
-    mutating func stop(_ id: MediaDownloadID) {
+    package mutating func stop(_ id: MediaDownloadID) {
         order.removeAll { $0 == id }
         queues[id] = nil
         retries[id] = nil
@@ -45,7 +45,7 @@ struct FetchSchedule: Sendable, Hashable {
 
     /// The next job to run at `nowMs`, counted as in flight; nil when a limit is reached or
     /// nothing is due. Retries that are due go first, then each download's queue in start order.
-    mutating func next(nowMs: Int64) -> Job? {
+    package mutating func next(nowMs: Int64) -> Job? {
         guard requesting.count < connections, jobCount < 2 * connections else { return nil }
         for id in order {
             let position: Int
@@ -68,28 +68,28 @@ struct FetchSchedule: Sendable, Hashable {
     }
 
     /// The job's response arrived (or its request failed): its request slot is free.
-    mutating func received(_ job: Job) { requesting.remove(job) }
+    package mutating func received(_ job: Job) { requesting.remove(job) }
 
     /// The job ended, however it ended.
-    mutating func ended(_ job: Job) {
+    package mutating func ended(_ job: Job) {
         requesting.remove(job)
         running[job.id, default: 1] -= 1
         if running[job.id] == 0 { running[job.id] = nil }
     }
 
     /// The job's file is to be fetched again at `dueMs` (if its download is still handing out files).
-    mutating func retry(_ job: Job, dueMs: Int64) {
+    package mutating func retry(_ job: Job, dueMs: Int64) {
         retries[job.id]?.append(Retry(position: job.position, dueMs: dueMs))
     }
 
     /// Jobs of `id` in flight.
-    func jobs(of id: MediaDownloadID) -> Int { running[id, default: 0] }
+    package func jobs(of id: MediaDownloadID) -> Int { running[id, default: 0] }
 
     /// Whether `id` is handing out files.
-    func isHandingOut(_ id: MediaDownloadID) -> Bool { queues[id] != nil }
+    package func isHandingOut(_ id: MediaDownloadID) -> Bool { queues[id] != nil }
 
     /// When the earliest retry falls due; nil when none waits.
-    var nextRetryMs: Int64? { retries.values.flatMap { $0.map(\.dueMs) }.min() }
+    package var nextRetryMs: Int64? { retries.values.flatMap { $0.map(\.dueMs) }.min() }
 
     private var jobCount: Int { running.values.reduce(0, +) }
 }

@@ -24,7 +24,7 @@ public final class MediaDownloader: MediaDownloading {
     private let preparation: PackagePreparation
 
     /// The index file's name inside the downloader's folder.
-    static let indexFileName = "downloads.sqlite"
+    package static let indexFileName = "downloads.sqlite"
 
     /// A downloader keeping its packages and index in `folder` (created if needed), fetching
     /// through `transport` with at most `connections` requests at once and waiting out retries on `clock`.

@@ -9,15 +9,15 @@ import Darwin
 
 /// The files of packages on disk: written whole under a temporary name and renamed into place,
 /// so a file at its final name is never half written; re-read for `verify`; measured for `usedBytes`.
-enum PackageFiles {
+package enum PackageFiles {
     /// The suffix of a file being written.
-    static let partialSuffix = ".part"
+    package static let partialSuffix = ".part"
 
     /// Where the file at `path` of the package in `folder` is written before its rename: in the
     /// package's top folder, which holds a handful of entries, because creating a name in a
     /// folder of a thousand segments costs the file system far more (measured: the rename into
     /// place is then the only operation on the big folder, as curl's one create is).
-    static func partialURL(of path: String, in folder: URL) -> URL {
+    package static func partialURL(of path: String, in folder: URL) -> URL {
         URL(fileURLWithPath: partialPath(of: path, in: folder.path), isDirectory: false)
     }
 
@@ -29,7 +29,7 @@ enum PackageFiles {
 
     /// Writes `bytes` as `path` of the package in `folder`, through ``partialURL(of:in:)`` and a rename.
     /// - Throws: ``MediaDownloadFailure/insufficientSpace`` when the disk is full, `.storage` otherwise.
-    static func store(_ bytes: Data, as path: String, in folder: URL) throws(MediaDownloadFailure) {
+    package static func store(_ bytes: Data, as path: String, in folder: URL) throws(MediaDownloadFailure) {
         let destination = folder.path + "/" + path
         let partial = partialPath(of: path, in: folder.path)
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -61,13 +61,13 @@ enum PackageFiles {
     }
 
     /// The failure an `errno` stands for: a full disk or quota is ``MediaDownloadFailure/insufficientSpace``.
-    static func failure(_ code: Int32, _ context: String) -> MediaDownloadFailure {
+    package static func failure(_ code: Int32, _ context: String) -> MediaDownloadFailure {
         if code == ENOSPC || code == EDQUOT { return .insufficientSpace }
         return .storage("\(context): \(String(cString: strerror(code)))")
     }
 
     /// The length and SHA-256 of the file at `url`; nil when it cannot be read.
-    static func digest(of url: URL) -> IndexedFile.Completion? {
+    package static func digest(of url: URL) -> IndexedFile.Completion? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         let hasher = SHA256()
@@ -87,7 +87,7 @@ enum PackageFiles {
     ///
     /// One `lstat` per file: Foundation's resource values also look up each file's owner and
     /// group (reading /etc/passwd and /etc/group per file), seconds for a 6,750-file package.
-    static func usedBytes(under folder: URL) -> Int64 {
+    package static func usedBytes(under folder: URL) -> Int64 {
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return 0 }
         var total: Int64 = 0
         var status = stat()
@@ -98,7 +98,7 @@ enum PackageFiles {
     }
 
     /// Creates `folder` and the folders below it that `paths` name.
-    static func createFolders(_ folder: URL, for paths: [String]) throws(MediaDownloadFailure) {
+    package static func createFolders(_ folder: URL, for paths: [String]) throws(MediaDownloadFailure) {
         let subfolders = Set(paths.compactMap { path in path.lastIndex(of: "/").map { String(path[..<$0]) } })
         for url in [folder] + subfolders.sorted().map({ folder.appendingPathComponent($0, isDirectory: true) }) {
             do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
@@ -108,12 +108,12 @@ enum PackageFiles {
     }
 
     /// Writes a playlist (small, written once at prepare).
-    static func writePlaylist(_ playlist: PlannedPlaylist, in folder: URL) throws(MediaDownloadFailure) {
+    package static func writePlaylist(_ playlist: PlannedPlaylist, in folder: URL) throws(MediaDownloadFailure) {
         try store(Data(playlist.bytes), as: playlist.path, in: folder)
     }
 
     /// Removes `folder` and everything in it; a folder already gone is fine.
-    static func remove(_ folder: URL) throws(MediaDownloadFailure) {
+    package static func remove(_ folder: URL) throws(MediaDownloadFailure) {
         guard FileManager.default.fileExists(atPath: folder.path) else { return }
         do { try FileManager.default.removeItem(at: folder) } catch {
             throw .storage("cannot remove \(folder.path): \(error.localizedDescription)")

@@ -1,36 +1,36 @@
 import Foundation
 
 /// One file a download fetches: where it goes in the package and where it comes from.
-struct PlannedFile: Sendable, Hashable {
+package struct PlannedFile: Sendable, Hashable {
     /// Path inside the package folder, e.g. `video/00042.ts`.
-    var path: String
+    package var path: String
     /// The remote file.
-    var url: URL
+    package var url: URL
     /// Its size when known before fetching (a HEAD's `Content-Length`).
-    var expectedLength: Int64?
+    package var expectedLength: Int64?
 }
 
 /// A playlist of the package, written at prepare time.
-struct PlannedPlaylist: Sendable, Hashable {
+package struct PlannedPlaylist: Sendable, Hashable {
     /// Path inside the package folder.
-    var path: String
+    package var path: String
     /// Its bytes.
-    var bytes: [UInt8]
+    package var bytes: [UInt8]
 }
 
 /// Everything a download consists of: the local playlists and the files they point at.
-struct PackagePlan: Sendable, Hashable {
+package struct PackagePlan: Sendable, Hashable {
     /// The package's own master playlist, at the package's root.
-    static let masterPath = "master.m3u8"
+    package static let masterPath = "master.m3u8"
 
     /// The master playlist and the media playlists, master first.
-    var playlists: [PlannedPlaylist]
+    package var playlists: [PlannedPlaylist]
     /// The media files in fetch order: init segments first, then the tracks' segments
     /// interleaved by index, so the part already fetched plays from the start.
-    var files: [PlannedFile]
+    package var files: [PlannedFile]
     /// Where the AES-128 keys the playlists name are fetched (the play token in their query),
     /// key number N at position N; empty for a clear stream.
-    var keys: [URL] = []
+    package var keys: [URL] = []
     /// The keys fetched from ``keys``, for the download's custody once its package is written.
-    var contentKeys: [MediaKey] = []
+    package var contentKeys: [MediaKey] = []
 }

@@ -7,19 +7,19 @@ import HLS
 /// at those names with relative URIs, so the folder plays with no network. An AES-128 key gets
 /// a number instead: the playlists name it by `OfflineKeyURI`, and the plan lists where it is
 /// fetched from (segments stay encrypted, as served).
-enum PackagePlanner {
+package enum PackagePlanner {
     /// One media playlist of the choice.
-    struct Track: Sendable, Hashable {
+    package struct Track: Sendable, Hashable {
         /// The package folder it goes to, e.g. `audio-sv`.
-        var folder: String
+        package var folder: String
         /// Where its remote playlist is.
-        var url: URL
+        package var url: URL
         /// The rendition it stands for; nil for the variant itself.
-        var rendition: Rendition?
+        package var rendition: Rendition?
     }
 
     /// The media playlists to fetch for `choice`, variant first, each with its package folder.
-    static func tracks(of choice: TrackChoice, source: URL) throws(MediaDownloadFailure) -> [Track] {
+    package static func tracks(of choice: TrackChoice, source: URL) throws(MediaDownloadFailure) -> [Track] {
         var folders = Set<String>()
         func folder(_ base: String) -> String {
             var name = base
@@ -46,7 +46,8 @@ enum PackagePlanner {
     }
 
     /// The plan for `tracks` (from ``tracks(of:source:)``) whose media playlists are `playlists`, in the same order.
-    static func plan(master: MasterPlaylist, choice: TrackChoice, tracks: [Track], playlists: [MediaPlaylist]) throws(MediaDownloadFailure)
+    package static func plan(master: MasterPlaylist, choice: TrackChoice, tracks: [Track], playlists: [MediaPlaylist])
+        throws(MediaDownloadFailure)
         -> PackagePlan
     {
         var localPlaylists: [PlannedPlaylist] = []
@@ -156,13 +157,13 @@ enum PackagePlanner {
     }
 
     /// The URL's extension when it is a short plain one (`ts`, `vtt`, `m4s`), else `fallback`.
-    static func fileExtension(of url: URL, default fallback: String) -> String {
+    package static func fileExtension(of url: URL, default fallback: String) -> String {
         let ext = url.pathExtension.lowercased()
         return (1...5).contains(ext.count) && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? ext : fallback
     }
 
     /// `text` with everything but ASCII letters, digits, `-` and `_` replaced by `_`, at most 40 characters.
-    static func fileNameSafe(_ text: String) -> String {
+    package static func fileNameSafe(_ text: String) -> String {
         let safe = String(text.prefix(40).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
         return safe.isEmpty ? "_" : safe
     }

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 
 /// What an answer to a file's GET means for the download.
-enum ResponseVerdict: Sendable, Hashable {
+package enum ResponseVerdict: Sendable, Hashable {
     /// The whole body is here: store it.
     case complete
     /// Fetching again may work (5xx, 408, 429, a body shorter or longer than its `Content-Length`).
@@ -11,7 +11,7 @@ enum ResponseVerdict: Sendable, Hashable {
     case refuse(Int)
 
     /// Judges a response by its status, its `Content-Length` header and the body's size.
-    static func of(status: Int, contentLength: String?, bodyCount: Int) -> ResponseVerdict {
+    package static func of(status: Int, contentLength: String?, bodyCount: Int) -> ResponseVerdict {
         switch status {
         case 200..<300:
             if let announced = contentLength.flatMap({ Int($0) ?? Int($0.trimmingCharacters(in: .whitespaces)) }), announced != bodyCount {

@@ -5,18 +5,21 @@ import Clocks
 /// ExoPlayer's habit: a handful of tries with a backoff of a few seconds, and the count starts
 /// over whenever the download moves bytes, so a long download on a flaky network never runs out
 /// of tries while it is still getting somewhere.
-struct RetryPolicy: Sendable, Hashable {
+package struct RetryPolicy: Sendable, Hashable {
     /// Retries of one file, since the download last completed a file, before the download fails.
-    var maximumRetries: Int = 5
+    package var maximumRetries: Int = 5
     /// The waits between retries: from half a second, doubling up to 8 s.
-    var backoff = Backoff(first: .milliseconds(500), longest: .seconds(8))
+    package var backoff = Backoff(first: .milliseconds(500), longest: .seconds(8))
+
+    /// Five retries a file, half a second to 8 s apart.
+    package init() {}
 
     /// The wait before retry number `retry` (from 1), ms.
-    func delayMs(beforeRetry retry: Int) -> Int64 { backoff.delay(beforeRetry: retry).wholeMilliseconds }
+    package func delayMs(beforeRetry retry: Int) -> Int64 { backoff.delay(beforeRetry: retry).wholeMilliseconds }
 }
 
 /// What to do after a file failed with something retrying may fix.
-enum RetryDecision: Sendable, Hashable {
+package enum RetryDecision: Sendable, Hashable {
     /// Fetch it again after waiting this long, ms.
     case retry(afterMs: Int64)
     /// Stop: the file failed ``RetryPolicy/maximumRetries`` times while nothing moved.
@@ -24,16 +27,16 @@ enum RetryDecision: Sendable, Hashable {
 }
 
 /// The retries a download has used: per file, forgotten whenever the download completes a file.
-struct RetryBudget: Sendable, Hashable {
-    private(set) var policy: RetryPolicy
+package struct RetryBudget: Sendable, Hashable {
+    package private(set) var policy: RetryPolicy
     private var failures: [Int: Int] = [:]
     private var completionsSeen = 0
 
-    init(policy: RetryPolicy = RetryPolicy()) { self.policy = policy }
+    package init(policy: RetryPolicy = RetryPolicy()) { self.policy = policy }
 
     /// Counts a failure of the file at `position`; `completions` is how many files the download
     /// has completed so far (any change since the last failure starts every count over).
-    mutating func failed(position: Int, completions: Int) -> RetryDecision {
+    package mutating func failed(position: Int, completions: Int) -> RetryDecision {
         if completions != completionsSeen {
             failures = [:]
             completionsSeen = completions

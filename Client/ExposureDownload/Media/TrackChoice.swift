@@ -1,25 +1,25 @@
 import HLS
 
 /// The variant and renditions a ``MediaTrackSelection`` picks from a master playlist.
-struct TrackChoice: Sendable, Hashable {
+package struct TrackChoice: Sendable, Hashable {
     /// The one video rendition.
-    var variant: VariantStream
+    package var variant: VariantStream
     /// The audio renditions, in playlist order.
-    var audios: [Rendition]
+    package var audios: [Rendition]
     /// The subtitle renditions, in playlist order.
-    var subtitles: [Rendition]
+    package var subtitles: [Rendition]
     /// The closed-caption renditions the variant names: carried in the video, so nothing to fetch.
-    var closedCaptions: [Rendition]
+    package var closedCaptions: [Rendition]
 
     /// The variants a user chooses among, lowest bitrate first: those with video, or every
     /// variant of an audio-only stream (a podcast's master lists only its audio variant).
-    static func videoVariants(of master: MasterPlaylist) -> [VariantStream] {
+    package static func videoVariants(of master: MasterPlaylist) -> [VariantStream] {
         let withVideo = master.variants.filter(\.hasVideo)
         return (withVideo.isEmpty ? master.variants : withVideo).sorted { $0.bandwidth < $1.bandwidth }
     }
 
     /// Resolves `selection` against `master`; every language asked for must be offered.
-    static func resolve(_ selection: MediaTrackSelection, in master: MasterPlaylist) throws(MediaDownloadFailure) -> TrackChoice {
+    package static func resolve(_ selection: MediaTrackSelection, in master: MasterPlaylist) throws(MediaDownloadFailure) -> TrackChoice {
         let variants = videoVariants(of: master)
         let picked = selection.videoBitrate.map { bitrate in variants.first { $0.bandwidth == bitrate } } ?? variants.last
         guard let variant = picked else {
@@ -67,7 +67,7 @@ extension VariantStream {
 extension MediaTracks {
     /// The tracks `master` offers: its video variants lowest bitrate first, the audio and subtitle
     /// renditions (with a playlist) of the groups those variants name, each language and name once.
-    init(master: MasterPlaylist) {
+    package init(master: MasterPlaylist) {
         let variants = TrackChoice.videoVariants(of: master)
         func media(_ type: Rendition.MediaType, _ group: (VariantStream) -> String?) -> [Media] {
             let groups = Set(variants.compactMap(group))

@@ -7,9 +7,9 @@ import HTTPTypes
 ///
 /// Reports of one asset go in order: when one fails, the asset's later reports wait for it (a
 /// delete must not overtake the completion it releases).
-actor DownloadReporter {
+package actor DownloadReporter {
     /// The reports owed; the manager gives waiting ones a newer token through it.
-    nonisolated let outbox: ReportOutbox
+    package nonisolated let outbox: ReportOutbox
     private let transport: any HTTPTransport
     private let clock: any WallClock
     private let outcomes: AsyncStream<DownloadReportOutcome>.Continuation
@@ -20,11 +20,11 @@ actor DownloadReporter {
     private var stopped = false
 
     /// The first retry waits a second; each further one twice as long, up to five minutes.
-    static func retryDelay(attempts: Int) -> Duration { backoff.delay(beforeRetry: attempts) }
+    package static func retryDelay(attempts: Int) -> Duration { backoff.delay(beforeRetry: attempts) }
 
     private static let backoff = Backoff(first: .seconds(1), longest: .seconds(300))
 
-    init(
+    package init(
         outbox: ReportOutbox, transport: any HTTPTransport, clock: any WallClock,
         outcomes: AsyncStream<DownloadReportOutcome>.Continuation
     ) {
@@ -36,7 +36,7 @@ actor DownloadReporter {
 
     /// Stores the report, then delivers what is due in the background: the caller goes on once
     /// the report is safe on disk, not once the backend answered.
-    func add(_ report: DownloadReport) async throws(OfflineManagerError) {
+    package func add(_ report: DownloadReport) async throws(OfflineManagerError) {
         try await outbox.add(report, due: clock.now)
         Task { await self.deliverDue() }
     }
@@ -44,7 +44,7 @@ actor DownloadReporter {
     /// Sends every report due now, oldest first, and returns once each was attempted. A call while
     /// a delivery runs makes that delivery go round once more (instead of sending the same
     /// reports twice) and returns when it is done.
-    func deliverDue() async {
+    package func deliverDue() async {
         guard !stopped else { return }
         guard !delivering else {
             deliverAgain = true
@@ -94,7 +94,7 @@ actor DownloadReporter {
     /// Stops delivering for good (the manager is going away; the outbox keeps the reports for
     /// the next one): no timer is armed and no report sent after this, not even by a delivery
     /// that was running.
-    func stop() {
+    package func stop() {
         stopped = true
         retry?.cancel()
         retry = nil

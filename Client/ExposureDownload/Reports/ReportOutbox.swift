@@ -5,19 +5,19 @@ import SQLiteStore
 /// The manager's reports still owed to the backend: the SDK's one ``Outbox`` in `offline.sqlite`,
 /// a stream per asset (its reports in the order they were made), a report's kind its body. Or,
 /// when the database could not be opened, why: every use then fails with that error.
-typealias ReportOutbox = Result<Outbox, OfflineManagerError>
+package typealias ReportOutbox = Result<Outbox, OfflineManagerError>
 
 /// A report waiting in the outbox.
-struct WaitingReport: Sendable, Hashable {
+package struct WaitingReport: Sendable, Hashable {
     /// Where it is stored: its number among its asset's reports, its attempts, when it is due.
-    var message: Outbox.Message
+    package var message: Outbox.Message
     /// The report.
-    var report: DownloadReport
+    package var report: DownloadReport
 }
 
 extension Result where Success == Outbox, Failure == OfflineManagerError {
     /// Stores a report due at `due`.
-    func add(_ report: DownloadReport, due: WallTime) async throws(OfflineManagerError) {
+    package func add(_ report: DownloadReport, due: WallTime) async throws(OfflineManagerError) {
         try await storage { outbox throws(SQLiteError) in
             try await outbox.add(
                 report.kind.rawValue, to: report.assetId, environment: report.environment, sessionToken: report.sessionToken, due: due)
@@ -25,7 +25,7 @@ extension Result where Success == Outbox, Failure == OfflineManagerError {
     }
 
     /// Every stored report, oldest first.
-    func waitingReports() async throws(OfflineManagerError) -> [WaitingReport] {
+    package func waitingReports() async throws(OfflineManagerError) -> [WaitingReport] {
         try await storage { outbox throws(SQLiteError) in
             try await outbox.streams().flatMap { stream in
                 stream.messages.compactMap { message -> WaitingReport? in
@@ -43,19 +43,19 @@ extension Result where Success == Outbox, Failure == OfflineManagerError {
     /// expired, and a 401 would refuse them for good. Queued, not waited for (the manager's
     /// synchronous calls adopt tokens); a later delivery reads the outbox after it. Nothing
     /// happens when the database could not be opened or the write fails: the reports keep their token.
-    func adoptToken(_ token: String, assetId: String) {
+    package func adoptToken(_ token: String, assetId: String) {
         try? get().adoptToken(SessionToken(value: token), stream: assetId, failed: { _ in })
     }
 
     /// Forgets a report (delivered or refused for good).
-    func remove(_ waiting: WaitingReport) async throws(OfflineManagerError) {
+    package func remove(_ waiting: WaitingReport) async throws(OfflineManagerError) {
         try await storage { outbox throws(SQLiteError) in
             try await outbox.remove([waiting.message.sequence], from: waiting.message.stream)
         }
     }
 
     /// Counts a failed attempt and sets when the next one is due.
-    func postpone(_ waiting: WaitingReport, attempts: Int, due: WallTime) async throws(OfflineManagerError) {
+    package func postpone(_ waiting: WaitingReport, attempts: Int, due: WallTime) async throws(OfflineManagerError) {
         try await storage { outbox throws(SQLiteError) in
             try await outbox.postpone(waiting.message.sequence, in: waiting.message.stream, attempts: attempts, due: due)
         }

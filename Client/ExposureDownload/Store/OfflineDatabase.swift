@@ -4,7 +4,7 @@ import SQLiteStore
 
 /// The manager's one SQLite file, `offline.sqlite` in its data folder: the items and their states,
 /// the keys of encrypted downloads, and the reports still owed to the backend.
-enum OfflineDatabase {
+package enum OfflineDatabase {
     private static let schema = SQLiteMigrations([
         """
         CREATE TABLE items (
@@ -62,10 +62,10 @@ enum OfflineDatabase {
     ])
 
     /// The database's name in the manager's data folder.
-    static let fileName = "offline.sqlite"
+    package static let fileName = "offline.sqlite"
 
     /// Opens (creating it and the folder) `offline.sqlite` in `folder`, in WAL mode so a kill loses nothing committed.
-    static func open(folder: URL) throws(OfflineManagerError) -> SQLiteDatabase {
+    package static func open(folder: URL) throws(OfflineManagerError) -> SQLiteDatabase {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -84,7 +84,7 @@ enum OfflineDatabase {
 
 /// The manager's database, or why it could not be opened: every use then fails with that error,
 /// so a manager on an unwritable folder still answers (with errors) instead of trapping.
-typealias OfflineDatabaseHandle = Result<SQLiteDatabase, OfflineManagerError>
+package typealias OfflineDatabaseHandle = Result<SQLiteDatabase, OfflineManagerError>
 
 extension Result where Success == SQLiteDatabase, Failure == OfflineManagerError {
     /// `read`, or `write` (one transaction) when `inTransaction`, with SQLite's errors as the

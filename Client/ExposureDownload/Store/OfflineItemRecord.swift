@@ -2,45 +2,51 @@ import Exposure
 import Foundation
 
 /// Everything the manager keeps about one item, one row of `offline.sqlite`.
-struct OfflineItemRecord: Sendable, Equatable {
-    var item: SourceItem
-    var state: OfflineState
+package struct OfflineItemRecord: Sendable, Equatable {
+    package var item: SourceItem
+    package var state: OfflineState
     /// Suspended by the Wi-Fi rule or low space rather than by the app: resumed when the condition clears.
-    var suspendedByPolicy = false
+    package var suspendedByPolicy = false
     /// What the app asked for; the video bitrate is settled once `downloadinfo` is known.
-    var request: DownloadRequest
+    package var request: DownloadRequest
     /// The sum of the selected tracks' `fileSize` from `downloadinfo`.
-    var estimatedBytes: Int64?
+    package var estimatedBytes: Int64?
     /// The download entitlement, once fetched.
-    var entitlement: PlaybackEntitlement?
-    var license: DownloadLicense?
+    package var entitlement: PlaybackEntitlement?
+    package var license: DownloadLicense?
     /// Bytes so far; never decreases while the item lives.
-    var completedBytes: Int64 = 0
+    package var completedBytes: Int64 = 0
     /// 0 … 1.
-    var fraction: Double = 0
-    var masterPlaylist: URL?
-    var usedBytes: Int64 = 0
+    package var fraction: Double = 0
+    package var masterPlaylist: URL?
+    package var usedBytes: Int64 = 0
 
-    init(item: SourceItem, state: OfflineState, request: DownloadRequest) {
+    package init(item: SourceItem, state: OfflineState, request: DownloadRequest) {
         self.item = item
         self.state = state
         self.request = request
     }
 
     /// The seed reports progress in percent.
-    var percent: Double { fraction * 100 }
+    package var percent: Double { fraction * 100 }
 
     /// Takes a downloader progress value without letting bytes or the fraction go backwards.
-    mutating func absorb(_ progress: MediaDownloadProgress) {
+    package mutating func absorb(_ progress: MediaDownloadProgress) {
         completedBytes = max(completedBytes, progress.completedBytes)
         fraction = max(fraction, progress.fraction)
     }
 }
 
 /// The tracks and configuration a download was asked for.
-struct DownloadRequest: Sendable, Equatable, Codable {
-    var selection: MediaTrackSelection
-    var configuration: DownloadConfiguration
+package struct DownloadRequest: Sendable, Equatable, Codable {
+    package var selection: MediaTrackSelection
+    package var configuration: DownloadConfiguration
+
+    /// The tracks `selection` names, downloaded as `configuration` says.
+    package init(selection: MediaTrackSelection, configuration: DownloadConfiguration) {
+        self.selection = selection
+        self.configuration = configuration
+    }
 
     /// Settles the video rendition in the master playlist's terms and sums the selected tracks'
     /// sizes from `downloadinfo`.
@@ -48,7 +54,7 @@ struct DownloadRequest: Sendable, Equatable, Codable {
     /// `downloadinfo` gives a rendition's video bitrate while the master playlist's `BANDWIDTH`
     /// (what the downloader selects by) adds the audio's; both list the renditions lowest first,
     /// so a rendition is the same position in each. The seed's rule applies to the master's bitrates.
-    mutating func settle(with info: DownloadInfo, masterBitrates: [Int]) -> Int64 {
+    package mutating func settle(with info: DownloadInfo, masterBitrates: [Int]) -> Int64 {
         let infoVideos = info.videos.sorted { ($0.bitrate ?? 0) < ($1.bitrate ?? 0) }
         let master = masterBitrates.sorted()
         var position: Int?

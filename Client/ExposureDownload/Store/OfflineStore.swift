@@ -10,21 +10,21 @@ import SQLiteStore
 /// queue. The downloader's events reach it by suspending (``serialized(_:)-async``); the official
 /// SDK's synchronous calls (`download(sourceItem:)`, `suspendDownload(for:)` …), which persist
 /// before they return, and the manager's own work items block until the queue has run them.
-final class OfflineStore: Sendable {
+package final class OfflineStore: Sendable {
     private let database: OfflineDatabaseHandle
 
-    init(database: OfflineDatabaseHandle) { self.database = database }
+    package init(database: OfflineDatabaseHandle) { self.database = database }
 
     /// Runs `body` on the database's queue, blocking the caller (at once when it already runs there).
-    func serialized<Value>(_ body: () throws(OfflineManagerError) -> Value) throws(OfflineManagerError) -> Value {
+    package func serialized<Value>(_ body: () throws(OfflineManagerError) -> Value) throws(OfflineManagerError) -> Value {
         try database.serialized(body)
     }
 
     /// Runs `body` on the database's queue, suspending the caller until it is done.
-    func serialized(_ body: @escaping @Sendable () -> Void) async { await database.serialized(body) }
+    package func serialized(_ body: @escaping @Sendable () -> Void) async { await database.serialized(body) }
 
     /// Every stored item.
-    func all() throws(OfflineManagerError) -> [OfflineItemRecord] {
+    package func all() throws(OfflineManagerError) -> [OfflineItemRecord] {
         try database.offlineAccess { (db) throws(SQLiteError) -> [OfflineItemRecord] in
             try db.query(
                 """
@@ -39,7 +39,7 @@ final class OfflineStore: Sendable {
     /// Writes the item (insert or replace). When it differs from `previous` (what is stored) only
     /// in its progress, just the progress columns are written: that is every completed file of a
     /// download, thousands per title, and the whole row would encode its request and entitlement again.
-    func save(_ record: OfflineItemRecord, replacing previous: OfflineItemRecord? = nil) throws(OfflineManagerError) {
+    package func save(_ record: OfflineItemRecord, replacing previous: OfflineItemRecord? = nil) throws(OfflineManagerError) {
         if let previous, Self.differsInProgressOnly(record, from: previous) {
             return try database.offlineAccess { (db) throws(SQLiteError) in
                 _ = try db.update(
@@ -67,7 +67,7 @@ final class OfflineStore: Sendable {
     }
 
     /// Forgets the item (it is NotDownloaded again) and its keys.
-    func remove(assetId: String) throws(OfflineManagerError) {
+    package func remove(assetId: String) throws(OfflineManagerError) {
         try database.offlineAccess(inTransaction: true) { (db) throws(SQLiteError) in
             try db.update("DELETE FROM keys WHERE asset_id = ?", .text(assetId))
             try db.update("DELETE FROM items WHERE asset_id = ?", .text(assetId))
@@ -75,7 +75,7 @@ final class OfflineStore: Sendable {
     }
 
     /// The keys of the item's download, by number; none for a clear download.
-    func keys(assetId: String) async throws(OfflineManagerError) -> [MediaKey] {
+    package func keys(assetId: String) async throws(OfflineManagerError) -> [MediaKey] {
         try await database.offlineAwait(inTransaction: false) { (db) throws(SQLiteError) -> [MediaKey] in
             try db.query("SELECT number, url, key_base64 FROM keys WHERE asset_id = ? ORDER BY number", .text(assetId)).compactMap { row in
                 guard let number = row.int(0), let url = row.text(1).flatMap(URL.init(string:)),
@@ -87,7 +87,7 @@ final class OfflineStore: Sendable {
     }
 
     /// Makes `keys` the item's keys, in one transaction.
-    func replaceKeys(_ keys: [MediaKey], assetId: String) async throws(OfflineManagerError) {
+    package func replaceKeys(_ keys: [MediaKey], assetId: String) async throws(OfflineManagerError) {
         try await database.offlineAwait(inTransaction: true) { (db) throws(SQLiteError) in
             try db.update("DELETE FROM keys WHERE asset_id = ?", .text(assetId))
             for key in keys {

@@ -28,7 +28,7 @@ public struct AdditionalMedia: Sendable, Hashable {
     public let video: [MediaOption] = []
 
     /// The tracks of `available` that `selection` leaves out.
-    init(available: MediaTracks, selection: OfflineTrackSelection) {
+    package init(available: MediaTracks, selection: OfflineTrackSelection) {
         func left(_ media: [MediaTracks.Media], chosen: [String]?, kind: MediaOption.Kind) -> [MediaOption] {
             guard let chosen else { return [] }
             return media.filter { !chosen.contains($0.language) }.map { MediaOption(kind: kind, hlsName: $0.name, language: $0.language) }
@@ -40,7 +40,7 @@ public struct AdditionalMedia: Sendable, Hashable {
 
 extension OfflineTrackSelection {
     /// The selection with `option` added.
-    func adding(_ option: MediaOption) -> OfflineTrackSelection {
+    package func adding(_ option: MediaOption) -> OfflineTrackSelection {
         var selection = self
         switch option.kind {
         case .audio: selection.audioLanguages = (audioLanguages ?? []) + [option.language]

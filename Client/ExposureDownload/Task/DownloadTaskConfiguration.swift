@@ -22,11 +22,11 @@ public struct DownloadTaskConfiguration: Sendable, Equatable {
     public init(identifier: String) { self.identifier = identifier }
 
     /// Whether choosing the tracks needs the asset's `downloadinfo` (names and sizes are resolved against it).
-    var needsAvailableTracks: Bool { presentationSize != nil || (!allAudiosSubs && (audios != nil || subtitles != nil)) }
+    package var needsAvailableTracks: Bool { presentationSize != nil || (!allAudiosSubs && (audios != nil || subtitles != nil)) }
 
     /// The manager's selection among `available`.
     /// - Throws: ``OfflineManagerError/invalidSource(_:)`` naming an audio or subtitle track the asset does not have.
-    func selection(among available: MediaTracks) throws(OfflineManagerError) -> OfflineTrackSelection {
+    package func selection(among available: MediaTracks) throws(OfflineManagerError) -> OfflineTrackSelection {
         var selection = OfflineTrackSelection(available: available)
         if let presentationSize {
             selection.videoBitrate = Self.bitrate(for: presentationSize, among: available.videos)
@@ -40,7 +40,7 @@ public struct DownloadTaskConfiguration: Sendable, Equatable {
     }
 
     /// The lowest bitrate whose resolution covers `size`, else the highest bitrate.
-    static func bitrate(for size: CGSize, among videos: [MediaTracks.Video]) -> Int? {
+    package static func bitrate(for size: CGSize, among videos: [MediaTracks.Video]) -> Int? {
         let covering = videos.filter { video in
             guard let dimensions = video.resolution?.split(separator: "x").compactMap({ Double($0) }), dimensions.count == 2 else {
                 return false
