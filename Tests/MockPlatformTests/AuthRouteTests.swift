@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -20,7 +21,7 @@ import Testing
         #expect(token.accountId == "acc-premium")
         #expect(token.userId == "usr-premium")
         #expect(token.isAnonymous == false)
-        #expect(token.expirationMs == mock.clock.nowMs() + 24 * 3_600_000)
+        #expect(token.expiration == mock.clock.now + .seconds(24 * 3_600))
         #expect(credentials.userProfile?.username == "premium")
     }
 

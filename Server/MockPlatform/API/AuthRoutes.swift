@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -86,7 +87,8 @@ extension ExposureAPI {
         let expires = context.nowMs + Int64(lifetimeMinutes) * 60_000
         let token = SessionToken(
             crmToken: context.catalog.settings.customer.lowercased() + "-crm", accountId: accountId, userId: userId,
-            opaque: RandomToken.make(bytes: 24), acquiredMs: context.nowMs, expirationMs: expires, anonymous: username == nil)
+            opaque: RandomToken.make(bytes: 24), acquired: context.now, expiration: WallTime(millisecondsSince1970: expires),
+            anonymous: username == nil)
         let session = Session(
             token: token.value, accountId: accountId, userId: userId, username: username, products: products,
             issuedMs: context.nowMs, expiresMs: expires, deviceId: deviceId)

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -25,6 +26,9 @@ final class RequestContext: Sendable {
         self.nowMs = nowMs
         query = request.query
     }
+
+    /// The platform time the request is answered at, as an instant.
+    var now: WallTime { WallTime(millisecondsSince1970: nowMs) }
 
     var catalog: Catalog { loaded.catalog }
 
