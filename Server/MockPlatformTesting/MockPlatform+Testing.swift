@@ -56,7 +56,7 @@ extension MockPlatform {
     public func requests(pathPrefix: String? = nil, since: Date? = nil, accountId: String? = nil, method: String? = nil) -> [JournalEntry] {
         control.journal.entries(
             matching: JournalFilter(
-                pathPrefix: pathPrefix, sinceMs: since.map { WallTime($0).millisecondsSince1970 },
+                pathPrefix: pathPrefix, since: since.map(WallTime.init),
                 accountId: accountId, method: method))
     }
 

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     static let hour: Int64 = 3_600_000
 
     static func record(_ kind: DownloadRecord.Kind, at ms: Int64) -> DownloadRecord {
-        DownloadRecord(accountId: "a", assetId: "x", kind: kind, deviceId: "d", timeMs: ms)
+        DownloadRecord(accountId: "a", assetId: "x", kind: kind, deviceId: "d", time: WallTime(millisecondsSince1970: ms))
     }
 
     @Test func onlyDownloadsCountAgainstTheLimit() {

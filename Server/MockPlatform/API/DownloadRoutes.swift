@@ -138,7 +138,7 @@ private struct DownloadRequest {
         let state = context.platform.state
         state.record(
             DownloadRecord(
-                accountId: session.accountId, assetId: entry.assetId, kind: kind, deviceId: session.deviceId, timeMs: context.nowMs))
+                accountId: session.accountId, assetId: entry.assetId, kind: kind, deviceId: session.deviceId, time: context.now))
         return DownloadLedger(
             records: state.downloads(accountId: session.accountId, assetId: entry.assetId), settings: ledger.settings,
             publicationEndMs: ledger.publicationEndMs

@@ -64,12 +64,12 @@ struct AdminAPI {
     }
 
     /// An ISO-8601 query parameter as ms since 1970; nil when absent, 400 when malformed.
-    static func instant(_ name: String, in request: HTTPRequest) throws(ExposureErrorMessage) -> Int64? {
+    static func instant(_ name: String, in request: HTTPRequest) throws(ExposureErrorMessage) -> WallTime? {
         guard let text = request.query[name], !text.isEmpty else { return nil }
-        guard let ms = ISO8601.milliseconds(from: text) else {
+        guard let instant = ISO8601.wallTime(from: text) else {
             throw .invalidParameter(name, "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
         }
-        return ms
+        return instant
     }
 }
 
@@ -124,7 +124,7 @@ extension AdminAPI {
                 throw .invalidParameter(
                     "rate", "must be a number from 0 (frozen) to \(Int(PlatformClock.rates.upperBound)) times real time, not \(rate)")
             }
-            switch (update.offsetMs, update.now) {
+            switch (update.offset?.wholeMilliseconds, update.now) {
             case (.some, .some):
                 throw .invalidJSON("Send offsetMs or now, not both.")
             case (let offset?, nil):
@@ -151,6 +151,6 @@ extension AdminAPI {
     }
 
     static func reading(_ clock: PlatformClock) -> ClockState {
-        ClockState(now: ISO8601.string(fromMilliseconds: clock.nowMs()), offsetMs: clock.offsetMs(), rate: clock.rate())
+        ClockState(now: ISO8601.string(from: clock.now), offset: .milliseconds(clock.offsetMs()), rate: clock.rate())
     }
 }

@@ -25,7 +25,7 @@ struct DownloadLedger {
     }
 
     /// When the current license expires: from the last download or renewal; nil without any.
-    var expiryMs: Int64? { records.map(\.timeMs).max().map(licenseExpiryMs(issuedMs:)) }
+    var expiryMs: Int64? { records.map(\.time).max().map { licenseExpiryMs(issuedMs: $0.millisecondsSince1970) } }
 
     /// The Downloads API's view of the records.
     func asset(assetId: String, userId: String?) -> DownloadedAsset {
@@ -33,9 +33,9 @@ struct DownloadLedger {
             assetId: assetId, downloadCount: downloadCount,
             downloads: records.map {
                 DownloadEvent(
-                    time: ISO8601.string(fromMilliseconds: $0.timeMs), type: $0.kind.rawValue,
+                    time: ISO8601.string(from: $0.time), type: $0.kind.rawValue,
                     deviceId: $0.deviceId, userId: userId)
             },
-            changed: records.map(\.timeMs).max().map(ISO8601.string(fromMilliseconds:)))
+            changed: records.map(\.time).max().map(ISO8601.string(from:)))
     }
 }

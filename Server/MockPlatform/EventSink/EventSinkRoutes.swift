@@ -35,7 +35,7 @@ extension ExposureAPI {
         let fresh = context.platform.activity.record(
             batch.payload.map { event in
                 RecordedAnalyticsEvent(
-                    receivedMs: context.nowMs, accountId: session.accountId, sessionId: batch.sessionId,
+                    received: context.now, accountId: session.accountId, sessionId: batch.sessionId,
                     clockOffset: batch.clockOffset, event: event)
             }, sessionId: batch.sessionId)
         var unseen = batch

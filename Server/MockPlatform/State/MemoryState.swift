@@ -129,7 +129,7 @@ package final class MemoryState: PlatformState {
             let renewals = records.indices.filter {
                 records[$0].kind == .renew && records[$0].accountId == download.accountId && records[$0].assetId == download.assetId
             }
-            guard renewals.count > DownloadRecord.renewalsKept, let earliest = renewals.min(by: { records[$0].timeMs < records[$1].timeMs })
+            guard renewals.count > DownloadRecord.renewalsKept, let earliest = renewals.min(by: { records[$0].time < records[$1].time })
             else { return }
             records.remove(at: earliest)
         }

@@ -173,7 +173,7 @@ package final class SQLiteState: PlatformState {
             try db.update(
                 "INSERT INTO downloads (account_id, asset_id, kind, device_id, time_ms) VALUES (?, ?, ?, ?, ?)",
                 .text(download.accountId), .text(download.assetId), .text(download.kind.rawValue),
-                .optional(download.deviceId), .integer(download.timeMs))
+                .optional(download.deviceId), .integer(download.time.millisecondsSince1970))
             guard download.kind == .renew else { return }
             try db.update(
                 """
@@ -198,7 +198,7 @@ package final class SQLiteState: PlatformState {
             DownloadRecord(
                 accountId: row.text(0) ?? "", assetId: row.text(1) ?? "",
                 kind: DownloadRecord.Kind(rawValue: row.text(2) ?? "") ?? .download,
-                deviceId: row.text(3), timeMs: row.int(4) ?? 0)
+                deviceId: row.text(3), time: WallTime(millisecondsSince1970: row.int(4) ?? 0))
         }
     }
 

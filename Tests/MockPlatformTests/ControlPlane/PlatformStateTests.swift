@@ -55,7 +55,9 @@ import Testing
         state.insert(named)
         for accountId in ["acc", "acc-basic"] {
             state.save(Bookmark(assetId: "a", offsetMs: 1, savedMs: 1), accountId: accountId)
-            state.record(DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, timeMs: 1))
+            state.record(
+                DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 1))
+            )
         }
         state.removeSession(token: "tok")
         state.removeSession(token: "named")
@@ -120,15 +122,18 @@ import Testing
     @Test(arguments: Store.allCases)
     func downloadsAreCountedPerAccountAndAssetAndReleased(_ store: Store) throws {
         let state = try store.make()
-        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: "d", timeMs: 1))
-        state.record(DownloadRecord(accountId: "acc", assetId: "b", kind: .download, deviceId: nil, timeMs: 2))
-        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: "d", timeMs: 3))
-        state.record(DownloadRecord(accountId: "other", assetId: "a", kind: .download, deviceId: nil, timeMs: 4))
-        #expect(state.downloads(accountId: "acc", assetId: "a").map(\.timeMs) == [1, 3])
-        #expect(state.downloads(accountId: nil, assetId: "a").map(\.timeMs) == [1, 3, 4])
-        #expect(state.downloads(accountId: "acc", assetId: nil).map(\.timeMs) == [1, 2, 3])
+        state.record(
+            DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: "d", time: WallTime(millisecondsSince1970: 1)))
+        state.record(
+            DownloadRecord(accountId: "acc", assetId: "b", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 2)))
+        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: "d", time: WallTime(millisecondsSince1970: 3)))
+        state.record(
+            DownloadRecord(accountId: "other", assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 4)))
+        #expect(state.downloads(accountId: "acc", assetId: "a").map(\.time.millisecondsSince1970) == [1, 3])
+        #expect(state.downloads(accountId: nil, assetId: "a").map(\.time.millisecondsSince1970) == [1, 3, 4])
+        #expect(state.downloads(accountId: "acc", assetId: nil).map(\.time.millisecondsSince1970) == [1, 2, 3])
         state.releaseDownloads(accountId: "acc", assetId: "a")
-        #expect(state.downloads(accountId: nil, assetId: nil).map(\.timeMs) == [2, 4])
+        #expect(state.downloads(accountId: nil, assetId: nil).map(\.time.millisecondsSince1970) == [2, 4])
     }
 
     /// Renewals do not count against the download limit, so only their number bounds them: the
@@ -138,17 +143,21 @@ import Testing
     func anAssetKeepsOnlyItsLatestRenewals(_ store: Store) throws {
         let state = try store.make()
         let kept = DownloadRecord.renewalsKept
-        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: nil, timeMs: 0))
-        state.record(DownloadRecord(accountId: "acc", assetId: "b", kind: .renew, deviceId: nil, timeMs: 0))
+        state.record(
+            DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 0)))
+        state.record(DownloadRecord(accountId: "acc", assetId: "b", kind: .renew, deviceId: nil, time: WallTime(millisecondsSince1970: 0)))
         // A clock moved back between renewals: the earliest goes, not the first recorded.
-        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: nil, timeMs: 1_000_000))
+        state.record(
+            DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: nil, time: WallTime(millisecondsSince1970: 1_000_000)))
         for time in 1...(3 * kept) {
-            state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: nil, timeMs: Int64(time)))
+            state.record(
+                DownloadRecord(
+                    accountId: "acc", assetId: "a", kind: .renew, deviceId: nil, time: WallTime(millisecondsSince1970: Int64(time))))
         }
         let records = state.downloads(accountId: "acc", assetId: "a")
         #expect(records.count { $0.kind == .renew } == kept)
         let latest = (2 * kept + 2)...(3 * kept)
-        #expect(records.filter { $0.kind == .renew }.map(\.timeMs).sorted() == latest.map(Int64.init) + [1_000_000])
+        #expect(records.filter { $0.kind == .renew }.map(\.time.millisecondsSince1970).sorted() == latest.map(Int64.init) + [1_000_000])
         #expect(records.first?.kind == .download, "downloads are bounded by the limit, not dropped")
         #expect(state.downloads(accountId: "acc", assetId: "b").count == 1)
         state.removeAll()
@@ -161,7 +170,8 @@ import Testing
         state.insert(Self.session)
         state.save(Bookmark(assetId: "a", offsetMs: 10, savedMs: 1), accountId: "acc")
         #expect(state.begin(Self.play("p1"), streamLimit: 1))
-        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: nil, timeMs: 1))
+        state.record(
+            DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 1)))
         state.removeAll()
         #expect(state.session(token: "tok") == nil && state.bookmarks(accountId: "acc").isEmpty)
         #expect(state.playSessions(accountId: nil).isEmpty && state.downloads(accountId: nil, assetId: nil).isEmpty)
