@@ -68,7 +68,7 @@ import Testing
 
     @Test func tokensExpireWithThePlatformClock() throws {
         let token = try mock.login()
-        mock.clock.set(offsetMs: 24 * 3_600_000 + 1)
+        mock.clock.set(offset: .seconds(24 * 3_600) + .milliseconds(1))
         #expect(mock.error(of: mock.send(.get, InProcessPlatform.api2 + "/auth/session", token: token)) == .invalidSessionToken)
     }
 
