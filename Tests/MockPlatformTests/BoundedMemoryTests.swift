@@ -189,7 +189,7 @@ import Testing
     @Test func playSessionsNoLongerActiveAreSweptAndTheMostRecentKept() {
         let state = MemoryState(sweepFloor: 10, maxSessions: 100, maxPlaySessions: 12)
         for index in 0..<5 { _ = state.begin(play(index, atMs: 0), streamLimit: nil) }
-        state.endPlaySession(id: "play-0", atMs: 1, reason: "Playback.Completed")
+        state.endPlaySession(id: "play-0", at: WallTime(millisecondsSince1970: 1), reason: "Playback.Completed")
         for index in 5..<10 { _ = state.begin(play(index, atMs: 50_000), streamLimit: nil) }
         // At 50 s the first five are still active but play-0, which ended.
         #expect(state.counts.playSessions == 9)

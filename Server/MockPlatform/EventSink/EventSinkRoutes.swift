@@ -40,7 +40,7 @@ extension ExposureAPI {
             }, sessionId: batch.sessionId)
         var unseen = batch
         unseen.payload = fresh.map(\.event)
-        PlaybackEventEffects(state: context.platform.state, nowMs: context.nowMs).apply(unseen, accountId: session.accountId)
+        PlaybackEventEffects(state: context.platform.state, now: context.now).apply(unseen, accountId: session.accountId)
         return Responses.json(eventSinkSettings(context, nowMs: context.nowMs))
     }
 

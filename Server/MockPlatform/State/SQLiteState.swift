@@ -139,17 +139,19 @@ package final class SQLiteState: PlatformState {
         } ?? nil
     }
 
-    package func touchPlaySession(id: String, atMs: Int64) {
+    package func touchPlaySession(id: String, at instant: WallTime) {
         write { (db) throws(SQLiteError) in
-            try db.update("UPDATE play_sessions SET last_seen_ms = MAX(last_seen_ms, ?) WHERE id = ?", .integer(atMs), .text(id))
+            try db.update(
+                "UPDATE play_sessions SET last_seen_ms = MAX(last_seen_ms, ?) WHERE id = ?", .integer(instant.millisecondsSince1970),
+                .text(id))
         }
     }
 
-    package func endPlaySession(id: String, atMs: Int64, reason: String) {
+    package func endPlaySession(id: String, at instant: WallTime, reason: String) {
         write { (db) throws(SQLiteError) in
             try db.update(
                 "UPDATE play_sessions SET ended_ms = ?, end_reason = ? WHERE id = ? AND ended_ms IS NULL",
-                .integer(atMs), .text(reason), .text(id))
+                .integer(instant.millisecondsSince1970), .text(reason), .text(id))
         }
     }
 
