@@ -140,8 +140,8 @@ import Testing
 
     private func session(_ index: Int, issuedMs: Int64, expiresMs: Int64) -> Session {
         Session(
-            token: "tok-\(index)", accountId: "acc-\(index)", userId: "u", username: nil, products: [], issuedMs: issuedMs,
-            expiresMs: expiresMs, deviceId: nil)
+            token: "tok-\(index)", accountId: "acc-\(index)", userId: "u", username: nil, products: [],
+            issued: WallTime(millisecondsSince1970: issuedMs), expires: WallTime(millisecondsSince1970: expiresMs), deviceId: nil)
     }
 
     @Test func expiredSessionsAreSweptAndTheNewestKept() {
@@ -160,10 +160,12 @@ import Testing
     @Test func anAnonymousAccountsRecordsGoWithItsLastSession() {
         let state = MemoryState(sweepFloor: 3, maxSessions: 100, maxPlaySessions: 100)
         let anonymous = Session(
-            token: "anon", accountId: "anonymous-1", userId: "anonymous-1", username: nil, products: [], issuedMs: 0, expiresMs: 1_000,
+            token: "anon", accountId: "anonymous-1", userId: "anonymous-1", username: nil, products: [],
+            issued: WallTime(millisecondsSince1970: 0), expires: WallTime(millisecondsSince1970: 1_000),
             deviceId: nil)
         let named = Session(
-            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: [], issuedMs: 0, expiresMs: 1_000,
+            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: [],
+            issued: WallTime(millisecondsSince1970: 0), expires: WallTime(millisecondsSince1970: 1_000),
             deviceId: nil)
         state.insert(anonymous)
         state.insert(named)

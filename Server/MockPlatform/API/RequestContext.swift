@@ -48,7 +48,7 @@ final class RequestContext: Sendable {
     /// The session of the Bearer token; 401 when missing, unknown, logged out or expired.
     func requireSession() throws(ExposureErrorMessage) -> Session {
         guard let token = bearerToken else { throw .noSessionToken }
-        guard let session = platform.state.session(token: token), session.expiresMs > nowMs else {
+        guard let session = platform.state.session(token: token), session.isValid(at: now) else {
             throw .invalidSessionToken
         }
         return session

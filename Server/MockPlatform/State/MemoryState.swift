@@ -48,10 +48,10 @@ package final class MemoryState: PlatformState {
             table.byToken[session.token] = session
             guard table.byToken.count >= table.sweepAt else { return [] }
             let anonymous = Set(table.byToken.values.lazy.filter(\.isAnonymous).map(\.accountId))
-            table.byToken = table.byToken.filter { $0.value.expiresMs > session.issuedMs }
+            table.byToken = table.byToken.filter { $0.value.isValid(at: session.issued) }
             let keep = Self.threeQuarters(of: maxSessions)
             if table.byToken.count > keep {
-                let newest = table.byToken.values.sorted { ($0.issuedMs, $0.token) > ($1.issuedMs, $1.token) }.prefix(keep)
+                let newest = table.byToken.values.sorted { ($0.issued, $0.token) > ($1.issued, $1.token) }.prefix(keep)
                 table.byToken = Dictionary(uniqueKeysWithValues: newest.map { ($0.token, $0) })
             }
             table.sweepAt = Self.nextSweep(after: table.byToken.count, floor: sweepFloor, maximum: maxSessions)

@@ -50,7 +50,8 @@ package final class SQLiteState: PlatformState {
                 INSERT OR REPLACE INTO sessions (token, account_id, user_id, username, products, issued_ms, expires_ms, device_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, .text(session.token), .text(session.accountId), .text(session.userId), .optional(session.username),
-                .text(products), .integer(session.issuedMs), .integer(session.expiresMs), .optional(session.deviceId))
+                .text(products), .integer(session.issued.millisecondsSince1970), .integer(session.expires.millisecondsSince1970),
+                .optional(session.deviceId))
         }
     }
 
@@ -266,7 +267,8 @@ package final class SQLiteState: PlatformState {
         }
         return Session(
             token: row.text(0) ?? "", accountId: row.text(1) ?? "", userId: row.text(2) ?? "", username: row.text(3),
-            products: products, issuedMs: row.int(5) ?? 0, expiresMs: row.int(6) ?? 0, deviceId: row.text(7))
+            products: products, issued: WallTime(millisecondsSince1970: row.int(5) ?? 0),
+            expires: WallTime(millisecondsSince1970: row.int(6) ?? 0), deviceId: row.text(7))
     }
 }
 

@@ -21,7 +21,7 @@ import Testing
 
     static let session = Session(
         token: "tok", accountId: "acc", userId: "u", username: nil, products: ["free"],
-        issuedMs: 0, expiresMs: 1_000, deviceId: nil)
+        issued: WallTime(millisecondsSince1970: 0), expires: WallTime(millisecondsSince1970: 1_000), deviceId: nil)
 
     static func play(_ id: String, account: String = "acc", at startedMs: Int64 = 1_000) -> PlaySession {
         PlaySession(
@@ -37,9 +37,9 @@ import Testing
         state.insert(Self.session)
         #expect(state.session(token: "tok") == Self.session)
         var longer = Self.session
-        longer.expiresMs = 2_000
+        longer.expires = WallTime(millisecondsSince1970: 2_000)
         state.insert(longer)
-        #expect(state.session(token: "tok")?.expiresMs == 2_000)
+        #expect(state.session(token: "tok")?.expires == WallTime(millisecondsSince1970: 2_000))
         state.removeSession(token: "tok")
         #expect(state.session(token: "tok") == nil)
     }
@@ -49,7 +49,8 @@ import Testing
     func anAnonymousAccountsRecordsGoWhenItLogsOutAndAUsersStay(_ store: Store) throws {
         let state = try store.make()
         let named = Session(
-            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: ["free"], issuedMs: 0, expiresMs: 1_000,
+            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: ["free"],
+            issued: WallTime(millisecondsSince1970: 0), expires: WallTime(millisecondsSince1970: 1_000),
             deviceId: nil)
         state.insert(Self.session)
         state.insert(named)
