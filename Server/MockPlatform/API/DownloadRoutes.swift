@@ -32,13 +32,15 @@ extension ExposureAPI {
             } else if download.ledger.isAtLimit {
                 throw download.limitReached
             }
-            // The play token (and so the keys of an encrypted download) lasts as long as the license.
-            let licenseExpiryMs = download.ledger.licenseExpiry(issued: context.now).millisecondsSince1970 / 1000 * 1000
+            // The play token (and so the keys of an encrypted download) lasts as long as the license,
+            // in whole seconds as the entitlement's playTokenExpiration.
+            let licenseEnd = download.ledger.licenseExpiry(issued: context.now).millisecondsSince1970
+            let licenseExpiry = WallTime(millisecondsSince1970: licenseEnd / 1000 * 1000)
             let builder = EntitlementBuilder(
                 context: context, session: download.session, grant: download.grant,
-                ids: .fresh(accountId: download.session.accountId, assetId: download.entry.assetId, tokenExpiresMs: licenseExpiryMs))
+                ids: .fresh(accountId: download.session.accountId, assetId: download.entry.assetId, tokenExpires: licenseExpiry))
             var entitlement = builder.entitlement(for: .vod(download.entry), material: "default")
-            entitlement.playTokenExpiration = licenseExpiryMs / 1000
+            entitlement.playTokenExpiration = licenseExpiry.millisecondsSince1970 / 1000
             entitlement.entitlementType = "DOWNLOAD"
             return Responses.json(entitlement)
         }
