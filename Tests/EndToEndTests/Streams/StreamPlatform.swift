@@ -54,11 +54,7 @@ final class StreamPlatform: Sendable {
                 let response = try await HTTP.get(url)
                 return (response.status, Array(response.body))
             },
-            wait: { duration in
-                clock.set(
-                    nowMs: clock.nowMs() + duration.components.seconds * 1000
-                        + duration.components.attoseconds / 1_000_000_000_000_000)
-            })
+            wait: { duration in clock.set(now: clock.now.advanced(by: duration)) })
     }
 }
 
