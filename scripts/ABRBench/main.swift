@@ -5,7 +5,6 @@
 // bitrate, next to the ideal in the same run: the highest rendition whose BANDWIDTH fits each
 // step, switched at the step, never stalling. Not a test.
 import BenchSupport
-import Clocks
 import Exposure
 import ExposurePlayback
 import Foundation
@@ -45,8 +44,8 @@ func play(_ playable: any Playable, ladder: [Int], lowKbps: Int) async throws ->
         log.withLock { $0.append((now, event)) }
         if case .playbackStarted = event {
             started.withLock { $0 = now }
-            network.set(.init(bandwidthBitsPerSecond: lowKbps * 1000), from: WallTime(millisecondsSince1970: now + stepMs))
-            network.set(.init(bandwidthBitsPerSecond: highKbps * 1000), from: WallTime(millisecondsSince1970: now + 2 * stepMs))
+            network.set(.init(bandwidthBitsPerSecond: lowKbps * 1000), fromMs: now + stepMs)
+            network.set(.init(bandwidthBitsPerSecond: highKbps * 1000), fromMs: now + 2 * stepMs)
         }
         if let begun = started.withLock({ $0 }), now >= begun + 3 * stepMs { player.stop() }
     }

@@ -54,7 +54,11 @@ final class StreamPlatform: Sendable {
                 let response = try await HTTP.get(url)
                 return (response.status, Array(response.body))
             },
-            wait: { duration in clock.set(now: clock.now.advanced(by: duration)) })
+            wait: { duration in
+                clock.set(
+                    nowMs: clock.nowMs() + duration.components.seconds * 1000
+                        + duration.components.attoseconds / 1_000_000_000_000_000)
+            })
     }
 }
 
