@@ -111,7 +111,7 @@ import Testing
         defer { platform.stop() }
         // A clock that moves when waited on: the test's steps, then `finish`'s retry pauses,
         // take no real time.
-        let clock = VirtualClock(start: testClock().now)
+        let clock = VirtualClock(startMs: testClock().nowMs)
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         let send = "/eventsink/send$"
@@ -202,7 +202,7 @@ import Testing
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
         // A clock that moves when waited on: finish's retry pause takes no real time.
-        let clock = VirtualClock(start: testClock().now)
+        let clock = VirtualClock(startMs: testClock().nowMs)
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         let sends = "/v2/customer/Sandbox/businessunit/Dev/eventsink/send"

@@ -1,4 +1,3 @@
-import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -21,7 +20,7 @@ import Testing
         #expect(token.accountId == "acc-premium")
         #expect(token.userId == "usr-premium")
         #expect(token.isAnonymous == false)
-        #expect(token.expiration == mock.clock.now + .seconds(24 * 3_600))
+        #expect(token.expirationMs == mock.clock.nowMs() + 24 * 3_600_000)
         #expect(credentials.userProfile?.username == "premium")
     }
 
@@ -68,7 +67,7 @@ import Testing
 
     @Test func tokensExpireWithThePlatformClock() throws {
         let token = try mock.login()
-        mock.clock.set(offset: .seconds(24 * 3_600) + .milliseconds(1))
+        mock.clock.set(offsetMs: 24 * 3_600_000 + 1)
         #expect(mock.error(of: mock.send(.get, InProcessPlatform.api2 + "/auth/session", token: token)) == .invalidSessionToken)
     }
 

@@ -26,7 +26,7 @@ let startMs: Int64 = 1_772_452_800_000  // 2026-03-02T12:00Z
 
 /// Plays `assetId` under high → low → high steps of `stepMs` each; `lowKbps` sits between the two lowest renditions.
 func play(_ playable: any Playable, ladder: [Int], lowKbps: Int) async throws -> Outcome {
-    let clock = VirtualClock(start: WallTime(millisecondsSince1970: startMs))
+    let clock = VirtualClock(startMs: startMs)
     let platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(real: clock))
     try platform.start()
     defer { platform.stop() }

@@ -1,4 +1,3 @@
-import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -84,14 +83,13 @@ extension ExposureAPI {
         if let deviceId, deviceId.unicodeScalars.count > maxDeviceIdLength {
             throw .invalidJSON("deviceId is \(deviceId.unicodeScalars.count) characters long; it may be at most \(maxDeviceIdLength).")
         }
-        let expires = context.now + .seconds(Int64(lifetimeMinutes) * 60)
+        let expires = context.nowMs + Int64(lifetimeMinutes) * 60_000
         let token = SessionToken(
             crmToken: context.catalog.settings.customer.lowercased() + "-crm", accountId: accountId, userId: userId,
-            opaque: RandomToken.make(bytes: 24), acquired: context.now, expiration: expires,
-            anonymous: username == nil)
+            opaque: RandomToken.make(bytes: 24), acquiredMs: context.nowMs, expirationMs: expires, anonymous: username == nil)
         let session = Session(
             token: token.value, accountId: accountId, userId: userId, username: username, products: products,
-            issued: context.now, expires: expires, deviceId: deviceId)
+            issuedMs: context.nowMs, expiresMs: expires, deviceId: deviceId)
         context.platform.state.insert(session)
         return session
     }
@@ -100,7 +98,7 @@ extension ExposureAPI {
         let token = SessionToken(value: session.token)
         return Credentials(
             sessionToken: token, crmToken: token.crmToken, accountId: session.accountId, accountStatus: "Active",
-            expirationDateTime: session.expires.date,
+            expirationDateTime: dateFromMs(session.expiresMs),
             userProfile: user.map { UserProfile(username: $0.username, displayName: $0.displayName, emailAddress: $0.emailAddress) })
     }
 }

@@ -1,4 +1,3 @@
-import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -27,9 +26,6 @@ final class RequestContext: Sendable {
         query = request.query
     }
 
-    /// The platform time the request is answered at, as an instant.
-    var now: WallTime { WallTime(millisecondsSince1970: nowMs) }
-
     var catalog: Catalog { loaded.catalog }
 
     /// The mock's own origin as the client reached it, for URLs in answers: the scheme of the
@@ -48,7 +44,7 @@ final class RequestContext: Sendable {
     /// The session of the Bearer token; 401 when missing, unknown, logged out or expired.
     func requireSession() throws(ExposureErrorMessage) -> Session {
         guard let token = bearerToken else { throw .noSessionToken }
-        guard let session = platform.state.session(token: token), session.isValid(at: now) else {
+        guard let session = platform.state.session(token: token), session.expiresMs > nowMs else {
             throw .invalidSessionToken
         }
         return session

@@ -29,7 +29,7 @@ final class StreamPlatform: Sendable {
     var base: String { platform.baseURL }
 
     /// Moves the platform clock.
-    func setNow(_ ms: Int64) { clock.set(now: WallTime(millisecondsSince1970: ms)) }
+    func setNow(_ ms: Int64) { clock.set(nowMs: ms) }
 
     /// The entitlement of `assetId` for the premium account.
     func entitlement(_ assetId: String, material: String? = nil) async throws -> PlaybackEntitlement {
