@@ -136,7 +136,7 @@ let package = Package(
 
         // Tests: one target per module, plus end-to-end against a real mock on port 0.
         .testTarget(name: "FuzzSupportTests", dependencies: ["FuzzSupport", "ExposureModels", "HTTPServer"]),
-        .testTarget(name: "ExposureModelsTests", dependencies: ["ExposureModels"]),
+        .testTarget(name: "ExposureModelsTests", dependencies: ["Clocks", "ExposureModels"]),
         .testTarget(name: "HLSTests", dependencies: ["HLS"]),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography", "HLS", "TestSupport"]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),

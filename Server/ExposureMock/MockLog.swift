@@ -24,24 +24,24 @@ struct MockLog: Sendable {
     }
 
     /// Writes an event that is not a request (`start`, `stop`, `server`, `configuration`) if its level is written.
-    func event(_ name: String, _ eventLevel: LogLevel, _ message: String, urls: [String] = [], timeMs: Int64 = Self.nowMs()) {
+    func event(_ name: String, _ eventLevel: LogLevel, _ message: String, urls: [String] = [], time: WallTime = .systemNow) {
         guard eventLevel >= level, level != .quiet else { return }
-        write(line(event: name, level: eventLevel, message: message, urls: urls, timeMs: timeMs))
+        write(line(event: name, level: eventLevel, message: message, urls: urls, time: time))
     }
 
     /// One request line.
     func line(for entry: RequestLogEntry, level entryLevel: LogLevel) -> String {
-        let durationMs = Double(entry.duration.components.seconds) * 1000 + Double(entry.duration.components.attoseconds) / 1e15
+        let durationMs = entry.duration.fractionalMilliseconds
         let target = entry.path + (entry.query.isEmpty ? "" : "?" + entry.query)
         switch format {
         case .text:
             let status = entry.status.map(String.init) ?? "dropped"
-            return "\(Self.timestamp(entry.timeMs)) \(entryLevel.rawValue) \(entry.method) \(target) \(status) \(entry.bytes)B "
+            return "\(ISO8601.string(from: entry.time)) \(entryLevel.rawValue) \(entry.method) \(target) \(status) \(entry.bytes)B "
                 + String(format: "%.1fms", durationMs)
                 + " request=\(entry.requestId ?? "-") account=\(entry.accountId ?? "-") fault=\(entry.faultId ?? "-")"
         case .json:
             return Self.json([
-                "time": Self.timestamp(entry.timeMs), "level": entryLevel.rawValue, "event": "request", "method": entry.method,
+                "time": ISO8601.string(from: entry.time), "level": entryLevel.rawValue, "event": "request", "method": entry.method,
                 "path": entry.path, "query": entry.query, "status": entry.status ?? NSNull(), "bytes": entry.bytes,
                 "durationMs": (durationMs * 1000).rounded() / 1000, "requestId": entry.requestId ?? NSNull(),
                 "accountId": entry.accountId ?? NSNull(), "faultId": entry.faultId ?? NSNull()
@@ -50,20 +50,16 @@ struct MockLog: Sendable {
     }
 
     /// One line of another event.
-    func line(event name: String, level eventLevel: LogLevel, message: String, urls: [String], timeMs: Int64) -> String {
+    func line(event name: String, level eventLevel: LogLevel, message: String, urls: [String], time: WallTime) -> String {
         switch format {
         case .text:
-            return "\(Self.timestamp(timeMs)) \(eventLevel.rawValue) \(name): \(message)"
+            return "\(ISO8601.string(from: time)) \(eventLevel.rawValue) \(name): \(message)"
         case .json:
             return Self.json([
-                "time": Self.timestamp(timeMs), "level": eventLevel.rawValue, "event": name, "message": message, "urls": urls
+                "time": ISO8601.string(from: time), "level": eventLevel.rawValue, "event": name, "message": message, "urls": urls
             ])
         }
     }
-
-    static func nowMs() -> Int64 { WallTime.systemNow.millisecondsSince1970 }
-
-    private static func timestamp(_ ms: Int64) -> String { ISO8601.string(fromMilliseconds: ms) }
 
     /// Keys sorted, slashes as they are, on one line.
     private static func json(_ object: [String: Any]) -> String {

@@ -66,30 +66,30 @@ public final class PlatformClock: WallClock {
         }
     }
 
-    /// How far the platform's time is ahead of real time, ms (negative: behind).
-    public func offsetMs() -> Int64 {
+    /// How far the platform's time is ahead of real time (negative: behind).
+    public func offset() -> Duration {
         let real = real.now
-        return state.withState { Self.virtualTime(of: $0, atReal: real) }.millisecondsSince1970 - real.millisecondsSince1970
+        return state.withState { Self.virtualTime(of: $0, atReal: real) } - real
     }
 
     /// How fast platform time runs relative to real time.
     public func rate() -> Double { state.withState { $0.rate } }
 
-    /// Moves platform time to `instantMs`, keeping the rate (or setting a new one).
-    public func set(nowMs instantMs: Int64, rate: Double? = nil) {
+    /// Moves platform time to `instant`, keeping the rate (or setting a new one).
+    public func set(now instant: WallTime, rate: Double? = nil) {
         let real = real.now
-        change { $0 = State(virtualAnchor: WallTime(millisecondsSince1970: instantMs), realAnchor: real, rate: rate ?? $0.rate) }
+        change { $0 = State(virtualAnchor: instant, realAnchor: real, rate: rate ?? $0.rate) }
     }
 
-    /// Sets platform time to real time plus `offsetMs`, keeping the rate (or setting a new one).
-    public func set(offsetMs: Int64, rate: Double? = nil) {
-        set(nowMs: real.now.millisecondsSince1970 + offsetMs, rate: rate)
+    /// Sets platform time to real time plus `offset`, keeping the rate (or setting a new one).
+    public func set(offset: Duration, rate: Double? = nil) {
+        set(now: real.now + offset, rate: rate)
     }
 
-    /// Real time plus `offsetMs`; nil when that is no instant within `platformInstantsMs`.
-    func realTime(plusMs offsetMs: Int64) -> Int64? {
-        let (instant, overflow) = real.now.millisecondsSince1970.addingReportingOverflow(offsetMs)
-        return !overflow && platformInstantsMs.contains(instant) ? instant : nil
+    /// Real time plus `offset`; nil when that is no instant within `platformInstantsMs`.
+    func realTime(plus offset: Duration) -> WallTime? {
+        let (instant, overflow) = real.now.millisecondsSince1970.addingReportingOverflow(offset.wholeMilliseconds)
+        return !overflow && platformInstantsMs.contains(instant) ? WallTime(millisecondsSince1970: instant) : nil
     }
 
     /// Changes only the rate, from the current platform time on.

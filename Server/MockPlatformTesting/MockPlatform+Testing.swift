@@ -13,13 +13,13 @@ extension MockPlatform {
     /// Moves platform time forward (or back, with a negative duration): EPG "now", live windows,
     /// session and play-token expiry and `…/time` all follow.
     public func advanceClock(by duration: Duration) {
-        context.clock.set(nowMs: (context.clock.now + duration).millisecondsSince1970)
+        context.clock.set(now: context.clock.now + duration)
     }
 
     /// Sets platform time to `date`, optionally with a rate (0 freezes time: nothing moves
     /// unless the test moves it, which makes time-based assertions exact).
     public func setClock(to date: Date, rate: Double? = nil) {
-        context.clock.set(nowMs: WallTime(date).millisecondsSince1970, rate: rate)
+        context.clock.set(now: WallTime(date), rate: rate)
     }
 
     /// Freezes platform time where it is.
@@ -56,7 +56,7 @@ extension MockPlatform {
     public func requests(pathPrefix: String? = nil, since: Date? = nil, accountId: String? = nil, method: String? = nil) -> [JournalEntry] {
         control.journal.entries(
             matching: JournalFilter(
-                pathPrefix: pathPrefix, sinceMs: since.map { WallTime($0).millisecondsSince1970 },
+                pathPrefix: pathPrefix, since: since.map(WallTime.init),
                 accountId: accountId, method: method))
     }
 

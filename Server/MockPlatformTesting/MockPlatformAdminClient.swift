@@ -10,7 +10,7 @@ import FoundationNetworking
 ///
 /// ```swift
 /// let admin = MockPlatformAdminClient(baseURL: "http://127.0.0.1:8080")
-/// try await admin.setClock(ClockUpdate(offsetMs: 3_600_000))
+/// try await admin.setClock(ClockUpdate(offset: .seconds(3_600)))
 /// try await admin.addFault(.status(503, path: "/entitlement/.*/play$", times: 1))
 /// ```
 public struct MockPlatformAdminClient: Sendable {

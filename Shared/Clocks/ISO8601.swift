@@ -34,6 +34,11 @@ public enum ISO8601 {
         }
     }
 
+    /// Formats an instant as `yyyy-MM-ddTHH:mm:ss.SSSZ` (UTC).
+    public static func string(from instant: WallTime) -> String {
+        string(fromMilliseconds: instant.millisecondsSince1970)
+    }
+
     /// Formats a date, truncated to whole milliseconds.
     public static func string(from date: Date) -> String {
         string(fromMilliseconds: WallTime(date).millisecondsSince1970)
@@ -76,6 +81,11 @@ public enum ISO8601 {
     public static func milliseconds(from text: String) -> Int64? {
         guard let reading = parse(text), reading.hasZone else { return nil }
         return reading.millisecondsSince1970
+    }
+
+    /// Parses a date-time that names its zone into an instant, or nil like ``milliseconds(from:)``.
+    public static func wallTime(from text: String) -> WallTime? {
+        milliseconds(from: text).map(WallTime.init(millisecondsSince1970:))
     }
 
     /// Parses a date-time that names its zone into a `Date`, or nil like ``milliseconds(from:)``.

@@ -61,6 +61,13 @@ extension Duration {
         guard !sumOverflow else { return seconds < 0 ? .min : .max }
         return total
     }
+
+    /// The duration in milliseconds with their fraction, for the readings that show one (the
+    /// journal's and the log's `durationMs`); `Duration.milliseconds(_:)` of a `Double` reads it back.
+    public var fractionalMilliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
 }
 
 extension WallTime {

@@ -1,3 +1,5 @@
+import Clocks
+
 /// The opaque session token Exposure issues, with the `|`-separated shape clients read.
 ///
 /// Layout: `crmToken|accountId|userId|opaque|acquiredMs|expirationMs|anonymous`. Encoded in JSON
@@ -12,10 +14,10 @@ public struct SessionToken: Codable, Sendable, Hashable, CustomStringConvertible
     /// Builds a token in Exposure's shape. `opaque` should be unguessable.
     public init(
         crmToken: String, accountId: String, userId: String, opaque: String,
-        acquiredMs: Int64, expirationMs: Int64, anonymous: Bool
+        acquired: WallTime, expiration: WallTime, anonymous: Bool
     ) {
-        value = [crmToken, accountId, userId, opaque, String(acquiredMs), String(expirationMs), anonymous ? "true" : "false"]
-            .joined(separator: "|")
+        let times = [acquired, expiration].map { String($0.millisecondsSince1970) }
+        value = ([crmToken, accountId, userId, opaque] + times + [anonymous ? "true" : "false"]).joined(separator: "|")
     }
 
     private var parts: [Substring] { value.split(separator: "|", omittingEmptySubsequences: false) }
@@ -31,18 +33,22 @@ public struct SessionToken: Codable, Sendable, Hashable, CustomStringConvertible
     public var accountId: String? { part(1) }
     /// The user id (field 2).
     public var userId: String? { part(2) }
-    /// When the token was issued, ms since 1970 (field 4).
-    public var acquiredMs: Int64? { part(4).flatMap { Int64($0) } }
-    /// When the token expires, ms since 1970 (field 5).
-    public var expirationMs: Int64? { part(5).flatMap { Int64($0) } }
+    /// When the token was issued (field 4, milliseconds since 1970).
+    public var acquired: WallTime? { instant(4) }
+    /// When the token expires (field 5, milliseconds since 1970).
+    public var expiration: WallTime? { instant(5) }
     /// Whether the session is anonymous (field 6).
     public var isAnonymous: Bool? { part(6).map { $0 == "true" } }
 
     /// True when the token has the seven-field shape with numeric times.
-    public var isWellFormed: Bool { acquiredMs != nil && expirationMs != nil && isAnonymous != nil }
+    public var isWellFormed: Bool { acquired != nil && expiration != nil && isAnonymous != nil }
 
-    /// Whether the token has expired at `nowMs` (false when the expiry cannot be read).
-    public func isExpired(atMs nowMs: Int64) -> Bool { expirationMs.map { $0 <= nowMs } ?? false }
+    /// Whether the token has expired at `now` (false when the expiry cannot be read).
+    public func isExpired(at now: WallTime) -> Bool { expiration.map { $0 <= now } ?? false }
+
+    private func instant(_ index: Int) -> WallTime? {
+        part(index).flatMap { Int64($0) }.map(WallTime.init(millisecondsSince1970:))
+    }
 
     public init(from decoder: any Decoder) throws {
         value = try decoder.singleValueContainer().decode(String.self)

@@ -131,6 +131,13 @@ struct ISO8601Tests {
         #expect(ISO8601.string(from: Date(timeIntervalSince1970: 1.2349)) == "1970-01-01T00:00:01.234Z")
     }
 
+    @Test func aWallTimeFormatsAndReadsAsItsMilliseconds() {
+        let instant = WallTime(millisecondsSince1970: 1_709_294_400_250)
+        #expect(ISO8601.string(from: instant) == "2024-03-01T12:00:00.250Z")
+        #expect(ISO8601.wallTime(from: "2024-03-01T13:00:00.250+01:00") == instant)
+        #expect(ISO8601.wallTime(from: "2024-03-01T12:00:00.250") == nil, "no zone: the JSON reading refuses it")
+    }
+
     /// Any Int64 formats (a negative year once trapped the formatter): years outside 0000–9999 in
     /// ISO 8601's expanded form, and four-digit years read back to the same instant.
     @Test(arguments: [

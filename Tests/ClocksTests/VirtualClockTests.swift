@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct VirtualClockTests {
     @Test func aFreeClockJumpsToEachDeadlineAsAStandardClock() async throws {
-        let clock = VirtualClock(startMs: 10_000)
+        let clock = VirtualClock(start: WallTime(millisecondsSince1970: 10_000))
         try await clock.sleep(for: .seconds(90))
         #expect(clock.now == WallTime(millisecondsSince1970: 100_000))
         try await clock.sleep(until: clock.now.advanced(by: .milliseconds(-5)), tolerance: nil)
@@ -11,9 +11,9 @@ import Testing
     }
 
     @Test func aWaitPastTheHorizonResumesWhenTheTestMovesIt() async throws {
-        let clock = VirtualClock(startMs: 0, horizonMs: 1_000)
+        let clock = VirtualClock(start: WallTime(millisecondsSince1970: 0), horizon: WallTime(millisecondsSince1970: 1_000))
         async let woke: Void = clock.sleep(until: WallTime(millisecondsSince1970: 5_000), tolerance: nil)
-        clock.advance(to: 5_000)
+        clock.advance(to: WallTime(millisecondsSince1970: 5_000))
         try await woke
         #expect(clock.nowMs == 5_000)
     }
@@ -27,7 +27,7 @@ import Testing
 
 extension VirtualClockTests {
     @Test func aCancelledWaitPastTheHorizonEndsWithoutMovingTheClock() async {
-        let clock = VirtualClock(startMs: 0, horizonMs: 1_000)
+        let clock = VirtualClock(start: WallTime(millisecondsSince1970: 0), horizon: WallTime(millisecondsSince1970: 1_000))
         let waiting = Task { try await clock.sleep(until: WallTime(millisecondsSince1970: 5_000), tolerance: nil) }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
@@ -35,12 +35,12 @@ extension VirtualClockTests {
     }
 
     @Test func aHeldClockWaitsPastTheInstantItWasHeldAtUntilTheTestMovesIt() async throws {
-        let clock = VirtualClock(startMs: 0)
+        let clock = VirtualClock(start: WallTime(millisecondsSince1970: 0))
         try await clock.sleep(for: .seconds(90))
         clock.hold()
-        #expect(clock.horizonMs == 90_000)
+        #expect(clock.horizon == WallTime(millisecondsSince1970: 90_000))
         async let woke: Void = clock.sleep(until: WallTime(millisecondsSince1970: 150_000), tolerance: nil)
-        clock.advance(by: 60_000)
+        clock.advance(by: .seconds(60))
         try await woke
         #expect(clock.nowMs == 150_000)
     }

@@ -16,6 +16,13 @@ import Testing
         #expect(Duration.seconds(Int64.min).wholeMilliseconds == .min)
     }
 
+    @Test func fractionalMillisecondsKeepTheFractionBothWays() {
+        #expect((Duration.milliseconds(12) + .microseconds(500)).fractionalMilliseconds == 12.5)
+        #expect(Duration.seconds(3).fractionalMilliseconds == 3000)
+        #expect((Duration.zero - .microseconds(250)).fractionalMilliseconds == -0.25)
+        #expect(Duration.milliseconds(0.75) == .microseconds(750))
+    }
+
     @Test func aDateRoundsDownAndComesBackAsTheSameMillisecond() {
         let time = WallTime(Date(timeIntervalSince1970: 1_700_000_000.1239))
         #expect(time.millisecondsSince1970 == 1_700_000_000_123)

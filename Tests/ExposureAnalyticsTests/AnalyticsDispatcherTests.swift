@@ -111,7 +111,7 @@ import Testing
         defer { platform.stop() }
         // A clock that moves when waited on: the test's steps, then `finish`'s retry pauses,
         // take no real time.
-        let clock = VirtualClock(startMs: testClock().nowMs)
+        let clock = VirtualClock(start: testClock().now)
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         let send = "/eventsink/send$"
@@ -202,7 +202,7 @@ import Testing
         let platform = try await MockPlatform.start()
         defer { platform.stop() }
         // A clock that moves when waited on: finish's retry pause takes no real time.
-        let clock = VirtualClock(startMs: testClock().nowMs)
+        let clock = VirtualClock(start: testClock().now)
         let (token, entitlement) = try await startPlayback("city-lights", on: platform)
         let reporter = try await Self.begin(Self.dispatcher(clock: clock), entitlement, token: token, on: platform)
         let sends = "/v2/customer/Sandbox/businessunit/Dev/eventsink/send"
@@ -218,7 +218,7 @@ import Testing
             await reporter.finish(timeout: .zero)
         }
         #expect(platform.requests(pathPrefix: sends).count >= 4)
-        #expect((reporter.nextWakeMs ?? 0) - clock.nowMs >= 8_000, "the session's next retry is past finish's 5 s")
+        #expect((reporter.nextWake?.millisecondsSince1970 ?? 0) - clock.nowMs >= 8_000, "the session's next retry is past finish's 5 s")
         await reporter.finish()
         #expect(reporter.isSettled, "finish tried at once (and, after a fifth 503, again a second later)")
         #expect(platform.requests(pathPrefix: sends).count == 6)

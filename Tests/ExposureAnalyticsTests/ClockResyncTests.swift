@@ -41,7 +41,7 @@ import Testing
         reporter.record(.started(mediaLocator: "m", videoLengthMs: Self.twoHoursMs, bitrateKbps: 800), offset: .zero)
         // Two hours of silence but for heartbeats: the clock goes from one wake to the next, and
         // each batch (with its resync, when due) is waited for before the clock moves on.
-        while let wake = reporter.nextWakeMs, wake < Self.t0 + Self.twoHoursMs {
+        while let wake = reporter.nextWake?.millisecondsSince1970, wake < Self.t0 + Self.twoHoursMs {
             clock.advance(by: .milliseconds(wake - clock.nowMs))
             reporter.catchUp()
             await reporter.finish(timeout: .zero)

@@ -40,7 +40,8 @@ import Testing
     @available(*, deprecated, message: "calls the deprecated millisecond spellings on purpose")
     @Test func theMonitorTakesItsIntervalInMilliseconds() {
         let folder = FileManager.default.temporaryDirectory
-        let monitor = FileSystemStorageMonitor(folder: folder, clock: VirtualClock(startMs: 0), intervalMs: 5_000)
+        let monitor = FileSystemStorageMonitor(
+            folder: folder, clock: VirtualClock(start: WallTime(millisecondsSince1970: 0)), intervalMs: 5_000)
         #expect(monitor.availableBytes > 0)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct FileSystemStorageMonitorTests {
     @Test func readsTheFreeSpaceOfTheFileSystemHoldingTheFolder() throws {
         let folder = FileManager.default.temporaryDirectory
-        let free = FileSystemStorageMonitor(folder: folder, clock: VirtualClock(startMs: 0)).availableBytes
+        let free = FileSystemStorageMonitor(folder: folder, clock: VirtualClock(start: WallTime(millisecondsSince1970: 0))).availableBytes
         let attributes = try FileManager.default.attributesOfFileSystem(forPath: folder.path)
         let reported = try #require((attributes[.systemFreeSize] as? NSNumber)?.int64Value)
         #expect(free > 0 && free < .max)
@@ -18,7 +18,7 @@ import Testing
     @Test func aFolderNotYetMadeIsMeasuredOnItsNearestParent() {
         let parent = FileManager.default.temporaryDirectory
         let missing = parent.appendingPathComponent("not-made-\(UUID().uuidString)/downloads")
-        let free = FileSystemStorageMonitor(folder: missing, clock: VirtualClock(startMs: 0)).availableBytes
+        let free = FileSystemStorageMonitor(folder: missing, clock: VirtualClock(start: WallTime(millisecondsSince1970: 0))).availableBytes
         #expect(free > 0 && free < .max)
     }
 }

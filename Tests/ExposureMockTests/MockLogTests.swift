@@ -1,5 +1,5 @@
 import Foundation
-import MockPlatform
+import MockPlatformTesting
 import Synchronization
 import Testing
 
@@ -8,7 +8,8 @@ import Testing
 /// The log lines of `exposure-mock`: text and JSON, levels, and what each request line carries.
 @Suite struct MockLogTests {
     private let entry = RequestLogEntry(
-        timeMs: 1_796_040_000_123, method: "GET", path: "/v1/customer/c/businessunit/b/content/asset", query: "pageSize=5",
+        time: WallTime(millisecondsSince1970: 1_796_040_000_123), method: "GET", path: "/v1/customer/c/businessunit/b/content/asset",
+        query: "pageSize=5",
         status: 200, bytes: 512, duration: .microseconds(1_260), requestId: "r1", accountId: "acc-basic", faultId: nil)
 
     private func written(_ format: LogFormat, _ level: LogLevel, _ body: (MockLog) -> Void) -> [String] {
@@ -46,10 +47,15 @@ import Testing
     }
 
     @Test func startAndStopLinesNameTheURLsServed() throws {
-        let lines = written(.json, .info) { $0.event("start", .info, "serving", urls: ["http://127.0.0.1:1"], timeMs: 0) }
+        let lines = written(.json, .info) {
+            $0.event("start", .info, "serving", urls: ["http://127.0.0.1:1"], time: WallTime(millisecondsSince1970: 0))
+        }
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(object["event"] as? String == "start" && object["urls"] as? [String] == ["http://127.0.0.1:1"])
-        #expect(written(.text, .info) { $0.event("stop", .info, "stopped", timeMs: 0) } == ["1970-01-01T00:00:00.000Z info stop: stopped"])
+        #expect(
+            written(.text, .info) { $0.event("stop", .info, "stopped", time: WallTime(millisecondsSince1970: 0)) } == [
+                "1970-01-01T00:00:00.000Z info stop: stopped"
+            ])
     }
 
     @Test func theLevelChoosesWhichLinesAreWritten() {

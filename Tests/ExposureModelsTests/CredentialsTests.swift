@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import Testing
@@ -31,18 +32,19 @@ struct CredentialsTests {
     @Test func aTokenBuiltFromPartsReadsBackTheSameParts() {
         let token = SessionToken(
             crmToken: "crm", accountId: "acc", userId: "usr", opaque: "r4nd0m",
-            acquiredMs: 1_764_400_000_000, expirationMs: 1_764_486_400_000, anonymous: true)
+            acquired: WallTime(millisecondsSince1970: 1_764_400_000_000),
+            expiration: WallTime(millisecondsSince1970: 1_764_486_400_000), anonymous: true)
 
         #expect(token.value == "crm|acc|usr|r4nd0m|1764400000000|1764486400000|true")
         #expect(token.crmToken == "crm")
         #expect(token.accountId == "acc")
         #expect(token.userId == "usr")
-        #expect(token.acquiredMs == 1_764_400_000_000)
-        #expect(token.expirationMs == 1_764_486_400_000)
+        #expect(token.acquired == WallTime(millisecondsSince1970: 1_764_400_000_000))
+        #expect(token.expiration == WallTime(millisecondsSince1970: 1_764_486_400_000))
         #expect(token.isAnonymous == true)
         #expect(token.isWellFormed)
-        #expect(token.isExpired(atMs: 1_764_486_400_000))
-        #expect(!token.isExpired(atMs: 1_764_486_399_999))
+        #expect(token.isExpired(at: WallTime(millisecondsSince1970: 1_764_486_400_000)))
+        #expect(!token.isExpired(at: WallTime(millisecondsSince1970: 1_764_486_399_999)))
         #expect(SessionToken(value: token.value) == token)
         #expect(token.description == token.value)
     }
@@ -70,8 +72,8 @@ struct CredentialsTests {
 
     @Test(arguments: ["opaque", "a|b|c|d|1|later|false", "a|b|c|d|1|2"])
     func anUnreadableExpiryNeverCountsAsExpired(text: String) {
-        #expect(SessionToken(value: text).expirationMs == nil)
-        #expect(!SessionToken(value: text).isExpired(atMs: .max))
+        #expect(SessionToken(value: text).expiration == nil)
+        #expect(!SessionToken(value: text).isExpired(at: WallTime(millisecondsSince1970: .max)))
     }
 
     @Test func aTokenWithEmptyFieldsKeepsTheirPositions() {

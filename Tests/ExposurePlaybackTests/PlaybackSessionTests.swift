@@ -15,7 +15,8 @@ import Testing
         return Player(
             environment: environment, sessionToken: SessionToken(value: "t"),
             dependencies: PlayerDependencies(
-                apiTransport: api, streamTransport: streams, clock: VirtualClock(startMs: 1_700_000_000_000), languageStore: store,
+                apiTransport: api, streamTransport: streams, clock: VirtualClock(start: WallTime(millisecondsSince1970: 1_700_000_000_000)),
+                languageStore: store,
                 deviceLanguage: "en"))
     }
 

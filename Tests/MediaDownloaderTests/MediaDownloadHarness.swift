@@ -14,7 +14,7 @@ final class MediaDownloadHarness: Sendable {
     let platform: MockPlatform
     private let temporaryFolder = TemporaryFolder("media-downloader")
     var folder: URL { temporaryFolder.url }
-    let clock = VirtualClock(startMs: 1_800_000_000_000)
+    let clock = VirtualClock(start: WallTime(millisecondsSince1970: 1_800_000_000_000))
 
     init() async throws {
         platform = try await MockPlatform.start()

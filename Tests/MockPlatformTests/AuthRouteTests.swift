@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -20,7 +21,7 @@ import Testing
         #expect(token.accountId == "acc-premium")
         #expect(token.userId == "usr-premium")
         #expect(token.isAnonymous == false)
-        #expect(token.expirationMs == mock.clock.nowMs() + 24 * 3_600_000)
+        #expect(token.expiration == mock.clock.now + .seconds(24 * 3_600))
         #expect(credentials.userProfile?.username == "premium")
     }
 
@@ -67,7 +68,7 @@ import Testing
 
     @Test func tokensExpireWithThePlatformClock() throws {
         let token = try mock.login()
-        mock.clock.set(offsetMs: 24 * 3_600_000 + 1)
+        mock.clock.set(offset: .seconds(24 * 3_600) + .milliseconds(1))
         #expect(mock.error(of: mock.send(.get, InProcessPlatform.api2 + "/auth/session", token: token)) == .invalidSessionToken)
     }
 

@@ -46,7 +46,7 @@ import Testing
 
     private func event(_ number: Int64, session: String, padding: Int = 0) -> RecordedAnalyticsEvent {
         RecordedAnalyticsEvent(
-            receivedMs: 0, accountId: "acc", sessionId: session, clockOffset: nil,
+            received: WallTime(millisecondsSince1970: 0), accountId: "acc", sessionId: session, clockOffset: nil,
             event: AnalyticsEvent(
                 eventType: "Playback.Heartbeat", timestamp: 1_800_000_000_000, sequenceNumber: number,
                 fields: ["Padding": .string(String(repeating: "p", count: padding))]))
@@ -76,14 +76,19 @@ import Testing
         let ones = Array(repeating: "1", count: 32_000).joined(separator: ",")
         let body = #"{"EventType":"Playback.Heartbeat","Timestamp":1,"Ones":["# + ones + "]}"
         let crafted = try JSONDecoder().decode(AnalyticsEvent.self, from: Data(body.utf8))
-        let size = RecordedAnalyticsEvent(receivedMs: 0, accountId: "acc", sessionId: "s", clockOffset: nil, event: crafted).heldBytes
+        let size = RecordedAnalyticsEvent(
+            received: WallTime(millisecondsSince1970: 0), accountId: "acc", sessionId: "s", clockOffset: nil, event: crafted
+        ).heldBytes
         #expect(size >= 32_000 * MemoryLayout<JSONValue>.stride)
         let activity = ClientActivity(capacity: 1_000, byteCapacity: 16 << 20)
         for number in 0..<100 {
             var event = crafted
             event.sequenceNumber = Int64(number)
             _ = activity.record(
-                [RecordedAnalyticsEvent(receivedMs: 0, accountId: "acc", sessionId: "s", clockOffset: nil, event: event)], sessionId: "s")
+                [
+                    RecordedAnalyticsEvent(
+                        received: WallTime(millisecondsSince1970: 0), accountId: "acc", sessionId: "s", clockOffset: nil, event: event)
+                ], sessionId: "s")
         }
         #expect(activity.usage.events.kept == (16 << 20) / size)
         #expect(activity.usage.events.bytes <= 16 << 20)
@@ -101,11 +106,14 @@ import Testing
     }
 
     @Test func beaconsStayWithinTheirBytes() {
-        let beacon = RecordedBeacon(receivedMs: 0, playSessionId: String(repeating: "p", count: 1_000), clipIndex: 0, event: "start")
+        let beacon = RecordedBeacon(
+            received: WallTime(millisecondsSince1970: 0), playSessionId: String(repeating: "p", count: 1_000), clipIndex: 0, event: "start")
         let activity = ClientActivity(capacity: 1_000, byteCapacity: 3 * beacon.heldBytes)
         for index in 0..<100 {
             activity.record(
-                RecordedBeacon(receivedMs: 0, playSessionId: String(repeating: "p", count: 1_000), clipIndex: index, event: "start"))
+                RecordedBeacon(
+                    received: WallTime(millisecondsSince1970: 0), playSessionId: String(repeating: "p", count: 1_000), clipIndex: index,
+                    event: "start"))
         }
         #expect(activity.usage.beacons.bytes <= 3 * beacon.heldBytes)
         #expect(activity.beacons().map(\.clipIndex) == [97, 98, 99])
@@ -113,8 +121,9 @@ import Testing
 
     private func entry(_ id: Int, queryBytes: Int) -> JournalEntry {
         JournalEntry(
-            id: id, timeMs: 0, method: "GET", path: "/p", query: String(repeating: "q", count: queryBytes), headers: [:],
-            requestBytes: 0, status: 200, responseBytes: 0, durationMs: 0, accountId: nil, faultId: nil, delivery: "immediate")
+            id: id, time: WallTime(millisecondsSince1970: 0), method: "GET", path: "/p", query: String(repeating: "q", count: queryBytes),
+            headers: [:], requestBytes: 0, status: 200, responseBytes: 0, duration: .zero, accountId: nil, faultId: nil,
+            delivery: "immediate")
     }
 
     @Test func theJournalStaysWithinItsBytes() {
@@ -131,8 +140,8 @@ import Testing
 
     private func session(_ index: Int, issuedMs: Int64, expiresMs: Int64) -> Session {
         Session(
-            token: "tok-\(index)", accountId: "acc-\(index)", userId: "u", username: nil, products: [], issuedMs: issuedMs,
-            expiresMs: expiresMs, deviceId: nil)
+            token: "tok-\(index)", accountId: "acc-\(index)", userId: "u", username: nil, products: [],
+            issued: WallTime(millisecondsSince1970: issuedMs), expires: WallTime(millisecondsSince1970: expiresMs), deviceId: nil)
     }
 
     @Test func expiredSessionsAreSweptAndTheNewestKept() {
@@ -151,16 +160,20 @@ import Testing
     @Test func anAnonymousAccountsRecordsGoWithItsLastSession() {
         let state = MemoryState(sweepFloor: 3, maxSessions: 100, maxPlaySessions: 100)
         let anonymous = Session(
-            token: "anon", accountId: "anonymous-1", userId: "anonymous-1", username: nil, products: [], issuedMs: 0, expiresMs: 1_000,
+            token: "anon", accountId: "anonymous-1", userId: "anonymous-1", username: nil, products: [],
+            issued: WallTime(millisecondsSince1970: 0), expires: WallTime(millisecondsSince1970: 1_000),
             deviceId: nil)
         let named = Session(
-            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: [], issuedMs: 0, expiresMs: 1_000,
+            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: [],
+            issued: WallTime(millisecondsSince1970: 0), expires: WallTime(millisecondsSince1970: 1_000),
             deviceId: nil)
         state.insert(anonymous)
         state.insert(named)
         for accountId in ["anonymous-1", "acc-basic"] {
             state.save(Bookmark(assetId: "a", offsetMs: 1, savedMs: 1), accountId: accountId)
-            state.record(DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, timeMs: 1))
+            state.record(
+                DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 1))
+            )
         }
         state.insert(session(1, issuedMs: 2_000, expiresMs: 9_000))
         #expect(state.session(token: "anon") == nil && state.session(token: "named") == nil, "both expired and swept")
@@ -178,7 +191,7 @@ import Testing
     @Test func playSessionsNoLongerActiveAreSweptAndTheMostRecentKept() {
         let state = MemoryState(sweepFloor: 10, maxSessions: 100, maxPlaySessions: 12)
         for index in 0..<5 { _ = state.begin(play(index, atMs: 0), streamLimit: nil) }
-        state.endPlaySession(id: "play-0", atMs: 1, reason: "Playback.Completed")
+        state.endPlaySession(id: "play-0", at: WallTime(millisecondsSince1970: 1), reason: "Playback.Completed")
         for index in 5..<10 { _ = state.begin(play(index, atMs: 50_000), streamLimit: nil) }
         // At 50 s the first five are still active but play-0, which ended.
         #expect(state.counts.playSessions == 9)

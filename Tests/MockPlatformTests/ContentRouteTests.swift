@@ -64,7 +64,7 @@ import Testing
         let today = mock.clock.nowMs()
         var seen: [Bool] = [try listed()]
         for instant in [start - 1, start, end - 1, end, start + 1, today] {
-            mock.clock.set(nowMs: instant, rate: 0)
+            mock.clock.set(now: WallTime(millisecondsSince1970: instant), rate: 0)
             seen.append(try listed())
         }
         #expect(seen == [false, false, true, true, false, true, false])
@@ -111,7 +111,7 @@ import Testing
 
     @Test func serverTimeFollowsTheClock() throws {
         let before = try mock.json(ServerTime.self, .get, InProcessPlatform.api1 + "/time")
-        mock.clock.set(offsetMs: 3_600_000)
+        mock.clock.set(offset: .seconds(3_600))
         let after = try mock.json(ServerTime.self, .get, InProcessPlatform.api1 + "/time")
         #expect(after.epochMillis - before.epochMillis == 3_600_000)
         #expect(ISO8601.milliseconds(from: after.iso8601 ?? "") == after.epochMillis)

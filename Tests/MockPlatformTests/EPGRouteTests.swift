@@ -59,7 +59,7 @@ import Testing
 
     @Test func timeTravelMovesNow() throws {
         let before = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=\(now)&to=\(now + 1)").programs[0]
-        mock.clock.set(offsetMs: 30 * 60_000)
+        mock.clock.set(offset: .seconds(30 * 60))
         let after = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=\(now)&to=\(now + 1)").programs[0]
         #expect(after.startTime == before.endTime)
     }

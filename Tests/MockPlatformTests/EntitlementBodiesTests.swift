@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -9,7 +10,7 @@ import Testing
 /// entitlement, for every stream kind and for ids that need escaping.
 @Suite struct EntitlementBodiesTests {
     static let plays: [PlayIdentifiers] = [
-        .fresh(accountId: "acct-1", assetId: "asset-1", tokenExpiresMs: 100_000),
+        .fresh(accountId: "acct-1", assetId: "asset-1", tokenExpires: WallTime(millisecondsSince1970: 100_000)),
         PlayIdentifiers(playSessionId: "0123456789abcdef0123456789abcdef", playToken: "tok/en", requestId: "req-2", accountId: "a:b@c.d"),
         // Quotes, backslashes, control characters and non-ASCII go through the encoder's own escaping.
         PlayIdentifiers(
@@ -50,7 +51,7 @@ import Testing
         var shape = PlaybackEntitlement(
             playSessionId: bodies.markers.playSessionId, playTokenExpiration: 100, productId: "free",
             assetId: "a", accountId: bodies.markers.accountId)
-        let ids = PlayIdentifiers.fresh(accountId: "x", assetId: "a", tokenExpiresMs: 100_000)
+        let ids = PlayIdentifiers.fresh(accountId: "x", assetId: "a", tokenExpires: WallTime(millisecondsSince1970: 100_000))
         _ = try bodies.body(of: shape, for: ids)
         shape.playTokenExpiration = 101
         shape.bookmarks = Bookmarks(lastViewedOffset: 5, lastViewedTime: 6)

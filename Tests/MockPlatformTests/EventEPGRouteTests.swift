@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func theEntitlementAndTheEPGNameTheSameOccurrence() throws {
-        mock.clock.set(offsetMs: 30 * 60_000)
+        mock.clock.set(offset: .seconds(30 * 60))
         let token = try mock.login()
         let play = try mock.json(PlaybackEntitlement.self, .get, InProcessPlatform.api2 + "/entitlement/\(event)/play", token: token)
         let streamInfo = try #require(play.streamInfo)
@@ -75,7 +75,7 @@ import Testing
     @Test func onNowLiveAndBetweenOccurrences() throws {
         let live = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/\(event)/onnow")
         #expect(live.programs.map { $0.startTime.map(msFromDate) } == [now, now + 7_200_000])
-        mock.clock.set(offsetMs: 100 * 60_000)
+        mock.clock.set(offset: .seconds(100 * 60))
         let gap = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/\(event)/onnow")
         #expect(gap.programs.map { $0.startTime.map(msFromDate) } == [now + 20 * 60_000])
     }

@@ -11,15 +11,15 @@ import Testing
         let clock = PlatformClock(real: real)
         real.advance(by: .milliseconds(500))
         #expect(clock.nowMs() == 1_000_500)
-        #expect(clock.offsetMs() == 0)
+        #expect(clock.offset() == .zero)
     }
 
     @Test func offsetAbsoluteAndRate() {
         let real = Self.realTime()
         let clock = PlatformClock(real: real)
-        clock.set(offsetMs: 60_000)
+        clock.set(offset: .seconds(60))
         #expect(clock.nowMs() == 1_060_000)
-        clock.set(nowMs: 5_000_000, rate: 10)
+        clock.set(now: WallTime(millisecondsSince1970: 5_000_000), rate: 10)
         real.advance(by: .milliseconds(1000))
         #expect(clock.nowMs() == 5_010_000)
         clock.set(rate: 1)
@@ -35,23 +35,23 @@ import Testing
     @Test func readsWithinPlatformTimeWhateverItIsSetTo() {
         let real = Self.realTime()
         let clock = PlatformClock(real: real)
-        clock.set(nowMs: 253_402_300_700_000, rate: 1_000_000)
+        clock.set(now: WallTime(millisecondsSince1970: 253_402_300_700_000), rate: 1_000_000)
         real.advance(by: .milliseconds(1_000))
         #expect(clock.nowMs() == 253_402_300_799_999)
-        clock.set(nowMs: -5, rate: 1)
+        clock.set(now: WallTime(millisecondsSince1970: -5), rate: 1)
         #expect(clock.nowMs() == 0)
-        clock.set(nowMs: 1_000, rate: 1e300)
+        clock.set(now: WallTime(millisecondsSince1970: 1_000), rate: 1e300)
         real.advance(by: .milliseconds(1))
         #expect(clock.nowMs() == 253_402_300_799_999)
     }
 
     @Test func anOffsetIsAnInstantOnlyWithinPlatformTime() {
         let clock = PlatformClock(real: Self.realTime())
-        #expect(clock.realTime(plusMs: 60_000) == 1_060_000)
-        #expect(clock.realTime(plusMs: -1_000_000) == 0)
-        #expect(clock.realTime(plusMs: -1_000_001) == nil)
-        #expect(clock.realTime(plusMs: .max) == nil)
-        #expect(clock.realTime(plusMs: .min) == nil)
+        #expect(clock.realTime(plus: .seconds(60)) == WallTime(millisecondsSince1970: 1_060_000))
+        #expect(clock.realTime(plus: .seconds(-1_000)) == WallTime(millisecondsSince1970: 0))
+        #expect(clock.realTime(plus: .milliseconds(-1_000_001)) == nil)
+        #expect(clock.realTime(plus: .milliseconds(Int64.max)) == nil)
+        #expect(clock.realTime(plus: .milliseconds(Int64.min)) == nil)
     }
 
     /// A `Clock`'s sleep: at rate 10 a 10-s sleep takes 1 s of real time; on a frozen clock it
@@ -69,8 +69,8 @@ import Testing
         clock.set(rate: 0)
         let aMinuteOn = clock.now + .seconds(60)
         let frozen = Task { try await clock.sleep(until: aMinuteOn) }
-        clock.set(nowMs: 1_010_000 + 30_000)
-        clock.set(nowMs: 1_010_000 + 60_000)
+        clock.set(now: WallTime(millisecondsSince1970: 1_010_000 + 30_000))
+        clock.set(now: WallTime(millisecondsSince1970: 1_010_000 + 60_000))
         try await frozen.value
         #expect(clock.nowMs() == 1_070_000)
     }

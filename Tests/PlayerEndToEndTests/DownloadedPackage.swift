@@ -20,7 +20,8 @@ struct DownloadedPackage {
         _ source: URL, languages: [String], into folder: URL, transport: any HTTPTransport = AutomaticTransport.shared
     ) async throws -> DownloadedPackage {
         // A clock of its own that runs freely: a retry's backoff takes no time, and the player's clock stays its own.
-        let downloader = try MediaDownloader(folder: folder, transport: transport, clock: VirtualClock(startMs: 0))
+        let downloader = try MediaDownloader(
+            folder: folder, transport: transport, clock: VirtualClock(start: WallTime(millisecondsSince1970: 0)))
         let tracks = try await downloader.availableTracks(source: source)
         guard let lowest = tracks.videos.first else { throw DownloadFailed(description: "\(source) offers no video") }
         let id = MediaDownloadID(rawValue: "offline-playback")

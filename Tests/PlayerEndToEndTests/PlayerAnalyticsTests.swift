@@ -152,7 +152,7 @@ extension PlayerAnalyticsTests {
             .value
         for await _ in pause {}
         // Five post intervals (60 s each): three heartbeats and their batches fit with room to spare.
-        harness.clock.advance(by: 300_000)
+        harness.clock.advance(by: .seconds(300))
         for await _ in threeHeartbeats {}
         player.stop()
         harness.clock.runFreely()

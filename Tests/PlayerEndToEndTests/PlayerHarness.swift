@@ -17,7 +17,7 @@ final class PlayerHarness: Sendable {
     static let monday1320: Int64 = 1_772_457_600_000
 
     init(startMs: Int64 = PlayerHarness.monday1320, fixtures: URL = FixtureLoader.bundledDirectory) throws {
-        let clock = VirtualClock(startMs: startMs)
+        let clock = VirtualClock(start: WallTime(millisecondsSince1970: startMs))
         self.clock = clock
         platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures), clock: PlatformClock(real: clock))
         try platform.start()

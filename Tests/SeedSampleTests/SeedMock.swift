@@ -15,7 +15,7 @@ final class SeedMock: Sendable {
 
     /// A mock whose clock starts at `startMs`.
     init(startMs: Int64 = SeedMock.startMs) throws {
-        let clock = VirtualClock(startMs: startMs)
+        let clock = VirtualClock(start: WallTime(millisecondsSince1970: startMs))
         self.clock = clock
         platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(real: clock))
         try platform.start()

@@ -5,6 +5,7 @@
 // bitrate, next to the ideal in the same run: the highest rendition whose BANDWIDTH fits each
 // step, switched at the step, never stalling. Not a test.
 import BenchSupport
+import Clocks
 import Exposure
 import ExposurePlayback
 import Foundation
@@ -26,7 +27,7 @@ let startMs: Int64 = 1_772_452_800_000  // 2026-03-02T12:00Z
 
 /// Plays `assetId` under high → low → high steps of `stepMs` each; `lowKbps` sits between the two lowest renditions.
 func play(_ playable: any Playable, ladder: [Int], lowKbps: Int) async throws -> Outcome {
-    let clock = VirtualClock(startMs: startMs)
+    let clock = VirtualClock(start: WallTime(millisecondsSince1970: startMs))
     let platform = try MockPlatform(configuration: .init(port: 0), clock: PlatformClock(real: clock))
     try platform.start()
     defer { platform.stop() }
@@ -44,8 +45,8 @@ func play(_ playable: any Playable, ladder: [Int], lowKbps: Int) async throws ->
         log.withLock { $0.append((now, event)) }
         if case .playbackStarted = event {
             started.withLock { $0 = now }
-            network.set(.init(bandwidthBitsPerSecond: lowKbps * 1000), fromMs: now + stepMs)
-            network.set(.init(bandwidthBitsPerSecond: highKbps * 1000), fromMs: now + 2 * stepMs)
+            network.set(.init(bandwidthBitsPerSecond: lowKbps * 1000), from: WallTime(millisecondsSince1970: now + stepMs))
+            network.set(.init(bandwidthBitsPerSecond: highKbps * 1000), from: WallTime(millisecondsSince1970: now + 2 * stepMs))
         }
         if let begun = started.withLock({ $0 }), now >= begun + 3 * stepMs { player.stop() }
     }

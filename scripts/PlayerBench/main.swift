@@ -49,7 +49,7 @@ let outboxFolder = FileManager.default.temporaryDirectory.appendingPathComponent
 defer { try? FileManager.default.removeItem(at: outboxFolder) }
 let startMs: Int64 = 1_772_452_800_000  // 2026-03-02T12:00Z, a program boundary
 let endMs = startMs + Int64(hours * 3_600_000)
-let clock = VirtualClock(startMs: startMs)
+let clock = VirtualClock(start: WallTime(millisecondsSince1970: startMs))
 let platform = try MockPlatform(configuration: .init(port: 0, fixturesDirectory: fixtures.directory), clock: PlatformClock(real: clock))
 try platform.start()
 if encrypted {

@@ -21,7 +21,7 @@ struct WhoAmICommand: CLICommand {
                 ("User id", info.userId),
                 ("Account", info.accountId),
                 ("Anonymous", session.sessionToken.isAnonymous.map { Format.flag($0) }),
-                ("Expires", session.sessionToken.expirationMs.map { Format.time(epochMilliseconds: $0) }),
+                ("Expires", Format.time(session.sessionToken.expiration)),
                 ("Server", "\(context.environment.baseUrl) (\(context.environment.customer)/\(context.environment.businessUnit))")
             ])
         }

@@ -19,6 +19,12 @@ enum Format {
         return timestamp(ISO8601.string(from: date))
     }
 
+    /// Same, of an instant.
+    static func time(_ instant: WallTime?) -> String {
+        guard let instant else { return "-" }
+        return timestamp(ISO8601.string(from: instant))
+    }
+
     /// Same, from epoch milliseconds.
     static func time(epochMilliseconds: Int64?) -> String {
         guard let epochMilliseconds else { return "-" }

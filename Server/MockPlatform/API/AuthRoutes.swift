@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -83,13 +84,14 @@ extension ExposureAPI {
         if let deviceId, deviceId.unicodeScalars.count > maxDeviceIdLength {
             throw .invalidJSON("deviceId is \(deviceId.unicodeScalars.count) characters long; it may be at most \(maxDeviceIdLength).")
         }
-        let expires = context.nowMs + Int64(lifetimeMinutes) * 60_000
+        let expires = context.now + .seconds(Int64(lifetimeMinutes) * 60)
         let token = SessionToken(
             crmToken: context.catalog.settings.customer.lowercased() + "-crm", accountId: accountId, userId: userId,
-            opaque: RandomToken.make(bytes: 24), acquiredMs: context.nowMs, expirationMs: expires, anonymous: username == nil)
+            opaque: RandomToken.make(bytes: 24), acquired: context.now, expiration: expires,
+            anonymous: username == nil)
         let session = Session(
             token: token.value, accountId: accountId, userId: userId, username: username, products: products,
-            issuedMs: context.nowMs, expiresMs: expires, deviceId: deviceId)
+            issued: context.now, expires: expires, deviceId: deviceId)
         context.platform.state.insert(session)
         return session
     }
@@ -98,7 +100,7 @@ extension ExposureAPI {
         let token = SessionToken(value: session.token)
         return Credentials(
             sessionToken: token, crmToken: token.crmToken, accountId: session.accountId, accountStatus: "Active",
-            expirationDateTime: dateFromMs(session.expiresMs),
+            expirationDateTime: session.expires.date,
             userProfile: user.map { UserProfile(username: $0.username, displayName: $0.displayName, emailAddress: $0.emailAddress) })
     }
 }

@@ -32,13 +32,15 @@ extension ExposureAPI {
             } else if download.ledger.isAtLimit {
                 throw download.limitReached
             }
-            // The play token (and so the keys of an encrypted download) lasts as long as the license.
-            let licenseExpiryMs = download.ledger.licenseExpiryMs(issuedMs: context.nowMs) / 1000 * 1000
+            // The play token (and so the keys of an encrypted download) lasts as long as the license,
+            // in whole seconds as the entitlement's playTokenExpiration.
+            let licenseEnd = download.ledger.licenseExpiry(issued: context.now).millisecondsSince1970
+            let licenseExpiry = WallTime(millisecondsSince1970: licenseEnd / 1000 * 1000)
             let builder = EntitlementBuilder(
                 context: context, session: download.session, grant: download.grant,
-                ids: .fresh(accountId: download.session.accountId, assetId: download.entry.assetId, tokenExpiresMs: licenseExpiryMs))
+                ids: .fresh(accountId: download.session.accountId, assetId: download.entry.assetId, tokenExpires: licenseExpiry))
             var entitlement = builder.entitlement(for: .vod(download.entry), material: "default")
-            entitlement.playTokenExpiration = licenseExpiryMs / 1000
+            entitlement.playTokenExpiration = licenseExpiry.millisecondsSince1970 / 1000
             entitlement.entitlementType = "DOWNLOAD"
             return Responses.json(entitlement)
         }
@@ -58,11 +60,11 @@ extension ExposureAPI {
         add(.get, [.v2], "/entitlement/{assetId}/downloadverified") { context throws(ExposureErrorMessage) in
             let download = try DownloadRequest(context)
             try download.requireExisting()
-            if let expiry = download.ledger.expiryMs, context.nowMs >= expiry {
+            if let expiry = download.ledger.expiry, context.now >= expiry {
                 throw ExposureErrorMessage(
                     httpCode: 403, message: "LICENSE_EXPIRED",
                     extendedMessage:
-                        "The license of \(download.entry.assetId) expired at \(ISO8601.string(fromMilliseconds: expiry)).")
+                        "The license of \(download.entry.assetId) expired at \(ISO8601.string(from: expiry)).")
             }
             return Responses.json(
                 DownloadVerified(
@@ -84,7 +86,7 @@ extension ExposureAPI {
             let assetIds = records.map(\.assetId).reduce(into: [String]()) { ids, id in if !ids.contains(id) { ids.append(id) } }
             let assets = assetIds.compactMap { assetId -> DownloadedAsset? in
                 guard let settings = context.catalog.assetsById[assetId]?.mock.download else { return nil }
-                return DownloadLedger(records: records.filter { $0.assetId == assetId }, settings: settings, publicationEndMs: nil)
+                return DownloadLedger(records: records.filter { $0.assetId == assetId }, settings: settings, publicationEnd: nil)
                     .asset(assetId: assetId, userId: session.userId)
             }
             return Responses.json(AllDownloads(accountId: session.accountId, assets: assets))
@@ -116,7 +118,7 @@ private struct DownloadRequest {
         self.entry = entry
         ledger = DownloadLedger(
             records: context.platform.state.downloads(accountId: session.accountId, assetId: entry.assetId), settings: settings,
-            publicationEndMs: grant.publication?.toDate.map(msFromDate))
+            publicationEnd: grant.publication?.toDate.map(WallTime.init))
     }
 
     var limitReached: ExposureErrorMessage {
@@ -138,10 +140,10 @@ private struct DownloadRequest {
         let state = context.platform.state
         state.record(
             DownloadRecord(
-                accountId: session.accountId, assetId: entry.assetId, kind: kind, deviceId: session.deviceId, timeMs: context.nowMs))
+                accountId: session.accountId, assetId: entry.assetId, kind: kind, deviceId: session.deviceId, time: context.now))
         return DownloadLedger(
             records: state.downloads(accountId: session.accountId, assetId: entry.assetId), settings: ledger.settings,
-            publicationEndMs: ledger.publicationEndMs
+            publicationEnd: ledger.publicationEnd
         ).asset(assetId: entry.assetId, userId: session.userId)
     }
 }

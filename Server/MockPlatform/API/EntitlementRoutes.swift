@@ -20,7 +20,8 @@ extension ExposureAPI {
             let shape = EntitlementBuilder(context: context, session: session, grant: grant, ids: bodies.markers)
                 .entitlement(for: target, material: material)
             let ids = PlayIdentifiers.fresh(
-                accountId: session.accountId, assetId: target.governingAsset.assetId, tokenExpiresMs: shape.playTokenExpiration * 1000)
+                accountId: session.accountId, assetId: target.governingAsset.assetId,
+                tokenExpires: WallTime(millisecondsSince1970: shape.playTokenExpiration * 1000))
             try Self.beginPlaySession(shape, ids: ids, session: session, context: context)
             var response = Responses.json(body: try bodies.body(of: shape, for: ids))
             // The header and the body's `requestId` name the same request, as they do on Exposure.
@@ -73,9 +74,8 @@ extension ExposureAPI {
     ) throws(ExposureErrorMessage) {
         let play = PlaySession(
             id: ids.playSessionId, accountId: session.accountId, assetId: entitlement.assetId ?? context.path("assetId"),
-            tracksBookmark: entitlement.streamInfo?.static == true, started: WallTime(millisecondsSince1970: context.nowMs),
-            lastSeen: WallTime(millisecondsSince1970: context.nowMs),
-            tokenExpires: WallTime(millisecondsSince1970: entitlement.playTokenExpiration * 1000),
+            tracksBookmark: entitlement.streamInfo?.static == true, started: context.now,
+            lastSeen: context.now, tokenExpires: WallTime(millisecondsSince1970: entitlement.playTokenExpiration * 1000),
             idleTimeout: .milliseconds(context.catalog.settings.playSessionIdleTimeoutMs))
         let limit = context.catalog.user(accountId: session.accountId)?.concurrentStreamsLimit
         guard context.platform.state.begin(play, streamLimit: limit) else {

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -26,6 +27,9 @@ final class RequestContext: Sendable {
         query = request.query
     }
 
+    /// The platform time the request is answered at, as an instant.
+    var now: WallTime { WallTime(millisecondsSince1970: nowMs) }
+
     var catalog: Catalog { loaded.catalog }
 
     /// The mock's own origin as the client reached it, for URLs in answers: the scheme of the
@@ -44,7 +48,7 @@ final class RequestContext: Sendable {
     /// The session of the Bearer token; 401 when missing, unknown, logged out or expired.
     func requireSession() throws(ExposureErrorMessage) -> Session {
         guard let token = bearerToken else { throw .noSessionToken }
-        guard let session = platform.state.session(token: token), session.expiresMs > nowMs else {
+        guard let session = platform.state.session(token: token), session.isValid(at: now) else {
             throw .invalidSessionToken
         }
         return session

@@ -72,7 +72,7 @@ extension AdminAPI {
                 limit = value
             }
             let filter = JournalFilter(
-                pathPrefix: Self.parameter(request, "pathPrefix"), sinceMs: try Self.instant("since", in: request),
+                pathPrefix: Self.parameter(request, "pathPrefix"), since: try Self.instant("since", in: request),
                 accountId: Self.parameter(request, "session"),
                 method: Self.parameter(request, "method"), limit: limit)
             return Responses.json(

@@ -44,7 +44,7 @@ public struct KeyRequestReport: Codable, Sendable, Equatable {
     init(entry: JournalEntry) {
         let token = QueryParameters(rawQuery: entry.query)["token"].flatMap(PlayToken.init(verifying:))
         id = entry.id
-        timestamp = ISO8601.string(fromMilliseconds: entry.timeMs)
+        timestamp = ISO8601.string(from: entry.time)
         keyId = String(entry.path.dropFirst("/keys/".count))
         status = entry.status
         playSessionId = token?.playSessionId

@@ -64,12 +64,12 @@ struct AdminAPI {
     }
 
     /// An ISO-8601 query parameter as ms since 1970; nil when absent, 400 when malformed.
-    static func instant(_ name: String, in request: HTTPRequest) throws(ExposureErrorMessage) -> Int64? {
+    static func instant(_ name: String, in request: HTTPRequest) throws(ExposureErrorMessage) -> WallTime? {
         guard let text = request.query[name], !text.isEmpty else { return nil }
-        guard let ms = ISO8601.milliseconds(from: text) else {
+        guard let instant = ISO8601.wallTime(from: text) else {
             throw .invalidParameter(name, "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
         }
-        return ms
+        return instant
     }
 }
 
@@ -124,24 +124,25 @@ extension AdminAPI {
                 throw .invalidParameter(
                     "rate", "must be a number from 0 (frozen) to \(Int(PlatformClock.rates.upperBound)) times real time, not \(rate)")
             }
-            switch (update.offsetMs, update.now) {
+            switch (update.offset, update.now) {
             case (.some, .some):
                 throw .invalidJSON("Send offsetMs or now, not both.")
             case (let offset?, nil):
-                guard let instant = clock.realTime(plusMs: offset) else {
+                guard let instant = clock.realTime(plus: offset) else {
                     throw .invalidParameter(
                         "offsetMs",
-                        "must move the clock to an instant from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, \(offset) does not")
+                        "must move the clock to an instant from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, \(offset.wholeMilliseconds) does not"
+                    )
                 }
-                clock.set(nowMs: instant, rate: update.rate)
+                clock.set(now: instant, rate: update.rate)
             case (nil, let now?):
-                guard let instant = ISO8601.milliseconds(from: now) else {
+                guard let instant = ISO8601.wallTime(from: now) else {
                     throw .invalidParameter("now", "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
                 }
-                guard platformInstantsMs.contains(instant) else {
+                guard platformInstantsMs.contains(instant.millisecondsSince1970) else {
                     throw .invalidParameter("now", "must be from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, not \(now)")
                 }
-                clock.set(nowMs: instant, rate: update.rate)
+                clock.set(now: instant, rate: update.rate)
             case (nil, nil):
                 guard let rate = update.rate else { throw .invalidJSON("Send offsetMs, now or rate.") }
                 clock.set(rate: rate)
@@ -151,6 +152,6 @@ extension AdminAPI {
     }
 
     static func reading(_ clock: PlatformClock) -> ClockState {
-        ClockState(now: ISO8601.string(fromMilliseconds: clock.nowMs()), offsetMs: clock.offsetMs(), rate: clock.rate())
+        ClockState(now: ISO8601.string(from: clock.now), offset: clock.offset(), rate: clock.rate())
     }
 }

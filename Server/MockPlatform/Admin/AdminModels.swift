@@ -1,34 +1,61 @@
-/// `GET /_mock/clock` and the answer to `PUT /_mock/clock`.
+import Clocks
+
+/// `GET /_mock/clock` and the answer to `PUT /_mock/clock`. Its JSON keeps the wire's
+/// `offsetMs`, whole milliseconds.
 public struct ClockState: Codable, Sendable, Equatable {
     /// The platform's time, ISO-8601 with milliseconds.
     public var now: String
-    /// Platform time minus real time, ms.
-    public var offsetMs: Int64
+    /// Platform time minus real time.
+    public var offset: Duration {
+        get { wireOffset.duration }
+        set { wireOffset = WireMilliseconds(newValue) }
+    }
     /// How fast platform time runs (1 real time, 0 frozen).
     public var rate: Double
 
+    private var wireOffset: WireMilliseconds
+
     /// A clock reading.
-    public init(now: String, offsetMs: Int64, rate: Double) {
+    public init(now: String, offset: Duration, rate: Double) {
         self.now = now
-        self.offsetMs = offsetMs
+        wireOffset = WireMilliseconds(offset)
         self.rate = rate
+    }
+
+    /// The wire's names.
+    private enum CodingKeys: String, CodingKey {
+        case now
+        case wireOffset = "offsetMs"
+        case rate
     }
 }
 
 /// The body of `PUT /_mock/clock`: an offset or an instant (not both), and optionally a rate.
+/// Its JSON keeps the wire's `offsetMs`, whole milliseconds.
 public struct ClockUpdate: Codable, Sendable, Equatable {
-    /// Platform time becomes real time plus this, ms.
-    public var offsetMs: Int64?
+    /// Platform time becomes real time plus this.
+    public var offset: Duration? {
+        get { wireOffset?.duration }
+        set { wireOffset = newValue.map(WireMilliseconds.init) }
+    }
     /// Platform time becomes this instant, ISO-8601.
     public var now: String?
     /// Platform time runs this fast from now on (0 freezes it).
     public var rate: Double?
 
+    private var wireOffset: WireMilliseconds?
+
     /// An update.
-    public init(offsetMs: Int64? = nil, now: String? = nil, rate: Double? = nil) {
-        self.offsetMs = offsetMs
+    public init(offset: Duration? = nil, now: String? = nil, rate: Double? = nil) {
+        wireOffset = offset.map(WireMilliseconds.init)
         self.now = now
         self.rate = rate
+    }
+
+    /// The wire's names.
+    private enum CodingKeys: String, CodingKey {
+        case wireOffset = "offsetMs"
+        case now, rate
     }
 }
 

@@ -6,8 +6,8 @@ import ExposureModels
 struct DownloadLedger {
     let records: [DownloadRecord]
     let settings: DownloadSettings
-    /// When the entitling publication ends, ms since 1970; nil when it never does.
-    let publicationEndMs: Int64?
+    /// When the entitling publication ends; nil when it never does.
+    let publicationEnd: WallTime?
 
     /// Completed downloads (renewals do not count).
     var downloadCount: Int { records.count { $0.kind == .download } }
@@ -15,17 +15,18 @@ struct DownloadLedger {
     /// Whether another download would pass `maxDownloadCount`.
     var isAtLimit: Bool { downloadCount >= settings.maxDownloadCount }
 
-    /// The license lifetime, ms.
-    var lifetimeMs: Int64 { Int64(settings.licenseLifetimeHours) * 3_600_000 }
+    /// The license lifetime.
+    var lifetime: Duration { .seconds(Int64(settings.licenseLifetimeHours) * 3_600) }
 
-    /// When a license issued at `issuedMs` expires: its lifetime later, never after the
+    /// When a license issued at `issued` expires: its lifetime later, never after the
     /// publication ends (the official client takes `min(publicationEnd, playTokenExpiration)`).
-    func licenseExpiryMs(issuedMs: Int64) -> Int64 {
-        min(issuedMs + lifetimeMs, publicationEndMs ?? .max)
+    func licenseExpiry(issued: WallTime) -> WallTime {
+        let end = issued + lifetime
+        return publicationEnd.map { min(end, $0) } ?? end
     }
 
     /// When the current license expires: from the last download or renewal; nil without any.
-    var expiryMs: Int64? { records.map(\.timeMs).max().map(licenseExpiryMs(issuedMs:)) }
+    var expiry: WallTime? { records.map(\.time).max().map(licenseExpiry(issued:)) }
 
     /// The Downloads API's view of the records.
     func asset(assetId: String, userId: String?) -> DownloadedAsset {
@@ -33,9 +34,9 @@ struct DownloadLedger {
             assetId: assetId, downloadCount: downloadCount,
             downloads: records.map {
                 DownloadEvent(
-                    time: ISO8601.string(fromMilliseconds: $0.timeMs), type: $0.kind.rawValue,
+                    time: ISO8601.string(from: $0.time), type: $0.kind.rawValue,
                     deviceId: $0.deviceId, userId: userId)
             },
-            changed: records.map(\.timeMs).max().map(ISO8601.string(fromMilliseconds:)))
+            changed: records.map(\.time).max().map(ISO8601.string(from:)))
     }
 }

@@ -1,3 +1,5 @@
+import Clocks
+
 /// What differs between two plays of one asset by one kind of account: the ids each play is
 /// given and the account's id. A play entitlement's JSON is cached without them (see
 /// `EntitlementBodies`) and they are patched in per request.
@@ -12,10 +14,10 @@ struct PlayIdentifiers: Sendable, Equatable {
     var accountId: String
 
     /// New ids for a play by `accountId` of the stream of `assetId` (the channel, for programs):
-    /// random ones, and a play token for them that expires at `tokenExpiresMs`.
-    static func fresh(accountId: String, assetId: String, tokenExpiresMs: Int64) -> PlayIdentifiers {
+    /// random ones, and a play token for them that expires at `tokenExpires`.
+    static func fresh(accountId: String, assetId: String, tokenExpires: WallTime) -> PlayIdentifiers {
         let playSessionId = RandomToken.make(bytes: 16)
-        let token = PlayToken(playSessionId: playSessionId, assetId: assetId, accountId: accountId, expiresMs: tokenExpiresMs)
+        let token = PlayToken(playSessionId: playSessionId, assetId: assetId, accountId: accountId, expires: tokenExpires)
         return PlayIdentifiers(playSessionId: playSessionId, playToken: token.text, requestId: RequestID.make(), accountId: accountId)
     }
 

@@ -11,7 +11,7 @@ extension ExposureAPI {
             }
             context.platform.activity.record(
                 RecordedBeacon(
-                    receivedMs: context.nowMs, playSessionId: context.path("playSessionId"), clipIndex: clipIndex,
+                    received: context.now, playSessionId: context.path("playSessionId"), clipIndex: clipIndex,
                     event: context.path("event")))
             return Responses.noContent()
         }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Synchronization
 
@@ -152,9 +153,14 @@ package struct SessionActivity: Sendable, Equatable {
 }
 
 /// One analytics event as the platform received it.
+///
+/// Its JSON (`GET /_mock/analytics`) keeps the wire's `receivedMs`, milliseconds since 1970.
 public struct RecordedAnalyticsEvent: Codable, Sendable, Equatable {
-    /// When the batch arrived, ms since 1970 on the platform clock.
-    public var receivedMs: Int64
+    /// When the batch arrived, on the platform clock.
+    public var received: WallTime {
+        get { wireReceived.instant }
+        set { wireReceived = WireWallTime(newValue) }
+    }
     /// The account of the token that sent it.
     public var accountId: String
     /// The batch's `SessionId` (the play session).
@@ -164,13 +170,21 @@ public struct RecordedAnalyticsEvent: Codable, Sendable, Equatable {
     /// The event as sent.
     public var event: AnalyticsEvent
 
+    private var wireReceived: WireWallTime
+
     /// A recorded event.
-    public init(receivedMs: Int64, accountId: String, sessionId: String, clockOffset: Int64?, event: AnalyticsEvent) {
-        self.receivedMs = receivedMs
+    public init(received: WallTime, accountId: String, sessionId: String, clockOffset: Int64?, event: AnalyticsEvent) {
+        wireReceived = WireWallTime(received)
         self.accountId = accountId
         self.sessionId = sessionId
         self.clockOffset = clockOffset
         self.event = event
+    }
+
+    /// The wire's names.
+    private enum CodingKeys: String, CodingKey {
+        case wireReceived = "receivedMs"
+        case accountId, sessionId, clockOffset, event
     }
 
     /// About what it holds in memory, bytes: its slot, its strings, its fields (the event type
@@ -182,9 +196,14 @@ public struct RecordedAnalyticsEvent: Codable, Sendable, Equatable {
 }
 
 /// One ad tracking beacon (impression, quartile, complete, click) a client fired.
+///
+/// Its JSON (`GET /_mock/beacons`) keeps the wire's `receivedMs`, milliseconds since 1970.
 public struct RecordedBeacon: Codable, Sendable, Equatable {
-    /// When it arrived, ms since 1970 on the platform clock.
-    public var receivedMs: Int64
+    /// When it arrived, on the platform clock.
+    public var received: WallTime {
+        get { wireReceived.instant }
+        set { wireReceived = WireWallTime(newValue) }
+    }
     /// The play session whose entitlement handed out the beacon URL.
     public var playSessionId: String
     /// The index of the clip in the entitlement's `ads.clips`.
@@ -192,9 +211,11 @@ public struct RecordedBeacon: Codable, Sendable, Equatable {
     /// `impression`, `load`, `start`, `firstQuartile`, `midpoint`, `thirdQuartile`, `complete` or `click`.
     public var event: String
 
+    private var wireReceived: WireWallTime
+
     /// A recorded beacon.
-    public init(receivedMs: Int64, playSessionId: String, clipIndex: Int, event: String) {
-        self.receivedMs = receivedMs
+    public init(received: WallTime, playSessionId: String, clipIndex: Int, event: String) {
+        wireReceived = WireWallTime(received)
         self.playSessionId = playSessionId
         self.clipIndex = clipIndex
         self.event = event
@@ -202,4 +223,10 @@ public struct RecordedBeacon: Codable, Sendable, Equatable {
 
     /// About what it holds in memory, bytes: its slot and its strings.
     var heldBytes: Int { MemoryLayout<Self>.stride + HeapCost.string(playSessionId) + HeapCost.string(event) }
+
+    /// The wire's names.
+    private enum CodingKeys: String, CodingKey {
+        case wireReceived = "receivedMs"
+        case playSessionId, clipIndex, event
+    }
 }

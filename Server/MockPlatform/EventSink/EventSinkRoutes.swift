@@ -35,12 +35,12 @@ extension ExposureAPI {
         let fresh = context.platform.activity.record(
             batch.payload.map { event in
                 RecordedAnalyticsEvent(
-                    receivedMs: context.nowMs, accountId: session.accountId, sessionId: batch.sessionId,
+                    received: context.now, accountId: session.accountId, sessionId: batch.sessionId,
                     clockOffset: batch.clockOffset, event: event)
             }, sessionId: batch.sessionId)
         var unseen = batch
         unseen.payload = fresh.map(\.event)
-        PlaybackEventEffects(state: context.platform.state, nowMs: context.nowMs).apply(unseen, accountId: session.accountId)
+        PlaybackEventEffects(state: context.platform.state, now: context.now).apply(unseen, accountId: session.accountId)
         return Responses.json(eventSinkSettings(context, nowMs: context.nowMs))
     }
 

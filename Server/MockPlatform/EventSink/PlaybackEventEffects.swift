@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// What a batch of analytics events changes in the platform's state, as Exposure's backend
@@ -5,7 +6,7 @@ import ExposureModels
 /// session, and any event keeps the session from idling out.
 struct PlaybackEventEffects {
     let state: any PlatformState
-    let nowMs: Int64
+    let now: WallTime
 
     /// Events whose `OffsetTime` is not a content position the user reached (set-up and ad events).
     static let withoutPosition: Set<String> = [
@@ -17,7 +18,7 @@ struct PlaybackEventEffects {
     /// session, or an unknown one, change nothing: one user cannot move another's bookmarks.
     func apply(_ batch: AnalyticsBatch, accountId: String) {
         guard let play = state.playSession(id: batch.sessionId), play.accountId == accountId, play.ended == nil else { return }
-        state.touchPlaySession(id: play.id, atMs: nowMs)
+        state.touchPlaySession(id: play.id, at: now)
         var position: (offsetMs: Int64, atMs: Int64)?
         for event in batch.payload {
             if let offset = event.offsetTime, !Self.withoutPosition.contains(event.eventType) {
@@ -25,7 +26,7 @@ struct PlaybackEventEffects {
                 position = (offset, event.timestamp - (batch.clockOffset ?? 0))
             }
             if AnalyticsEventType.terminal.contains(event.eventType) {
-                state.endPlaySession(id: play.id, atMs: nowMs, reason: event.eventType)
+                state.endPlaySession(id: play.id, at: now, reason: event.eventType)
                 break
             }
         }

@@ -1,11 +1,11 @@
-import Foundation
+import Clocks
 
 /// One answered request as the request log reports it (`MockPlatform.Configuration.requestLog`):
 /// what came in, what went out, how long it took and whose it was.
 public struct RequestLogEntry: Sendable, Equatable {
-    /// When the request arrived, ms since 1970 in real time (not the platform clock: a log is
-    /// read beside other logs).
-    public var timeMs: Int64
+    /// When the request arrived, in real time (not the platform clock: a log is read beside
+    /// other logs).
+    public var time: WallTime
     /// The method, e.g. `GET`.
     public var method: String
     /// The decoded path.
@@ -27,10 +27,10 @@ public struct RequestLogEntry: Sendable, Equatable {
 
     /// An entry.
     public init(
-        timeMs: Int64, method: String, path: String, query: String, status: Int?, bytes: Int, duration: Duration,
+        time: WallTime, method: String, path: String, query: String, status: Int?, bytes: Int, duration: Duration,
         requestId: String?, accountId: String?, faultId: String?
     ) {
-        self.timeMs = timeMs
+        self.time = time
         self.method = method
         self.path = path
         self.query = query

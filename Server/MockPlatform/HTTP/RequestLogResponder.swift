@@ -10,14 +10,14 @@ struct RequestLogResponder: HTTPResponder {
     let log: @Sendable (RequestLogEntry) -> Void
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        let arrivedMs = WallTime.systemNow.millisecondsSince1970
+        let arrived = WallTime.systemNow
         let started = ContinuousClock.now
         let response = next.respond(to: request)
         let handling = ContinuousClock.now - started
         let (delayMs, delivery) = JournalResponder.describe(response.delivery)
         log(
             RequestLogEntry(
-                timeMs: arrivedMs, method: request.method.rawValue, path: request.path, query: request.rawQuery,
+                time: arrived, method: request.method.rawValue, path: request.path, query: request.rawQuery,
                 status: delivery == "dropped" ? nil : response.status, bytes: response.body.count,
                 duration: handling + .milliseconds(delayMs), requestId: response.headers[RequestID.header],
                 accountId: context.accountId(of: request, atMs: context.clock.nowMs()),

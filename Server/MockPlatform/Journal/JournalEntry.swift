@@ -5,8 +5,8 @@ import ExposureModels
 public struct JournalEntry: Codable, Sendable, Equatable {
     /// Increases by one per recorded request, from 1; survives the oldest entries being dropped.
     public var id: Int
-    /// When the request arrived, ms since 1970 on the platform clock (JSON: `timestamp`, ISO-8601 ms).
-    public var timeMs: Int64
+    /// When the request arrived, on the platform clock (JSON: `timestamp`, ISO-8601 ms).
+    public var time: WallTime
     /// The method, e.g. `GET`.
     public var method: String
     /// The decoded path.
@@ -21,8 +21,9 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var status: Int?
     /// The response body's size, bytes (before any fault cut it short).
     public var responseBytes: Int
-    /// How long the client waited for the answer to start, ms: handling plus any fault delay.
-    public var durationMs: Double
+    /// How long the client waited for the answer to start: handling plus any fault delay (JSON:
+    /// `durationMs`, milliseconds with their fraction).
+    public var duration: Duration
     /// The account of the Bearer token, when the token was valid.
     public var accountId: String?
     /// The fault rule applied, if any.
@@ -34,12 +35,12 @@ public struct JournalEntry: Codable, Sendable, Equatable {
 
     /// An entry.
     public init(
-        id: Int, timeMs: Int64, method: String, path: String, query: String, headers: [String: String],
-        requestBytes: Int, status: Int?, responseBytes: Int, durationMs: Double, accountId: String?,
+        id: Int, time: WallTime, method: String, path: String, query: String, headers: [String: String],
+        requestBytes: Int, status: Int?, responseBytes: Int, duration: Duration, accountId: String?,
         faultId: String?, delivery: String, requestId: String? = nil
     ) {
         self.id = id
-        self.timeMs = timeMs
+        self.time = time
         self.method = method
         self.path = path
         self.query = query
@@ -47,7 +48,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         self.requestBytes = requestBytes
         self.status = status
         self.responseBytes = responseBytes
-        self.durationMs = durationMs
+        self.duration = duration
         self.accountId = accountId
         self.faultId = faultId
         self.delivery = delivery
@@ -70,11 +71,11 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
         let stamp = try container.decode(String.self, forKey: .timestamp)
-        guard let timeMs = ISO8601.milliseconds(from: stamp) else {
+        guard let time = ISO8601.wallTime(from: stamp) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .timestamp, in: container, debugDescription: "Not an ISO-8601 date-time: \(stamp)")
         }
-        self.timeMs = timeMs
+        self.time = time
         method = try container.decode(String.self, forKey: .method)
         path = try container.decode(String.self, forKey: .path)
         query = try container.decodeIfPresent(String.self, forKey: .query) ?? ""
@@ -82,7 +83,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         requestBytes = try container.decodeIfPresent(Int.self, forKey: .requestBytes) ?? 0
         status = try container.decodeIfPresent(Int.self, forKey: .status)
         responseBytes = try container.decodeIfPresent(Int.self, forKey: .responseBytes) ?? 0
-        durationMs = try container.decodeIfPresent(Double.self, forKey: .durationMs) ?? 0
+        duration = .milliseconds(try container.decodeIfPresent(Double.self, forKey: .durationMs) ?? 0)
         accountId = try container.decodeIfPresent(String.self, forKey: .accountId)
         faultId = try container.decodeIfPresent(String.self, forKey: .faultId)
         delivery = try container.decodeIfPresent(String.self, forKey: .delivery) ?? "immediate"
@@ -92,7 +93,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
-        try container.encode(ISO8601.string(fromMilliseconds: timeMs), forKey: .timestamp)
+        try container.encode(ISO8601.string(from: time), forKey: .timestamp)
         try container.encode(method, forKey: .method)
         try container.encode(path, forKey: .path)
         try container.encode(query, forKey: .query)
@@ -100,7 +101,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         try container.encode(requestBytes, forKey: .requestBytes)
         try container.encodeIfPresent(status, forKey: .status)
         try container.encode(responseBytes, forKey: .responseBytes)
-        try container.encode(durationMs, forKey: .durationMs)
+        try container.encode(duration.fractionalMilliseconds, forKey: .durationMs)
         try container.encodeIfPresent(accountId, forKey: .accountId)
         try container.encodeIfPresent(faultId, forKey: .faultId)
         try container.encode(delivery, forKey: .delivery)
@@ -112,8 +113,8 @@ public struct JournalEntry: Codable, Sendable, Equatable {
 public struct JournalFilter: Sendable, Equatable {
     /// Only paths starting with this.
     public var pathPrefix: String?
-    /// Only requests that arrived at or after this platform time, ms since 1970.
-    public var sinceMs: Int64?
+    /// Only requests that arrived at or after this platform time.
+    public var since: WallTime?
     /// Only requests with a valid token of this account.
     public var accountId: String?
     /// Only this method.
@@ -122,9 +123,9 @@ public struct JournalFilter: Sendable, Equatable {
     public var limit: Int?
 
     /// A filter; no conditions matches everything.
-    public init(pathPrefix: String? = nil, sinceMs: Int64? = nil, accountId: String? = nil, method: String? = nil, limit: Int? = nil) {
+    public init(pathPrefix: String? = nil, since: WallTime? = nil, accountId: String? = nil, method: String? = nil, limit: Int? = nil) {
         self.pathPrefix = pathPrefix
-        self.sinceMs = sinceMs
+        self.since = since
         self.accountId = accountId
         self.method = method
         self.limit = limit
@@ -132,7 +133,7 @@ public struct JournalFilter: Sendable, Equatable {
 
     func matches(_ entry: JournalEntry) -> Bool {
         (pathPrefix.map { entry.path.hasPrefix($0) } ?? true)
-            && (sinceMs.map { entry.timeMs >= $0 } ?? true)
+            && (since.map { entry.time >= $0 } ?? true)
             && (accountId.map { entry.accountId == $0 } ?? true)
             && (method.map { entry.method == $0.uppercased() } ?? true)
     }

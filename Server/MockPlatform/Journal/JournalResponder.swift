@@ -12,13 +12,13 @@ struct JournalResponder: HTTPResponder {
     let context: PlatformContext
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        let arrivedMs = context.clock.nowMs()
-        let started = DispatchTime.now().uptimeNanoseconds
+        let arrived = context.clock.now
+        let started = ContinuousClock.now
         var response = next.respond(to: request)
         let requestId = RequestID.stamp(&response)
-        let handlingMs = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        let handling = ContinuousClock.now - started
         let (delayMs, delivery) = Self.describe(response.delivery)
-        let accountId = context.accountId(of: request, atMs: arrivedMs)
+        let accountId = context.accountId(of: request, atMs: arrived.millisecondsSince1970)
         var headers: [String: String] = [:]
         for field in request.headers {
             // Compared in place: lower-casing every field name cost an allocation per header.
@@ -36,8 +36,8 @@ struct JournalResponder: HTTPResponder {
         )
         journal.record { id in
             JournalEntry(
-                id: id, timeMs: arrivedMs, method: method, path: path, query: query, headers: headers, requestBytes: requestBytes,
-                status: status, responseBytes: responseBytes, durationMs: handlingMs + Double(delayMs), accountId: accountId,
+                id: id, time: arrived, method: method, path: path, query: query, headers: headers, requestBytes: requestBytes,
+                status: status, responseBytes: responseBytes, duration: handling + .milliseconds(delayMs), accountId: accountId,
                 faultId: faultId, delivery: delivery, requestId: requestId)
         }
         return response

@@ -26,8 +26,8 @@ struct KeyServer {
         guard token.assetId == id.assetId else {
             throw Self.refusal("NOT_ENTITLED", "The play token is for \(token.assetId), not \(id.assetId).")
         }
-        guard nowMs < token.expiresMs else {
-            throw Self.refusal("LICENSE_EXPIRED", "The play token expired at \(ISO8601.string(fromMilliseconds: token.expiresMs)).")
+        guard WallTime(millisecondsSince1970: nowMs) < token.expires else {
+            throw Self.refusal("LICENSE_EXPIRED", "The play token expired at \(ISO8601.string(from: token.expires)).")
         }
         let schedule = loaded.schedules[id.assetId]
         guard KeyPeriods.isKey(id, schedule: schedule), id.periodStartMs <= nowMs else {

@@ -1,3 +1,4 @@
+import Clocks
 import Cryptography
 import Foundation
 
@@ -15,25 +16,26 @@ struct PlayToken: Equatable, Sendable {
     let assetId: String
     /// The account it was issued to.
     let accountId: String
-    /// When it stops opening keys, ms since 1970 (platform clock); whole seconds, as the
-    /// entitlement's `playTokenExpiration`.
-    let expiresMs: Int64
+    /// When it stops opening keys (platform clock); whole seconds, as the entitlement's
+    /// `playTokenExpiration`. The text carries it as milliseconds since 1970.
+    let expires: WallTime
 
     private static let separator: Character = "\u{1F}"
 
     /// The token's text, as the entitlement's `playToken` and the key URIs' `token` carry it.
     var text: String {
         let payload = Self.base64URL(
-            Array([playSessionId, assetId, accountId, String(expiresMs)].joined(separator: String(Self.separator)).utf8))
+            Array([playSessionId, assetId, accountId, String(expires.millisecondsSince1970)].joined(separator: String(Self.separator)).utf8)
+        )
         return payload + "." + Self.signature(of: payload)
     }
 
     /// A token.
-    init(playSessionId: String, assetId: String, accountId: String, expiresMs: Int64) {
+    init(playSessionId: String, assetId: String, accountId: String, expires: WallTime) {
         self.playSessionId = playSessionId
         self.assetId = assetId
         self.accountId = accountId
-        self.expiresMs = expiresMs
+        self.expires = expires
     }
 
     /// The token `text` stands for; nil when it is not one the mock signed.
@@ -44,7 +46,9 @@ struct PlayToken: Equatable, Sendable {
         else { return nil }
         let fields = String(decoding: payload, as: UTF8.self).split(separator: Self.separator, omittingEmptySubsequences: false)
         guard fields.count == 4, let expiresMs = Int64(fields[3]) else { return nil }
-        self.init(playSessionId: String(fields[0]), assetId: String(fields[1]), accountId: String(fields[2]), expiresMs: expiresMs)
+        self.init(
+            playSessionId: String(fields[0]), assetId: String(fields[1]), accountId: String(fields[2]),
+            expires: WallTime(millisecondsSince1970: expiresMs))
     }
 
     private static func signature(of payload: String) -> String {

@@ -48,10 +48,10 @@ package final class MemoryState: PlatformState {
             table.byToken[session.token] = session
             guard table.byToken.count >= table.sweepAt else { return [] }
             let anonymous = Set(table.byToken.values.lazy.filter(\.isAnonymous).map(\.accountId))
-            table.byToken = table.byToken.filter { $0.value.expiresMs > session.issuedMs }
+            table.byToken = table.byToken.filter { $0.value.isValid(at: session.issued) }
             let keep = Self.threeQuarters(of: maxSessions)
             if table.byToken.count > keep {
-                let newest = table.byToken.values.sorted { ($0.issuedMs, $0.token) > ($1.issuedMs, $1.token) }.prefix(keep)
+                let newest = table.byToken.values.sorted { ($0.issued, $0.token) > ($1.issued, $1.token) }.prefix(keep)
                 table.byToken = Dictionary(uniqueKeysWithValues: newest.map { ($0.token, $0) })
             }
             table.sweepAt = Self.nextSweep(after: table.byToken.count, floor: sweepFloor, maximum: maxSessions)
@@ -99,21 +99,22 @@ package final class MemoryState: PlatformState {
 
     package func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool {
         plays.withLock { table in
-            let startedMs = playSession.started.millisecondsSince1970
-            if let streamLimit, table.activeCount(accountId: playSession.accountId, atMs: startedMs) >= streamLimit {
+            if let streamLimit, table.activeCount(accountId: playSession.accountId, at: playSession.started) >= streamLimit {
                 return false
             }
             table.insert(playSession)
-            table.sweepIfDoubled(atMs: startedMs, floor: sweepFloor, keeping: maxPlaySessions)
+            table.sweepIfDoubled(at: playSession.started, floor: sweepFloor, keeping: maxPlaySessions)
             return true
         }
     }
 
     package func playSession(id: String) -> PlaySession? { plays.withLock { $0[id] } }
 
-    package func touchPlaySession(id: String, atMs: Int64) { plays.withLock { $0.touch(id: id, atMs: atMs) } }
+    package func touchPlaySession(id: String, at instant: WallTime) { plays.withLock { $0.touch(id: id, at: instant) } }
 
-    package func endPlaySession(id: String, atMs: Int64, reason: String) { plays.withLock { $0.end(id: id, atMs: atMs, reason: reason) } }
+    package func endPlaySession(id: String, at instant: WallTime, reason: String) {
+        plays.withLock { $0.end(id: id, at: instant, reason: reason) }
+    }
 
     package func playSessions(accountId: String?) -> [PlaySession] {
         plays.withLock { $0.sessions(accountId: accountId) }
@@ -129,7 +130,7 @@ package final class MemoryState: PlatformState {
             let renewals = records.indices.filter {
                 records[$0].kind == .renew && records[$0].accountId == download.accountId && records[$0].assetId == download.assetId
             }
-            guard renewals.count > DownloadRecord.renewalsKept, let earliest = renewals.min(by: { records[$0].timeMs < records[$1].timeMs })
+            guard renewals.count > DownloadRecord.renewalsKept, let earliest = renewals.min(by: { records[$0].time < records[$1].time })
             else { return }
             records.remove(at: earliest)
         }
@@ -189,25 +190,25 @@ private struct PlaySessionTable {
         openIdsByAccount[session.accountId, default: Array(repeating: [], count: Self.bucketCount)][bucket].insert(session.id)
     }
 
-    mutating func touch(id: String, atMs: Int64) {
+    mutating func touch(id: String, at instant: WallTime) {
         let bucket = bucket(of: id)
         guard let lastSeen = buckets[bucket][id]?.lastSeen else { return }
-        buckets[bucket][id]?.lastSeen = max(lastSeen, WallTime(millisecondsSince1970: atMs))
+        buckets[bucket][id]?.lastSeen = max(lastSeen, instant)
     }
 
-    mutating func end(id: String, atMs: Int64, reason: String) {
+    mutating func end(id: String, at instant: WallTime, reason: String) {
         let bucket = bucket(of: id)
         guard let session = buckets[bucket][id], session.ended == nil else { return }
-        buckets[bucket][id]?.ended = WallTime(millisecondsSince1970: atMs)
+        buckets[bucket][id]?.ended = instant
         buckets[bucket][id]?.endReason = reason
         openIdsByAccount[session.accountId]?[bucket].remove(id)
     }
 
-    /// Once the count has reached the sweep's mark: keeps only the sessions active at `nowMs`,
+    /// Once the count has reached the sweep's mark: keeps only the sessions active at `now`,
     /// at most three quarters of `limit` of them (the most recently seen).
-    mutating func sweepIfDoubled(atMs nowMs: Int64, floor: Int, keeping limit: Int) {
+    mutating func sweepIfDoubled(at now: WallTime, floor: Int, keeping limit: Int) {
         guard count >= sweepAt else { return }
-        var kept = buckets.flatMap { $0.values.filter { $0.isActive(at: WallTime(millisecondsSince1970: nowMs)) } }
+        var kept = buckets.flatMap { $0.values.filter { $0.isActive(at: now) } }
         let keep = MemoryState.threeQuarters(of: limit)
         if kept.count > keep {
             kept = Array(kept.sorted { ($0.lastSeen, $0.id) > ($1.lastSeen, $1.id) }.prefix(keep))
@@ -218,11 +219,11 @@ private struct PlaySessionTable {
         self = swept
     }
 
-    func activeCount(accountId: String, atMs: Int64) -> Int {
+    func activeCount(accountId: String, at instant: WallTime) -> Int {
         guard let open = openIdsByAccount[accountId] else { return 0 }
         var count = 0
         for (sessions, ids) in zip(buckets, open) {
-            count += ids.count { sessions[$0]?.isActive(at: WallTime(millisecondsSince1970: atMs)) == true }
+            count += ids.count { sessions[$0]?.isActive(at: instant) == true }
         }
         return count
     }

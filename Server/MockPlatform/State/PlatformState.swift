@@ -1,3 +1,5 @@
+import Clocks
+
 /// What the platform remembers between requests: sessions, bookmarks, play sessions and downloads.
 ///
 /// Every read is scoped to one account (or one unguessable id), which is how one user never sees
@@ -20,10 +22,10 @@ package protocol PlatformState: Sendable {
     func begin(_ playSession: PlaySession, streamLimit: Int?) -> Bool
     /// The play session with this id.
     func playSession(id: String) -> PlaySession?
-    /// Records a sign of life (an EventSink event) at `atMs`.
-    func touchPlaySession(id: String, atMs: Int64)
-    /// Ends a play session, freeing its stream slot; a session already ended keeps its first end.
-    func endPlaySession(id: String, atMs: Int64, reason: String)
+    /// Records a sign of life (an EventSink event) at `instant`.
+    func touchPlaySession(id: String, at instant: WallTime)
+    /// Ends a play session at `instant`, freeing its stream slot; a session already ended keeps its first end.
+    func endPlaySession(id: String, at instant: WallTime, reason: String)
     /// The account's play sessions (every account's when nil), oldest first.
     func playSessions(accountId: String?) -> [PlaySession]
 

@@ -50,7 +50,8 @@ package final class SQLiteState: PlatformState {
                 INSERT OR REPLACE INTO sessions (token, account_id, user_id, username, products, issued_ms, expires_ms, device_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, .text(session.token), .text(session.accountId), .text(session.userId), .optional(session.username),
-                .text(products), .integer(session.issuedMs), .integer(session.expiresMs), .optional(session.deviceId))
+                .text(products), .integer(session.issued.millisecondsSince1970), .integer(session.expires.millisecondsSince1970),
+                .optional(session.deviceId))
         }
     }
 
@@ -139,17 +140,19 @@ package final class SQLiteState: PlatformState {
         } ?? nil
     }
 
-    package func touchPlaySession(id: String, atMs: Int64) {
+    package func touchPlaySession(id: String, at instant: WallTime) {
         write { (db) throws(SQLiteError) in
-            try db.update("UPDATE play_sessions SET last_seen_ms = MAX(last_seen_ms, ?) WHERE id = ?", .integer(atMs), .text(id))
+            try db.update(
+                "UPDATE play_sessions SET last_seen_ms = MAX(last_seen_ms, ?) WHERE id = ?", .integer(instant.millisecondsSince1970),
+                .text(id))
         }
     }
 
-    package func endPlaySession(id: String, atMs: Int64, reason: String) {
+    package func endPlaySession(id: String, at instant: WallTime, reason: String) {
         write { (db) throws(SQLiteError) in
             try db.update(
                 "UPDATE play_sessions SET ended_ms = ?, end_reason = ? WHERE id = ? AND ended_ms IS NULL",
-                .integer(atMs), .text(reason), .text(id))
+                .integer(instant.millisecondsSince1970), .text(reason), .text(id))
         }
     }
 
@@ -173,7 +176,7 @@ package final class SQLiteState: PlatformState {
             try db.update(
                 "INSERT INTO downloads (account_id, asset_id, kind, device_id, time_ms) VALUES (?, ?, ?, ?, ?)",
                 .text(download.accountId), .text(download.assetId), .text(download.kind.rawValue),
-                .optional(download.deviceId), .integer(download.timeMs))
+                .optional(download.deviceId), .integer(download.time.millisecondsSince1970))
             guard download.kind == .renew else { return }
             try db.update(
                 """
@@ -198,7 +201,7 @@ package final class SQLiteState: PlatformState {
             DownloadRecord(
                 accountId: row.text(0) ?? "", assetId: row.text(1) ?? "",
                 kind: DownloadRecord.Kind(rawValue: row.text(2) ?? "") ?? .download,
-                deviceId: row.text(3), timeMs: row.int(4) ?? 0)
+                deviceId: row.text(3), time: WallTime(millisecondsSince1970: row.int(4) ?? 0))
         }
     }
 
@@ -264,7 +267,8 @@ package final class SQLiteState: PlatformState {
         }
         return Session(
             token: row.text(0) ?? "", accountId: row.text(1) ?? "", userId: row.text(2) ?? "", username: row.text(3),
-            products: products, issuedMs: row.int(5) ?? 0, expiresMs: row.int(6) ?? 0, deviceId: row.text(7))
+            products: products, issued: WallTime(millisecondsSince1970: row.int(5) ?? 0),
+            expires: WallTime(millisecondsSince1970: row.int(6) ?? 0), deviceId: row.text(7))
     }
 }
 

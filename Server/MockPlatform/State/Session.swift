@@ -1,5 +1,7 @@
+import Clocks
+
 /// A logged-in (or anonymous) session the platform issued.
-package struct Session: Sendable, Equatable, Codable {
+package struct Session: Sendable, Equatable {
     /// The full token string clients send as Bearer.
     package var token: String
     /// The account.
@@ -10,15 +12,18 @@ package struct Session: Sendable, Equatable, Codable {
     package var username: String?
     /// The products the session is entitled to.
     package var products: [String]
-    /// When it was issued, ms since 1970 (platform clock).
-    package var issuedMs: Int64
-    /// When it expires, ms since 1970 (platform clock).
-    package var expiresMs: Int64
+    /// When it was issued (platform clock).
+    package var issued: WallTime
+    /// When it expires (platform clock).
+    package var expires: WallTime
     /// The device that logged in.
     package var deviceId: String?
 
     /// Whether the session is anonymous.
     package var isAnonymous: Bool { username == nil }
+
+    /// Whether it is still valid at `now`.
+    package func isValid(at now: WallTime) -> Bool { expires > now }
 }
 
 /// A user's last position in an asset.

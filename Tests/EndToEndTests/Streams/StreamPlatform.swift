@@ -29,7 +29,7 @@ final class StreamPlatform: Sendable {
     var base: String { platform.baseURL }
 
     /// Moves the platform clock.
-    func setNow(_ ms: Int64) { clock.set(nowMs: ms) }
+    func setNow(_ ms: Int64) { clock.set(now: WallTime(millisecondsSince1970: ms)) }
 
     /// The entitlement of `assetId` for the premium account.
     func entitlement(_ assetId: String, material: String? = nil) async throws -> PlaybackEntitlement {
@@ -54,11 +54,7 @@ final class StreamPlatform: Sendable {
                 let response = try await HTTP.get(url)
                 return (response.status, Array(response.body))
             },
-            wait: { duration in
-                clock.set(
-                    nowMs: clock.nowMs() + duration.components.seconds * 1000
-                        + duration.components.attoseconds / 1_000_000_000_000_000)
-            })
+            wait: { duration in clock.set(now: clock.now.advanced(by: duration)) })
     }
 }
 

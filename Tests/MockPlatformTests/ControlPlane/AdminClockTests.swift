@@ -34,8 +34,8 @@ import Testing
     @Test func offsetMovesServerTime() async throws {
         try await withPlatform { _, client in
             let before = try #require(try client.json(try await client.send("GET", client.api("v1", "/time")).body)["epochMillis"] as? Int)
-            let state = try await client.admin.setClock(ClockUpdate(offsetMs: 86_400_000))
-            #expect(state.offsetMs >= 86_399_000 && state.offsetMs <= 86_401_000)
+            let state = try await client.admin.setClock(ClockUpdate(offset: .seconds(86_400)))
+            #expect(state.offset >= .seconds(86_399) && state.offset <= .seconds(86_401))
             let after = try #require(try client.json(try await client.send("GET", client.api("v1", "/time")).body)["epochMillis"] as? Int)
             #expect(after - before >= 86_400_000)
         }
@@ -85,11 +85,11 @@ import Testing
         try await withPlatform { _, client in
             let token = try await client.login("basic")
             let session = SessionToken(value: token)
-            let expiry = try #require(session.expirationMs)
+            let expiry = try #require(session.expiration)
             #expect(try await client.send("GET", client.api("v2", "/auth/session"), token: token).status == 200)
-            try await client.admin.setClock(ClockUpdate(now: ISO8601.string(fromMilliseconds: expiry - 1_000), rate: 0))
+            try await client.admin.setClock(ClockUpdate(now: ISO8601.string(from: expiry - .seconds(1)), rate: 0))
             #expect(try await client.send("GET", client.api("v2", "/auth/session"), token: token).status == 200)
-            try await client.admin.setClock(ClockUpdate(now: ISO8601.string(fromMilliseconds: expiry), rate: 0))
+            try await client.admin.setClock(ClockUpdate(now: ISO8601.string(from: expiry), rate: 0))
             let expired = try await client.send("GET", client.api("v2", "/auth/session"), token: token)
             #expect(expired.status == 401)
             #expect(try client.json(expired.body)["message"] as? String == "INVALID_SESSION_TOKEN")

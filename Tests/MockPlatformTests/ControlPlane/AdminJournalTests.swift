@@ -22,7 +22,7 @@ import Testing
             #expect(entry.accountId == "acc-basic")
             #expect(entry.headers["X-Mock-Country"] == "SE")
             #expect(entry.headers["Authorization"] == nil, "tokens are not kept, only the account")
-            #expect(entry.durationMs >= 0)
+            #expect(entry.duration >= .zero)
             let login = try #require(try await client.admin.requests(pathPrefix: client.api("v3", "/auth/login")).requests.first)
             #expect(login.method == "POST")
             #expect(login.requestBytes > 0)
@@ -66,7 +66,7 @@ import Testing
             #expect(mine.map(\.path) == [client.api("v1", "/content/asset/city-lights"), client.api("v1", "/content/asset/nordic-noir")])
             let late = try await client.admin.requests(since: "2030-01-01T10:30:00.000Z").requests
             #expect(late.count == 2)
-            #expect(late.allSatisfy { $0.timeMs >= ISO8601.milliseconds(from: "2030-01-01T10:30:00.000Z")! })
+            #expect(late.allSatisfy { $0.time >= ISO8601.wallTime(from: "2030-01-01T10:30:00.000Z")! })
             #expect(try await client.admin.requests(method: "POST").requests.count == 2, "the two logins")
             #expect(try await client.admin.requests(limit: 1).requests.map(\.path) == [client.api("v1", "/content/asset/nordic-noir")])
             #expect(try await client.send("GET", "/_mock/requests?since=yesterday").status == 400)
@@ -93,7 +93,7 @@ import Testing
             #expect(entries.map(\.status) == [504, 200])
             #expect(entries.map(\.faultId) == [fault.id, nil])
             #expect(entries.map(\.delivery) == ["delayed", "immediate"])
-            #expect(entries[0].durationMs >= 50)
+            #expect(entries[0].duration >= .milliseconds(50))
         }
     }
 

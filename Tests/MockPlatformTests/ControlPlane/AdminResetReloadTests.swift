@@ -21,7 +21,7 @@ import Testing
             let sessionId = try #require(play.body["playSessionId"] as? String)
             #expect(try await client.sendEvents([("Playback.Heartbeat", 5_000)], sessionId: sessionId, token: token) == 200)
             try await client.admin.addFault(.status(500, path: "^/nothing$"))
-            try await client.admin.setClock(ClockUpdate(offsetMs: 7_200_000, rate: 0))
+            try await client.admin.setClock(ClockUpdate(offset: .seconds(7_200), rate: 0))
             #expect(try await client.send("GET", "/_mock/beacons").status == 200)
 
             #expect(try await client.send("POST", "/_mock/reset").status == 204)
@@ -32,7 +32,7 @@ import Testing
             #expect(try await client.admin.analytics().isEmpty)
             #expect(try await client.admin.playSessions().isEmpty)
             let clock = try await client.admin.clock()
-            #expect(abs(clock.offsetMs) < 1_000 && clock.rate == 1)
+            #expect(abs(clock.offset.wholeMilliseconds) < 1_000 && clock.rate == 1)
             #expect(platform.context.state.bookmarks(accountId: "acc-basic").isEmpty)
         }
     }

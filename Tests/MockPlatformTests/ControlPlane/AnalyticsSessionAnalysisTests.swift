@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
     static func events(_ list: [(String, Int64)], numbered: Bool = true) -> [RecordedAnalyticsEvent] {
         list.enumerated().map { index, item in
             RecordedAnalyticsEvent(
-                receivedMs: start, accountId: "acc", sessionId: "s", clockOffset: nil,
+                received: WallTime(millisecondsSince1970: start), accountId: "acc", sessionId: "s", clockOffset: nil,
                 event: AnalyticsEvent(
                     eventType: item.0, timestamp: start + item.1 * 1000,
                     sequenceNumber: numbered ? Int64(index + 1) : nil))

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPServer
 import Synchronization
@@ -11,8 +12,8 @@ import Testing
 @Suite struct JournalWatcherTests {
     static func entry(_ id: Int) -> JournalEntry {
         JournalEntry(
-            id: id, timeMs: 0, method: "GET", path: "/p", query: "", headers: [:], requestBytes: 0, status: 200,
-            responseBytes: 0, durationMs: 0, accountId: nil, faultId: nil, delivery: "immediate")
+            id: id, time: WallTime(millisecondsSince1970: 0), method: "GET", path: "/p", query: "", headers: [:], requestBytes: 0,
+            status: 200, responseBytes: 0, duration: .zero, accountId: nil, faultId: nil, delivery: "immediate")
     }
 
     /// Under the lock, releasing the last hold on a stream ran its `ended`, which unwatched: the

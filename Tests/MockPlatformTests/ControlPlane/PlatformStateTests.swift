@@ -21,7 +21,7 @@ import Testing
 
     static let session = Session(
         token: "tok", accountId: "acc", userId: "u", username: nil, products: ["free"],
-        issuedMs: 0, expiresMs: 1_000, deviceId: nil)
+        issued: WallTime(millisecondsSince1970: 0), expires: WallTime(millisecondsSince1970: 1_000), deviceId: nil)
 
     static func play(_ id: String, account: String = "acc", at startedMs: Int64 = 1_000) -> PlaySession {
         PlaySession(
@@ -37,9 +37,9 @@ import Testing
         state.insert(Self.session)
         #expect(state.session(token: "tok") == Self.session)
         var longer = Self.session
-        longer.expiresMs = 2_000
+        longer.expires = WallTime(millisecondsSince1970: 2_000)
         state.insert(longer)
-        #expect(state.session(token: "tok")?.expiresMs == 2_000)
+        #expect(state.session(token: "tok")?.expires == WallTime(millisecondsSince1970: 2_000))
         state.removeSession(token: "tok")
         #expect(state.session(token: "tok") == nil)
     }
@@ -49,13 +49,16 @@ import Testing
     func anAnonymousAccountsRecordsGoWhenItLogsOutAndAUsersStay(_ store: Store) throws {
         let state = try store.make()
         let named = Session(
-            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: ["free"], issuedMs: 0, expiresMs: 1_000,
+            token: "named", accountId: "acc-basic", userId: "u", username: "basic", products: ["free"],
+            issued: WallTime(millisecondsSince1970: 0), expires: WallTime(millisecondsSince1970: 1_000),
             deviceId: nil)
         state.insert(Self.session)
         state.insert(named)
         for accountId in ["acc", "acc-basic"] {
             state.save(Bookmark(assetId: "a", offsetMs: 1, savedMs: 1), accountId: accountId)
-            state.record(DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, timeMs: 1))
+            state.record(
+                DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 1))
+            )
         }
         state.removeSession(token: "tok")
         state.removeSession(token: "named")
@@ -81,10 +84,10 @@ import Testing
         #expect(state.begin(Self.play("p2"), streamLimit: 2))
         #expect(!state.begin(Self.play("p3"), streamLimit: 2), "two active, limit two")
         #expect(state.begin(Self.play("x1", account: "other"), streamLimit: 2), "the limit is per account")
-        state.endPlaySession(id: "p1", atMs: 2_000, reason: "Playback.Completed")
+        state.endPlaySession(id: "p1", at: WallTime(millisecondsSince1970: 2_000), reason: "Playback.Completed")
         #expect(state.begin(Self.play("p3", at: 2_000), streamLimit: 2), "an ended session frees its slot")
         // p2 was last seen at 1,000 with a 60-s idle timeout; p3 is kept alive by an event.
-        state.touchPlaySession(id: "p3", atMs: 61_000)
+        state.touchPlaySession(id: "p3", at: WallTime(millisecondsSince1970: 61_000))
         #expect(state.begin(Self.play("p4", at: 61_000), streamLimit: 2), "p2 went silent for its idle timeout")
         #expect(!state.begin(Self.play("p5", at: 61_000), streamLimit: 2))
         #expect(state.begin(Self.play("p5", at: 61_000), streamLimit: nil), "no limit: always starts")
@@ -94,15 +97,15 @@ import Testing
     func touchesOnlyMoveForwardAndTheFirstEndStays(_ store: Store) throws {
         let state = try store.make()
         #expect(state.begin(Self.play("p1"), streamLimit: nil))
-        state.touchPlaySession(id: "p1", atMs: 5_000)
-        state.touchPlaySession(id: "p1", atMs: 3_000)
+        state.touchPlaySession(id: "p1", at: WallTime(millisecondsSince1970: 5_000))
+        state.touchPlaySession(id: "p1", at: WallTime(millisecondsSince1970: 3_000))
         #expect(state.playSession(id: "p1")?.lastSeen == WallTime(millisecondsSince1970: 5_000))
-        state.endPlaySession(id: "p1", atMs: 6_000, reason: "Playback.Aborted")
-        state.endPlaySession(id: "p1", atMs: 7_000, reason: "Playback.Completed")
+        state.endPlaySession(id: "p1", at: WallTime(millisecondsSince1970: 6_000), reason: "Playback.Aborted")
+        state.endPlaySession(id: "p1", at: WallTime(millisecondsSince1970: 7_000), reason: "Playback.Completed")
         let ended = state.playSession(id: "p1")
         #expect(ended?.ended == WallTime(millisecondsSince1970: 6_000) && ended?.endReason == "Playback.Aborted")
-        state.touchPlaySession(id: "unknown", atMs: 1)
-        state.endPlaySession(id: "unknown", atMs: 1, reason: "Playback.Completed")
+        state.touchPlaySession(id: "unknown", at: WallTime(millisecondsSince1970: 1))
+        state.endPlaySession(id: "unknown", at: WallTime(millisecondsSince1970: 1), reason: "Playback.Completed")
         #expect(state.playSession(id: "unknown") == nil)
     }
 
@@ -120,15 +123,18 @@ import Testing
     @Test(arguments: Store.allCases)
     func downloadsAreCountedPerAccountAndAssetAndReleased(_ store: Store) throws {
         let state = try store.make()
-        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: "d", timeMs: 1))
-        state.record(DownloadRecord(accountId: "acc", assetId: "b", kind: .download, deviceId: nil, timeMs: 2))
-        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: "d", timeMs: 3))
-        state.record(DownloadRecord(accountId: "other", assetId: "a", kind: .download, deviceId: nil, timeMs: 4))
-        #expect(state.downloads(accountId: "acc", assetId: "a").map(\.timeMs) == [1, 3])
-        #expect(state.downloads(accountId: nil, assetId: "a").map(\.timeMs) == [1, 3, 4])
-        #expect(state.downloads(accountId: "acc", assetId: nil).map(\.timeMs) == [1, 2, 3])
+        state.record(
+            DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: "d", time: WallTime(millisecondsSince1970: 1)))
+        state.record(
+            DownloadRecord(accountId: "acc", assetId: "b", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 2)))
+        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: "d", time: WallTime(millisecondsSince1970: 3)))
+        state.record(
+            DownloadRecord(accountId: "other", assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 4)))
+        #expect(state.downloads(accountId: "acc", assetId: "a").map(\.time.millisecondsSince1970) == [1, 3])
+        #expect(state.downloads(accountId: nil, assetId: "a").map(\.time.millisecondsSince1970) == [1, 3, 4])
+        #expect(state.downloads(accountId: "acc", assetId: nil).map(\.time.millisecondsSince1970) == [1, 2, 3])
         state.releaseDownloads(accountId: "acc", assetId: "a")
-        #expect(state.downloads(accountId: nil, assetId: nil).map(\.timeMs) == [2, 4])
+        #expect(state.downloads(accountId: nil, assetId: nil).map(\.time.millisecondsSince1970) == [2, 4])
     }
 
     /// Renewals do not count against the download limit, so only their number bounds them: the
@@ -138,17 +144,21 @@ import Testing
     func anAssetKeepsOnlyItsLatestRenewals(_ store: Store) throws {
         let state = try store.make()
         let kept = DownloadRecord.renewalsKept
-        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: nil, timeMs: 0))
-        state.record(DownloadRecord(accountId: "acc", assetId: "b", kind: .renew, deviceId: nil, timeMs: 0))
+        state.record(
+            DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 0)))
+        state.record(DownloadRecord(accountId: "acc", assetId: "b", kind: .renew, deviceId: nil, time: WallTime(millisecondsSince1970: 0)))
         // A clock moved back between renewals: the earliest goes, not the first recorded.
-        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: nil, timeMs: 1_000_000))
+        state.record(
+            DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: nil, time: WallTime(millisecondsSince1970: 1_000_000)))
         for time in 1...(3 * kept) {
-            state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .renew, deviceId: nil, timeMs: Int64(time)))
+            state.record(
+                DownloadRecord(
+                    accountId: "acc", assetId: "a", kind: .renew, deviceId: nil, time: WallTime(millisecondsSince1970: Int64(time))))
         }
         let records = state.downloads(accountId: "acc", assetId: "a")
         #expect(records.count { $0.kind == .renew } == kept)
         let latest = (2 * kept + 2)...(3 * kept)
-        #expect(records.filter { $0.kind == .renew }.map(\.timeMs).sorted() == latest.map(Int64.init) + [1_000_000])
+        #expect(records.filter { $0.kind == .renew }.map(\.time.millisecondsSince1970).sorted() == latest.map(Int64.init) + [1_000_000])
         #expect(records.first?.kind == .download, "downloads are bounded by the limit, not dropped")
         #expect(state.downloads(accountId: "acc", assetId: "b").count == 1)
         state.removeAll()
@@ -161,7 +171,8 @@ import Testing
         state.insert(Self.session)
         state.save(Bookmark(assetId: "a", offsetMs: 10, savedMs: 1), accountId: "acc")
         #expect(state.begin(Self.play("p1"), streamLimit: 1))
-        state.record(DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: nil, timeMs: 1))
+        state.record(
+            DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 1)))
         state.removeAll()
         #expect(state.session(token: "tok") == nil && state.bookmarks(accountId: "acc").isEmpty)
         #expect(state.playSessions(accountId: nil).isEmpty && state.downloads(accountId: nil, assetId: nil).isEmpty)

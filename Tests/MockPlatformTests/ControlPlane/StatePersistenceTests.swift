@@ -24,7 +24,9 @@ import Glibc
             let sessionId = try #require(try await client.play("city-lights", token: token).body["playSessionId"] as? String)
             _ = try await client.sendEvents([("Playback.Heartbeat", 42_000)], sessionId: sessionId, token: token)
             platform.context.state.record(
-                DownloadRecord(accountId: "acc-basic", assetId: "city-lights", kind: .download, deviceId: "d1", timeMs: 5))
+                DownloadRecord(
+                    accountId: "acc-basic", assetId: "city-lights", kind: .download, deviceId: "d1",
+                    time: WallTime(millisecondsSince1970: 5)))
         }
         try await withPlatform(state: .file(file)) { platform, client in
             #expect(try await client.send("GET", client.api("v2", "/auth/session"), token: token).status == 200, "the session survived")

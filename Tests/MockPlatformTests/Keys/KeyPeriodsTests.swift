@@ -1,3 +1,4 @@
+import Clocks
 import Testing
 
 @testable import MockPlatform
@@ -34,9 +35,9 @@ import Testing
     }
 
     @Test func tokensVerifyAndForgeriesDoNot() {
-        let token = PlayToken(playSessionId: "s", assetId: "a.b", accountId: "acc", expiresMs: 42_000)
+        let token = PlayToken(playSessionId: "s", assetId: "a.b", accountId: "acc", expires: WallTime(millisecondsSince1970: 42_000))
         #expect(PlayToken(verifying: token.text) == token)
-        let other = PlayToken(playSessionId: "s", assetId: "c", accountId: "acc", expiresMs: 42_000).text
+        let other = PlayToken(playSessionId: "s", assetId: "c", accountId: "acc", expires: WallTime(millisecondsSince1970: 42_000)).text
         let payloadOfOther = other.split(separator: ".")[0]
         let signatureOfMine = token.text.split(separator: ".")[1]
         #expect(PlayToken(verifying: "\(payloadOfOther).\(signatureOfMine)") == nil)

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HLS
@@ -38,13 +39,12 @@ extension InProcessPlatform {
                 return (response.status, Array(response.body))
             },
             wait: { duration in
-                let ms = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-                clock.set(nowMs: clock.nowMs() + ms)
+                clock.set(now: clock.now + duration)
             })
     }
 
     /// Sets the platform clock.
-    func setNow(_ ms: Int64) { clock.set(nowMs: ms) }
+    func setNow(_ ms: Int64) { clock.set(now: WallTime(millisecondsSince1970: ms)) }
 }
 
 /// Records every finding of a report as a test issue naming the rule, its sentence and where.
