@@ -1,7 +1,6 @@
 import Exposure
+import ExposurePlayback
 import Testing
-
-@testable import ExposurePlayback
 
 /// The ad tracker as a value: playhead positions in, beacons and events out.
 @Suite struct AdTrackerTests {

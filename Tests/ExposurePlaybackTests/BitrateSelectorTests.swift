@@ -1,7 +1,6 @@
+import ExposurePlayback
 import HLS
 import Testing
-
-@testable import ExposurePlayback
 
 /// ABR as a value: throughput samples and the clock in, the variant to play out.
 @Suite struct BitrateSelectorTests {

@@ -1,6 +1,5 @@
+import ExposurePlayback
 import Testing
-
-@testable import ExposurePlayback
 
 @Suite struct CommandSignalTests {
     @Test func aSignalBeforeTheWaitEndsItAtOnce() async {

@@ -1,7 +1,6 @@
+import ExposurePlayback
 import HLS
 import Testing
-
-@testable import ExposurePlayback
 
 /// Date ranges as the app sees them: one per ID, filtered by the app's identifiers.
 @Suite struct DateRangeMetadataTests {

@@ -1,8 +1,7 @@
+import ExposurePlayback
 import Foundation
 import HLS
 import Testing
-
-@testable import ExposurePlayback
 
 /// Playlist Delta Updates in the engine: after a full load of a playlist that offers them,
 /// reloads ask for `_HLS_skip=YES` (`v2` when the playlist offers CAN-SKIP-DATERANGES) while

@@ -1,9 +1,8 @@
 import Cryptography
+import ExposurePlayback
 import Foundation
 import HLS
 import Testing
-
-@testable import ExposurePlayback
 
 /// AES-128 segments in the engine as a value: each key fetched once, before the first segment
 /// it opens; segments decrypted (IV from the tag or the media sequence number) before their ID3

@@ -1,8 +1,7 @@
+import ExposurePlayback
 import Foundation
 import HLS
 import Testing
-
-@testable import ExposurePlayback
 
 /// The engine as a plain value: synthetic playlists in, events and steps out, no I/O.
 @Suite struct HLSEngineTests {

@@ -1,8 +1,7 @@
 import Exposure
+import ExposurePlayback
 import Foundation
 import Testing
-
-@testable import ExposurePlayback
 
 /// `file:` URLs are read from the disk and never reach the transport; anything else does.
 @Suite struct MediaLoaderTests {

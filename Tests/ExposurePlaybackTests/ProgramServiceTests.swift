@@ -1,8 +1,7 @@
 import Exposure
+import ExposurePlayback
 import Foundation
 import Testing
-
-@testable import ExposurePlayback
 
 /// The program service against a transport double: EPG and entitlement checks as scripted answers.
 @Suite struct ProgramServiceTests {

@@ -1,8 +1,7 @@
+import ExposurePlayback
 import Foundation
 import HLS
 import Testing
-
-@testable import ExposurePlayback
 
 /// Alternate renditions in the engine: fetched beside the variant, counted in the buffer,
 /// switched from the playhead.

@@ -1,6 +1,5 @@
+import ExposurePlayback
 import Testing
-
-@testable import ExposurePlayback
 
 /// The live window's storage against a plain array under the same drops and appends.
 @Suite struct SegmentWindowTests {

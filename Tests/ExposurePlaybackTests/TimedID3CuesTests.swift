@@ -1,8 +1,7 @@
+import ExposurePlayback
 import Foundation
 import HLS
 import Testing
-
-@testable import ExposurePlayback
 
 /// The ID3 tags waiting for the playhead, as a value.
 @Suite struct TimedID3CuesTests {

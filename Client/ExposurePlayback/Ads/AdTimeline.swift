@@ -2,9 +2,9 @@ import Exposure
 
 /// Where the server-side ads of an entitlement play: its clips laid back to back on the
 /// stream's position axis, the breaks they form, and the tracking milestones of each ad.
-struct AdTimeline: Sendable {
+package struct AdTimeline: Sendable {
     /// One tracking moment of an ad clip: the beacons to fire when the playhead reaches it.
-    struct Milestone: Sendable {
+    package struct Milestone: Sendable {
         /// VAST name (`impression`, `start`, `firstQuartile`, …), for logs and tests.
         let name: String
         let positionMs: Int64
@@ -12,7 +12,7 @@ struct AdTimeline: Sendable {
     }
 
     /// One ad clip and its place in its break.
-    struct AdSlot: Sendable {
+    package struct AdSlot: Sendable {
         let clip: AdClip
         let startMs: Int64
         let endMs: Int64
@@ -24,16 +24,16 @@ struct AdTimeline: Sendable {
     }
 
     /// The ads, in playback order.
-    let ads: [AdSlot]
+    package let ads: [AdSlot]
     /// Consecutive ads merged: the seed's `AD` markers.
-    let breaks: [AdMarker]
+    package let breaks: [AdMarker]
     /// Content duration, ads duration, ms.
-    let vodDurationMs: Int64
-    let adDurationMs: Int64
+    package let vodDurationMs: Int64
+    package let adDurationMs: Int64
 
     /// The timeline of `entitlement`'s ads; nil unless SSAI is active (stitched by NOWTILUS,
     /// not live, with clips), since only then do the clips describe the stream.
-    init?(_ entitlement: PlaybackEntitlement) {
+    package init?(_ entitlement: PlaybackEntitlement) {
         guard let info = entitlement.streamInfo, info.live != true, info.ssai == true,
             let ads = entitlement.ads, ads.stitcher == "NOWTILUS", let clips = ads.clips, !clips.isEmpty
         else { return nil }
@@ -69,10 +69,10 @@ struct AdTimeline: Sendable {
     }
 
     /// How many ads break `index` holds.
-    func adCount(inBreak index: Int) -> Int { ads.count { $0.breakIndex == index } }
+    package func adCount(inBreak index: Int) -> Int { ads.count { $0.breakIndex == index } }
 
     /// The break covering `positionMs` (its end excluded).
-    func breakIndex(at positionMs: Int64) -> Int? {
+    package func breakIndex(at positionMs: Int64) -> Int? {
         breaks.firstIndex { ($0.offset ?? 0) <= positionMs && positionMs < ($0.endOffset ?? 0) }
     }
 

@@ -7,41 +7,41 @@ import ExposureModels
 /// jumps without firing); an ad is presented from its start to its end, with seeking off;
 /// a forward seek over an unwatched break asks the app to play it first and, once it is
 /// watched, to go on to where the user wanted; a watched break is skipped.
-struct AdTracker: Sendable {
+package struct AdTracker: Sendable {
     /// What following the playhead produced.
-    struct Update: Sendable {
-        var events: [PlayerEvent] = []
-        var beacons: [String] = []
+    package struct Update: Sendable {
+        package var events: [PlayerEvent] = []
+        package var beacons: [String] = []
     }
 
-    let timeline: AdTimeline
+    package let timeline: AdTimeline
     /// Per ad, the index of its next milestone to fire.
     private var nextMilestone: [Int]
     private var lastPositionMs: Int64?
     /// The ad being presented.
-    private(set) var presenting: Int?
+    package private(set) var presenting: Int?
     /// Where a user's forward seek was headed when it was sent back to an unwatched break.
     private var resumeAfterBreak: (breakIndex: Int, positionMs: Int64)?
     /// The watched break a skip was last asked for, so it is asked once per entry.
     private var skippedBreak: Int?
 
-    static let presentingPolicy = ContractRestrictionsPolicy(fastForwardEnabled: false, rewindEnabled: false)
-    static let contentPolicy = ContractRestrictionsPolicy(fastForwardEnabled: true, rewindEnabled: true)
+    package static let presentingPolicy = ContractRestrictionsPolicy(fastForwardEnabled: false, rewindEnabled: false)
+    package static let contentPolicy = ContractRestrictionsPolicy(fastForwardEnabled: true, rewindEnabled: true)
 
-    init(timeline: AdTimeline) {
+    package init(timeline: AdTimeline) {
         self.timeline = timeline
         nextMilestone = Array(repeating: 0, count: timeline.ads.count)
     }
 
     /// The seed's `onPlaybackStartWithAds` values.
-    var startEvent: PlayerEvent {
+    package var startEvent: PlayerEvent {
         .playbackStartedWithAds(
             vodDurationMs: timeline.vodDurationMs, adDurationMs: timeline.adDurationMs,
             totalDurationMs: timeline.vodDurationMs + timeline.adDurationMs, adMarkers: timeline.breaks)
     }
 
     /// The next position at which something fires, so the playback loop wakes exactly there.
-    func nextBoundary(after positionMs: Int64) -> Int64? {
+    package func nextBoundary(after positionMs: Int64) -> Int64? {
         timeline.ads.indices.compactMap { index in
             timeline.ads[index].milestones.dropFirst(nextMilestone[index]).first { $0.positionMs > positionMs }?.positionMs
         }.min()
@@ -55,12 +55,12 @@ struct AdTracker: Sendable {
 
     /// Playback starts at `positionMs`: an ad that starts there is joined at its start, however
     /// far the playhead has moved by the first look (a sped-up clock moves it between two).
-    mutating func begin(atPositionMs positionMs: Int64) {
+    package mutating func begin(atPositionMs positionMs: Int64) {
         lastPositionMs = positionMs
     }
 
     /// Natural playback reached `positionMs`.
-    mutating func follow(positionMs: Int64) -> Update {
+    package mutating func follow(positionMs: Int64) -> Update {
         var update = Update()
         let from = lastPositionMs ?? positionMs
         lastPositionMs = positionMs
@@ -113,7 +113,7 @@ struct AdTracker: Sendable {
     }
 
     /// A seek landed at `positionMs`. Forward over an unwatched break: ask the app to play it.
-    mutating func seeked(to positionMs: Int64) -> Update {
+    package mutating func seeked(to positionMs: Int64) -> Update {
         var update = Update()
         let from = lastPositionMs ?? 0
         lastPositionMs = positionMs

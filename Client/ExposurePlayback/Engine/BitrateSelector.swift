@@ -10,11 +10,11 @@ import HLS
 ///   once ``holdMs`` have passed since the last switch, so a burst does not cause flapping.
 /// - Never above the cap (the app's `maxBitrate` and the contract's), nor to a variant that
 ///   failed recently (``penalize(_:untilMs:)``) while another is allowed.
-struct BitrateSelector: Sendable {
+package struct BitrateSelector: Sendable {
     /// The variants playable here, lowest bandwidth first.
-    let variants: [VariantStream]
+    package let variants: [VariantStream]
     /// The highest bandwidth allowed (app's `maxBitrate` and the contract's, whichever is lower).
-    var capBitsPerSecond: Int?
+    package var capBitsPerSecond: Int?
     /// Fast and slow moving averages, bits/s; the lower one wins, so a drop is felt at once
     /// and a burst takes a while to trust (the approach of shaka-player's EWMA pair).
     private var fast: Double?
@@ -22,33 +22,33 @@ struct BitrateSelector: Sendable {
     /// The throughput of the last segment, when it took longer than its share of its duration.
     private var slowSegmentThroughput: Double?
     /// When the variant last changed by a decision, ms on the engine's clock.
-    private(set) var lastSwitchMs: Int64?
+    package private(set) var lastSwitchMs: Int64?
     /// Variants that failed, and until when they are avoided (ms on the engine's clock).
     private(set) var penalties: [Int: Int64] = [:]
 
     /// Share of the estimate the playing variant may use and still be kept.
-    static let sustainFactor = 0.9
+    package static let sustainFactor = 0.9
     /// Share of the estimate a higher variant may use to be switched up to.
-    static let upFactor = 0.7
+    package static let upFactor = 0.7
     /// A segment whose download takes longer than this share of its duration switches down.
-    static let slowSegmentShare = 0.8
+    package static let slowSegmentShare = 0.8
     /// How long after a switch an up-switch waits, ms.
-    static let holdMs: Int64 = 10_000
+    package static let holdMs: Int64 = 10_000
 
-    init(variants: [VariantStream], capBitsPerSecond: Int?) {
+    package init(variants: [VariantStream], capBitsPerSecond: Int?) {
         self.variants = variants
         self.capBitsPerSecond = capBitsPerSecond
     }
 
     /// The current estimate, bits/s; nil before the first sample.
-    var estimate: Double? {
+    package var estimate: Double? {
         guard let fast, let slow else { return nil }
         return min(fast, slow)
     }
 
     /// Records a segment of `bytes` playing `durationMs` that took `elapsedMs` to download. Zero
     /// elapsed time (an unmodelled network under virtual time) counts as very fast.
-    mutating func record(bytes: Int, elapsedMs: Int64, durationMs: Int64) {
+    package mutating func record(bytes: Int, elapsedMs: Int64, durationMs: Int64) {
         let sample = Double(bytes) * 8 * 1000 / Double(max(elapsedMs, 1))
         fast = Self.blend(fast, sample, weight: 0.6)
         slow = Self.blend(slow, sample, weight: 0.1)
@@ -56,11 +56,11 @@ struct BitrateSelector: Sendable {
     }
 
     /// Avoids `variant` until `untilMs` (it failed); it may be chosen again afterwards.
-    mutating func penalize(_ variant: Int, untilMs: Int64) { penalties[variant] = untilMs }
+    package mutating func penalize(_ variant: Int, untilMs: Int64) { penalties[variant] = untilMs }
 
     /// The variant to play next, given the one playing (nil: none yet) at `nowMs`, and
     /// remembers a switch for the hold time.
-    mutating func decide(current: Int?, atMs nowMs: Int64) -> Int {
+    package mutating func decide(current: Int?, atMs nowMs: Int64) -> Int {
         let choice = choice(current: current, atMs: nowMs)
         if let current, choice != current { lastSwitchMs = nowMs }
         slowSegmentThroughput = nil
@@ -68,7 +68,7 @@ struct BitrateSelector: Sendable {
     }
 
     /// What ``decide(current:atMs:)`` would choose, without remembering anything.
-    func choice(current: Int? = nil, atMs nowMs: Int64 = 0) -> Int {
+    package func choice(current: Int? = nil, atMs nowMs: Int64 = 0) -> Int {
         let allowed = allowedVariants(atMs: nowMs)
         guard let lowest = allowed.first else { return 0 }
         guard let estimate else { return current.map { nearest(to: $0, in: allowed) } ?? lowest }

@@ -20,7 +20,7 @@ public struct DateRangeMetadata: Sendable, Hashable {
     ///
     /// A range none of whose tags carries one of the identifiers is left out: the app asked not
     /// to hear about it. Identifiers are trimmed, since apps copy them with stray spaces.
-    static func catalog(_ ranges: [DateRange], identifiers: Set<String>) -> [DateRangeMetadata] {
+    package static func catalog(_ ranges: [DateRange], identifiers: Set<String>) -> [DateRangeMetadata] {
         var catalog: [DateRangeMetadata] = []
         var indexById: [String: Int] = [:]
         for range in ranges {

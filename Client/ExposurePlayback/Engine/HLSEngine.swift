@@ -37,10 +37,10 @@ package struct HLSEngine: Sendable {
     var master: MasterPlaylist?
     var selector: BitrateSelector?
     /// The variant whose playlist is in ``timeline``.
-    var variantIndex: Int?
+    package var variantIndex: Int?
     /// A variant whose playlist must be loaded before the next segment.
     var wantedVariant: Int?
-    var timeline = SegmentTimeline()
+    package var timeline = SegmentTimeline()
     /// Recent copies of the playlists of the variants below the playing one and of the next one
     /// up, so that a switch is a delta update (see `HLSEngine+Standby`).
     var standby: [Int: SegmentTimeline] = [:]
@@ -50,14 +50,14 @@ package struct HLSEngine: Sendable {
     /// The ID3 tags of fetched segments, reported as the playhead reaches them.
     var id3Cues = TimedID3Cues()
 
-    var playheadMs: Int64 = 0
+    package var playheadMs: Int64 = 0
     var bufferStartMs: Int64 = 0
     /// Where the variant's fetched segments end; ``bufferEndMs`` also counts the renditions.
     var variantBufferEndMs: Int64 = 0
     /// The next segment of the variant to fetch.
     var nextSequence: Int?
     /// Alternate audio and subtitle renditions playing alongside the variant.
-    var tracks: [RenditionTrack] = []
+    package var tracks: [RenditionTrack] = []
     /// The languages asked for: audio (nil: the stream's default) and subtitles (nil: none).
     var selection = TrackSelection(audio: nil, text: nil)
     var lastTickMs: Int64?
@@ -68,7 +68,7 @@ package struct HLSEngine: Sendable {
     /// Key fetches failed since the last one that succeeded.
     var keyFailures = 0
     /// When a key whose fetch failed may be asked again, ms; nil: whenever it is needed.
-    var keyRetryAtMs: Int64?
+    package var keyRetryAtMs: Int64?
     /// When the license of a downloaded package's keys runs out, ms; nil: never (a stream's keys).
     var licenseEndsAtMs: Int64?
     /// Failed attempts at segments not yet fetched or skipped.
@@ -138,7 +138,7 @@ package struct HLSEngine: Sendable {
     }
 
     /// Where the buffer ends: playback needs every active rendition, so the shortest one counts.
-    var bufferEndMs: Int64 {
+    package var bufferEndMs: Int64 {
         tracks.reduce(variantBufferEndMs) { min($0, $1.bufferEndMs) }
     }
 

@@ -8,7 +8,7 @@ struct MetadataTracker: Sendable {
     /// The client attributes the app asked for (all when empty), trimmed.
     let identifiers: Set<String>
     /// Every range of the playlist that passes the filter.
-    private(set) var catalog: [DateRangeMetadata] = []
+    package private(set) var catalog: [DateRangeMetadata] = []
     /// The tags `catalog` was made from.
     private var loaded: [DateRange] = []
     /// The ranges active at the playhead, as last reported.

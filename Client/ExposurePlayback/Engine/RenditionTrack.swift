@@ -7,27 +7,27 @@ import HLS
 /// Its segments are placed on the video's position axis by media sequence number (the same in
 /// every rendition of a stream), so buffer accounting compares like with like and a segment is
 /// fetched only once the video playlist knows where it plays.
-struct RenditionTrack: Sendable {
+package struct RenditionTrack: Sendable {
     /// Audio or subtitles.
-    let type: Rendition.MediaType
+    package let type: Rendition.MediaType
     /// The language played.
-    let language: String
+    package let language: String
     /// The rendition's media playlist.
-    let playlistURL: URL
+    package let playlistURL: URL
     /// The rendition's own window (its positions are not used; the video's are).
-    var timeline = SegmentTimeline()
+    package var timeline = SegmentTimeline()
     /// The next segment to fetch.
-    var nextSequence: Int?
+    package var nextSequence: Int?
     /// Where its fetched segments end, on the video's position axis.
-    var bufferEndMs: Int64 = 0
+    package var bufferEndMs: Int64 = 0
     /// When the live playlist is due for a reload.
-    var nextReloadMs: Int64?
+    package var nextReloadMs: Int64?
     /// Whether its playlist has been loaded at least once.
-    var loaded = false
+    package var loaded = false
 
     /// The track for `language` of `type` in `group`, or nil when the master has no such
     /// rendition with a playlist of its own (audio muxed into the variant, for one).
-    init?(type: Rendition.MediaType, language: String, group: String?, master: MasterPlaylist, masterURL: URL) {
+    package init?(type: Rendition.MediaType, language: String, group: String?, master: MasterPlaylist, masterURL: URL) {
         let candidates = master.renditions.filter { $0.type == type && (group == nil || $0.groupID == group) }
         guard let rendition = candidates.first(where: { $0.language?.lowercased() == language.lowercased() }),
             let uri = rendition.uri, let url = HLSURI.resolve(uri, against: masterURL)
@@ -38,25 +38,25 @@ struct RenditionTrack: Sendable {
     }
 
     /// The default language of `type` in `group`: DEFAULT=YES, else the first listed.
-    static func defaultLanguage(of type: Rendition.MediaType, group: String?, in master: MasterPlaylist) -> String? {
+    package static func defaultLanguage(of type: Rendition.MediaType, group: String?, in master: MasterPlaylist) -> String? {
         let candidates = master.renditions.filter { $0.type == type && $0.groupID == group && $0.uri != nil }
         return (candidates.first { $0.isDefault == true } ?? candidates.first)?.language
     }
 
     /// Whether `url` asks for this track's playlist, in full or as a delta update.
-    func isPlaylistRequest(_ url: URL) -> Bool {
+    package func isPlaylistRequest(_ url: URL) -> Bool {
         DeltaUpdateRequest.asksForPlaylist(url, at: playlistURL)
     }
 
     /// Whether every segment up to ENDLIST is fetched.
-    var allFetched: Bool {
+    package var allFetched: Bool {
         guard loaded, timeline.endList else { return false }
         guard let nextSequence else { return true }
         return timeline.index(ofSequence: nextSequence) == nil
     }
 
     /// Restarts the buffer at segment `sequence`, which plays from `positionMs`.
-    mutating func restart(atSequence sequence: Int, positionMs: Int64) {
+    package mutating func restart(atSequence sequence: Int, positionMs: Int64) {
         nextSequence = sequence
         bufferEndMs = positionMs
     }

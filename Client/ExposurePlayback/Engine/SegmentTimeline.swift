@@ -2,26 +2,41 @@ import Foundation
 import HLS
 
 /// One segment placed on the stream's position axis.
-struct TimelineSegment: Sendable, Equatable {
+package struct TimelineSegment: Sendable, Equatable {
     /// The media sequence number, the same in every variant.
-    var sequence: Int
+    package var sequence: Int
     /// Where the segment starts, ms in the stream's own time reference.
-    var startMs: Int64
+    package var startMs: Int64
     /// How long it plays, ms.
-    var durationMs: Int64
+    package var durationMs: Int64
     /// Its PROGRAM-DATE-TIME, ms since 1970 (explicit or carried forward from an earlier segment).
-    var programDateTimeMs: Int64?
+    package var programDateTimeMs: Int64?
     /// Its URI as written in the current variant's playlist.
-    var uri: String
+    package var uri: String
     /// `EXT-X-GAP`: the segment is known to be missing; it is skipped without a request.
-    var gap = false
+    package var gap = false
     /// The AES-128 key it is encrypted with; nil for a clear segment.
-    var key: SegmentKey? = nil
+    package var key: SegmentKey? = nil
     /// The absolute URL of its key, resolved once as the segment is placed (every lookup of a
     /// segment's key, several a segment, used to parse the URL again); nil for a clear segment.
-    var keyURL: URL? = nil
+    package var keyURL: URL? = nil
 
-    var endMs: Int64 { startMs + durationMs }
+    package var endMs: Int64 { startMs + durationMs }
+
+    /// A segment placed at `startMs`.
+    package init(
+        sequence: Int, startMs: Int64, durationMs: Int64, programDateTimeMs: Int64?, uri: String, gap: Bool = false,
+        key: SegmentKey? = nil, keyURL: URL? = nil
+    ) {
+        self.sequence = sequence
+        self.startMs = startMs
+        self.durationMs = durationMs
+        self.programDateTimeMs = programDateTimeMs
+        self.uri = uri
+        self.gap = gap
+        self.key = key
+        self.keyURL = keyURL
+    }
 }
 
 /// The segments of the current playlist on a position axis that stays put across reloads and
@@ -30,8 +45,8 @@ struct TimelineSegment: Sendable, Equatable {
 ///
 /// A full playlist replaces the window; a Playlist Delta Update is merged into it in place
 /// (RFC 8216bis §6.3.7), which gives the same state in time proportional to the update.
-struct SegmentTimeline: Sendable, Equatable {
-    private(set) var segments = SegmentWindow()
+package struct SegmentTimeline: Sendable, Equatable {
+    package private(set) var segments = SegmentWindow()
     /// Every DATERANGE tag of the playlist, in the order they were written (several may share
     /// an ID), for metadata at the playhead. Left as it is (the same array) by an update that
     /// changed none.
@@ -49,15 +64,15 @@ struct SegmentTimeline: Sendable, Equatable {
     /// A delta update could not be merged: the next load must be the full playlist.
     private(set) var needsFullReload = false
 
-    var isEmpty: Bool { segments.isEmpty }
-    var startMs: Int64 { segments.first?.startMs ?? 0 }
-    var endMs: Int64 { segments.last?.endMs ?? 0 }
+    package var isEmpty: Bool { segments.isEmpty }
+    package var startMs: Int64 { segments.first?.startMs ?? 0 }
+    package var endMs: Int64 { segments.last?.endMs ?? 0 }
 
     /// The delta update the next reload of `url` may ask for, if any: the window holds that
     /// playlist, which offers them and has not ended, and it is no older than half the Skip
     /// Boundary (RFC 8216bis §6.3.7) — older, the skipped segments and DATERANGEs may be ones
     /// it never saw.
-    func deltaUpdate(of url: URL, atMs nowMs: Int64) -> DeltaUpdateRequest? {
+    package func deltaUpdate(of url: URL, atMs nowMs: Int64) -> DeltaUpdateRequest? {
         guard let skipBoundaryMs, let updatedAtMs, !endList, !needsFullReload, !segments.isEmpty, url == baseURL,
             nowMs - updatedAtMs <= skipBoundaryMs / 2
         else { return nil }
@@ -65,12 +80,12 @@ struct SegmentTimeline: Sendable, Equatable {
     }
 
     /// `url`, or the delta update of it that the next reload may ask for.
-    func reloadURL(of url: URL, atMs nowMs: Int64) -> URL {
+    package func reloadURL(of url: URL, atMs nowMs: Int64) -> URL {
         deltaUpdate(of: url, atMs: nowMs).map { $0.url(for: url) } ?? url
     }
 
     /// How a full playlist was placed.
-    enum Placement: Sendable, Equatable {
+    package enum Placement: Sendable, Equatable {
         /// On a shared sequence number, after the old window, or as the first window.
         case continued
         /// Its sequence numbers jumped past what the time since the last load explains: placed
@@ -83,7 +98,7 @@ struct SegmentTimeline: Sendable, Equatable {
     /// jumped further than time explains ends where the old window would end by now.
     /// - Throws: ``HLSParseError``, changing nothing, for an `EXT-X-KEY` the engine cannot use.
     @discardableResult
-    mutating func apply(_ playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) throws(HLSParseError) -> Placement {
+    package mutating func apply(_ playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) throws(HLSParseError) -> Placement {
         let keys = try playlist.segmentKeys(startingWith: nil)
         let first = playlist.firstMediaSequence
         var placement = Placement.continued
@@ -125,7 +140,7 @@ struct SegmentTimeline: Sendable, Equatable {
     /// Returns false, changing nothing but ``needsFullReload``, when the window is not of that
     /// playlist or lacks a skipped segment (a gap).
     /// - Throws: ``HLSParseError``, changing nothing, for an `EXT-X-KEY` the engine cannot use.
-    mutating func merge(deltaUpdate delta: MediaPlaylist, from url: URL, atMs nowMs: Int64) throws(HLSParseError) -> Bool {
+    package mutating func merge(deltaUpdate delta: MediaPlaylist, from url: URL, atMs nowMs: Int64) throws(HLSParseError) -> Bool {
         let skippedFrom = delta.firstMediaSequence
         let listedFrom = delta.mediaSequence(ofSegmentAt: 0)
         guard url == baseURL, let first = segments.first,
@@ -207,7 +222,7 @@ struct SegmentTimeline: Sendable, Equatable {
 
     /// Moves the window onto `other`'s position axis by a media sequence number both hold (the
     /// same in every variant); false, changing nothing, when they share none.
-    mutating func align(to other: SegmentTimeline) -> Bool {
+    package mutating func align(to other: SegmentTimeline) -> Bool {
         guard let first = segments.first, let otherFirst = other.segments.first else { return false }
         let shared = max(first.sequence, otherFirst.sequence)
         guard let own = index(ofSequence: shared), let theirs = other.index(ofSequence: shared) else { return false }
@@ -224,7 +239,7 @@ struct SegmentTimeline: Sendable, Equatable {
     }
 
     /// The index of the segment holding `positionMs` (the last one for the very end).
-    func index(containing positionMs: Int64) -> Int? {
+    package func index(containing positionMs: Int64) -> Int? {
         guard !segments.isEmpty else { return nil }
         var low = 0
         var high = segments.count - 1
@@ -236,20 +251,20 @@ struct SegmentTimeline: Sendable, Equatable {
     }
 
     /// The index of segment `sequence`, if it is in the window.
-    func index(ofSequence sequence: Int) -> Int? {
+    package func index(ofSequence sequence: Int) -> Int? {
         guard let first = segments.first?.sequence else { return nil }
         let index = sequence - first
         return segments.indices.contains(index) ? index : nil
     }
 
     /// Wall-clock time at `positionMs`, from PROGRAM-DATE-TIME.
-    func time(atPosition positionMs: Int64) -> Int64? {
+    package func time(atPosition positionMs: Int64) -> Int64? {
         guard let index = index(containing: positionMs), let date = segments[index].programDateTimeMs else { return nil }
         return date + (positionMs - segments[index].startMs)
     }
 
     /// Position of wall-clock `timeMs`, when a segment in the window covers it.
-    func position(atTime timeMs: Int64) -> Int64? {
+    package func position(atTime timeMs: Int64) -> Int64? {
         guard let first = segments.first, let firstDate = first.programDateTimeMs else { return nil }
         // Segments are contiguous in time, so a first guess from the first segment is exact
         // unless a discontinuity jumps the dates; then look the segment up properly.
@@ -267,7 +282,7 @@ struct SegmentTimeline: Sendable, Equatable {
     }
 
     /// The absolute URL of a segment.
-    func url(of segment: TimelineSegment) -> URL? {
+    package func url(of segment: TimelineSegment) -> URL? {
         baseURL.flatMap { HLSURI.resolve(segment.uri, against: $0) }
     }
 }

@@ -4,23 +4,23 @@
 ///
 /// Dropped segments stay in storage until they are at least half of it, then go in one move,
 /// so dropping is amortised O(1) per segment.
-struct SegmentWindow: RandomAccessCollection, Sendable, Equatable {
+package struct SegmentWindow: RandomAccessCollection, Sendable, Equatable {
     private var storage: [TimelineSegment]
     /// Where index 0 is in `storage`.
     private var head = 0
 
     /// A window holding `segments` in order.
-    init(_ segments: [TimelineSegment] = []) {
+    package init(_ segments: [TimelineSegment] = []) {
         storage = segments
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { storage.count - head }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { storage.count - head }
 
-    subscript(position: Int) -> TimelineSegment { storage[head + position] }
+    package subscript(position: Int) -> TimelineSegment { storage[head + position] }
 
     /// Drops the first `count` segments.
-    mutating func removeFirst(_ count: Int) {
+    package mutating func removeFirst(_ count: Int) {
         precondition(count >= 0 && count <= self.count, "removing more segments than the window has")
         head += count
         if head >= 64, head * 2 >= storage.count {
@@ -30,17 +30,17 @@ struct SegmentWindow: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// Drops the last `count` segments.
-    mutating func removeLast(_ count: Int) {
+    package mutating func removeLast(_ count: Int) {
         precondition(count >= 0 && count <= self.count, "removing more segments than the window has")
         storage.removeLast(count)
     }
 
     /// Appends a segment at the back.
-    mutating func append(_ segment: TimelineSegment) {
+    package mutating func append(_ segment: TimelineSegment) {
         storage.append(segment)
     }
 
-    static func == (lhs: SegmentWindow, rhs: SegmentWindow) -> Bool {
+    package static func == (lhs: SegmentWindow, rhs: SegmentWindow) -> Bool {
         lhs.elementsEqual(rhs)
     }
 }

@@ -7,12 +7,12 @@ import Synchronization
 /// program, a change at every boundary, and — when the entitlement asks for it — an
 /// entitlement check at each boundary. Gaps in the EPG and failed checks are warnings;
 /// a check that says no stops playback.
-final class ProgramService: Sendable {
+package final class ProgramService: Sendable {
     /// What following the playhead produced.
-    struct Update: Sendable {
-        var events: [PlayerEvent] = []
+    package struct Update: Sendable {
+        package var events: [PlayerEvent] = []
         /// Set when playback must stop.
-        var stop: PlayerError?
+        package var stop: PlayerError?
     }
 
     private struct State {
@@ -33,7 +33,7 @@ final class ProgramService: Sendable {
     /// How much EPG to load around the playhead, each side.
     private static let windowMs: Int64 = 6 * 3_600_000
 
-    init(channelId: String, assetId: String, entitlementCheck: Bool, epg: FetchEpg, entitlement: Entitlement) {
+    package init(channelId: String, assetId: String, entitlementCheck: Bool, epg: FetchEpg, entitlement: Entitlement) {
         self.channelId = channelId
         self.assetId = assetId
         self.entitlementCheck = entitlementCheck
@@ -42,10 +42,10 @@ final class ProgramService: Sendable {
     }
 
     /// The program on air at the playhead.
-    var currentProgram: Program? { state.withLock { $0.current } }
+    package var currentProgram: Program? { state.withLock { $0.current } }
 
     /// Loads the EPG around `timeMs` unless already loaded; a failure is a warning.
-    func ensureLoaded(around timeMs: Int64) async -> PlayerWarning? {
+    package func ensureLoaded(around timeMs: Int64) async -> PlayerWarning? {
         do throws(ExposureError) {
             try await load(around: timeMs)
             return nil
@@ -55,7 +55,7 @@ final class ProgramService: Sendable {
     }
 
     /// Loads the EPG around `timeMs` unless already loaded.
-    func load(around timeMs: Int64) async throws(ExposureError) {
+    package func load(around timeMs: Int64) async throws(ExposureError) {
         if state.withLock({ $0.schedule.covers(timeMs, margin: 3_600_000) }) { return }
         let window = (timeMs - Self.windowMs)..<(timeMs + Self.windowMs)
         let channel = try await epg.channel(id: channelId).show(page: 1, spanning: 500)
@@ -64,19 +64,19 @@ final class ProgramService: Sendable {
     }
 
     /// The program at `timeMs` from the loaded EPG.
-    func program(atMs timeMs: Int64) -> Program? { state.withLock { $0.schedule.program(atMs: timeMs) } }
+    package func program(atMs timeMs: Int64) -> Program? { state.withLock { $0.schedule.program(atMs: timeMs) } }
 
     /// The program after (or before) the one at `timeMs`.
-    func neighbour(of timeMs: Int64, next: Bool) -> Program? {
+    package func neighbour(of timeMs: Int64, next: Bool) -> Program? {
         state.withLock { next ? $0.schedule.program(after: timeMs) : $0.schedule.program(before: timeMs) }
     }
 
     /// The next program boundary after `timeMs`, for the tech to stop at.
-    func nextBoundary(after timeMs: Int64) -> Int64? { state.withLock { $0.schedule.nextBoundary(after: timeMs) } }
+    package func nextBoundary(after timeMs: Int64) -> Int64? { state.withLock { $0.schedule.nextBoundary(after: timeMs) } }
 
     /// Looks at the playhead: reports a new program (checking entitlement first when asked to),
     /// or a gap.
-    func follow(playheadTimeMs timeMs: Int64) async -> Update {
+    package func follow(playheadTimeMs timeMs: Int64) async -> Update {
         var update = Update()
         if let warning = await ensureLoaded(around: timeMs) { update.events.append(.warning(warning)) }
         let (program, changed, first) = state.withLock { state -> (Program?, Bool, Bool) in
@@ -112,7 +112,7 @@ final class ProgramService: Sendable {
 
     /// Before a seek to `timeMs`: the entitlement check of the program there, when checks are on
     /// and it is not the current program; nil when there is nothing to check.
-    func checkBeforeSeek(toTimeMs timeMs: Int64) async -> Update? {
+    package func checkBeforeSeek(toTimeMs timeMs: Int64) async -> Update? {
         guard entitlementCheck else { return nil }
         var update = Update()
         if let warning = await ensureLoaded(around: timeMs) { update.events.append(.warning(warning)) }

@@ -5,12 +5,15 @@ import Clocks
 ///
 /// Like a binary semaphore with a cancellable wait: the loop waits for "the next deadline or the
 /// next command, whichever comes first" by racing this wait against its clock's sleep.
-final class CommandSignal: Sendable {
+package final class CommandSignal: Sendable {
     /// Whether a signal is pending, and the loop's wait when it is parked.
     private let waiters = CancellableWaiters<Bool, Void>(false)
 
+    /// A signal with nothing pending.
+    package init() {}
+
     /// Wakes the waiter, or leaves the signal pending for the next wait.
-    func signal() {
+    package func signal() {
         waiters.wake { pending, waiting in
             guard waiting.isEmpty else { return Array(waiting.indices) }
             pending = true
@@ -20,7 +23,7 @@ final class CommandSignal: Sendable {
 
     /// Returns once signalled (taking the signal), or when the calling task is cancelled (leaving
     /// any later signal pending). One waiter at a time: the playback loop.
-    func wait() async {
+    package func wait() async {
         _ = await waiters.wait(tag: ()) { pending in
             defer { pending = false }
             return pending

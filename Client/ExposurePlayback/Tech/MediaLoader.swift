@@ -5,29 +5,41 @@ import Foundation
 /// ``OfflineKeyURI``s (its keys) from the download's ``OfflineKeySource``, anything else through
 /// the network transport. A package's playlists, segments and keys therefore never reach the
 /// transport, and a missing or unreadable file is an ordinary failed fetch.
-struct MediaLoader: Sendable {
+package struct MediaLoader: Sendable {
     /// Why a fetch brought nothing back, as the engine reports it.
-    struct Failure: Error, Sendable {
-        let reason: String
+    package struct Failure: Error, Sendable {
+        package let reason: String
         /// The server's non-2xx answer, when there was one: its status and (error) body.
-        var refusal: (status: Int, body: Data)? = nil
+        package var refusal: (status: Int, body: Data)? = nil
     }
 
     /// What a fetch brought back: the body, and for a downloaded package's key how long its
     /// license had left when the key source handed it over (nil: no end).
-    struct Loaded: Sendable, Equatable {
-        var body: Data
-        var licenseTimeLeft: Duration? = nil
+    package struct Loaded: Sendable, Equatable {
+        package var body: Data
+        package var licenseTimeLeft: Duration? = nil
+
+        /// A body, with the time its key's license had left when it is a downloaded package's key.
+        package init(body: Data, licenseTimeLeft: Duration? = nil) {
+            self.body = body
+            self.licenseTimeLeft = licenseTimeLeft
+        }
     }
 
-    let network: any HTTPTransport
+    package let network: any HTTPTransport
     /// Where an offline playback's keys come from, and the download they belong to.
-    var offlineKeys: (source: any OfflineKeySource, assetId: String)? = nil
+    package var offlineKeys: (source: any OfflineKeySource, assetId: String)? = nil
+
+    /// A loader fetching over `network`, and an offline playback's keys from `offlineKeys`.
+    package init(network: any HTTPTransport, offlineKeys: (source: any OfflineKeySource, assetId: String)? = nil) {
+        self.network = network
+        self.offlineKeys = offlineKeys
+    }
 
     /// The body at `url`, or why there is none (a non-2xx status, a transport error, a file that
     /// cannot be read). Network requests name `playSessionId` in `X-Playback-Session-Id`, as
     /// AVPlayer does, so a CDN (or the mock's stream lab) can tell players apart.
-    func load(_ url: URL, playSessionId: String? = nil) async -> Result<Loaded, Failure> {
+    package func load(_ url: URL, playSessionId: String? = nil) async -> Result<Loaded, Failure> {
         if url.isFileURL { return Self.readFile(url).map { Loaded(body: $0) } }
         if url.scheme == OfflineKeyURI.scheme { return await offlineKey(url) }
         do {
