@@ -63,10 +63,21 @@ extension Duration {
     }
 
     /// The duration in milliseconds with their fraction, for the readings that show one (the
-    /// journal's and the log's `durationMs`); `Duration.milliseconds(_:)` of a `Double` reads it back.
+    /// journal's and the log's `durationMs`); ``nearestNanosecond(milliseconds:)`` reads it back.
     public var fractionalMilliseconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+
+    /// The duration `milliseconds` (with their fraction) stand for, to the nearest nanosecond: the
+    /// reading back of ``fractionalMilliseconds``, exact for a duration of whole nanoseconds (what
+    /// clocks measure) up to about three months. `Duration.milliseconds(_:)` of the `Double` keeps
+    /// the binary fraction's attoseconds instead, so it is not equal to the duration written.
+    /// Beyond `Int64` nanoseconds, and for non-finite values, it is `Duration.milliseconds(_:)`'s.
+    public static func nearestNanosecond(milliseconds: Double) -> Duration {
+        let nanoseconds = (milliseconds * 1_000_000).rounded()
+        guard nanoseconds.magnitude < 0x1p63 else { return .milliseconds(milliseconds) }
+        return .nanoseconds(Int64(nanoseconds))
     }
 }
 

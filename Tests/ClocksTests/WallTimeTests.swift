@@ -23,6 +23,20 @@ import Testing
         #expect(Duration.milliseconds(0.75) == .microseconds(750))
     }
 
+    /// A journal entry's wait, written as `durationMs` and read back, is the same Duration: the
+    /// 172,713,507 ns one (a request's handling under ThreadSanitizer) came back a few attoseconds
+    /// off through `Duration.milliseconds(_:)` of the Double.
+    @Test func wholeNanosecondsComeBackExactlyFromFractionalMilliseconds() {
+        let waits: [Duration] = [
+            .nanoseconds(172_713_507), .nanoseconds(538_300), .nanoseconds(1), .zero, .zero - .nanoseconds(250_001),
+            .seconds(86_400 * 90) + .nanoseconds(999_999_999)
+        ]
+        for wait in waits {
+            #expect(Duration.nearestNanosecond(milliseconds: wait.fractionalMilliseconds) == wait)
+        }
+        #expect(Duration.nearestNanosecond(milliseconds: 12.5) == .microseconds(12_500))
+    }
+
     @Test func aDateRoundsDownAndComesBackAsTheSameMillisecond() {
         let time = WallTime(Date(timeIntervalSince1970: 1_700_000_000.1239))
         #expect(time.millisecondsSince1970 == 1_700_000_000_123)

@@ -33,7 +33,7 @@ extension JournalEntry {
     @available(*, deprecated, renamed: "duration", message: "duration is a Duration")
     public var durationMs: Double {
         get { duration.fractionalMilliseconds }
-        set { duration = .milliseconds(newValue) }
+        set { duration = .nearestNanosecond(milliseconds: newValue) }
     }
 }
 

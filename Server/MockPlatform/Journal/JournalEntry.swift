@@ -83,7 +83,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         requestBytes = try container.decodeIfPresent(Int.self, forKey: .requestBytes) ?? 0
         status = try container.decodeIfPresent(Int.self, forKey: .status)
         responseBytes = try container.decodeIfPresent(Int.self, forKey: .responseBytes) ?? 0
-        duration = .milliseconds(try container.decodeIfPresent(Double.self, forKey: .durationMs) ?? 0)
+        duration = .nearestNanosecond(milliseconds: try container.decodeIfPresent(Double.self, forKey: .durationMs) ?? 0)
         accountId = try container.decodeIfPresent(String.self, forKey: .accountId)
         faultId = try container.decodeIfPresent(String.self, forKey: .faultId)
         delivery = try container.decodeIfPresent(String.self, forKey: .delivery) ?? "immediate"
