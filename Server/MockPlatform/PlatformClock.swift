@@ -83,7 +83,10 @@ public final class PlatformClock: WallClock {
 
     /// Sets platform time to real time plus `offset`, keeping the rate (or setting a new one).
     public func set(offset: Duration, rate: Double? = nil) {
-        set(now: real.now + offset, rate: rate)
+        // Real time read once: read again for the anchor, a millisecond ticking between the two
+        // reads would set the offset a millisecond short.
+        let real = real.now
+        change { $0 = State(virtualAnchor: real + offset, realAnchor: real, rate: rate ?? $0.rate) }
     }
 
     /// Real time plus `offset`; nil when that is no instant within `platformInstantsMs`.
