@@ -77,8 +77,7 @@ public final class PlatformClock: WallClock {
 
     /// Moves platform time to `instant`, keeping the rate (or setting a new one).
     public func set(now instant: WallTime, rate: Double? = nil) {
-        let real = real.now
-        change { $0 = State(virtualAnchor: instant, realAnchor: real, rate: rate ?? $0.rate) }
+        anchor(instant, at: real.now, rate: rate)
     }
 
     /// Sets platform time to real time plus `offset`, keeping the rate (or setting a new one).
@@ -86,7 +85,12 @@ public final class PlatformClock: WallClock {
         // Real time read once: read again for the anchor, a millisecond ticking between the two
         // reads would set the offset a millisecond short.
         let real = real.now
-        change { $0 = State(virtualAnchor: real + offset, realAnchor: real, rate: rate ?? $0.rate) }
+        anchor(real + offset, at: real, rate: rate)
+    }
+
+    /// Platform time is `platform` at the real instant `real`, running at `rate` (nil: as before).
+    private func anchor(_ platform: WallTime, at real: WallTime, rate: Double?) {
+        change { $0 = State(virtualAnchor: platform, realAnchor: real, rate: rate ?? $0.rate) }
     }
 
     /// Real time plus `offset`; nil when that is no instant within `platformInstantsMs`.
