@@ -75,7 +75,7 @@ public final class AnalyticsDispatcher: Sendable {
         let route = route(environment: environment, settings: settings, sessionToken: sessionToken)
         let offset = await services.measureClockOffset(route.environment)
         return makeReporter(
-            sessionId: playSessionId, route: route, clockOffsetMs: offset, settings: settings,
+            sessionId: playSessionId, route: route, clockOffset: offset, settings: settings,
             cdnVendor: cdnVendor, deferred: false)
     }
 
@@ -97,7 +97,7 @@ public final class AnalyticsDispatcher: Sendable {
         }
         let route = route(environment: environment, settings: settings, sessionToken: sessionToken)
         return makeReporter(
-            sessionId: "\(playSessionId)_\(number)", route: route, clockOffsetMs: 0, settings: settings,
+            sessionId: "\(playSessionId)_\(number)", route: route, clockOffset: .zero, settings: settings,
             cdnVendor: nil, deferred: true)
     }
 
@@ -131,7 +131,8 @@ public final class AnalyticsDispatcher: Sendable {
             }
             let batch = AnalyticsBatch(
                 customer: session.route.environment.customer, businessUnit: session.route.environment.businessUnit,
-                sessionId: session.sessionId, dispatchTime: services.clock.nowMs, clockOffset: session.clockOffsetMs,
+                sessionId: session.sessionId, dispatchTime: services.clock.now.millisecondsSince1970,
+                clockOffset: session.clockOffset?.wholeMilliseconds,
                 payload: session.events)
             var outcome = await services.deliver(batch, route: session.route)
             if outcome == .unauthorized, let token = services.currentToken() {
@@ -184,20 +185,20 @@ public final class AnalyticsDispatcher: Sendable {
     }
 
     private func makeReporter(
-        sessionId: String, route: AnalyticsRoute, clockOffsetMs: Int64?, settings: AnalyticsSettings?, cdnVendor: String?, deferred: Bool
+        sessionId: String, route: AnalyticsRoute, clockOffset: Duration?, settings: AnalyticsSettings?, cdnVendor: String?, deferred: Bool
     ) -> PlaySessionReporter {
-        let intervalSeconds = Int64(settings?.postInterval ?? 60)
+        let intervalSeconds = settings?.postInterval ?? 60
         var effective = settings ?? AnalyticsSettings()
-        effective.postInterval = Int(intervalSeconds)
+        effective.postInterval = intervalSeconds
         let machine = SessionReportMachine(
-            heartbeatIntervalMs: intervalSeconds * 1000, deferred: deferred,
+            heartbeatInterval: .seconds(intervalSeconds), deferred: deferred,
             commonFields: configuration.reporting.commonFields(settings: effective, cdnVendor: cdnVendor))
-        services.outbox?.open(sessionId: sessionId, route: route, clockOffsetMs: clockOffsetMs, deferred: deferred) { [services] error in
+        services.outbox?.open(sessionId: sessionId, route: route, clockOffset: clockOffset, deferred: deferred) { [services] error in
             services.log("analytics outbox: cannot record session \(sessionId): \(error)")
         }
         live.insert(sessionId)
         return PlaySessionReporter(
-            sessionId: sessionId, route: route, clockOffsetMs: clockOffsetMs, machine: machine,
+            sessionId: sessionId, route: route, clockOffset: clockOffset, machine: machine,
             services: services, onRelease: { [live] in live.remove(sessionId) })
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import SQLiteStore
@@ -13,7 +14,7 @@ public final class AnalyticsOutbox: Sendable {
     struct PendingSession: Sendable, Equatable {
         var sessionId: String
         var route: AnalyticsRoute
-        var clockOffsetMs: Int64?
+        var clockOffset: Duration?
         var deferred: Bool
         var events: [AnalyticsEvent]
     }
@@ -24,9 +25,9 @@ public final class AnalyticsOutbox: Sendable {
     /// The flush running now (or last): flushes of one outbox run one after the other.
     private let flushes = Mutex<Task<Void, Never>?>(nil)
 
-    /// What the outbox keeps about a session besides where its events go.
+    /// What the outbox keeps about a session besides where its events go (JSON: `clockOffsetMs`, `deferred`).
     private struct SessionHeader: Codable {
-        var clockOffsetMs: Int64?
+        var clockOffsetMs: WireMilliseconds?
         var deferred: Bool
     }
 
@@ -107,9 +108,9 @@ public final class AnalyticsOutbox: Sendable {
     /// queued, not waited for: a reporter starts at once, and whatever is asked of the outbox
     /// next sees it; a failure goes to `failed`.
     func open(
-        sessionId: String, route: AnalyticsRoute, clockOffsetMs: Int64?, deferred: Bool, failed: @escaping @Sendable (SQLiteError) -> Void
+        sessionId: String, route: AnalyticsRoute, clockOffset: Duration?, deferred: Bool, failed: @escaping @Sendable (SQLiteError) -> Void
     ) {
-        let header = SessionHeader(clockOffsetMs: clockOffsetMs, deferred: deferred)
+        let header = SessionHeader(clockOffsetMs: clockOffset.map(WireMilliseconds.init), deferred: deferred)
         messages.open(
             sessionId, environment: route.environment, sessionToken: route.sessionToken,
             header: (try? ExposureJSON.encode(header)).map { String(decoding: $0, as: UTF8.self) }, failed: failed)
@@ -182,7 +183,7 @@ public final class AnalyticsOutbox: Sendable {
             let header = stream.header.flatMap { try? ExposureJSON.decode(SessionHeader.self, from: Data($0.utf8)) }
             return PendingSession(
                 sessionId: stream.id, route: AnalyticsRoute(environment: stream.environment, sessionToken: stream.sessionToken),
-                clockOffsetMs: header?.clockOffsetMs, deferred: header?.deferred ?? false,
+                clockOffset: header?.clockOffsetMs?.duration, deferred: header?.deferred ?? false,
                 events: stream.messages.compactMap { try? ExposureJSON.decode(AnalyticsEvent.self, from: Data($0.body.utf8)) })
         }
     }

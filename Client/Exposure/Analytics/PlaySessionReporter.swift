@@ -22,13 +22,13 @@ public final class PlaySessionReporter: Sendable {
     private let onRelease: @Sendable () -> Void
 
     init(
-        sessionId: String, route: AnalyticsRoute, clockOffsetMs: Int64?, machine: SessionReportMachine, services: ReporterServices,
+        sessionId: String, route: AnalyticsRoute, clockOffset: Duration?, machine: SessionReportMachine, services: ReporterServices,
         onRelease: @escaping @Sendable () -> Void
     ) {
         self.sessionId = sessionId
         customer = route.environment.customer
         businessUnit = route.environment.businessUnit
-        guarded = Mutex((ReporterState(machine: machine, route: route, clockOffsetMs: clockOffsetMs, nowMs: services.clock.nowMs), nil))
+        guarded = Mutex((ReporterState(machine: machine, route: route, clockOffset: clockOffset, now: services.clock.now), nil))
         self.services = services
         self.onRelease = onRelease
     }
@@ -38,13 +38,12 @@ public final class PlaySessionReporter: Sendable {
     /// Records `event` at the current time, with the playhead at `offset` when it has one.
     /// Ignored once the session has ended (after Completed, Aborted or Error).
     public func record(_ event: PlaybackAnalyticsEvent, offset: Duration? = nil) {
-        let now = services.clock.nowMs
-        let offsetMs = offset?.wholeMilliseconds
+        let now = services.clock.now
         var fields = event.ownFields
         if case .created = event { fields["Version"] = .string(services.reporting.sdkVersion) }
         let deviceInfo: [String: JSONValue]? = if case .created = event { services.reporting.deviceInfoFields } else { nil }
         guarded.withLock {
-            let recorded = $0.state.record(event.eventType, fields: fields, deviceInfo: deviceInfo, offsetMs: offsetMs, atMs: now)
+            let recorded = $0.state.record(event.eventType, fields: fields, deviceInfo: deviceInfo, offset: offset, at: now)
             // One outbox transaction per call, queued under the lock so it is queued before the
             // removal of any batch that carries these events.
             if !recorded.isEmpty { services.store(recorded, sessionId: sessionId) }
@@ -56,20 +55,19 @@ public final class PlaySessionReporter: Sendable {
     /// (nil: nothing will happen on its own).
     @discardableResult
     public func catchUp() -> WallTime? {
-        let now = services.clock.nowMs
-        let wake = guarded.withLock { guarded in
-            let (heartbeats, send, wake) = guarded.state.advance(toMs: now)
+        let now = services.clock.now
+        return guarded.withLock { guarded in
+            let (heartbeats, send, wake) = guarded.state.advance(to: now)
             if !heartbeats.isEmpty { services.store(heartbeats, sessionId: sessionId) }
             // Taken and published in one hold: whoever finds the state busy finds its flight.
             if let send { guarded.flight = flight(send) }
             return wake
         }
-        return wake.map(WallTime.init(millisecondsSince1970:))
     }
 
     /// When ``catchUp()`` has something to do next (a heartbeat, a batch, a retry); nil when
     /// nothing will happen on its own.
-    public var nextWake: WallTime? { guarded.withLock { $0.state.machine.nextWakeMs }.map(WallTime.init(millisecondsSince1970:)) }
+    public var nextWake: WallTime? { guarded.withLock { $0.state.machine.nextWake } }
 
     /// Whether the session has ended and everything it recorded was acknowledged.
     public var isSettled: Bool { guarded.withLock { $0.state.machine.ended && $0.state.machine.isIdle } }
@@ -104,11 +102,11 @@ public final class PlaySessionReporter: Sendable {
                 guard retryTime < deadline else { return }
                 do { try await clock.sleep(until: retryTime, tolerance: nil) } catch { return }
             }
-            let now = clock.nowMs
+            let now = clock.now
             // The batch on its way (another caller's), else the one taken now: a batch is taken
             // and its flight published in one hold, so a busy state always shows its flight.
             let batchOnItsWay = guarded.withLock { guarded in
-                if guarded.flight == nil, let send = guarded.state.takeBatch(atMs: now) { guarded.flight = flight(send) }
+                if guarded.flight == nil, let send = guarded.state.takeBatch(at: now) { guarded.flight = flight(send) }
                 return guarded.flight
             }
             // Nothing on its way and nothing to take: what was left was delivered meanwhile.
@@ -135,10 +133,10 @@ public final class PlaySessionReporter: Sendable {
     }
 
     private func send(_ events: [AnalyticsEvent]) async {
-        let (current, clockOffsetMs) = guarded.withLock { ($0.state.route, $0.state.clockOffsetMs) }
+        let (current, clockOffset) = guarded.withLock { ($0.state.route, $0.state.clockOffset) }
         let batch = AnalyticsBatch(
             customer: customer, businessUnit: businessUnit, sessionId: sessionId,
-            dispatchTime: services.clock.nowMs, clockOffset: clockOffsetMs, payload: events)
+            dispatchTime: services.clock.now.millisecondsSince1970, clockOffset: clockOffset?.wholeMilliseconds, payload: events)
         var outcome = await services.deliver(batch, route: current)
         if outcome == .unauthorized, let token = services.currentToken(), token != current.sessionToken {
             // Retried once with the renewed token; the outbox keeps it for later batches too.
@@ -153,12 +151,12 @@ public final class PlaySessionReporter: Sendable {
         }
         // The flight is cleared as the machine hears the outcome, under the same lock: from then
         // on the loop may start the next batch, and its task must not be overwritten here.
-        let now = services.clock.nowMs
+        let now = services.clock.now
         guarded.withLock { guarded in
             guarded.flight = nil
             switch outcome {
             case .delivered, .rejected: guarded.state.delivered()
-            case .retry, .unauthorized: guarded.state.failed(atMs: now)
+            case .retry, .unauthorized: guarded.state.failed(at: now)
             }
         }
         catchUp()

@@ -32,12 +32,15 @@ struct ReporterServices: Sendable {
         outbox.updateToken(route.sessionToken, sessionId: sessionId) { [log] error in log("analytics outbox: \(error)") }
     }
 
-    /// `clockOffset = ((clientEnd - repliedTime) + (clientStart - receivedTime)) / 2`; nil when
-    /// the EventSink cannot be reached (batches then go without `ClockOffset`).
-    func measureClockOffset(_ environment: Environment) async -> Int64? {
-        let start = clock.nowMs
+    /// `clockOffset = ((clientEnd - repliedTime) + (clientStart - receivedTime)) / 2`, the
+    /// halving in whole milliseconds towards zero; nil when the EventSink cannot be reached
+    /// (batches then go without `ClockOffset`).
+    func measureClockOffset(_ environment: Environment) async -> Duration? {
+        let start = clock.now
         guard let reply = try? await EventSinkHandshake(environment: environment, transport: transport).request() else { return nil }
-        return ((clock.nowMs - reply.repliedTime) + (start - reply.receivedTime)) / 2
+        let replied = WallTime(millisecondsSince1970: reply.repliedTime)
+        let received = WallTime(millisecondsSince1970: reply.receivedTime)
+        return .milliseconds(((clock.now - replied) + (start - received)).wholeMilliseconds / 2)
     }
 
     func deliver(_ batch: AnalyticsBatch, route: AnalyticsRoute) async -> SendOutcome {

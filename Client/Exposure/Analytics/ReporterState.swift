@@ -18,70 +18,70 @@ package struct ReporterState: Sendable {
         }
     }
 
-    /// How often the clock offset is measured again, ms of playback time.
-    package static let clockResyncIntervalMs: Int64 = 30 * 60_000
+    /// How often the clock offset is measured again, in playback time.
+    package static let clockResyncInterval: Duration = .seconds(30 * 60)
 
     /// Numbering, batching, heartbeats and retries.
     package private(set) var machine: SessionReportMachine
     /// Where batches go; its token is replaced when the EventSink refused an expired one.
     package private(set) var route: AnalyticsRoute
     /// The clock offset batches carry (nil: not measured).
-    package private(set) var clockOffsetMs: Int64?
+    package private(set) var clockOffset: Duration?
     /// When the offset was last measured (playback clock).
-    private var clockMeasuredMs: Int64
+    private var clockMeasured: WallTime
     /// The playhead of the last event that had one: heartbeats carry it.
-    private var lastOffsetMs: Int64?
+    private var lastOffset: Duration?
 
-    /// A session whose offset `clockOffsetMs` was measured at `nowMs`.
-    package init(machine: SessionReportMachine, route: AnalyticsRoute, clockOffsetMs: Int64?, nowMs: Int64) {
+    /// A session whose offset `clockOffset` was measured at `now`.
+    package init(machine: SessionReportMachine, route: AnalyticsRoute, clockOffset: Duration?, now: WallTime) {
         self.machine = machine
         self.route = route
-        self.clockOffsetMs = clockOffsetMs
-        clockMeasuredMs = nowMs
+        self.clockOffset = clockOffset
+        clockMeasured = now
     }
 
-    /// Records an event at `nowMs` (with the playhead at `offsetMs` when it has one), and
+    /// Records an event at `now` (with the playhead at `offset` when it has one), and
     /// `deviceInfo` right after it when given; returns the events to store: the heartbeats owed
     /// first, then these. None once the session has ended.
     package mutating func record(
-        _ type: String, fields: [String: JSONValue], deviceInfo: [String: JSONValue]?, offsetMs: Int64?, atMs nowMs: Int64
+        _ type: String, fields: [String: JSONValue], deviceInfo: [String: JSONValue]?, offset: Duration?, at now: WallTime
     ) -> [AnalyticsEvent] {
-        let previousOffset = lastOffsetMs
-        lastOffsetMs = offsetMs ?? lastOffsetMs
+        let previousOffset = lastOffset
+        lastOffset = offset ?? lastOffset
         // Heartbeats owed come first, whether or not the caller woke for them.
-        var recorded = machine.heartbeatsOwed(byMs: nowMs, lastOffsetMs: previousOffset)
-        guard let event = machine.record(type, fields: fields, offsetMs: offsetMs, atMs: nowMs) else { return recorded }
+        var recorded = machine.heartbeatsOwed(by: now, lastOffset: previousOffset)
+        guard let event = machine.record(type, fields: fields, offset: offset, at: now) else { return recorded }
         recorded.append(event)
-        if let deviceInfo, let info = machine.record(AnalyticsEventType.deviceInfo, fields: deviceInfo, offsetMs: nil, atMs: nowMs) {
+        if let deviceInfo, let info = machine.record(AnalyticsEventType.deviceInfo, fields: deviceInfo, offset: nil, at: now) {
             recorded.append(info)
         }
         return recorded
     }
 
-    /// Adds the heartbeats owed by `nowMs` and takes the batch due: returns the heartbeats to
+    /// Adds the heartbeats owed by `now` and takes the batch due: returns the heartbeats to
     /// store, the batch to send, and when to come back (nil: nothing will happen on its own).
-    package mutating func advance(toMs nowMs: Int64) -> (store: [AnalyticsEvent], send: Send?, nextWakeMs: Int64?) {
-        let (heartbeats, batch, wake) = machine.advance(toMs: nowMs, lastOffsetMs: lastOffsetMs)
-        return (heartbeats, batch.map { send($0, atMs: nowMs) }, wake)
+    package mutating func advance(to now: WallTime) -> (store: [AnalyticsEvent], send: Send?, nextWake: WallTime?) {
+        let (heartbeats, batch, wake) = machine.advance(to: now, lastOffset: lastOffset)
+        return (heartbeats, batch.map { send($0, at: now) }, wake)
     }
 
     /// Takes everything queued as one batch (a process about to exit), nil when nothing is.
-    package mutating func takeBatch(atMs nowMs: Int64) -> Send? {
-        machine.takeBatch().map { send($0, atMs: nowMs) }
+    package mutating func takeBatch(at now: WallTime) -> Send? {
+        machine.takeBatch().map { send($0, at: now) }
     }
 
     /// The batch as it goes: when the offset is 30 min old (playback clock) it is measured again
     /// first, so this batch and every later one carry the new offset: which batch follows a
     /// resync depends only on the playback clock. Offline sessions keep `ClockOffset` 0: there
     /// is no server to measure against.
-    private mutating func send(_ batch: [AnalyticsEvent], atMs nowMs: Int64) -> Send {
-        let resync = !machine.deferred && nowMs - clockMeasuredMs >= Self.clockResyncIntervalMs
-        if resync { clockMeasuredMs = nowMs }
+    private mutating func send(_ batch: [AnalyticsEvent], at now: WallTime) -> Send {
+        let resync = !machine.deferred && now - clockMeasured >= Self.clockResyncInterval
+        if resync { clockMeasured = now }
         return Send(batch: batch, resyncClock: resync)
     }
 
     /// Keeps a newly measured offset for this and later batches.
-    package mutating func measuredClockOffset(_ offsetMs: Int64) { clockOffsetMs = offsetMs }
+    package mutating func measuredClockOffset(_ offset: Duration) { clockOffset = offset }
 
     /// Sends later batches with `token`; returns the route they now take.
     package mutating func renewToken(_ token: SessionToken) -> AnalyticsRoute {
@@ -92,6 +92,6 @@ package struct ReporterState: Sendable {
     /// The batch on its way was acknowledged, or refused for good: it is done with.
     package mutating func delivered() { machine.delivered() }
 
-    /// The batch on its way failed at `nowMs`: it is tried again after the backoff.
-    package mutating func failed(atMs nowMs: Int64) { machine.failed(atMs: nowMs) }
+    /// The batch on its way failed at `now`: it is tried again after the backoff.
+    package mutating func failed(at now: WallTime) { machine.failed(at: now) }
 }

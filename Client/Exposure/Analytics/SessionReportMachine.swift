@@ -3,15 +3,15 @@ import ExposureModels
 
 /// One play session's reporting as a value: it numbers events, adds heartbeats, decides when a
 /// batch goes out and when a failed one is tried again. It does no I/O and reads no clock: every
-/// input carries the time (playback clock, ms), so each rule is a plain unit test.
+/// input carries the time (the playback clock's `WallTime`), so each rule is a plain unit test.
 package struct SessionReportMachine: Sendable {
-    /// How long events wait to travel together, ms (the official SDK's dispatch period).
-    package static let batchIntervalMs: Int64 = 3_000
+    /// How long events wait to travel together (the official SDK's dispatch period).
+    package static let batchInterval: Duration = .seconds(3)
     /// The waits between tries of a failing batch: from a second, doubling up to a minute.
     package static let backoff = Backoff(first: .seconds(1), longest: .seconds(60))
 
-    /// A heartbeat goes out after this long without any event, ms (`analytics.postInterval`).
-    package let heartbeatIntervalMs: Int64
+    /// A heartbeat goes out after this long without any event (`analytics.postInterval`).
+    package let heartbeatInterval: Duration
     /// Deferred sessions (offline playback) send nothing until flushed.
     package let deferred: Bool
     /// The fields every event carries.
@@ -26,14 +26,14 @@ package struct SessionReportMachine: Sendable {
     package private(set) var ended = false
     /// Consecutive failed tries of the current batch.
     package private(set) var failures = 0
-    private var lastEventMs: Int64?
-    private var batchDueMs: Int64?
-    private var retryNotBeforeMs: Int64?
+    private var lastEvent: WallTime?
+    private var batchDue: WallTime?
+    private var retryNotBefore: WallTime?
 
     /// A fresh session whose first event gets `firstSequenceNumber` (1, or where a reloaded
-    /// session left off).
-    package init(heartbeatIntervalMs: Int64, deferred: Bool, commonFields: [String: JSONValue], firstSequenceNumber: Int64 = 1) {
-        self.heartbeatIntervalMs = max(1_000, heartbeatIntervalMs)
+    /// session left off). A heartbeat interval under a second is a second.
+    package init(heartbeatInterval: Duration, deferred: Bool, commonFields: [String: JSONValue], firstSequenceNumber: Int64 = 1) {
+        self.heartbeatInterval = max(.seconds(1), heartbeatInterval)
         self.deferred = deferred
         self.commonFields = commonFields
         nextSequenceNumber = firstSequenceNumber
@@ -42,48 +42,49 @@ package struct SessionReportMachine: Sendable {
     /// Whether nothing is waiting to be sent or on its way.
     package var isIdle: Bool { queued.isEmpty && inFlight == nil }
 
-    /// Numbers and queues an event that happened at `atMs`; nil once the session has ended.
-    package mutating func record(_ type: String, fields: [String: JSONValue], offsetMs: Int64?, atMs: Int64) -> AnalyticsEvent? {
+    /// Numbers and queues an event that happened at `time`, with the playhead at `offset` when
+    /// it has one (both sent as whole milliseconds); nil once the session has ended.
+    package mutating func record(_ type: String, fields: [String: JSONValue], offset: Duration?, at time: WallTime) -> AnalyticsEvent? {
         guard !ended else { return nil }
         let event = AnalyticsEvent(
-            eventType: type, timestamp: atMs, offsetTime: offsetMs, sequenceNumber: nextSequenceNumber,
-            fields: commonFields.merging(fields) { $1 })
+            eventType: type, timestamp: time.millisecondsSince1970, offsetTime: offset?.wholeMilliseconds,
+            sequenceNumber: nextSequenceNumber, fields: commonFields.merging(fields) { $1 })
         nextSequenceNumber += 1
         queued.append(event)
-        lastEventMs = atMs
+        lastEvent = time
         if AnalyticsEventType.terminal.contains(type) {
             ended = true
-            batchDueMs = atMs
+            batchDue = time
         } else {
-            batchDueMs = batchDueMs ?? atMs + Self.batchIntervalMs
+            batchDue = batchDue ?? time + Self.batchInterval
         }
         return event
     }
 
-    /// The heartbeats owed by `nowMs` (a post interval after the last event, and after each
+    /// The heartbeats owed by `now` (a post interval after the last event, and after each
     /// heartbeat), queued and returned so they can be stored: called before recording an event,
     /// so they keep their place before it however late the caller looks.
-    package mutating func heartbeatsOwed(byMs nowMs: Int64, lastOffsetMs: Int64?) -> [AnalyticsEvent] {
+    package mutating func heartbeatsOwed(by now: WallTime, lastOffset: Duration?) -> [AnalyticsEvent] {
         var heartbeats: [AnalyticsEvent] = []
-        while !ended, let last = lastEventMs, nowMs >= last + heartbeatIntervalMs,
-            let beat = record(AnalyticsEventType.heartbeat, fields: [:], offsetMs: lastOffsetMs, atMs: last + heartbeatIntervalMs)
+        while !ended, let last = lastEvent, now >= last + heartbeatInterval,
+            let beat = record(AnalyticsEventType.heartbeat, fields: [:], offset: lastOffset, at: last + heartbeatInterval)
         {
             heartbeats.append(beat)
         }
         return heartbeats
     }
 
-    /// What is due by `nowMs`: the heartbeats owed (already queued, returned so they can be
+    /// What is due by `now`: the heartbeats owed (already queued, returned so they can be
     /// stored), the batch to send now, and when to look again.
-    package mutating func advance(toMs nowMs: Int64, lastOffsetMs: Int64?) -> (
-        heartbeats: [AnalyticsEvent], send: [AnalyticsEvent]?, nextWakeMs: Int64?
+    package mutating func advance(to now: WallTime, lastOffset: Duration?) -> (
+        heartbeats: [AnalyticsEvent], send: [AnalyticsEvent]?, nextWake: WallTime?
     ) {
-        let heartbeats = heartbeatsOwed(byMs: nowMs, lastOffsetMs: lastOffsetMs)
+        let heartbeats = heartbeatsOwed(by: now, lastOffset: lastOffset)
         var send: [AnalyticsEvent]?
-        if !deferred, let due = dueMs, nowMs >= due {
+        if !deferred, let due, now >= due {
             send = takeBatch()
         }
-        return (heartbeats, send, nextWakeMs)
+        return (heartbeats, send, nextWake)
     }
 
     /// Everything queued, at once (a flush of a deferred session, or the last batch at exit).
@@ -91,7 +92,7 @@ package struct SessionReportMachine: Sendable {
         guard inFlight == nil, !queued.isEmpty else { return nil }
         inFlight = queued
         queued = []
-        batchDueMs = nil
+        batchDue = nil
         return inFlight
     }
 
@@ -99,25 +100,25 @@ package struct SessionReportMachine: Sendable {
     package mutating func delivered() {
         inFlight = nil
         failures = 0
-        retryNotBeforeMs = nil
+        retryNotBefore = nil
     }
 
-    /// The batch on its way failed at `atMs`: it goes back to the front of the queue, keeping
+    /// The batch on its way failed at `time`: it goes back to the front of the queue, keeping
     /// its sequence numbers, and is tried again after a backoff that doubles up to a minute.
-    package mutating func failed(atMs: Int64) {
+    package mutating func failed(at time: WallTime) {
         guard let batch = inFlight else { return }
         queued = batch + queued
         inFlight = nil
         failures += 1
-        retryNotBeforeMs = atMs + Self.backoff.delay(beforeRetry: failures).wholeMilliseconds
-        batchDueMs = batchDueMs ?? atMs
+        retryNotBefore = time + Self.backoff.delay(beforeRetry: failures)
+        batchDue = batchDue ?? time
     }
 
     /// When the queued events may go: their batch time, not before a retry's backoff.
-    private var dueMs: Int64? {
+    private var due: WallTime? {
         guard inFlight == nil, !queued.isEmpty else { return nil }
-        let due = batchDueMs ?? 0
-        return retryNotBeforeMs.map { max($0, due) } ?? due
+        let due = batchDue ?? WallTime(millisecondsSince1970: 0)
+        return retryNotBefore.map { max($0, due) } ?? due
     }
 
     /// The next instant something happens on its own: a batch or retry, or a heartbeat's batch.
@@ -125,9 +126,9 @@ package struct SessionReportMachine: Sendable {
     /// and queued when its batch is due, 3 s later (or before the next event), so a silent
     /// playback wakes once per heartbeat, not twice. Read at every step of the playback loop:
     /// it allocates nothing.
-    package var nextWakeMs: Int64? {
-        let heartbeat = ended ? nil : lastEventMs.map { $0 + heartbeatIntervalMs + Self.batchIntervalMs }
-        let batch = deferred ? nil : dueMs
+    package var nextWake: WallTime? {
+        let heartbeat = ended ? nil : lastEvent.map { $0 + heartbeatInterval + Self.batchInterval }
+        let batch = deferred ? nil : due
         guard let heartbeat else { return batch }
         guard let batch else { return heartbeat }
         return min(heartbeat, batch)
