@@ -89,7 +89,9 @@ import Testing
         let clock = ManualClock(at: WallTime(millisecondsSince1970: 0))
         var (first, firstOutcomes) = Self.reporter(folder: folder.url, transport: ScriptedTransport([500]), clock: clock)
         try await first.add(Self.report(.completed, "a"))
-        #expect(await firstOutcomes.next() == .retrying(Self.report(.completed, "a"), attempts: 1, nextAttemptMs: 1_000))
+        #expect(
+            await firstOutcomes.next()
+                == .retrying(Self.report(.completed, "a"), attempts: 1, nextAttempt: WallTime(millisecondsSince1970: 1_000)))
         await first.stop()
 
         clock.advance(to: WallTime(millisecondsSince1970: 1_000))

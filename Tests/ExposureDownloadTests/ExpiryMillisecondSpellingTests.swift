@@ -6,7 +6,7 @@ import Testing
 
 /// The license and monitor spellings from before their times became `WallTime`s and `Duration`s
 /// (`expiryMs`, `isExpired(atMs:)`, `remainingSeconds(atMs:)`, `offlineLicenseExpiryMs`,
-/// `intervalMs`) still compile and make and read the same values.
+/// `intervalMs`, a report outcome's `nextAttemptMs`) still compile and make and read the same values.
 @Suite struct ExpiryMillisecondSpellingTests {
     @available(*, deprecated, message: "calls the deprecated millisecond spellings on purpose")
     @Test func theLicenseSpellingsReadAndWriteTheWallTimes() {
@@ -43,5 +43,15 @@ import Testing
         let monitor = FileSystemStorageMonitor(
             folder: folder, clock: VirtualClock(start: WallTime(millisecondsSince1970: 0)), intervalMs: 5_000)
         #expect(monitor.availableBytes > 0)
+    }
+
+    @available(*, deprecated, message: "calls the deprecated millisecond spellings on purpose")
+    @Test func aRetryingOutcomeTakesItsNextAttemptInMilliseconds() {
+        let report = DownloadReport(
+            kind: .completed, assetId: "a", environment: Environment(baseUrl: "http://127.0.0.1:1", customer: "C", businessUnit: "B"),
+            sessionToken: SessionToken(value: "t"))
+        #expect(
+            DownloadReportOutcome.retrying(report, attempts: 2, nextAttemptMs: 3_000)
+                == .retrying(report, attempts: 2, nextAttempt: WallTime(millisecondsSince1970: 3_000)))
     }
 }

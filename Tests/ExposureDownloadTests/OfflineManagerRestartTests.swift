@@ -40,7 +40,7 @@ import Testing
 
         try await before.manager.startDownload(item)
         let failed = await outcome(&reports) { _ in true }
-        #expect(failed == .retrying(report, attempts: 1, nextAttemptMs: before.clock.nowMs + 1_000))
+        #expect(failed == .retrying(report, attempts: 1, nextAttempt: before.clock.now + .seconds(1)))
         #expect(before.serverRecords.isEmpty)
 
         let after = await before.restarted(laterMs: 60_000)
@@ -59,12 +59,12 @@ import Testing
         let item = harness.item("arctic-journey")
         var reports = harness.manager.reportOutcomes.makeAsyncIterator()
         let report = harness.report(.completed, item)
-        let startMs = harness.clock.nowMs
+        let start = harness.clock.now
 
         try await harness.manager.startDownload(item)
-        #expect(await outcome(&reports) { _ in true } == .retrying(report, attempts: 1, nextAttemptMs: startMs + 1_000))
+        #expect(await outcome(&reports) { _ in true } == .retrying(report, attempts: 1, nextAttempt: start + .seconds(1)))
         harness.clock.advance(by: .milliseconds(1_000))
-        #expect(await outcome(&reports) { _ in true } == .retrying(report, attempts: 2, nextAttemptMs: startMs + 3_000))
+        #expect(await outcome(&reports) { _ in true } == .retrying(report, attempts: 2, nextAttempt: start + .seconds(3)))
         harness.clock.advance(by: .milliseconds(2_000))
         #expect(await outcome(&reports) { _ in true } == .delivered(report))
         #expect(harness.serverRecords.map(\.kind) == [.download])

@@ -4,7 +4,7 @@ import Testing
 @Suite struct RetryPolicyTests {
     @Test func theBackoffDoublesUpToItsCap() {
         let policy = RetryPolicy()
-        #expect((1...7).map(policy.delayMs(beforeRetry:)) == [500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000])
+        #expect((1...7).map(policy.delay(beforeRetry:)) == [500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000].map(Duration.milliseconds))
     }
 
     @Test func aFileGetsFiveRetriesWhileNothingMoves() {
@@ -12,22 +12,23 @@ import Testing
         let decisions = (1...6).map { _ in budget.failed(position: 3, completions: 0) }
         #expect(
             decisions == [
-                .retry(afterMs: 500), .retry(afterMs: 1_000), .retry(afterMs: 2_000), .retry(afterMs: 4_000),
-                .retry(afterMs: 8_000), .giveUp
+                .retry(after: .milliseconds(500)), .retry(after: .milliseconds(1_000)), .retry(after: .milliseconds(2_000)),
+                .retry(after: .milliseconds(4_000)),
+                .retry(after: .milliseconds(8_000)), .giveUp
             ])
     }
 
     @Test func theCountStartsOverWhenTheDownloadCompletesAFile() {
         var budget = RetryBudget()
         for _ in 1...5 { _ = budget.failed(position: 3, completions: 10) }
-        #expect(budget.failed(position: 3, completions: 11) == .retry(afterMs: 500))
+        #expect(budget.failed(position: 3, completions: 11) == .retry(after: .milliseconds(500)))
     }
 
     @Test func filesCountTheirOwnFailures() {
         var budget = RetryBudget()
         for _ in 1...4 { _ = budget.failed(position: 1, completions: 0) }
-        #expect(budget.failed(position: 2, completions: 0) == .retry(afterMs: 500))
-        #expect(budget.failed(position: 1, completions: 0) == .retry(afterMs: 8_000))
+        #expect(budget.failed(position: 2, completions: 0) == .retry(after: .milliseconds(500)))
+        #expect(budget.failed(position: 1, completions: 0) == .retry(after: .milliseconds(8_000)))
         #expect(budget.failed(position: 1, completions: 0) == .giveUp)
     }
 }

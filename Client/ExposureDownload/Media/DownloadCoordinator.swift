@@ -26,7 +26,7 @@ actor DownloadCoordinator {
     private var schedule: FetchSchedule
     private var jobs: [Job: Task<Void, Never>] = [:]
     /// The task that wakes the schedule when the earliest retry falls due.
-    private var wake: (dueMs: Int64, task: Task<Void, Never>)?
+    private var wake: (due: WallTime, task: Task<Void, Never>)?
     private var drainWaiters: [MediaDownloadID: [CheckedContinuation<Void, Never>]] = [:]
     /// Ids being prepared, so two prepares of one id cannot both pass the existence check.
     private var reserved: Set<MediaDownloadID> = []
@@ -227,7 +227,7 @@ actor DownloadCoordinator {
 
     /// Starts every job the schedule allows, and a wake-up for the earliest retry.
     private func pump() {
-        while !closed, let job = schedule.next(nowMs: clock.nowMs) {
+        while !closed, let job = schedule.next(now: clock.now) {
             guard let file = downloads[job.id]?.record.files[job.position].planned, let folder = downloads[job.id]?.folder else {
                 schedule.ended(job)
                 continue
@@ -236,19 +236,19 @@ actor DownloadCoordinator {
         }
         // A retry already due waits for a free connection, and the job that frees one pumps
         // again: waking for it now would spin while every connection is busy.
-        guard !closed, let dueMs = schedule.nextRetryMs, dueMs > clock.nowMs, wake.map({ dueMs < $0.dueMs }) ?? true else { return }
+        guard !closed, let due = schedule.nextRetry, due > clock.now, wake.map({ due < $0.due }) ?? true else { return }
         wake?.task.cancel()
         wake = (
-            dueMs,
+            due,
             Task { [clock] in
-                try? await clock.sleep(untilMs: dueMs)
-                self.woke(dueMs)
+                try? await clock.sleep(until: due, tolerance: nil)
+                self.woke(due)
             }
         )
     }
 
-    private func woke(_ dueMs: Int64) {
-        if wake?.dueMs == dueMs { wake = nil }
+    private func woke(_ due: WallTime) {
+        if wake?.due == due { wake = nil }
         pump()
     }
 
@@ -287,7 +287,7 @@ actor DownloadCoordinator {
             let decision = update(job.id, { $0.retries.failed(position: job.position, completions: $0.completions) })
         else { return }
         switch decision {
-        case .retry(let afterMs): schedule.retry(job, dueMs: clock.nowMs + afterMs)
+        case .retry(let wait): schedule.retry(job, due: clock.now + wait)
         case .giveUp: beginStop(job.id, .failure(.network(reason)))
         }
     }

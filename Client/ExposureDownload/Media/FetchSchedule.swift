@@ -1,3 +1,5 @@
+import Clocks
+
 /// Which file is fetched next, as a value: the queue of each started download, files waiting
 /// out a retry's backoff, and the two limits on what is in flight.
 ///
@@ -14,7 +16,7 @@ package struct FetchSchedule: Sendable, Hashable {
 
     private struct Retry: Sendable, Hashable {
         let position: Int
-        let dueMs: Int64
+        let due: WallTime
     }
 
     /// Requests allowed in flight at once.
@@ -43,14 +45,14 @@ package struct FetchSchedule: Sendable, Hashable {
         retries[id] = nil
     }
 
-    /// The next job to run at `nowMs`, counted as in flight; nil when a limit is reached or
+    /// The next job to run at `now`, counted as in flight; nil when a limit is reached or
     /// nothing is due. Retries that are due go first, then each download's queue in start order.
-    package mutating func next(nowMs: Int64) -> Job? {
+    package mutating func next(now: WallTime) -> Job? {
         guard requesting.count < connections, jobCount < 2 * connections else { return nil }
         for id in order {
             let position: Int
-            if var waiting = retries[id], let due = waiting.indices.min(by: { waiting[$0].dueMs < waiting[$1].dueMs }),
-                waiting[due].dueMs <= nowMs
+            if var waiting = retries[id], let due = waiting.indices.min(by: { waiting[$0].due < waiting[$1].due }),
+                waiting[due].due <= now
             {
                 position = waiting.remove(at: due).position
                 retries[id] = waiting
@@ -77,9 +79,9 @@ package struct FetchSchedule: Sendable, Hashable {
         if running[job.id] == 0 { running[job.id] = nil }
     }
 
-    /// The job's file is to be fetched again at `dueMs` (if its download is still handing out files).
-    package mutating func retry(_ job: Job, dueMs: Int64) {
-        retries[job.id]?.append(Retry(position: job.position, dueMs: dueMs))
+    /// The job's file is to be fetched again at `due` (if its download is still handing out files).
+    package mutating func retry(_ job: Job, due: WallTime) {
+        retries[job.id]?.append(Retry(position: job.position, due: due))
     }
 
     /// Jobs of `id` in flight.
@@ -89,7 +91,7 @@ package struct FetchSchedule: Sendable, Hashable {
     package func isHandingOut(_ id: MediaDownloadID) -> Bool { queues[id] != nil }
 
     /// When the earliest retry falls due; nil when none waits.
-    package var nextRetryMs: Int64? { retries.values.flatMap { $0.map(\.dueMs) }.min() }
+    package var nextRetry: WallTime? { retries.values.flatMap { $0.map(\.due) }.min() }
 
     private var jobCount: Int { running.values.reduce(0, +) }
 }

@@ -14,14 +14,14 @@ package struct RetryPolicy: Sendable, Hashable {
     /// Five retries a file, half a second to 8 s apart.
     package init() {}
 
-    /// The wait before retry number `retry` (from 1), ms.
-    package func delayMs(beforeRetry retry: Int) -> Int64 { backoff.delay(beforeRetry: retry).wholeMilliseconds }
+    /// The wait before retry number `retry` (from 1).
+    package func delay(beforeRetry retry: Int) -> Duration { backoff.delay(beforeRetry: retry) }
 }
 
 /// What to do after a file failed with something retrying may fix.
 package enum RetryDecision: Sendable, Hashable {
-    /// Fetch it again after waiting this long, ms.
-    case retry(afterMs: Int64)
+    /// Fetch it again after waiting this long.
+    case retry(after: Duration)
     /// Stop: the file failed ``RetryPolicy/maximumRetries`` times while nothing moved.
     case giveUp
 }
@@ -43,6 +43,6 @@ package struct RetryBudget: Sendable, Hashable {
         }
         let count = failures[position, default: 0] + 1
         failures[position] = count
-        return count > policy.maximumRetries ? .giveUp : .retry(afterMs: policy.delayMs(beforeRetry: count))
+        return count > policy.maximumRetries ? .giveUp : .retry(after: policy.delay(beforeRetry: count))
     }
 }

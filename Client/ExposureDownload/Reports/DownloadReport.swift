@@ -48,8 +48,8 @@ public struct DownloadReport: Sendable, Hashable {
 public enum DownloadReportOutcome: Sendable, Hashable {
     /// The backend acknowledged it; it left the outbox.
     case delivered(DownloadReport)
-    /// It failed and stays; the next attempt is due at `nextAttemptMs` on the manager's clock.
-    case retrying(DownloadReport, attempts: Int, nextAttemptMs: Int64)
+    /// It failed and stays; the next attempt is due at `nextAttempt` on the manager's clock.
+    case retrying(DownloadReport, attempts: Int, nextAttempt: WallTime)
     /// The backend refused it for good (a 4xx retrying cannot fix); it left the outbox.
     case rejected(DownloadReport, status: Int)
 }

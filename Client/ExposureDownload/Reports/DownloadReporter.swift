@@ -85,7 +85,7 @@ package actor DownloadReporter {
                 let attempts = entry.message.attempts + 1
                 let due = clock.now + Self.retryDelay(attempts: attempts)
                 try? await outbox.postpone(entry, attempts: attempts, due: due)
-                outcomes.yield(.retrying(entry.report, attempts: attempts, nextAttemptMs: due.millisecondsSince1970))
+                outcomes.yield(.retrying(entry.report, attempts: attempts, nextAttempt: due))
                 blockedAssets.insert(entry.report.assetId)
             }
         }
