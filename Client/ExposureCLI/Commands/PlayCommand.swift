@@ -70,7 +70,7 @@ struct PlayCommand: CLICommand {
             dependencies: PlayerDependencies(
                 apiTransport: context.transport, clock: clock, stalePlaylistLimit: .milliseconds(Int64(30_000 * speed)),
                 analyticsOutbox: context.analyticsOutbox()))
-        let startedMs = clock.nowMs
+        let started = clock.now
         let failure = Mutex<PlayerError?>(nil)
         // Events are sparse in steady playback: a timer enforces --seconds, counted from the start
         // of playback (not of the command, whose start-up a loaded machine may stretch), stopping once.
@@ -80,7 +80,7 @@ struct PlayCommand: CLICommand {
         player.onEvent {
             [speed, seconds, network, json = context.json, base = context.environment.baseUrl, transport = context.transport]
             player, _, event in
-            summary.withLock { $0.record(event, atMs: clock.nowMs) }
+            summary.withLock { $0.record(event, at: clock.now) }
             if case .error(let error) = event { return failure.withLock { $0 = error } }
             if case .entitlementResponse(let entitlement) = event, let network {
                 shaping.withLock {
@@ -95,17 +95,17 @@ struct PlayCommand: CLICommand {
                 }
             }
             let line = PlayEventLine(
-                event: event, elapsedMs: clock.nowMs - startedMs, positionMs: player.playheadPosition, timeMs: player.playheadTime)
+                event: event, elapsed: clock.now - started, positionMs: player.playheadPosition, timeMs: player.playheadTime)
             Console.out(json ? line.json : line.text)
             switch event {
             case .playbackStarted, .playbackStartedWithAds:
                 guard let seconds else { break }
-                let stopMs = clock.nowMs + Int64(seconds) * 1000
+                let stop = clock.now + .seconds(seconds)
                 timer.withLock { running in
                     running =
                         running
                         ?? Task {
-                            try await clock.sleep(untilMs: stopMs)
+                            try await clock.sleep(until: stop, tolerance: nil)
                             player.stop()
                         }
                 }

@@ -15,8 +15,8 @@ struct PlayEventLine: Encodable {
     /// What the event carries, by name (ids, bitrates, durations, messages).
     let details: [String: Detail]
 
-    init(event: PlayerEvent, elapsedMs: Int64, positionMs: Int64, timeMs: Int64?) {
-        elapsedSeconds = Double(elapsedMs) / 1000
+    init(event: PlayerEvent, elapsed: Duration, positionMs: Int64, timeMs: Int64?) {
+        elapsedSeconds = Double(elapsed.wholeMilliseconds) / 1000
         self.event = event.name
         self.positionMs = positionMs
         self.timeMs = timeMs

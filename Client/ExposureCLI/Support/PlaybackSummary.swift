@@ -1,3 +1,4 @@
+import Clocks
 import ExposurePlayback
 import Foundation
 
@@ -5,69 +6,69 @@ import Foundation
 /// time), segments skipped and the time-weighted average bitrate. Fed the player's events with
 /// the playback clock's time, as a value.
 struct PlaybackSummary: Equatable {
-    private var playingSinceMs: Int64?
+    private var playingSince: WallTime?
     private var bitrate: Int?
-    private var stalledSinceMs: Int64?
-    /// Milliseconds played at each bitrate (bits/s).
-    private(set) var playedMs: [Int: Int64] = [:]
+    private var stalledSince: WallTime?
+    /// Time played at each bitrate (bits/s).
+    private(set) var played: [Int: Duration] = [:]
     private(set) var stalls = 0
-    private(set) var stalledMs: Int64 = 0
+    private(set) var stalled: Duration = .zero
     private(set) var skips = 0
     private(set) var switches = 0
 
-    /// Takes one event that happened at `nowMs` (playback clock).
-    mutating func record(_ event: PlayerEvent, atMs nowMs: Int64) {
+    /// Takes one event that happened at `now` (playback clock).
+    mutating func record(_ event: PlayerEvent, at now: WallTime) {
         switch event {
         case .playbackStarted, .playbackStartedWithAds, .playbackResumed:
-            playingSinceMs = nowMs
+            playingSince = now
         case .bitrateChanged(let newBitrate):
-            settle(atMs: nowMs)
+            settle(at: now)
             if bitrate != nil { switches += 1 }
             bitrate = newBitrate
         case .bufferingStarted:
-            settle(atMs: nowMs)
-            playingSinceMs = nil
+            settle(at: now)
+            playingSince = nil
             stalls += 1
-            stalledSinceMs = nowMs
+            stalledSince = now
         case .bufferingStopped:
-            stalledMs += stalledSinceMs.map { nowMs - $0 } ?? 0
-            stalledSinceMs = nil
-            playingSinceMs = nowMs
+            stalled += stalledSince.map { now - $0 } ?? .zero
+            stalledSince = nil
+            playingSince = now
         case .playbackPaused:
-            settle(atMs: nowMs)
-            playingSinceMs = nil
+            settle(at: now)
+            playingSince = nil
         case .warning(.stream(.segmentSkipped)), .warning(.stream(.gapSkipped)):
             skips += 1
         case .playbackCompleted, .playbackAborted, .error:
-            finish(atMs: nowMs)
+            finish(at: now)
         default:
             break
         }
     }
 
     /// Closes what is still open at the end.
-    mutating func finish(atMs nowMs: Int64) {
-        settle(atMs: nowMs)
-        playingSinceMs = nil
-        stalledMs += stalledSinceMs.map { nowMs - $0 } ?? 0
-        stalledSinceMs = nil
+    mutating func finish(at now: WallTime) {
+        settle(at: now)
+        playingSince = nil
+        stalled += stalledSince.map { now - $0 } ?? .zero
+        stalledSince = nil
     }
 
-    /// The time-weighted average bitrate, bits/s; nil before anything played.
+    /// The time-weighted average bitrate, bits/s, weighed by whole milliseconds; nil before anything played.
     var averageBitrate: Int? {
-        let total = playedMs.values.reduce(0, +)
+        let total = played.values.reduce(.zero, +).wholeMilliseconds
         guard total > 0 else { return nil }
-        return Int(playedMs.reduce(Int64(0)) { $0 + Int64($1.key) * $1.value } / total)
+        return Int(played.reduce(Int64(0)) { $0 + Int64($1.key) * $1.value.wholeMilliseconds } / total)
     }
 
     /// `summary: 312.0 s played (245 kbit/s 120.0 s, 566 kbit/s 192.0 s), 2 switches, 1 stall 3.2 s, 0 skipped, average 445 kbit/s`.
     var text: String {
-        let renditions = playedMs.sorted { $0.key < $1.key }.map {
-            String(format: "%d kbit/s %.1f s", $0.key / 1000, Double($0.value) / 1000)
+        let renditions = played.sorted { $0.key < $1.key }.map {
+            String(format: "%d kbit/s %.1f s", $0.key / 1000, Self.seconds($0.value))
         }
-        let played = Double(playedMs.values.reduce(0, +)) / 1000
-        return String(format: "summary: %.1f s played (", played) + renditions.joined(separator: ", ")
-            + String(format: "), %d switches, %d stalls %.1f s, %d skipped, average ", switches, stalls, Double(stalledMs) / 1000, skips)
+        let total = Self.seconds(played.values.reduce(.zero, +))
+        return String(format: "summary: %.1f s played (", total) + renditions.joined(separator: ", ")
+            + String(format: "), %d switches, %d stalls %.1f s, %d skipped, average ", switches, stalls, Self.seconds(stalled), skips)
             + (averageBitrate.map { "\($0 / 1000) kbit/s" } ?? "none")
     }
 
@@ -75,15 +76,18 @@ struct PlaybackSummary: Equatable {
     var json: String {
         JSONLine.encode([
             "event": "summary",
-            "secondsByBitrate": Dictionary(uniqueKeysWithValues: playedMs.map { (String($0.key), Double($0.value) / 1000) }),
-            "switches": switches, "stalls": stalls, "stalledSeconds": Double(stalledMs) / 1000, "skipped": skips,
+            "secondsByBitrate": Dictionary(uniqueKeysWithValues: played.map { (String($0.key), Self.seconds($0.value)) }),
+            "switches": switches, "stalls": stalls, "stalledSeconds": Self.seconds(stalled), "skipped": skips,
             "averageBitrate": averageBitrate.map { $0 as Any } ?? NSNull()
         ])
     }
 
-    private mutating func settle(atMs nowMs: Int64) {
-        guard let since = playingSinceMs, let bitrate else { return }
-        playedMs[bitrate, default: 0] += max(0, nowMs - since)
-        playingSinceMs = nowMs
+    private mutating func settle(at now: WallTime) {
+        guard let since = playingSince, let bitrate else { return }
+        played[bitrate, default: .zero] += max(.zero, now - since)
+        playingSince = now
     }
+
+    /// Seconds as the summary shows them: whole milliseconds over a thousand.
+    private static func seconds(_ duration: Duration) -> Double { Double(duration.wholeMilliseconds) / 1000 }
 }
