@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HLS
@@ -30,10 +31,10 @@ package struct EngineFetch: Sendable, Hashable {
 
 /// An input to the engine: time passing, a fetch's outcome, or a command.
 package enum EngineInput: Sendable {
-    /// The clock reads `nowMs`.
-    case tick(nowMs: Int64)
-    /// A fetch finished; `elapsedMs` is the (real or modelled) transfer time.
-    case fetched(id: Int, body: Data, elapsedMs: Int64)
+    /// The clock reads `now`.
+    case tick(now: WallTime)
+    /// A fetch finished; `elapsed` is the (real or modelled) transfer time.
+    case fetched(id: Int, body: Data, elapsed: Duration)
     /// A fetch failed (no response, or a non-2xx status).
     case fetchFailed(id: Int, reason: String)
     /// The server answered the fetch with the non-2xx `status` and `body` (an error body).
@@ -42,10 +43,10 @@ package enum EngineInput: Sendable {
     case fetchRefused(id: Int, status: Int, body: Data)
     /// A user command.
     case command(EngineCommand)
-    /// The license of the key just fetched (a download's) runs out at `atMs` on the engine's
+    /// The license of the key just fetched (a download's) runs out at `end` on the engine's
     /// clock: playback ends then as if the key server had refused the key with `LICENSE_EXPIRED`
-    /// — at once when `atMs` is not after the engine's last tick.
-    case licenseEnds(atMs: Int64)
+    /// — at once when `end` is not after the engine's last tick.
+    case licenseEnds(at: WallTime)
 }
 
 /// Commands the engine accepts.
@@ -118,7 +119,7 @@ package enum EngineStep: Sendable, Equatable {
     /// Perform this fetch, then report it with `.fetched` or `.fetchFailed`.
     case fetch(EngineFetch)
     /// Nothing to do until the clock reads this (nil: until a command arrives).
-    case wait(untilMs: Int64?)
+    case wait(until: WallTime?)
     /// Playback is over (completed, stopped or failed).
     case finished
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import ExposureAnalytics
 import Foundation
@@ -132,9 +133,10 @@ final class PlaybackSession: TechObserver {
         let configuration = EngineConfiguration(
             masterURL: masterURL, start: start, autoplay: request.properties.autoplay, maxBitrate: caps.min(),
             audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers,
-            bufferTargetMs: dependencies.bufferTarget.wholeMilliseconds,
-            resumeThresholdMs: dependencies.resumeThreshold.wholeMilliseconds, liveDelayMs: format.liveDelay,
-            stalePlaylistLimitMs: dependencies.stalePlaylistLimit.wholeMilliseconds, playSessionId: entitlement.playSessionId)
+            bufferTarget: dependencies.bufferTarget.roundedDownToMilliseconds,
+            resumeThreshold: dependencies.resumeThreshold.roundedDownToMilliseconds,
+            liveDelay: format.liveDelay.map { .milliseconds($0) },
+            stalePlaylistLimit: dependencies.stalePlaylistLimit.roundedDownToMilliseconds, playSessionId: entitlement.playSessionId)
         if stopRequested { return end(with: .playbackAborted) }
         await tech.run(configuration, observer: self)
         if tech.status.phase == .stopped { end(with: .playbackAborted) }

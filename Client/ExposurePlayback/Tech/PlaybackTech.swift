@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 
 /// The playback engine behind a ``Player`` (the "tech"): ``HLSTech`` here; an AVFoundation
@@ -69,13 +70,13 @@ package struct TechStatus: Sendable, Equatable {
 
     init(_ engine: HLSEngine) {
         phase = engine.phase
-        playheadPositionMs = engine.playheadPositionMs
-        playheadTimeMs = engine.playheadTimeMs
-        seekableRange = engine.seekableRange
-        seekableTimeRange = engine.seekableTimeRange
-        bufferedRange = engine.bufferedRange
-        bufferedTimeRange = engine.bufferedTimeRange
-        durationMs = engine.durationMs
+        playheadPositionMs = engine.playhead.wholeMilliseconds
+        playheadTimeMs = engine.playheadTime?.millisecondsSince1970
+        seekableRange = engine.seekableRange.inWholeMilliseconds
+        seekableTimeRange = engine.seekableTimeRange?.inMillisecondsSince1970
+        bufferedRange = engine.bufferedRange.inWholeMilliseconds
+        bufferedTimeRange = engine.bufferedTimeRange?.inMillisecondsSince1970
+        durationMs = engine.duration?.wholeMilliseconds
         bitrate = engine.currentBitrate
         renditions = engine.renditions
         variants = engine.selector?.variants ?? []
