@@ -146,7 +146,7 @@ import Testing
             return fetch.kind == .key && fetch.url.path.hasSuffix("/keys/b") ? .refused(status: 403, body: body) : Self.serve(fetch)
         }
         let message = ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program p is blacked out.")
-        #expect(events.contains(.keyRefused(message, programDateTimeMs: nil)), "\(events)")
+        #expect(events.contains(.keyRefused(message, programDateTime: nil)), "\(events)")
         #expect(!events.contains { if case .failed = $0 { true } else { false } }, "reported once, as the refusal")
         #expect(engine.phase == .failed && segmentsFetched == 2, "no segment of the refused key is fetched")
         #expect(fetches.filter { $0.kind == .key }.count == 2, "a refusal is not retried")
@@ -159,7 +159,7 @@ import Testing
         let (engine, fetches, events) = Self.play(licenseEndsAtMs: 3_000) { Self.serve($0) }
         let expired = ExposureErrorMessage(
             httpCode: 403, message: "LICENSE_EXPIRED", extendedMessage: "the offline license ran out during playback")
-        #expect(events.last == .keyRefused(expired, programDateTimeMs: nil), "\(events)")
+        #expect(events.last == .keyRefused(expired, programDateTime: nil), "\(events)")
         #expect(events.filter { if case .keyRefused = $0 { true } else { false } }.count == 1)
         #expect(!events.contains(.completed) && engine.phase == .failed)
         #expect(engine.playhead == .seconds(3), "the playhead stops where the license ran out")
@@ -194,7 +194,7 @@ import Testing
 
         let expired = ExposureErrorMessage(
             httpCode: 403, message: "LICENSE_EXPIRED", extendedMessage: "the offline license ran out during playback")
-        #expect(events == [.keyRefused(expired, programDateTimeMs: nil)], "\(events)")
+        #expect(events == [.keyRefused(expired, programDateTime: nil)], "\(events)")
         #expect(engine.phase == .failed && engine.playhead == .zero)
         #expect(engine.nextStep() == .finished, "no segment of the key is fetched")
     }

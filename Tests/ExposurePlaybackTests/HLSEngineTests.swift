@@ -90,8 +90,8 @@ import Testing
             Issue.record("expected a fetch")
             return
         }
-        events += engine.handle(.command(.seekToPosition(41_000)))
-        #expect(events.last == .seeked(positionMs: 41_000))
+        events += engine.handle(.command(.seekToPosition(.milliseconds(41_000))))
+        #expect(events.last == .seeked(position: .milliseconds(41_000)))
         // The answer to the pre-seek fetch changes nothing.
         let stale = engine.handle(.fetched(id: pending.id, body: Data(count: 10), elapsed: .zero))
         #expect(stale.isEmpty)
@@ -129,10 +129,10 @@ import Testing
         var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTarget: .seconds(10)))
         var events: [EngineEvent] = []
         _ = Self.pump(&engine, now: 0, events: &events, respond: Self.vodResponder)
-        events = engine.handle(.command(.seekToPosition(90_000)))
+        events = engine.handle(.command(.seekToPosition(.milliseconds(90_000))))
         #expect(events.first == .seekOutsideRange(requestedMs: 90_000, seekableRange: 0...60_000))
-        #expect(events.contains(.seeked(positionMs: 60_000)))
-        events = engine.handle(.command(.seekToPosition(30_000)))
+        #expect(events.contains(.seeked(position: .milliseconds(60_000))))
+        events = engine.handle(.command(.seekToPosition(.milliseconds(30_000))))
         #expect(!events.contains { if case .seekOutsideRange = $0 { true } else { false } })
     }
 

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// How an engine plays one stream.
@@ -6,10 +7,11 @@ package struct EngineConfiguration: Sendable, Equatable {
     package enum Start: Sendable, Equatable {
         /// Live edge for live streams, the beginning otherwise.
         case defaultPosition
-        /// A position, ms; outside the seekable range → `invalidStartTime` and the default.
-        case position(Int64)
-        /// A wall-clock time, ms since 1970; outside the seekable range → `invalidStartTime` and the default.
-        case time(Int64)
+        /// A position in the stream's own time reference; outside the seekable range →
+        /// `invalidStartTime` and the default.
+        case position(Duration)
+        /// A wall-clock time; outside the seekable range → `invalidStartTime` and the default.
+        case time(WallTime)
     }
 
     /// The master playlist.

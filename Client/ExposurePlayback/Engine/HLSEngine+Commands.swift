@@ -20,13 +20,12 @@ extension HLSEngine {
                 events.append(.paused)
             default: lifecycle = lifecycle.wantingToPlay(false)
             }
-        case .seekToPosition(let positionMs):
-            seek(toPosition: .milliseconds(positionMs), events: &events)
-        case .seekToTime(let timeMs):
+        case .seekToPosition(let position):
+            seek(toPosition: position, events: &events)
+        case .seekToTime(let time):
             guard let range = seekableTimeRange else { return }
-            let time = WallTime(millisecondsSince1970: timeMs)
             if !range.contains(time) {
-                events.append(.seekOutsideRange(requestedMs: timeMs, seekableRange: range.inMillisecondsSince1970))
+                events.append(.seekOutsideRange(requestedMs: time.millisecondsSince1970, seekableRange: range.inMillisecondsSince1970))
             }
             let clamped = min(max(time, range.lowerBound), range.upperBound)
             seek(toPosition: timeline.position(atTime: clamped) ?? seekableRange.lowerBound, events: &events)
@@ -71,7 +70,7 @@ extension HLSEngine {
             lifecycle = .buffering
             events.append(.bufferingStarted)
         }
-        events.append(.seeked(positionMs: target.wholeMilliseconds))
+        events.append(.seeked(position: target))
     }
 
     /// Empties the buffer (variant and renditions) and puts the playhead at `position`.

@@ -56,7 +56,7 @@ extension HLSEngine {
         let message = ErrorBody.message(status: status, body: body)
         let segment = timeline.segments.first { $0.end > playhead && $0.keyURL == fetch.url }
         lifecycle = .failed(reason: "the key server refused the key: \(message.message)")
-        events.append(.keyRefused(message, programDateTimeMs: segment?.programDateTime?.millisecondsSince1970))
+        events.append(.keyRefused(message, programDateTime: segment?.programDateTime))
     }
 
     /// A key fetch failed without the server's answer: asked again after a pause of
@@ -74,7 +74,7 @@ extension HLSEngine {
         let message = ExposureErrorMessage(
             httpCode: 403, message: "LICENSE_EXPIRED", extendedMessage: "the offline license ran out during playback")
         lifecycle = .failed(reason: "the offline license ran out")
-        events.append(.keyRefused(message, programDateTimeMs: nil))
+        events.append(.keyRefused(message, programDateTime: nil))
     }
 
     /// The pauses before a failed key fetch is tried again: half the target duration first (as

@@ -122,7 +122,7 @@ extension HLSEngine {
         }
         if DurationReport(duration: duration) != reported.duration {
             reported.duration = DurationReport(duration: duration)
-            events.append(.durationChanged(durationMs: duration?.wholeMilliseconds))
+            events.append(.durationChanged(duration: duration))
         }
     }
 
@@ -134,20 +134,18 @@ extension HLSEngine {
         switch configuration.start {
         case .defaultPosition:
             break
-        case .position(let requestedMs):
-            let requested = Duration.milliseconds(requestedMs)
+        case .position(let requested):
             if range.contains(requested) {
                 position = requested
             } else {
-                events.append(.invalidStartTime(requestedMs: requestedMs, seekableRange: range.inWholeMilliseconds))
+                events.append(.invalidStartTime(requestedMs: requested.wholeMilliseconds, seekableRange: range.inWholeMilliseconds))
             }
-        case .time(let requestedMs):
-            let requested = WallTime(millisecondsSince1970: requestedMs)
+        case .time(let requested):
             if let times = seekableTimeRange, times.contains(requested), let found = timeline.position(atTime: requested) {
                 position = found
             } else {
                 let reported = seekableTimeRange?.inMillisecondsSince1970 ?? range.inWholeMilliseconds
-                events.append(.invalidStartTime(requestedMs: requestedMs, seekableRange: reported))
+                events.append(.invalidStartTime(requestedMs: requested.millisecondsSince1970, seekableRange: reported))
             }
         }
         place(at: position)

@@ -25,7 +25,7 @@ extension Player {
     func startCatchUp(atTime timeMs: Int64) -> Bool {
         guard let session, let source = session.source, source.streamKind == .liveChannel || source.streamKind == .liveProgram,
             let channelId = source.entitlement.streamInfo?.channelId, let programs = session.programs,
-            let window = status.seekableTimeRange, timeMs < window.lowerBound
+            let window = status.seekableTimeRange, timeMs < window.lowerBound.millisecondsSince1970
         else { return false }
         guard source.contractRestrictions.canRewind else {
             session.warn(.rewindDisabled)

@@ -49,7 +49,7 @@ package final class HLSTech: PlaybackTech {
                 return state.commands
             }
             for command in commands {
-                if case .seekToTime(let time) = command, !(await observer.techShouldSeek(toTimeMs: time)) { continue }
+                if case .seekToTime(let time) = command, !(await observer.techShouldSeek(to: time)) { continue }
                 await deliver(engine.handle(.command(command)), engine: engine, to: observer)
             }
             if !commands.isEmpty { await advance(engine, observer: observer) }
@@ -108,20 +108,16 @@ package final class HLSTech: PlaybackTech {
         let now = clock.now
         let soonest = Duration.milliseconds(1)
         var deadlines = until.map { [$0] } ?? []
-        if engine.phase == .playing, let time = engine.playheadTime,
-            let boundary = observer.nextBoundaryTimeMs(after: time.millisecondsSince1970)
-        {
-            deadlines.append(now + max(soonest, WallTime(millisecondsSince1970: boundary) - time))
+        if engine.phase == .playing, let time = engine.playheadTime, let boundary = observer.nextBoundaryTime(after: time) {
+            deadlines.append(now + max(soonest, boundary - time))
         }
         let position = engine.playhead
-        if engine.phase == .playing, let boundary = observer.nextBoundaryPositionMs(after: position.wholeMilliseconds) {
-            deadlines.append(now + max(soonest, .milliseconds(boundary) - position))
+        if engine.phase == .playing, let boundary = observer.nextBoundaryPosition(after: position) {
+            deadlines.append(now + max(soonest, boundary - position))
         }
         // The observer's wake (analytics heartbeats and retries) counts in every phase a session is
         // open in: a paused or not yet started player still reports itself.
-        if !engine.isOver, let wake = observer.nextWakeMs() {
-            deadlines.append(max(now + soonest, WallTime(millisecondsSince1970: wake)))
-        }
+        if !engine.isOver, let wake = observer.nextWake() { deadlines.append(max(now + soonest, wake)) }
         return deadlines.min()
     }
 
