@@ -161,7 +161,7 @@ final class PlaybackSession: TechObserver {
     func tech(didEmit event: EngineEvent, status: TechStatus) async {
         switch event {
         case .prepared:
-            state.withLock { $0.ads?.begin(atPositionMs: status.playhead.wholeMilliseconds) }
+            state.withLock { $0.ads?.begin(at: status.playhead) }
             chooseTracks(renditions: status.renditions)
             publish(.playbackPrepared)
         case .ready: publish(.playbackReady)
@@ -178,7 +178,7 @@ final class PlaybackSession: TechObserver {
         case .timedID3Metadata(let frames): publish(.timedID3Metadata(frames))
         case .seeked(let position):
             publish(.playbackScrubbed(position.wholeMilliseconds))
-            apply(state.withLock { $0.ads?.seeked(to: position.wholeMilliseconds) })
+            apply(state.withLock { $0.ads?.seeked(to: position) })
         case .invalidStartTime(let requested, let range): publish(.warning(.invalidStartTime(startTime: requested, seekableRange: range)))
         case .seekOutsideRange(let requested, let range): publish(.warning(.seekOutsideRange(requested: requested, seekableRange: range)))
         case .warning(let warning): publish(.warning(.stream(warning)))
@@ -203,7 +203,7 @@ final class PlaybackSession: TechObserver {
 
     func techDidAdvance(status: TechStatus) async {
         state.withLock { $0.analytics }?.reporter.catchUp()
-        if status.phase != .loading { apply(state.withLock { $0.ads?.follow(positionMs: status.playhead.wholeMilliseconds) }) }
+        if status.phase != .loading { apply(state.withLock { $0.ads?.follow(to: status.playhead) }) }
         guard let programs, let time = status.playheadTime, status.phase != .loading else { return }
         let update = await programs.follow(playheadTimeMs: time.millisecondsSince1970)
         update.events.forEach(publish)
@@ -214,7 +214,7 @@ final class PlaybackSession: TechObserver {
     }
 
     func nextBoundaryPosition(after playhead: Duration) -> Duration? {
-        state.withLock { $0.ads?.nextBoundary(after: playhead.wholeMilliseconds) }.map { .milliseconds($0) }
+        state.withLock { $0.ads?.nextBoundary(after: playhead) }
     }
 
     private func apply(_ update: AdTracker.Update?) {
