@@ -34,12 +34,12 @@ extension PlaybackSession {
 
     /// Seeks to the start of the next (or previous) program in the EPG.
     func jumpToProgram(next: Bool) {
-        guard let time = status.playheadTime, let program = programs?.neighbour(of: time.millisecondsSince1970, next: next),
+        guard let time = status.playheadTime, let program = programs?.neighbour(of: time, next: next),
             let start = program.startTime
         else {
             return warn(.noProgram)
         }
-        seek(to: WallTime(millisecondsSince1970: ProgramSchedule.ms(start)))
+        seek(to: ProgramSchedule.instant(start))
     }
 
     /// Whether the contract, and the ad policy while an ad plays, let the playhead move so

@@ -122,12 +122,12 @@ final class PlaybackSession: TechObserver {
         if state.withLock({ $0.ads != nil }) { publish(.serverSideAd(entitlement.ads)) }
         publish(.mediaType(audioOnly ? .audio : .video))
         publish(.playbackCreated)
-        if let programs, let warning = await programs.ensureLoaded(around: dependencies.clock.nowMs) {
+        if let programs, let warning = await programs.ensureLoaded(around: dependencies.clock.now) {
             publish(.warning(warning))
         }
         let start = StartPosition.resolve(
             request.properties.playFrom, kind: source.streamKind, entitlement: entitlement,
-            programAtStart: programs?.program(atMs: dependencies.clock.nowMs))
+            programAtStart: programs?.program(at: dependencies.clock.now))
         let caps = [request.properties.maxBitrate.map { Int(clamping: $0) }, entitlement.contractRestrictions?.maxBitrate].compactMap { $0 }
             .filter { $0 > 0 }
         let configuration = EngineConfiguration(
@@ -198,14 +198,14 @@ final class PlaybackSession: TechObserver {
         }
         guard message.message == "NOT_ENTITLED" else { return .exposure(.exposureResponse(reason: message)) }
         return .notEntitled(
-            status: message.message, programId: time.flatMap { programs?.program(atMs: $0.millisecondsSince1970)?.programId })
+            status: message.message, programId: time.flatMap { programs?.program(at: $0)?.programId })
     }
 
     func techDidAdvance(status: TechStatus) async {
         state.withLock { $0.analytics }?.reporter.catchUp()
         if status.phase != .loading { apply(state.withLock { $0.ads?.follow(to: status.playhead) }) }
         guard let programs, let time = status.playheadTime, status.phase != .loading else { return }
-        let update = await programs.follow(playheadTimeMs: time.millisecondsSince1970)
+        let update = await programs.follow(playheadTime: time)
         update.events.forEach(publish)
         if let error = update.stop {
             end(with: .error(error))
@@ -226,7 +226,7 @@ final class PlaybackSession: TechObserver {
     /// A seek into another program is checked first, as the official SDK does; the program
     /// service then does not check the same program again when the playhead lands.
     func techShouldSeek(to time: WallTime) async -> Bool {
-        guard let programs, let verdict = await programs.checkBeforeSeek(toTimeMs: time.millisecondsSince1970) else { return true }
+        guard let programs, let verdict = await programs.checkBeforeSeek(to: time) else { return true }
         verdict.events.forEach(publish)
         guard let error = verdict.stop else { return true }
         end(with: .error(error))
@@ -239,7 +239,7 @@ final class PlaybackSession: TechObserver {
     }
 
     func nextBoundaryTime(after playheadTime: WallTime) -> WallTime? {
-        programs?.nextBoundary(after: playheadTime.millisecondsSince1970).map(WallTime.init(millisecondsSince1970:))
+        programs?.nextBoundary(after: playheadTime)
     }
 
     private func chooseTracks(renditions: [Rendition]) {

@@ -13,7 +13,7 @@ enum StartPosition {
         case .beginning:
             switch kind {
             case .liveChannel, .liveProgram:
-                if let start = programAtStart?.startTime { return .time(WallTime(millisecondsSince1970: ProgramSchedule.ms(start))) }
+                if let start = programAtStart?.startTime { return .time(ProgramSchedule.instant(start)) }
                 if let start = entitlement.streamInfo?.start { return .time(WallTime(millisecondsSince1970: start * 1000)) }
                 return .defaultPosition
             case .liveEvent:

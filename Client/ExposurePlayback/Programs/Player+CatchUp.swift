@@ -8,11 +8,11 @@ extension Player {
     /// Fetches the program at the playhead from the EPG (loading it around the playhead when
     /// needed); nil and no error when nothing plays or the playback has no EPG.
     public func currentProgram(callback: @escaping @Sendable (Program?, ExposureError?) -> Void) {
-        guard let programs = session?.programs, let time = playheadTime else { return callback(nil, nil) }
+        guard let programs = session?.programs, let time = playheadWallTime else { return callback(nil, nil) }
         Task {
             do throws(ExposureError) {
                 try await programs.load(around: time)
-                callback(programs.program(atMs: time), nil)
+                callback(programs.program(at: time), nil)
             } catch {
                 callback(nil, error)
             }
@@ -25,15 +25,16 @@ extension Player {
     func startCatchUp(atTime timeMs: Int64) -> Bool {
         guard let session, let source = session.source, source.streamKind == .liveChannel || source.streamKind == .liveProgram,
             let channelId = source.entitlement.streamInfo?.channelId, let programs = session.programs,
-            let window = status.seekableTimeRange, timeMs < window.lowerBound.millisecondsSince1970
+            let window = status.seekableTimeRange, WallTime(millisecondsSince1970: timeMs) < window.lowerBound
         else { return false }
         guard source.contractRestrictions.canRewind else {
             session.warn(.rewindDisabled)
             return true
         }
         Task {
-            if let warning = await programs.ensureLoaded(around: timeMs) { session.warn(warning) }
-            guard let program = programs.program(atMs: timeMs) else { return session.warn(.noProgram) }
+            let time = WallTime(millisecondsSince1970: timeMs)
+            if let warning = await programs.ensureLoaded(around: time) { session.warn(warning) }
+            guard let program = programs.program(at: time) else { return session.warn(.noProgram) }
             // Another playback began while the EPG was asked: it wins.
             guard self.session === session else { return }
             let catchUp = ProgramPlayable(
