@@ -23,10 +23,11 @@ extension Player {
 
     /// Seeks to a wall-clock time (ms since 1970, the official SDK's spelling); forward needs `ffEnabled`, backward `rwEnabled`.
     /// On a channel, a time before the seekable window starts the program on air then as a
-    /// catch-up playback (``startCatchUp(atTime:)``).
+    /// catch-up playback (``startCatchUp(at:)``).
     public func seek(toTime timeMs: Int64) {
-        if startCatchUp(atTime: timeMs) { return }
-        session?.seek(to: WallTime(millisecondsSince1970: timeMs))
+        let time = WallTime(millisecondsSince1970: timeMs)
+        if startCatchUp(at: time) { return }
+        session?.seek(to: time)
     }
 
     /// Jumps to the live edge (a fast-forward as far as the contract is concerned); from a

@@ -19,27 +19,26 @@ extension Player {
         }
     }
 
-    /// When `timeMs` lies before the seekable window of the channel being played, starts the
-    /// program on air at `timeMs` as catch-up from that time and returns true; a rewind the
+    /// When `time` lies before the seekable window of the channel being played, starts the
+    /// program on air at `time` as catch-up from that time and returns true; a rewind the
     /// contract forbids is refused (`rewindDisabled`), a time with no program is `noProgram`.
-    func startCatchUp(atTime timeMs: Int64) -> Bool {
+    func startCatchUp(at time: WallTime) -> Bool {
         guard let session, let source = session.source, source.streamKind == .liveChannel || source.streamKind == .liveProgram,
             let channelId = source.entitlement.streamInfo?.channelId, let programs = session.programs,
-            let window = status.seekableTimeRange, WallTime(millisecondsSince1970: timeMs) < window.lowerBound
+            let window = status.seekableTimeRange, time < window.lowerBound
         else { return false }
         guard source.contractRestrictions.canRewind else {
             session.warn(.rewindDisabled)
             return true
         }
         Task {
-            let time = WallTime(millisecondsSince1970: timeMs)
             if let warning = await programs.ensureLoaded(around: time) { session.warn(warning) }
             guard let program = programs.program(at: time) else { return session.warn(.noProgram) }
             // Another playback began while the EPG was asked: it wins.
             guard self.session === session else { return }
             let catchUp = ProgramPlayable(
                 programId: program.programId, channelId: channelId, assetId: program.asset?.assetId ?? program.assetId)
-            _ = start(session.request.replacing(playable: catchUp, playFrom: .customTime(time: timeMs)))
+            _ = start(session.request.replacing(playable: catchUp, playFrom: .customTime(time: time.millisecondsSince1970)))
         }
         return true
     }
