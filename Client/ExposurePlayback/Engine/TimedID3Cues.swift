@@ -9,7 +9,9 @@ import HLS
 package struct TimedID3Cues: Sendable, Equatable {
     /// A tag at a position in the stream's own time.
     package struct Cue: Sendable, Hashable {
+        /// Where the tag plays: its segment's start plus its offset, rounded down to the millisecond.
         package let position: Duration
+        /// The tag's frames, reported as they are.
         package let frames: [ID3Frame]
     }
 
