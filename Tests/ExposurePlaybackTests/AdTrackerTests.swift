@@ -27,11 +27,11 @@ import Testing
 
     @Test func naturalPlaybackFiresEachBeaconOnceInOrder() throws {
         var tracker = try Self.tracker()
-        tracker.begin(atPositionMs: 0)
+        tracker.begin(at: .zero)
         var beacons: [String] = []
         var events: [String] = []
         for position in stride(from: Int64(0), through: 220_000, by: 500) {
-            let update = tracker.follow(positionMs: position)
+            let update = tracker.follow(to: .milliseconds(position))
             beacons += update.beacons
             events += Self.names(update)
         }
@@ -45,8 +45,8 @@ import Testing
     /// A sped-up clock: the first look comes after the playhead has moved into the pre-roll.
     @Test func aLateFirstLookStillTracksThePreRollFromTheStart() throws {
         var tracker = try Self.tracker()
-        tracker.begin(atPositionMs: 0)
-        let update = tracker.follow(positionMs: 2_500)
+        tracker.begin(at: .zero)
+        let update = tracker.follow(to: .milliseconds(2_500))
         #expect(update.beacons == ["http://ads/pre/impression", "http://ads/pre/start", "http://ads/pre/q1", "http://ads/pre/mid"])
         #expect(Self.names(update) == ["willPresentInterstitial", "clipStarted"])
         #expect(tracker.presenting == 0)
@@ -54,18 +54,20 @@ import Testing
 
     @Test func aSeekOverAnUnwatchedBreakAsksToPlayItThenGoesOn() throws {
         var tracker = try Self.tracker()
-        tracker.begin(atPositionMs: 0)
-        _ = tracker.follow(positionMs: 5_000)
-        let seek = tracker.seeked(to: 150_000)
+        tracker.begin(at: .zero)
+        _ = tracker.follow(to: .milliseconds(5_000))
+        let seek = tracker.seeked(to: .milliseconds(150_000))
         #expect(seek.events.count == 1)
         guard case .serverSideAdShouldSkip(let breakStart)? = seek.events.first else {
             Issue.record("\(seek.events)")
             return
         }
         #expect(breakStart == 104_000)
-        _ = tracker.seeked(to: breakStart)
+        _ = tracker.seeked(to: .milliseconds(breakStart))
         var resume: [PlayerEvent] = []
-        for position in stride(from: breakStart, through: 112_000, by: 1_000) { resume += tracker.follow(positionMs: position).events }
+        for position in stride(from: breakStart, through: 112_000, by: 1_000) {
+            resume += tracker.follow(to: .milliseconds(position)).events
+        }
         guard case .serverSideAdShouldSkip(let target)? = resume.last else {
             Issue.record("\(resume)")
             return
@@ -75,12 +77,12 @@ import Testing
 
     @Test func aWatchedBreakIsSkippedOncePerEntry() throws {
         var tracker = try Self.tracker()
-        tracker.begin(atPositionMs: 0)
-        for position in stride(from: Int64(0), through: 5_000, by: 1_000) { _ = tracker.follow(positionMs: position) }
-        _ = tracker.seeked(to: 1_000)
-        let first = tracker.follow(positionMs: 1_500)
-        let again = tracker.follow(positionMs: 2_000)
+        tracker.begin(at: .zero)
+        for position in stride(from: Int64(0), through: 5_000, by: 1_000) { _ = tracker.follow(to: .milliseconds(position)) }
+        _ = tracker.seeked(to: .milliseconds(1_000))
+        let first = tracker.follow(to: .milliseconds(1_500))
+        let again = tracker.follow(to: .milliseconds(2_000))
         #expect(Self.names(first) == ["serverSideAdShouldSkip"] && again.events.isEmpty && again.beacons.isEmpty)
-        #expect(tracker.nextBoundary(after: 2_000) == 104_000)
+        #expect(tracker.nextBoundary(after: .seconds(2)) == .seconds(104))
     }
 }

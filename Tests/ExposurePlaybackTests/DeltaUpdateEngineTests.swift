@@ -1,3 +1,4 @@
+import Clocks
 import ExposurePlayback
 import Foundation
 import HLS
@@ -123,24 +124,24 @@ import Testing
     }
 
     /// Runs steps until the engine waits, answering every fetch from `channel` at `now`;
-    /// returns the step and the URLs of the playlists fetched. Segments take `segmentElapsedMs`.
+    /// returns the step and the URLs of the playlists fetched. Segments take `segmentElapsed`.
     @discardableResult
     static func pump(
-        _ engine: inout HLSEngine, now: Int64, channel: Channel, playlistURLs: inout [URL], segmentElapsedMs: Int64 = 0
+        _ engine: inout HLSEngine, now: Int64, channel: Channel, playlistURLs: inout [URL], segmentElapsed: Duration = .zero
     ) -> EngineStep {
-        _ = engine.handle(.tick(nowMs: now))
+        _ = engine.handle(.tick(now: WallTime(millisecondsSince1970: now)))
         while true {
             let step = engine.nextStep()
             guard case .fetch(let fetch) = step else { return step }
             if case .mediaPlaylist = fetch.kind { playlistURLs.append(fetch.url) }
             if case .renditionPlaylist = fetch.kind { playlistURLs.append(fetch.url) }
-            let elapsedMs: Int64 = if case .segment = fetch.kind { segmentElapsedMs } else { 0 }
-            _ = engine.handle(.fetched(id: fetch.id, body: channel.respond(fetch, atMs: now), elapsedMs: elapsedMs))
+            let elapsed: Duration = if case .segment = fetch.kind { segmentElapsed } else { .zero }
+            _ = engine.handle(.fetched(id: fetch.id, body: channel.respond(fetch, atMs: now), elapsed: elapsed))
         }
     }
 
     static func engine() -> HLSEngine {
-        HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTargetMs: 10_000))
+        HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTarget: .seconds(10)))
     }
 
     @Test(arguments: [false, true])
@@ -159,7 +160,7 @@ import Testing
             _ = Self.pump(&reloading, now: now, channel: fullOnly, playlistURLs: &reloadingURLs)
             #expect(merging.timeline == reloading.timeline, "video window at \(now)")
             #expect(merging.tracks.map(\.timeline) == reloading.tracks.map(\.timeline), "audio window at \(now)")
-            #expect(merging.seekableTimeRange == reloading.seekableTimeRange && merging.playheadTimeMs == reloading.playheadTimeMs)
+            #expect(merging.seekableTimeRange == reloading.seekableTimeRange && merging.playheadTime == reloading.playheadTime)
             #expect(merging.currentMetadata == reloading.currentMetadata, "metadata at \(now)")
             now += 700
         }
@@ -210,7 +211,7 @@ import Testing
         let before = engine.timeline
         urls = []
         for _ in 0..<5 where engine.variantIndex != 0 {
-            Self.pump(&engine, now: now, channel: channel, playlistURLs: &urls, segmentElapsedMs: 10_000)
+            Self.pump(&engine, now: now, channel: channel, playlistURLs: &urls, segmentElapsed: .seconds(10))
             now += 700
         }
         #expect(engine.variantIndex == 0, "a segment at 80 kbit/s: the lowest variant")
@@ -229,7 +230,7 @@ import Testing
             now += 700
         }
         for _ in 0..<5 where engine.variantIndex != 0 {
-            Self.pump(&engine, now: now, channel: channel, playlistURLs: &urls, segmentElapsedMs: 10_000)
+            Self.pump(&engine, now: now, channel: channel, playlistURLs: &urls, segmentElapsed: .seconds(10))
             now += 700
         }
         #expect(engine.variantIndex == 0, "a segment at 80 kbit/s: the lowest variant")
@@ -252,7 +253,7 @@ import Testing
         for segment in engine.timeline.segments.suffix(20) {
             #expect(segment.uri == "\(name)-\(segment.sequence).ts")
             if let index = before.index(ofSequence: segment.sequence) {
-                #expect(before.segments[index].startMs == segment.startMs, "segment \(segment.sequence) keeps its position")
+                #expect(before.segments[index].start == segment.start, "segment \(segment.sequence) keeps its position")
             }
         }
     }
@@ -292,14 +293,14 @@ import Testing
         var loads: [(variant: Int, url: URL)] = []
         var now: Int64 = 200_000
         func pump() {
-            _ = engine.handle(.tick(nowMs: now))
+            _ = engine.handle(.tick(now: WallTime(millisecondsSince1970: now)))
             // Bounded: asking another variant's copy for a delta update used to loop for ever
             // (the update cannot be merged, so the same delta request is due again at once).
             for _ in 0..<200 {
                 guard case .fetch(let fetch) = engine.nextStep() else { return }
                 if case .mediaPlaylist(let variant) = fetch.kind { loads.append((variant, fetch.url)) }
                 let body = if case .master = fetch.kind { master } else { channel.respond(fetch, atMs: now) }
-                _ = engine.handle(.fetched(id: fetch.id, body: body, elapsedMs: 0))
+                _ = engine.handle(.fetched(id: fetch.id, body: body, elapsed: .zero))
             }
             Issue.record("the engine kept fetching without waiting")
         }
@@ -331,7 +332,7 @@ import Testing
         _ = Self.pump(&engine, now: start, channel: Channel(), playlistURLs: &urls)
         // The next reload is due at +2 s; the server answers with an update from 10 minutes on,
         // whose skipped segments the engine never had.
-        _ = engine.handle(.tick(nowMs: start + 2_000))
+        _ = engine.handle(.tick(now: WallTime(millisecondsSince1970: start + 2_000)))
         guard case .fetch(let reload) = engine.nextStep(), case .mediaPlaylist = reload.kind else {
             Issue.record("expected the variant's reload")
             return
@@ -339,17 +340,20 @@ import Testing
         #expect(reload.url.query == "_HLS_skip=YES")
         let before = engine.timeline
         let name = String(reload.url.lastPathComponent.dropLast(".m3u8".count))
-        _ = engine.handle(.fetched(id: reload.id, body: Data(HLSWriter.bytes(Channel().delta(name, atMs: start + 600_000))), elapsedMs: 0))
+        _ = engine.handle(
+            .fetched(id: reload.id, body: Data(HLSWriter.bytes(Channel().delta(name, atMs: start + 600_000))), elapsed: .zero))
         #expect(engine.timeline.segments == before.segments, "nothing merged")
         guard case .fetch(let retry) = engine.nextStep(), case .mediaPlaylist = retry.kind else {
             Issue.record("expected the full playlist at once")
             return
         }
         #expect(retry.url.query == nil && retry.url.path == reload.url.path)
-        _ = engine.handle(.fetched(id: retry.id, body: Channel().body(for: retry.url, atMs: start + 2_000), elapsedMs: 0))
+        _ = engine.handle(.fetched(id: retry.id, body: Channel().body(for: retry.url, atMs: start + 2_000), elapsed: .zero))
         var expected = before
-        try expected.apply(Channel().full(name, atMs: start + 2_000), from: retry.url, atMs: start + 2_000)
+        try expected.apply(Channel().full(name, atMs: start + 2_000), from: retry.url, at: WallTime(millisecondsSince1970: start + 2_000))
         #expect(engine.timeline == expected)
-        #expect(engine.timeline.deltaUpdate(of: retry.url, atMs: start + 4_000) != nil, "delta updates again after the full load")
+        #expect(
+            engine.timeline.deltaUpdate(of: retry.url, at: WallTime(millisecondsSince1970: start + 4_000)) != nil,
+            "delta updates again after the full load")
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Cryptography
 import ExposurePlayback
 import Foundation
@@ -83,22 +84,24 @@ import Testing
     static func play(
         licenseEndsAtMs: Int64? = nil, _ answer: (EngineFetch) -> Answer
     ) -> (engine: HLSEngine, fetches: [EngineFetch], events: [EngineEvent]) {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTarget: .seconds(10)))
         var fetches: [EngineFetch] = []
         var events: [EngineEvent] = []
         var now: Int64 = 0
         for _ in 0..<200 {
-            events += engine.handle(.tick(nowMs: now))
+            events += engine.handle(.tick(now: WallTime(millisecondsSince1970: now)))
             switch engine.nextStep() {
             case .fetch(let fetch):
                 fetches.append(fetch)
                 switch answer(fetch) {
-                case .body(let body): events += engine.handle(.fetched(id: fetch.id, body: body, elapsedMs: 0))
+                case .body(let body): events += engine.handle(.fetched(id: fetch.id, body: body, elapsed: .zero))
                 case .refused(let status, let body): events += engine.handle(.fetchRefused(id: fetch.id, status: status, body: body))
                 case .failed(let reason): events += engine.handle(.fetchFailed(id: fetch.id, reason: reason))
                 }
-                if fetch.kind == .key, let licenseEndsAtMs { events += engine.handle(.licenseEnds(atMs: licenseEndsAtMs)) }
-            case .wait(let until?): now = until
+                if fetch.kind == .key, let licenseEndsAtMs {
+                    events += engine.handle(.licenseEnds(at: WallTime(millisecondsSince1970: licenseEndsAtMs)))
+                }
+            case .wait(let until?): now = until.millisecondsSince1970
             case .wait(nil), .finished: return (engine, fetches, events)
             }
         }
@@ -143,7 +146,7 @@ import Testing
             return fetch.kind == .key && fetch.url.path.hasSuffix("/keys/b") ? .refused(status: 403, body: body) : Self.serve(fetch)
         }
         let message = ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "The program p is blacked out.")
-        #expect(events.contains(.keyRefused(message, programDateTimeMs: nil)), "\(events)")
+        #expect(events.contains(.keyRefused(message, programDateTime: nil)), "\(events)")
         #expect(!events.contains { if case .failed = $0 { true } else { false } }, "reported once, as the refusal")
         #expect(engine.phase == .failed && segmentsFetched == 2, "no segment of the refused key is fetched")
         #expect(fetches.filter { $0.kind == .key }.count == 2, "a refusal is not retried")
@@ -156,10 +159,10 @@ import Testing
         let (engine, fetches, events) = Self.play(licenseEndsAtMs: 3_000) { Self.serve($0) }
         let expired = ExposureErrorMessage(
             httpCode: 403, message: "LICENSE_EXPIRED", extendedMessage: "the offline license ran out during playback")
-        #expect(events.last == .keyRefused(expired, programDateTimeMs: nil), "\(events)")
+        #expect(events.last == .keyRefused(expired, programDateTime: nil), "\(events)")
         #expect(events.filter { if case .keyRefused = $0 { true } else { false } }.count == 1)
         #expect(!events.contains(.completed) && engine.phase == .failed)
-        #expect(engine.playheadMs == 3_000, "the playhead stops where the license ran out")
+        #expect(engine.playhead == .seconds(3), "the playhead stops where the license ran out")
         #expect(fetches.filter { if case .segment = $0.kind { true } else { false } }.count == 4, "all was buffered before")
 
         let (lasting, _, lastingEvents) = Self.play(licenseEndsAtMs: 60_000) { Self.serve($0) }
@@ -171,28 +174,28 @@ import Testing
     /// next tick, and no segment it opens is fetched.
     @Test(arguments: [Int64(5_000), 4_000])
     func aLicenseAlreadyOverWhenItsKeyArrivesEndsPlaybackAtOnce(endsAtMs: Int64) {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTargetMs: 10_000))
-        _ = engine.handle(.tick(nowMs: 5_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTarget: .seconds(10)))
+        _ = engine.handle(.tick(now: WallTime(millisecondsSince1970: 5_000)))
         var key: EngineFetch?
         while key == nil, case .fetch(let fetch) = engine.nextStep() {
             guard fetch.kind != .key, case .body(let body) = Self.serve(fetch) else {
                 key = fetch
                 break
             }
-            _ = engine.handle(.fetched(id: fetch.id, body: body, elapsedMs: 0))
+            _ = engine.handle(.fetched(id: fetch.id, body: body, elapsed: .zero))
         }
         guard let key, key.kind == .key else {
             Issue.record("the key is fetched before any segment")
             return
         }
-        _ = engine.handle(.fetched(id: key.id, body: Data(Self.keyA), elapsedMs: 0))
+        _ = engine.handle(.fetched(id: key.id, body: Data(Self.keyA), elapsed: .zero))
 
-        let events = engine.handle(.licenseEnds(atMs: endsAtMs))
+        let events = engine.handle(.licenseEnds(at: WallTime(millisecondsSince1970: endsAtMs)))
 
         let expired = ExposureErrorMessage(
             httpCode: 403, message: "LICENSE_EXPIRED", extendedMessage: "the offline license ran out during playback")
-        #expect(events == [.keyRefused(expired, programDateTimeMs: nil)], "\(events)")
-        #expect(engine.phase == .failed && engine.playheadMs == 0)
+        #expect(events == [.keyRefused(expired, programDateTime: nil)], "\(events)")
+        #expect(engine.phase == .failed && engine.playhead == .zero)
         #expect(engine.nextStep() == .finished, "no segment of the key is fetched")
     }
 
@@ -217,15 +220,15 @@ import Testing
     /// A key fetch that failed is asked again only once the engine's clock has passed the pause:
     /// half the target duration (1 s of this 2 s playlist), then the whole target duration.
     @Test func aFailedKeyIsAskedAgainOnlyAfterAPauseOnTheEnginesClock() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTargetMs: 10_000))
-        _ = engine.handle(.tick(nowMs: 0))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTarget: .seconds(10)))
+        _ = engine.handle(.tick(now: WallTime(millisecondsSince1970: 0)))
         /// The next step at `nowMs`, answering playlists as the stream's server would.
         func step(atMs nowMs: Int64) -> EngineStep {
-            _ = engine.handle(.tick(nowMs: nowMs))
+            _ = engine.handle(.tick(now: WallTime(millisecondsSince1970: nowMs)))
             while case .fetch(let fetch) = engine.nextStep() {
                 guard fetch.kind != .master, fetch.kind != .mediaPlaylist(variant: 0) else {
                     guard case .body(let body) = Self.serve(fetch) else { return .finished }
-                    _ = engine.handle(.fetched(id: fetch.id, body: body, elapsedMs: 0))
+                    _ = engine.handle(.fetched(id: fetch.id, body: body, elapsed: .zero))
                     continue
                 }
                 return .fetch(fetch)
@@ -237,24 +240,24 @@ import Testing
             return
         }
         _ = engine.handle(.fetchRefused(id: first.id, status: 503, body: Data()))
-        #expect(step(atMs: 0) == .wait(untilMs: 1_000), "no retry at once")
-        #expect(step(atMs: 999) == .wait(untilMs: 1_000), "nor before the pause is over")
+        #expect(step(atMs: 0) == .wait(until: WallTime(millisecondsSince1970: 1_000)), "no retry at once")
+        #expect(step(atMs: 999) == .wait(until: WallTime(millisecondsSince1970: 1_000)), "nor before the pause is over")
         guard case .fetch(let second) = step(atMs: 1_000), second.kind == .key, second.url == first.url else {
             Issue.record("the key is asked again once the pause is over")
             return
         }
         _ = engine.handle(.fetchFailed(id: second.id, reason: "connection reset"))
-        #expect(step(atMs: 2_999) == .wait(untilMs: 3_000), "the second pause is the target duration")
+        #expect(step(atMs: 2_999) == .wait(until: WallTime(millisecondsSince1970: 3_000)), "the second pause is the target duration")
         guard case .fetch(let third) = step(atMs: 3_000), third.kind == .key else {
             Issue.record("the key is asked a third time after the second pause")
             return
         }
-        _ = engine.handle(.fetched(id: third.id, body: Data(Self.keyA), elapsedMs: 0))
+        _ = engine.handle(.fetched(id: third.id, body: Data(Self.keyA), elapsed: .zero))
         guard case .fetch(let segment) = step(atMs: 3_000), case .segment(sequence: 0, _) = segment.kind else {
             Issue.record("with its key, segment 0 comes next")
             return
         }
-        #expect(engine.keyRetryAtMs == nil, "a key that arrived clears the pause")
+        #expect(engine.keyRetryAt == nil, "a key that arrived clears the pause")
     }
 
     /// A key tag the engine cannot use, or one that is malformed, fails playback as a playlist

@@ -1,3 +1,4 @@
+import Clocks
 import ExposurePlayback
 import Foundation
 import HLS
@@ -31,11 +32,11 @@ import Testing
 
     /// Runs steps until the engine waits, answering fetches with `respond`, at time `now`.
     static func pump(_ engine: inout HLSEngine, now: Int64, events: inout [EngineEvent], respond: (EngineFetch) -> Data) -> EngineStep {
-        events += engine.handle(.tick(nowMs: now))
+        events += engine.handle(.tick(now: WallTime(millisecondsSince1970: now)))
         while true {
             let step = engine.nextStep()
             guard case .fetch(let fetch) = step else { return step }
-            events += engine.handle(.fetched(id: fetch.id, body: respond(fetch), elapsedMs: 0))
+            events += engine.handle(.fetched(id: fetch.id, body: respond(fetch), elapsed: .zero))
         }
     }
 
@@ -48,16 +49,16 @@ import Testing
     }
 
     @Test func vodLoadsPlaysAndCompletes() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTarget: .seconds(10)))
         var events: [EngineEvent] = []
         var step = Self.pump(&engine, now: 0, events: &events, respond: Self.vodResponder)
         #expect(events.contains(.prepared) && events.contains(.ready) && events.contains(.started))
-        #expect(engine.durationMs == 60_000)
+        #expect(engine.duration == .seconds(60))
         // Buffer target reached: it waits for room in the buffer.
-        #expect(engine.bufferedRange == 0...10_000)
+        #expect(engine.bufferedRange == .zero ... .seconds(10))
         var now: Int64 = 0
         while case .wait(let until?) = step {
-            now = until
+            now = until.millisecondsSince1970
             step = Self.pump(&engine, now: now, events: &events, respond: Self.vodResponder)
         }
         #expect(step == .finished)
@@ -67,33 +68,34 @@ import Testing
     }
 
     @Test func stallWhenTheBufferRunsDryThenResume() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTargetMs: 4_000, resumeThresholdMs: 4_000))
+        var engine = HLSEngine(
+            configuration: EngineConfiguration(masterURL: Self.master, bufferTarget: .seconds(4), resumeThreshold: .seconds(4)))
         var events: [EngineEvent] = []
         _ = Self.pump(&engine, now: 0, events: &events, respond: Self.vodResponder)
         // Time passes with nothing fetched: the playhead eats the 4 s buffer and stalls.
-        events += engine.handle(.tick(nowMs: 6_000))
-        #expect(engine.playheadPositionMs == 4_000)
+        events += engine.handle(.tick(now: WallTime(millisecondsSince1970: 6_000)))
+        #expect(engine.playhead == .seconds(4))
         #expect(events.last == .bufferingStarted)
         _ = Self.pump(&engine, now: 6_000, events: &events, respond: Self.vodResponder)
         #expect(events.last == .bufferingStopped)
     }
 
     @Test func seekDuringAFetchDiscardsTheStaleAnswer() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTargetMs: 4_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTarget: .seconds(4)))
         var events: [EngineEvent] = []
         _ = Self.pump(&engine, now: 0, events: &events, respond: Self.vodResponder)
         // Once the playhead has eaten into the buffer, the engine fetches again.
-        events += engine.handle(.tick(nowMs: 1_000))
+        events += engine.handle(.tick(now: WallTime(millisecondsSince1970: 1_000)))
         guard case .fetch(let pending) = engine.nextStep() else {
             Issue.record("expected a fetch")
             return
         }
-        events += engine.handle(.command(.seekToPosition(41_000)))
-        #expect(events.last == .seeked(positionMs: 41_000))
+        events += engine.handle(.command(.seekToPosition(.milliseconds(41_000))))
+        #expect(events.last == .seeked(position: .milliseconds(41_000)))
         // The answer to the pre-seek fetch changes nothing.
-        let stale = engine.handle(.fetched(id: pending.id, body: Data(count: 10), elapsedMs: 0))
+        let stale = engine.handle(.fetched(id: pending.id, body: Data(count: 10), elapsed: .zero))
         #expect(stale.isEmpty)
-        #expect(engine.bufferedRange == 40_000...40_000)
+        #expect(engine.bufferedRange == .seconds(40) ... .seconds(40))
         guard case .fetch(let next) = engine.nextStep(), case .segment(let sequence, _) = next.kind else {
             Issue.record("expected a segment fetch")
             return
@@ -113,44 +115,44 @@ import Testing
             }
         }
         let step = Self.pump(&engine, now: 0, events: &events, respond: live)
-        #expect(engine.isLive && engine.durationMs == nil)
+        #expect(engine.isLive && engine.duration == nil)
         // Three target durations behind the newest segment's end.
-        #expect(engine.playheadPositionMs == 20_000 - 6_000)
-        #expect(step == .wait(untilMs: 2_000))
+        #expect(engine.playhead == .seconds(20) - .seconds(6))
+        #expect(step == .wait(until: WallTime(millisecondsSince1970: 2_000)))
         first = 101
         _ = Self.pump(&engine, now: 2_000, events: &events, respond: live)
-        #expect(engine.seekableRange == 2_000...16_000)
-        #expect(engine.playheadTimeMs.map { $0 - 1_700_000_000_000 } == 216_000)
+        #expect(engine.seekableRange == .seconds(2) ... .seconds(16))
+        #expect(engine.playheadTime.map { $0 - WallTime(millisecondsSince1970: 1_700_000_000_000) } == .seconds(216))
     }
 
     @Test func seekOutsideTheSeekableRangeWarnsAndLandsAtTheEdge() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, bufferTarget: .seconds(10)))
         var events: [EngineEvent] = []
         _ = Self.pump(&engine, now: 0, events: &events, respond: Self.vodResponder)
-        events = engine.handle(.command(.seekToPosition(90_000)))
+        events = engine.handle(.command(.seekToPosition(.milliseconds(90_000))))
         #expect(events.first == .seekOutsideRange(requestedMs: 90_000, seekableRange: 0...60_000))
-        #expect(events.contains(.seeked(positionMs: 60_000)))
-        events = engine.handle(.command(.seekToPosition(30_000)))
+        #expect(events.contains(.seeked(position: .milliseconds(60_000))))
+        events = engine.handle(.command(.seekToPosition(.milliseconds(30_000))))
         #expect(!events.contains { if case .seekOutsideRange = $0 { true } else { false } })
     }
 
     @Test func bitrateCapHolds() {
         var selector = BitrateSelector(
             variants: [.init(uri: "a", bandwidth: 200_000), .init(uri: "b", bandwidth: 800_000)], capBitsPerSecond: 500_000)
-        selector.record(bytes: 10_000_000, elapsedMs: 1, durationMs: 2_000)
+        selector.record(bytes: 10_000_000, elapsed: .milliseconds(1), duration: .seconds(2))
         #expect(selector.choice() == 0)
         let uncapped = BitrateSelector(variants: selector.variants, capBitsPerSecond: nil)
         var fast = uncapped
-        fast.record(bytes: 1_000_000, elapsedMs: 1_000, durationMs: 2_000)
+        fast.record(bytes: 1_000_000, elapsed: .seconds(1), duration: .seconds(2))
         #expect(fast.choice() == 1)
-        for _ in 0..<6 { fast.record(bytes: 10_000, elapsedMs: 1_000, durationMs: 2_000) }
+        for _ in 0..<6 { fast.record(bytes: 10_000, elapsed: .seconds(1), duration: .seconds(2)) }
         #expect(fast.choice() == 0)
     }
 
     /// The wish to play, given before ready, decides what ready does; started comes once.
     @Test(arguments: [(true, false, false), (false, true, true), (true, true, false)])
     func playAndPauseBeforeReadyDecideTheStart(autoplay: Bool, playEarly: Bool, pauseAfterPlay: Bool) {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, autoplay: autoplay, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Self.master, autoplay: autoplay, bufferTarget: .seconds(10)))
         var events: [EngineEvent] = []
         if playEarly { events += engine.handle(.command(.play)) }
         if pauseAfterPlay { events += engine.handle(.command(.pause)) }

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import ExposurePlayback
 import Foundation
@@ -6,10 +7,10 @@ import Testing
 /// The program service against a transport double: EPG and entitlement checks as scripted answers.
 @Suite struct ProgramServiceTests {
     static let environment = Environment(baseUrl: "http://test", customer: "C", businessUnit: "B")
-    static let hour: Int64 = 3_600_000
-    static let base: Int64 = 1_772_456_400_000  // 2026-03-02T13:00:00Z
+    static let hour: Duration = .seconds(3_600)
+    static let base = WallTime(millisecondsSince1970: 1_772_456_400_000)  // 2026-03-02T13:00:00Z
 
-    static func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
+    static func date(_ time: WallTime) -> Date { time.date }
 
     /// "a" 13:00–14:00, a gap to 14:30, "b" 14:30–15:30.
     static func service(check: Bool, transport: ScriptedTransport) -> ProgramService {
@@ -36,12 +37,12 @@ import Testing
     @Test func programsChangeAtBoundariesAndAGapWarnsOnce() async {
         let transport = ScriptedTransport()
         let service = Self.service(check: false, transport: transport)
-        #expect(Self.names(await service.follow(playheadTimeMs: Self.base + 60_000)) == ["programChanged"])
-        #expect(await service.follow(playheadTimeMs: Self.base + 120_000).events.isEmpty)
-        #expect(service.nextBoundary(after: Self.base + 120_000) == Self.base + Self.hour)
-        #expect(Self.names(await service.follow(playheadTimeMs: Self.base + Self.hour + 1)) == ["warning"])
-        #expect(await service.follow(playheadTimeMs: Self.base + Self.hour + 60_000).events.isEmpty)
-        let b = await service.follow(playheadTimeMs: Self.base + Self.hour * 3 / 2)
+        #expect(Self.names(await service.follow(playheadTime: Self.base + .milliseconds(60_000))) == ["programChanged"])
+        #expect(await service.follow(playheadTime: Self.base + .milliseconds(120_000)).events.isEmpty)
+        #expect(service.nextBoundary(after: Self.base + .milliseconds(120_000)) == Self.base + Self.hour)
+        #expect(Self.names(await service.follow(playheadTime: Self.base + Self.hour + .milliseconds(1))) == ["warning"])
+        #expect(await service.follow(playheadTime: Self.base + Self.hour + .milliseconds(60_000)).events.isEmpty)
+        let b = await service.follow(playheadTime: Self.base + Self.hour * 3 / 2)
         guard case .programChanged(let program)? = b.events.first else {
             Issue.record("\(b.events)")
             return
@@ -55,8 +56,8 @@ import Testing
         let transport = ScriptedTransport()
         let service = Self.service(check: true, transport: transport)
         transport.answer("/entitlement/ch/entitle", json: EntitlementValidation(status: "NOT_ENTITLED"))
-        _ = await service.follow(playheadTimeMs: Self.base)
-        let refused = await service.follow(playheadTimeMs: Self.base + Self.hour * 3 / 2)
+        _ = await service.follow(playheadTime: Self.base)
+        let refused = await service.follow(playheadTime: Self.base + Self.hour * 3 / 2)
         guard case .notEntitled(let status, let programId)? = refused.stop else {
             Issue.record("\(refused)")
             return
@@ -65,9 +66,9 @@ import Testing
 
         let failing = ScriptedTransport()
         let tolerant = Self.service(check: true, transport: failing)
-        _ = await tolerant.follow(playheadTimeMs: Self.base)
+        _ = await tolerant.follow(playheadTime: Self.base)
         // No entitle answer is scripted: the check itself fails, playback goes on with a warning.
-        let warned = await tolerant.follow(playheadTimeMs: Self.base + Self.hour * 3 / 2)
+        let warned = await tolerant.follow(playheadTime: Self.base + Self.hour * 3 / 2)
         #expect(warned.stop == nil && Self.names(warned) == ["warning", "programChanged"])
     }
 

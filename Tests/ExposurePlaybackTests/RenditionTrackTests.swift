@@ -1,3 +1,4 @@
+import Clocks
 import ExposurePlayback
 import Foundation
 import HLS
@@ -33,40 +34,40 @@ import Testing
 
     /// Runs steps at `now`, recording every fetch.
     static func pump(_ engine: inout HLSEngine, now: Int64, fetches: inout [EngineFetch]) -> [EngineEvent] {
-        var events = engine.handle(.tick(nowMs: now))
+        var events = engine.handle(.tick(now: WallTime(millisecondsSince1970: now)))
         while case .fetch(let fetch) = engine.nextStep() {
             fetches.append(fetch)
-            events += engine.handle(.fetched(id: fetch.id, body: responder()(fetch), elapsedMs: 0))
+            events += engine.handle(.fetched(id: fetch.id, body: responder()(fetch), elapsed: .zero))
         }
         return events
     }
 
     @Test func defaultAudioIsFetchedBesideTheVariantAndSwitchesFromThePlayhead() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: HLSEngineTests.master, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: HLSEngineTests.master, bufferTarget: .seconds(10)))
         var fetches: [EngineFetch] = []
         _ = Self.pump(&engine, now: 0, fetches: &fetches)
         #expect(engine.playingLanguages.audio == "en" && engine.playingLanguages.text == nil)
         #expect(Self.segmentPaths(fetches) == (0..<5).map { "/audio/seg-\($0).ts" })
-        #expect(engine.bufferedRange == 0...10_000)
+        #expect(engine.bufferedRange == .zero ... .milliseconds(10_000))
 
         fetches = []
-        _ = engine.handle(.tick(nowMs: 5_000))
+        _ = engine.handle(.tick(now: WallTime(millisecondsSince1970: 5_000)))
         _ = engine.handle(.command(.selectTracks(audio: "sv", text: "sv")))
         // Swedish audio restarts at the playhead's segment (5 s is in segment 2), so the buffer
         // ends where the new audio does until it is fetched.
-        #expect(engine.bufferedRange.upperBound == 4_000)
+        #expect(engine.bufferedRange.upperBound == .milliseconds(4_000))
         _ = Self.pump(&engine, now: 5_000, fetches: &fetches)
         #expect(fetches.map(\.url.path).prefix(2) == ["/audio/sv.m3u8", "/subs/sv.m3u8"])
         #expect(Set(Self.segmentPaths(fetches)) == Set((2..<8).flatMap { ["/audio/seg-\($0).ts", "/subs/seg-\($0).ts"] }))
-        #expect(engine.bufferedRange.upperBound == 16_000)
+        #expect(engine.bufferedRange.upperBound == .milliseconds(16_000))
     }
 
     @Test func theShortestRenditionBoundsTheBuffer() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: HLSEngineTests.master, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: HLSEngineTests.master, bufferTarget: .seconds(10)))
         var fetches: [EngineFetch] = []
         _ = Self.pump(&engine, now: 0, fetches: &fetches)
-        engine.tracks[0].bufferEndMs = 6_000
-        #expect(engine.bufferedRange == 0...6_000)
+        engine.tracks[0].bufferEnd = .milliseconds(6_000)
+        #expect(engine.bufferedRange == .zero ... .milliseconds(6_000))
         // The starved audio is the next thing fetched.
         guard case .fetch(let fetch) = engine.nextStep() else {
             Issue.record("no fetch")

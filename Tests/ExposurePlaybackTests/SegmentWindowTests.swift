@@ -5,7 +5,7 @@ import Testing
 @Suite struct SegmentWindowTests {
     static func segment(_ sequence: Int) -> TimelineSegment {
         TimelineSegment(
-            sequence: sequence, startMs: Int64(sequence) * 2_000, durationMs: 2_000, programDateTimeMs: nil, uri: "s\(sequence).ts")
+            sequence: sequence, start: .seconds(2) * sequence, duration: .seconds(2), programDateTime: nil, uri: "s\(sequence).ts")
     }
 
     @Test func behavesLikeAnArrayThroughManySlides() {

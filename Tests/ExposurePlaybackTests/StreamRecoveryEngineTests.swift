@@ -1,3 +1,4 @@
+import Clocks
 import ExposurePlayback
 import Foundation
 import HLS
@@ -17,21 +18,21 @@ import Testing
     ) -> [EngineFetch] {
         var fetched: [EngineFetch] = []
         var now = startMs
-        events += engine.handle(.tick(nowMs: now))
+        events += engine.handle(.tick(now: WallTime(millisecondsSince1970: now)))
         while now <= untilMs {
             switch engine.nextStep() {
             case .finished: return fetched
             case .fetch(let fetch):
                 fetched.append(fetch)
                 if let body = respond(fetch, now) {
-                    events += engine.handle(.fetched(id: fetch.id, body: body, elapsedMs: 0))
+                    events += engine.handle(.fetched(id: fetch.id, body: body, elapsed: .zero))
                 } else {
                     events += engine.handle(.fetchFailed(id: fetch.id, reason: "HTTP 404"))
                 }
             case .wait(let until):
                 guard let until else { return fetched }
-                now = max(now + 1, until)
-                events += engine.handle(.tick(nowMs: now))
+                now = max(now + 1, until.millisecondsSince1970)
+                events += engine.handle(.tick(now: WallTime(millisecondsSince1970: now)))
             }
         }
         return fetched
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func aFailingSegmentIsRetriedFailsOverThenIsSkippedAndTheFailedVariantComesBack() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, bufferTarget: .seconds(10)))
         var events: [EngineEvent] = []
         let fetched = Self.run(&engine, untilMs: 200_000, events: &events) { fetch, _ in
             if case .segment(5, _) = fetch.kind { return nil }
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func segmentsSkippedThreeInARowEndPlayback() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, bufferTarget: .seconds(10)))
         var events: [EngineEvent] = []
         Self.run(&engine, untilMs: 200_000, events: &events) { fetch, _ in
             if case .segment(let sequence, _) = fetch.kind, sequence >= 4 { return nil }
@@ -82,7 +83,7 @@ import Testing
 
     @Test func aMissingFileOfADownloadedPackageFailsAtOnce() {
         let master = URL(fileURLWithPath: "/package/master.m3u8")
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: master, bufferTarget: .seconds(10)))
         var events: [EngineEvent] = []
         let fetched = Self.run(&engine, untilMs: 200_000, events: &events) { fetch, _ in
             if case .segment(2, _) = fetch.kind { return nil }
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func aGapIsSkippedWithoutARequest() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, bufferTarget: .seconds(10)))
         var events: [EngineEvent] = []
         let fetched = Self.run(&engine, untilMs: 200_000, events: &events) { fetch, _ in
             if case .mediaPlaylist = fetch.kind { return Base.mediaBody(first: 0, count: 30, endList: true, gap: 3) }
@@ -116,7 +117,7 @@ import Testing
     }
 
     @Test func aStaleLivePlaylistIsReloadedEveryHalfTargetDurationWithAWarningThenFailsAtTheLimit() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, stalePlaylistLimitMs: 20_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, stalePlaylistLimit: .seconds(20)))
         var events: [EngineEvent] = []
         // Moves with time until 10 s, then stops.
         let fetched = Self.run(&engine, untilMs: 60_000, events: &events, respond: Self.live { 100 + Int(min($0, 10_000) / 2_000) })
@@ -165,7 +166,7 @@ import Testing
     }
 
     @Test func aFailingVariantPlaylistFailsOverToTheNearestOther() {
-        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, bufferTargetMs: 10_000))
+        var engine = HLSEngine(configuration: EngineConfiguration(masterURL: Base.master, bufferTarget: .seconds(10)))
         var events: [EngineEvent] = []
         Self.run(&engine, untilMs: 200_000, events: &events) { fetch, _ in
             if fetch.url.lastPathComponent == "high.m3u8" { return nil }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposurePlayback
 import Foundation
 import HLS
@@ -10,31 +11,31 @@ import Testing
 
     @Test func eachTagIsDueOnceWhenThePlayheadReachesIt() {
         var cues = TimedID3Cues()
-        cues.add([TimedID3Tag(offset: .milliseconds(500), frames: Self.ads)], segmentStartMs: 4_000)
-        cues.add([TimedID3Tag(offset: .zero, frames: Self.program)], segmentStartMs: 2_000)
+        cues.add([TimedID3Tag(offset: .milliseconds(500), frames: Self.ads)], segmentStart: .milliseconds(4_000))
+        cues.add([TimedID3Tag(offset: .zero, frames: Self.program)], segmentStart: .milliseconds(2_000))
         // The same segment again (a retry, another variant): its tag is kept once.
-        cues.add([TimedID3Tag(offset: .zero, frames: Self.program)], segmentStartMs: 2_000)
-        #expect(cues.nextPositionMs == 2_000)
-        #expect(cues.due(atMs: 1_999).isEmpty)
-        #expect(cues.due(atMs: 2_000) == [Self.program])
-        #expect(cues.nextPositionMs == 4_500)
-        #expect(cues.due(atMs: 10_000) == [Self.ads])
-        #expect(cues.due(atMs: 10_000).isEmpty)
-        #expect(cues.nextPositionMs == nil)
+        cues.add([TimedID3Tag(offset: .zero, frames: Self.program)], segmentStart: .milliseconds(2_000))
+        #expect(cues.nextPosition == .milliseconds(2_000))
+        #expect(cues.due(at: .milliseconds(1_999)).isEmpty)
+        #expect(cues.due(at: .milliseconds(2_000)) == [Self.program])
+        #expect(cues.nextPosition == .milliseconds(4_500))
+        #expect(cues.due(at: .milliseconds(10_000)) == [Self.ads])
+        #expect(cues.due(at: .milliseconds(10_000)).isEmpty)
+        #expect(cues.nextPosition == nil)
     }
 
     @Test func aSeekDropsTheTagsItPassesAndThoseBehindWhereItLanded() {
         var cues = TimedID3Cues()
-        cues.add([TimedID3Tag(offset: .zero, frames: Self.program)], segmentStartMs: 2_000)
-        cues.add([TimedID3Tag(offset: .zero, frames: Self.ads)], segmentStartMs: 8_000)
-        cues.seek(to: 5_000)
-        #expect(cues.pending.map(\.positionMs) == [8_000])
+        cues.add([TimedID3Tag(offset: .zero, frames: Self.program)], segmentStart: .milliseconds(2_000))
+        cues.add([TimedID3Tag(offset: .zero, frames: Self.ads)], segmentStart: .milliseconds(8_000))
+        cues.seek(to: .milliseconds(5_000))
+        #expect(cues.pending.map(\.position) == [.milliseconds(8_000)])
         // The segment fetched again from where the seek landed: its earlier tag stays unreported.
-        cues.add([TimedID3Tag(offset: .zero, frames: Self.program)], segmentStartMs: 4_000)
-        #expect(cues.due(atMs: 8_000) == [Self.ads])
+        cues.add([TimedID3Tag(offset: .zero, frames: Self.program)], segmentStart: .milliseconds(4_000))
+        #expect(cues.due(at: .milliseconds(8_000)) == [Self.ads])
         // Back before it: reported again from there on.
-        cues.seek(to: 0)
-        cues.add([TimedID3Tag(offset: .zero, frames: Self.program)], segmentStartMs: 2_000)
-        #expect(cues.due(atMs: 2_000) == [Self.program])
+        cues.seek(to: .milliseconds(0))
+        cues.add([TimedID3Tag(offset: .zero, frames: Self.program)], segmentStart: .milliseconds(2_000))
+        #expect(cues.due(at: .milliseconds(2_000)) == [Self.program])
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 
 /// Where the server-side ads of an entitlement play: its clips laid back to back on the
@@ -7,15 +8,15 @@ package struct AdTimeline: Sendable {
     package struct Milestone: Sendable {
         /// VAST name (`impression`, `start`, `firstQuartile`, …), for logs and tests.
         let name: String
-        let positionMs: Int64
+        let position: Duration
         let urls: [String]
     }
 
     /// One ad clip and its place in its break.
     package struct AdSlot: Sendable {
         let clip: AdClip
-        let startMs: Int64
-        let endMs: Int64
+        let start: Duration
+        let end: Duration
         /// Which break it is in (index into ``breaks``).
         let breakIndex: Int
         /// Its index within the break, from 0.
@@ -25,11 +26,12 @@ package struct AdTimeline: Sendable {
 
     /// The ads, in playback order.
     package let ads: [AdSlot]
-    /// Consecutive ads merged: the seed's `AD` markers.
+    /// Consecutive ads merged: the seed's `AD` markers (in ms, as the app sees them).
     package let breaks: [AdMarker]
-    /// Content duration, ads duration, ms.
-    package let vodDurationMs: Int64
-    package let adDurationMs: Int64
+    /// How long the content plays, ads left out.
+    package let vodDuration: Duration
+    /// How long the ads play.
+    package let adDuration: Duration
 
     /// The timeline of `entitlement`'s ads; nil unless SSAI is active (stitched by NOWTILUS,
     /// not live, with clips), since only then do the clips describe the stream.
@@ -42,6 +44,7 @@ package struct AdTimeline: Sendable {
         var position: Int64 = 0
         var vod: Int64 = 0
         var previousWasAd = false
+        // The clips' durations are whole milliseconds on the wire; the breaks are AdMarkers in ms.
         for clip in clips {
             let duration = clip.duration ?? 0
             defer { position += duration }
@@ -59,27 +62,30 @@ package struct AdTimeline: Sendable {
             let indexInBreak = slots.last.map { $0.breakIndex == breaks.count - 1 ? $0.indexInBreak + 1 : 0 } ?? 0
             slots.append(
                 AdSlot(
-                    clip: clip, startMs: position, endMs: position + duration, breakIndex: breaks.count - 1, indexInBreak: indexInBreak,
-                    milestones: Self.milestones(of: clip, startMs: position, durationMs: duration)))
+                    clip: clip, start: .milliseconds(position), end: .milliseconds(position + duration), breakIndex: breaks.count - 1,
+                    indexInBreak: indexInBreak,
+                    milestones: Self.milestones(of: clip, start: .milliseconds(position), duration: .milliseconds(duration))))
         }
         self.ads = slots
         self.breaks = breaks
-        vodDurationMs = vod
-        adDurationMs = position - vod
+        vodDuration = .milliseconds(vod)
+        adDuration = .milliseconds(position - vod)
     }
 
     /// How many ads break `index` holds.
     package func adCount(inBreak index: Int) -> Int { ads.count { $0.breakIndex == index } }
 
-    /// The break covering `positionMs` (its end excluded).
-    package func breakIndex(at positionMs: Int64) -> Int? {
-        breaks.firstIndex { ($0.offset ?? 0) <= positionMs && positionMs < ($0.endOffset ?? 0) }
+    /// The break covering `position` (its end excluded).
+    package func breakIndex(at position: Duration) -> Int? {
+        breaks.firstIndex { .milliseconds($0.offset ?? 0) <= position && position < .milliseconds($0.endOffset ?? 0) }
     }
 
-    private static func milestones(of clip: AdClip, startMs: Int64, durationMs: Int64) -> [Milestone] {
+    /// The clip's milestones: at its start, its quartiles (each rounded down to the millisecond)
+    /// and its end.
+    private static func milestones(of clip: AdClip, start: Duration, duration: Duration) -> [Milestone] {
         let events = clip.trackingEvents
-        func at(_ fraction: Int64, _ name: String, _ urls: [String]?) -> Milestone {
-            Milestone(name: name, positionMs: startMs + durationMs * fraction / 4, urls: urls ?? [])
+        func at(_ fraction: Int, _ name: String, _ urls: [String]?) -> Milestone {
+            Milestone(name: name, position: start + (duration * fraction / 4).roundedDownToMilliseconds, urls: urls ?? [])
         }
         return [
             at(0, "impression", clip.impressionUrlTemplates), at(0, "load", events?.load), at(0, "start", events?.start),

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// Follows the playhead through an ``AdTimeline``: which beacons fire, when an ad clip is presented
@@ -17,11 +18,12 @@ package struct AdTracker: Sendable {
     package let timeline: AdTimeline
     /// Per ad, the index of its next milestone to fire.
     private var nextMilestone: [Int]
-    private var lastPositionMs: Int64?
+    /// Where the playhead was last seen.
+    private var lastPosition: Duration?
     /// The ad being presented.
     package private(set) var presenting: Int?
     /// Where a user's forward seek was headed when it was sent back to an unwatched break.
-    private var resumeAfterBreak: (breakIndex: Int, positionMs: Int64)?
+    private var resumeAfterBreak: (breakIndex: Int, position: Duration)?
     /// The watched break a skip was last asked for, so it is asked once per entry.
     private var skippedBreak: Int?
 
@@ -36,14 +38,14 @@ package struct AdTracker: Sendable {
     /// The seed's `onPlaybackStartWithAds` values.
     package var startEvent: PlayerEvent {
         .playbackStartedWithAds(
-            vodDurationMs: timeline.vodDurationMs, adDurationMs: timeline.adDurationMs,
-            totalDurationMs: timeline.vodDurationMs + timeline.adDurationMs, adMarkers: timeline.breaks)
+            vodDurationMs: timeline.vodDuration.wholeMilliseconds, adDurationMs: timeline.adDuration.wholeMilliseconds,
+            totalDurationMs: (timeline.vodDuration + timeline.adDuration).wholeMilliseconds, adMarkers: timeline.breaks)
     }
 
     /// The next position at which something fires, so the playback loop wakes exactly there.
-    package func nextBoundary(after positionMs: Int64) -> Int64? {
+    package func nextBoundary(after position: Duration) -> Duration? {
         timeline.ads.indices.compactMap { index in
-            timeline.ads[index].milestones.dropFirst(nextMilestone[index]).first { $0.positionMs > positionMs }?.positionMs
+            timeline.ads[index].milestones.dropFirst(nextMilestone[index]).first { $0.position > position }?.position
         }.min()
     }
 
@@ -53,19 +55,19 @@ package struct AdTracker: Sendable {
         }
     }
 
-    /// Playback starts at `positionMs`: an ad that starts there is joined at its start, however
+    /// Playback starts at `position`: an ad that starts there is joined at its start, however
     /// far the playhead has moved by the first look (a sped-up clock moves it between two).
-    package mutating func begin(atPositionMs positionMs: Int64) {
-        lastPositionMs = positionMs
+    package mutating func begin(at position: Duration) {
+        lastPosition = position
     }
 
-    /// Natural playback reached `positionMs`.
-    package mutating func follow(positionMs: Int64) -> Update {
+    /// Natural playback reached `position`.
+    package mutating func follow(to position: Duration) -> Update {
         var update = Update()
-        let from = lastPositionMs ?? positionMs
-        lastPositionMs = positionMs
-        guard positionMs >= from else { return update }
-        if let index = timeline.breakIndex(at: positionMs), watched(index), presenting == nil {
+        let from = lastPosition ?? position
+        lastPosition = position
+        guard position >= from else { return update }
+        if let index = timeline.breakIndex(at: position), watched(index), presenting == nil {
             if skippedBreak != index, let end = timeline.breaks[index].endOffset {
                 skippedBreak = index
                 update.events.append(.serverSideAdShouldSkip(skipTimeMs: end))
@@ -75,10 +77,10 @@ package struct AdTracker: Sendable {
         skippedBreak = nil
         for index in timeline.ads.indices {
             let ad = timeline.ads[index]
-            guard ad.startMs <= positionMs, ad.endMs >= from, nextMilestone[index] < ad.milestones.count else { continue }
+            guard ad.start <= position, ad.end >= from, nextMilestone[index] < ad.milestones.count else { continue }
             // An ad joined after its start (a seek into it) is not tracked: no half reports.
-            guard nextMilestone[index] > 0 || ad.startMs >= from else { continue }
-            while nextMilestone[index] < ad.milestones.count, ad.milestones[nextMilestone[index]].positionMs <= positionMs {
+            guard nextMilestone[index] > 0 || ad.start >= from else { continue }
+            while nextMilestone[index] < ad.milestones.count, ad.milestones[nextMilestone[index]].position <= position {
                 let milestone = ad.milestones[nextMilestone[index]]
                 nextMilestone[index] += 1
                 update.beacons += milestone.urls
@@ -96,35 +98,36 @@ package struct AdTracker: Sendable {
             .willPresentInterstitial(
                 Interstitial(
                     contractRestrictionService: Self.presentingPolicy, clickThroughUrl: ad.clip.videoClicks?.clickThroughUrl,
-                    adTrackingUrls: ad.clip.videoClicks?.clickTrackingUrls ?? [], adClipDuration: ad.endMs - ad.startMs,
+                    adTrackingUrls: ad.clip.videoClicks?.clickTrackingUrls ?? [], adClipDuration: (ad.end - ad.start).wholeMilliseconds,
                     noOfAds: timeline.adCount(inBreak: ad.breakIndex), adIndex: ad.indexInBreak)))
-        update.events.append(.clipStarted(startMs: ad.startMs, endMs: ad.endMs))
+        update.events.append(.clipStarted(startMs: ad.start.wholeMilliseconds, endMs: ad.end.wholeMilliseconds))
     }
 
     private mutating func endPresentation(of index: Int, update: inout Update) {
         presenting = nil
-        update.events.append(.clipEnded(startMs: timeline.ads[index].startMs, endMs: timeline.ads[index].endMs))
+        let ad = timeline.ads[index]
+        update.events.append(.clipEnded(startMs: ad.start.wholeMilliseconds, endMs: ad.end.wholeMilliseconds))
         update.events.append(.didPresentInterstitial(Self.contentPolicy))
         let breakIndex = timeline.ads[index].breakIndex
         if let resume = resumeAfterBreak, resume.breakIndex == breakIndex, watched(breakIndex) {
             resumeAfterBreak = nil
-            update.events.append(.serverSideAdShouldSkip(skipTimeMs: resume.positionMs))
+            update.events.append(.serverSideAdShouldSkip(skipTimeMs: resume.position.wholeMilliseconds))
         }
     }
 
-    /// A seek landed at `positionMs`. Forward over an unwatched break: ask the app to play it.
-    package mutating func seeked(to positionMs: Int64) -> Update {
+    /// A seek landed at `position`. Forward over an unwatched break: ask the app to play it.
+    package mutating func seeked(to position: Duration) -> Update {
         var update = Update()
-        let from = lastPositionMs ?? 0
-        lastPositionMs = positionMs
+        let from = lastPosition ?? .zero
+        lastPosition = position
         presenting = nil
-        guard positionMs > from else { return update }
+        guard position > from else { return update }
         let skipped = timeline.breaks.indices.first { index in
-            let start = timeline.breaks[index].offset ?? 0
-            return from <= start && start < positionMs && !watched(index)
+            let start = Duration.milliseconds(timeline.breaks[index].offset ?? 0)
+            return from <= start && start < position && !watched(index)
         }
         if let skipped, let start = timeline.breaks[skipped].offset {
-            resumeAfterBreak = (skipped, positionMs)
+            resumeAfterBreak = (skipped, position)
             update.events.append(.serverSideAdShouldSkip(skipTimeMs: start))
         }
         return update

@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 
 /// Adaptive variant choice as a value: throughput samples from segment downloads in, the
@@ -7,9 +8,9 @@ import HLS
 ///   the next segment when one segment took longer than ``slowSegmentShare`` of its duration
 ///   (the buffer is draining), then judged by that segment's throughput alone.
 /// - Up: only with headroom (the estimate covers the higher variant by ``upFactor``) and only
-///   once ``holdMs`` have passed since the last switch, so a burst does not cause flapping.
+///   once ``hold`` has passed since the last switch, so a burst does not cause flapping.
 /// - Never above the cap (the app's `maxBitrate` and the contract's), nor to a variant that
-///   failed recently (``penalize(_:untilMs:)``) while another is allowed.
+///   failed recently (``penalize(_:until:)``) while another is allowed.
 package struct BitrateSelector: Sendable {
     /// The variants playable here, lowest bandwidth first.
     package let variants: [VariantStream]
@@ -21,10 +22,10 @@ package struct BitrateSelector: Sendable {
     private var slow: Double?
     /// The throughput of the last segment, when it took longer than its share of its duration.
     private var slowSegmentThroughput: Double?
-    /// When the variant last changed by a decision, ms on the engine's clock.
-    package private(set) var lastSwitchMs: Int64?
-    /// Variants that failed, and until when they are avoided (ms on the engine's clock).
-    private(set) var penalties: [Int: Int64] = [:]
+    /// When the variant last changed by a decision, on the engine's clock.
+    package private(set) var lastSwitch: WallTime?
+    /// Variants that failed, and until when they are avoided (on the engine's clock).
+    private(set) var penalties: [Int: WallTime] = [:]
 
     /// Share of the estimate the playing variant may use and still be kept.
     package static let sustainFactor = 0.9
@@ -32,8 +33,8 @@ package struct BitrateSelector: Sendable {
     package static let upFactor = 0.7
     /// A segment whose download takes longer than this share of its duration switches down.
     package static let slowSegmentShare = 0.8
-    /// How long after a switch an up-switch waits, ms.
-    package static let holdMs: Int64 = 10_000
+    /// How long after a switch an up-switch waits.
+    package static let hold: Duration = .seconds(10)
 
     package init(variants: [VariantStream], capBitsPerSecond: Int?) {
         self.variants = variants
@@ -46,30 +47,33 @@ package struct BitrateSelector: Sendable {
         return min(fast, slow)
     }
 
-    /// Records a segment of `bytes` playing `durationMs` that took `elapsedMs` to download. Zero
-    /// elapsed time (an unmodelled network under virtual time) counts as very fast.
-    package mutating func record(bytes: Int, elapsedMs: Int64, durationMs: Int64) {
-        let sample = Double(bytes) * 8 * 1000 / Double(max(elapsedMs, 1))
+    /// Records a segment of `bytes` playing `duration` that took `elapsed` to download, both
+    /// counted in whole milliseconds. Zero elapsed time (an unmodelled network under virtual
+    /// time) counts as very fast.
+    package mutating func record(bytes: Int, elapsed: Duration, duration: Duration) {
+        let elapsedMilliseconds = Double(elapsed.wholeMilliseconds)
+        let sample = Double(bytes) * 8 * 1000 / max(elapsedMilliseconds, 1)
         fast = Self.blend(fast, sample, weight: 0.6)
         slow = Self.blend(slow, sample, weight: 0.1)
-        slowSegmentThroughput = Double(elapsedMs) > Double(durationMs) * Self.slowSegmentShare ? sample : nil
+        slowSegmentThroughput = elapsedMilliseconds > Double(duration.wholeMilliseconds) * Self.slowSegmentShare ? sample : nil
     }
 
-    /// Avoids `variant` until `untilMs` (it failed); it may be chosen again afterwards.
-    package mutating func penalize(_ variant: Int, untilMs: Int64) { penalties[variant] = untilMs }
+    /// Avoids `variant` until `end` (it failed); it may be chosen again afterwards.
+    package mutating func penalize(_ variant: Int, until end: WallTime) { penalties[variant] = end }
 
-    /// The variant to play next, given the one playing (nil: none yet) at `nowMs`, and
+    /// The variant to play next, given the one playing (nil: none yet) at `now`, and
     /// remembers a switch for the hold time.
-    package mutating func decide(current: Int?, atMs nowMs: Int64) -> Int {
-        let choice = choice(current: current, atMs: nowMs)
-        if let current, choice != current { lastSwitchMs = nowMs }
+    package mutating func decide(current: Int?, at now: WallTime) -> Int {
+        let choice = choice(current: current, at: now)
+        if let current, choice != current { lastSwitch = now }
         slowSegmentThroughput = nil
         return choice
     }
 
-    /// What ``decide(current:atMs:)`` would choose, without remembering anything.
-    package func choice(current: Int? = nil, atMs nowMs: Int64 = 0) -> Int {
-        let allowed = allowedVariants(atMs: nowMs)
+    /// What ``decide(current:at:)`` would choose, without remembering anything (at 1970 when
+    /// no time is given: before any penalty).
+    package func choice(current: Int? = nil, at now: WallTime = WallTime(millisecondsSince1970: 0)) -> Int {
+        let allowed = allowedVariants(at: now)
         guard let lowest = allowed.first else { return 0 }
         guard let estimate else { return current.map { nearest(to: $0, in: allowed) } ?? lowest }
         if let throughput = slowSegmentThroughput {
@@ -81,17 +85,17 @@ package struct BitrateSelector: Sendable {
         guard let current else { return sustainable }
         let playing = nearest(to: current, in: allowed)
         if sustainable < playing { return sustainable }
-        let holdOver = lastSwitchMs.map { nowMs - $0 >= Self.holdMs } ?? true
+        let holdOver = lastSwitch.map { now - $0 >= Self.hold } ?? true
         let up = highest(in: allowed, within: estimate * Self.upFactor) ?? lowest
         return holdOver && up > playing ? up : playing
     }
 
     /// Variants under the cap and not penalized; under the cap alone when every one is
     /// penalized; the lowest of all when even that is over the cap.
-    private func allowedVariants(atMs nowMs: Int64) -> [Int] {
+    private func allowedVariants(at now: WallTime) -> [Int] {
         let capped = variants.indices.filter { index in capBitsPerSecond.map { variants[index].bandwidth <= $0 } ?? true }
         let base = capped.isEmpty ? [0] : capped
-        let healthy = base.filter { (penalties[$0] ?? .min) <= nowMs }
+        let healthy = base.filter { penalties[$0].map { $0 <= now } ?? true }
         return healthy.isEmpty ? base : healthy
     }
 

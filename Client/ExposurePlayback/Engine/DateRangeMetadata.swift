@@ -49,10 +49,9 @@ public struct DateRangeMetadata: Sendable, Hashable {
         self.attributes = attributes
     }
 
-    /// Whether the range covers `timeMs` (an open end covers everything after the start).
-    func isActive(atMs timeMs: Int64) -> Bool {
-        let time = WallTime(millisecondsSince1970: timeMs)
-        return start <= time && (end.map { time < $0 } ?? true)
+    /// Whether the range covers `time` (an open end covers everything after the start).
+    func isActive(at time: WallTime) -> Bool {
+        start <= time && (end.map { time < $0 } ?? true)
     }
 
     private static func text(_ value: ClientAttribute.Value) -> String {

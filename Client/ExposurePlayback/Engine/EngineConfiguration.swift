@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// How an engine plays one stream.
@@ -6,10 +7,11 @@ package struct EngineConfiguration: Sendable, Equatable {
     package enum Start: Sendable, Equatable {
         /// Live edge for live streams, the beginning otherwise.
         case defaultPosition
-        /// A position, ms; outside the seekable range → `invalidStartTime` and the default.
-        case position(Int64)
-        /// A wall-clock time, ms since 1970; outside the seekable range → `invalidStartTime` and the default.
-        case time(Int64)
+        /// A position in the stream's own time reference; outside the seekable range →
+        /// `invalidStartTime` and the default.
+        case position(Duration)
+        /// A wall-clock time; outside the seekable range → `invalidStartTime` and the default.
+        case time(WallTime)
     }
 
     /// The master playlist.
@@ -24,28 +26,28 @@ package struct EngineConfiguration: Sendable, Equatable {
     package var audioOnly: Bool
     /// DATERANGE client attributes to report; all when empty.
     package var metadataIdentifiers: [String]
-    /// How far ahead of the playhead to fetch, ms.
-    package var bufferTargetMs: Int64
-    /// How much must be buffered to leave buffering (or to become ready), ms.
-    package var resumeThresholdMs: Int64
-    /// How far behind the newest segment's end live playback starts, ms; nil: three target durations.
-    package var liveDelayMs: Int64?
+    /// How far ahead of the playhead to fetch.
+    package var bufferTarget: Duration
+    /// How much must be buffered to leave buffering (or to become ready).
+    package var resumeThreshold: Duration
+    /// How far behind the newest segment's end live playback starts; nil: three target durations.
+    package var liveDelay: Duration?
     /// How many times a segment is tried (the second failure of a variant's segment also fails
     /// over to the nearest other variant) before it is skipped.
     package var segmentAttempts: Int
-    /// How long a failed variant is avoided before ABR may choose it again, ms.
-    package var failoverPenaltyMs: Int64
-    /// How long a live playlist may come back unchanged before playback fails, ms.
-    package var stalePlaylistLimitMs: Int64
+    /// How long a failed variant is avoided before ABR may choose it again.
+    package var failoverPenalty: Duration
+    /// How long a live playlist may come back unchanged before playback fails.
+    package var stalePlaylistLimit: Duration
     /// The play session, sent with every playlist and segment request as `X-Playback-Session-Id`.
     package var playSessionId: String?
 
     /// A configuration; defaults buffer 30 s ahead and resume after 4 s.
     package init(
         masterURL: URL, start: Start = .defaultPosition, autoplay: Bool = true, maxBitrate: Int? = nil,
-        audioOnly: Bool = false, metadataIdentifiers: [String] = [], bufferTargetMs: Int64 = 30_000,
-        resumeThresholdMs: Int64 = 4_000, liveDelayMs: Int64? = nil, segmentAttempts: Int = 3, failoverPenaltyMs: Int64 = 30_000,
-        stalePlaylistLimitMs: Int64 = 30_000, playSessionId: String? = nil
+        audioOnly: Bool = false, metadataIdentifiers: [String] = [], bufferTarget: Duration = .seconds(30),
+        resumeThreshold: Duration = .seconds(4), liveDelay: Duration? = nil, segmentAttempts: Int = 3,
+        failoverPenalty: Duration = .seconds(30), stalePlaylistLimit: Duration = .seconds(30), playSessionId: String? = nil
     ) {
         self.masterURL = masterURL
         self.start = start
@@ -53,12 +55,12 @@ package struct EngineConfiguration: Sendable, Equatable {
         self.maxBitrate = maxBitrate
         self.audioOnly = audioOnly
         self.metadataIdentifiers = metadataIdentifiers
-        self.bufferTargetMs = bufferTargetMs
-        self.resumeThresholdMs = resumeThresholdMs
-        self.liveDelayMs = liveDelayMs
+        self.bufferTarget = bufferTarget
+        self.resumeThreshold = resumeThreshold
+        self.liveDelay = liveDelay
         self.segmentAttempts = segmentAttempts
-        self.failoverPenaltyMs = failoverPenaltyMs
-        self.stalePlaylistLimitMs = stalePlaylistLimitMs
+        self.failoverPenalty = failoverPenalty
+        self.stalePlaylistLimit = stalePlaylistLimit
         self.playSessionId = playSessionId
     }
 }

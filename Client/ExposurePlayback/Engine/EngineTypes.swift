@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HLS
@@ -30,10 +31,10 @@ package struct EngineFetch: Sendable, Hashable {
 
 /// An input to the engine: time passing, a fetch's outcome, or a command.
 package enum EngineInput: Sendable {
-    /// The clock reads `nowMs`.
-    case tick(nowMs: Int64)
-    /// A fetch finished; `elapsedMs` is the (real or modelled) transfer time.
-    case fetched(id: Int, body: Data, elapsedMs: Int64)
+    /// The clock reads `now`.
+    case tick(now: WallTime)
+    /// A fetch finished; `elapsed` is the (real or modelled) transfer time.
+    case fetched(id: Int, body: Data, elapsed: Duration)
     /// A fetch failed (no response, or a non-2xx status).
     case fetchFailed(id: Int, reason: String)
     /// The server answered the fetch with the non-2xx `status` and `body` (an error body).
@@ -42,10 +43,10 @@ package enum EngineInput: Sendable {
     case fetchRefused(id: Int, status: Int, body: Data)
     /// A user command.
     case command(EngineCommand)
-    /// The license of the key just fetched (a download's) runs out at `atMs` on the engine's
+    /// The license of the key just fetched (a download's) runs out at `end` on the engine's
     /// clock: playback ends then as if the key server had refused the key with `LICENSE_EXPIRED`
-    /// — at once when `atMs` is not after the engine's last tick.
-    case licenseEnds(atMs: Int64)
+    /// — at once when `end` is not after the engine's last tick.
+    case licenseEnds(at: WallTime)
 }
 
 /// Commands the engine accepts.
@@ -54,10 +55,10 @@ package enum EngineCommand: Sendable, Hashable {
     case play
     /// Hold the playhead (live keeps moving away: timeshift).
     case pause
-    /// Jump to a position, ms in the stream's own time reference.
-    case seekToPosition(Int64)
-    /// Jump to a wall-clock time, ms since 1970 (streams with PROGRAM-DATE-TIME).
-    case seekToTime(Int64)
+    /// Jump to a position in the stream's own time reference.
+    case seekToPosition(Duration)
+    /// Jump to a wall-clock time (streams with PROGRAM-DATE-TIME).
+    case seekToTime(WallTime)
     /// Jump to the live edge.
     case seekToLive
     /// Play these languages from the EXT-X-MEDIA renditions: audio (nil: the stream's default)
@@ -88,18 +89,21 @@ package enum EngineEvent: Sendable, Equatable {
     case bufferingStopped
     /// The playing variant changed to `bitrate` bits/s.
     case bitrateChanged(bitrate: Int)
-    /// The duration changed (ms; nil for live).
-    case durationChanged(durationMs: Int64?)
+    /// The duration changed (nil for live).
+    case durationChanged(duration: Duration?)
     /// The active DATERANGE tags at the playhead changed (already filtered).
     case dateRangeMetadataChanged([DateRangeMetadata])
     /// The playhead reached an ID3 tag the variant's segments carry: its frames.
     case timedID3Metadata([ID3Frame])
-    /// A seek landed at `positionMs`.
-    case seeked(positionMs: Int64)
+    /// A seek landed at `position`.
+    case seeked(position: Duration)
     /// The requested start was outside the seekable range; the default start was used.
+    /// In milliseconds, as the app's ``PlayerWarning`` reports it: a position (ms) for a
+    /// position start, a wall-clock time (ms since 1970) for a time start, with the range of the same.
     case invalidStartTime(requestedMs: Int64, seekableRange: ClosedRange<Int64>)
     /// A seek target was outside the seekable range; the seek landed at the nearest edge.
-    /// Ranges are positions for position seeks, wall-clock times for time seeks.
+    /// In milliseconds like ``invalidStartTime(requestedMs:seekableRange:)``: positions for
+    /// position seeks, wall-clock times for time seeks.
     case seekOutsideRange(requestedMs: Int64, seekableRange: ClosedRange<Int64>)
     /// The end of a VOD or ended event was reached.
     case completed
@@ -107,10 +111,10 @@ package enum EngineEvent: Sendable, Equatable {
     case warning(StreamWarning)
     /// Playback cannot continue.
     case failed(reason: String)
-    /// The key server refused the key of the segment that plays at `programDateTimeMs` (ms
-    /// since 1970, when the stream dates its segments) with `message`, its Exposure error
-    /// (`NOT_ENTITLED`, `LICENSE_EXPIRED`, `INVALID_TOKEN`, …): playback cannot continue.
-    case keyRefused(ExposureErrorMessage, programDateTimeMs: Int64?)
+    /// The key server refused the key of the segment that plays at `programDateTime` (when
+    /// the stream dates its segments) with `message`, its Exposure error (`NOT_ENTITLED`,
+    /// `LICENSE_EXPIRED`, `INVALID_TOKEN`, …): playback cannot continue.
+    case keyRefused(ExposureErrorMessage, programDateTime: WallTime?)
 }
 
 /// What the shell should do next.
@@ -118,7 +122,7 @@ package enum EngineStep: Sendable, Equatable {
     /// Perform this fetch, then report it with `.fetched` or `.fetchFailed`.
     case fetch(EngineFetch)
     /// Nothing to do until the clock reads this (nil: until a command arrives).
-    case wait(untilMs: Int64?)
+    case wait(until: WallTime?)
     /// Playback is over (completed, stopped or failed).
     case finished
 }

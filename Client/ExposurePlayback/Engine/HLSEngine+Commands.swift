@@ -1,3 +1,5 @@
+import Clocks
+
 /// User commands: play, pause, seeks, stop.
 extension HLSEngine {
     mutating func apply(_ command: EngineCommand, events: inout [EngineEvent]) {
@@ -7,7 +9,7 @@ extension HLSEngine {
             switch lifecycle {
             case .ready: startPlaying(events: &events)
             case .paused:
-                lifecycle = bufferEndMs > playheadMs ? .playing : .buffering
+                lifecycle = bufferEnd > playhead ? .playing : .buffering
                 events.append(.resumed)
             default: lifecycle = lifecycle.wantingToPlay(true)
             }
@@ -18,25 +20,27 @@ extension HLSEngine {
                 events.append(.paused)
             default: lifecycle = lifecycle.wantingToPlay(false)
             }
-        case .seekToPosition(let positionMs):
-            seek(toPosition: positionMs, events: &events)
-        case .seekToTime(let timeMs):
+        case .seekToPosition(let position):
+            seek(toPosition: position, events: &events)
+        case .seekToTime(let time):
             guard let range = seekableTimeRange else { return }
-            if !range.contains(timeMs) { events.append(.seekOutsideRange(requestedMs: timeMs, seekableRange: range)) }
-            let clamped = min(max(timeMs, range.lowerBound), range.upperBound)
+            if !range.contains(time) {
+                events.append(.seekOutsideRange(requestedMs: time.millisecondsSince1970, seekableRange: range.inMillisecondsSince1970))
+            }
+            let clamped = min(max(time, range.lowerBound), range.upperBound)
             seek(toPosition: timeline.position(atTime: clamped) ?? seekableRange.lowerBound, events: &events)
         case .seekToLive:
             seek(toPosition: seekableRange.upperBound, events: &events)
         case .selectTracks(let audio, let text):
             selection = TrackSelection(audio: audio, text: text)
             updateTracks()
-            if lifecycle == .playing && bufferEndMs <= playheadMs {
+            if lifecycle == .playing && bufferEnd <= playhead {
                 lifecycle = .buffering
                 events.append(.bufferingStarted)
             }
         case .limitBitrate(let cap):
             selector?.capBitsPerSecond = cap
-            if let choice = selector?.choice(current: variantIndex, atMs: lastTickMs ?? 0), choice != variantIndex {
+            if let choice = selector?.choice(current: variantIndex, at: now), choice != variantIndex {
                 wantedVariant = choice
             }
         case .stop:
@@ -47,35 +51,37 @@ extension HLSEngine {
 
     /// Moves the playhead, keeping the buffer when the target is inside it and otherwise
     /// refetching from the segment that holds the target.
-    private mutating func seek(toPosition requestedMs: Int64, events: inout [EngineEvent]) {
+    private mutating func seek(toPosition requested: Duration, events: inout [EngineEvent]) {
         guard lifecycle.isStartPlaced else { return }
         let range = seekableRange
-        if !range.contains(requestedMs) { events.append(.seekOutsideRange(requestedMs: requestedMs, seekableRange: range)) }
-        let target = min(max(requestedMs, range.lowerBound), range.upperBound)
+        if !range.contains(requested) {
+            events.append(.seekOutsideRange(requestedMs: requested.wholeMilliseconds, seekableRange: range.inWholeMilliseconds))
+        }
+        let target = min(max(requested, range.lowerBound), range.upperBound)
         id3Cues.seek(to: target)
-        if target < bufferStartMs || target >= bufferEndMs {
+        if target < bufferStart || target >= bufferEnd {
             place(at: target)
             // Anything in flight now belongs to the old position.
             fetches.abandon()
         } else {
-            playheadMs = target
+            playhead = target
         }
-        if lifecycle == .playing && bufferEndMs <= playheadMs {
+        if lifecycle == .playing && bufferEnd <= playhead {
             lifecycle = .buffering
             events.append(.bufferingStarted)
         }
-        events.append(.seeked(positionMs: target))
+        events.append(.seeked(position: target))
     }
 
-    /// Empties the buffer (variant and renditions) and puts the playhead at `positionMs`.
-    mutating func place(at positionMs: Int64) {
-        playheadMs = positionMs
-        if let index = timeline.index(containing: positionMs) {
+    /// Empties the buffer (variant and renditions) and puts the playhead at `position`.
+    mutating func place(at position: Duration) {
+        playhead = position
+        if let index = timeline.index(containing: position) {
             let segment = timeline.segments[index]
             nextSequence = segment.sequence
-            bufferStartMs = segment.startMs
-            variantBufferEndMs = segment.startMs
-            for index in tracks.indices { tracks[index].restart(atSequence: segment.sequence, positionMs: segment.startMs) }
+            bufferStart = segment.start
+            variantBufferEnd = segment.start
+            for index in tracks.indices { tracks[index].restart(atSequence: segment.sequence, position: segment.start) }
         }
     }
 }

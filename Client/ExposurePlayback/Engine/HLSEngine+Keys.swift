@@ -14,7 +14,7 @@ extension HLSEngine {
     func fetch(of segment: TimelineSegment, in window: SegmentTimeline, as kind: EngineFetch.Kind) -> (EngineFetch.Kind, URL)? {
         if let keyURL = segment.keyURL, keys.key(at: keyURL) == nil {
             // After a failed fetch the key, and so its segment, waits out the retry's pause.
-            if let keyRetryAtMs, keyRetryAtMs > lastTickMs ?? 0 { return nil }
+            if let keyRetryAt, keyRetryAt > now { return nil }
             return (.key, keyURL)
         }
         return window.url(of: segment).map { (kind, $0) }
@@ -23,7 +23,7 @@ extension HLSEngine {
     /// A key arrived from `url`: kept when it is 16 bytes, else playback fails.
     mutating func receiveKey(_ body: Data, from url: URL, events: inout [EngineEvent]) {
         keyFailures = 0
-        keyRetryAtMs = nil
+        keyRetryAt = nil
         guard body.count == AES128CBC.keyLength else {
             return fail("the key at \(url.path) is \(body.count) bytes, not \(AES128CBC.keyLength)", events: &events)
         }
@@ -54,9 +54,9 @@ extension HLSEngine {
             return recoverKey(fetch, reason: "HTTP \(status)", events: &events)
         }
         let message = ErrorBody.message(status: status, body: body)
-        let segment = timeline.segments.first { $0.endMs > playheadMs && $0.keyURL == fetch.url }
+        let segment = timeline.segments.first { $0.end > playhead && $0.keyURL == fetch.url }
         lifecycle = .failed(reason: "the key server refused the key: \(message.message)")
-        events.append(.keyRefused(message, programDateTimeMs: segment?.programDateTimeMs))
+        events.append(.keyRefused(message, programDateTime: segment?.programDateTime))
     }
 
     /// A key fetch failed without the server's answer: asked again after a pause of
@@ -64,17 +64,17 @@ extension HLSEngine {
     mutating func recoverKey(_ fetch: EngineFetch, reason: String, events: inout [EngineEvent]) {
         keyFailures += 1
         if keyFailures >= Self.playlistAttempts { return fail("the key \(fetch.url.lastPathComponent): \(reason)", events: &events) }
-        keyRetryAtMs = (lastTickMs ?? 0) + keyRetryPauses.delay(beforeRetry: keyFailures).wholeMilliseconds
+        keyRetryAt = now + keyRetryPauses.delay(beforeRetry: keyFailures)
     }
 
-    /// A download's license ran out by `nowMs` (``licenseEndsAtMs``): playback ends as the key
+    /// A download's license ran out by `now` (``licenseEndsAt``): playback ends as the key
     /// source would refuse the key now, with `LICENSE_EXPIRED`, whatever it is doing.
-    mutating func endIfLicenseExpired(atMs nowMs: Int64, events: inout [EngineEvent]) {
-        guard let licenseEndsAtMs, nowMs >= licenseEndsAtMs, !isOver else { return }
+    mutating func endIfLicenseExpired(at now: WallTime, events: inout [EngineEvent]) {
+        guard let licenseEndsAt, now >= licenseEndsAt, !isOver else { return }
         let message = ExposureErrorMessage(
             httpCode: 403, message: "LICENSE_EXPIRED", extendedMessage: "the offline license ran out during playback")
         lifecycle = .failed(reason: "the offline license ran out")
-        events.append(.keyRefused(message, programDateTimeMs: nil))
+        events.append(.keyRefused(message, programDateTime: nil))
     }
 
     /// The pauses before a failed key fetch is tried again: half the target duration first (as
@@ -82,6 +82,6 @@ extension HLSEngine {
     /// duration, so a key server that stumbled has time to recover and a segment's worth of
     /// buffer is not spent on attempts in a burst.
     var keyRetryPauses: Backoff {
-        Backoff(first: .milliseconds(timeline.targetDurationMs / 2), longest: .milliseconds(timeline.targetDurationMs))
+        Backoff(first: timeline.targetDuration / 2, longest: timeline.targetDuration)
     }
 }

@@ -1,10 +1,11 @@
+import Clocks
 import Foundation
 import HLS
 
 /// What arrives: the master playlist, media playlists (first load, reloads, variant switches)
 /// and segments.
 extension HLSEngine {
-    mutating func receive(_ fetch: EngineFetch, body: Data, elapsedMs: Int64, events: inout [EngineEvent]) {
+    mutating func receive(_ fetch: EngineFetch, body: Data, elapsed: Duration, events: inout [EngineEvent]) {
         switch fetch.kind {
         case .master:
             receiveMaster(body, events: &events)
@@ -15,16 +16,16 @@ extension HLSEngine {
             skipsInARow = 0
             let index = timeline.index(ofSequence: sequence)
             guard var selector else { return }
-            selector.record(bytes: body.count, elapsedMs: elapsedMs, durationMs: index.map { timeline.segments[$0].durationMs } ?? 0)
+            selector.record(bytes: body.count, elapsed: elapsed, duration: index.map { timeline.segments[$0].duration } ?? .zero)
             if let index {
                 guard let clear = decrypted(body, of: timeline.segments[index], events: &events) else { return }
-                id3Cues.add(TimedMetadataDemuxer.tags(in: clear), segmentStartMs: timeline.segments[index].startMs)
+                id3Cues.add(TimedMetadataDemuxer.tags(in: clear), segmentStart: timeline.segments[index].start)
             }
             if sequence == nextSequence, let index {
-                variantBufferEndMs = timeline.segments[index].endMs
+                variantBufferEnd = timeline.segments[index].end
                 nextSequence = sequence + 1
             }
-            let choice = selector.decide(current: variantIndex, atMs: lastTickMs ?? 0)
+            let choice = selector.decide(current: variantIndex, at: now)
             self.selector = selector
             if choice != variantIndex { wantedVariant = choice }
         case .renditionPlaylist(let type):
@@ -65,7 +66,6 @@ extension HLSEngine {
         }
         guard !parsed.segments.isEmpty else { return fail("media playlist has no segments", events: &events) }
         guard let url = variantPlaylistURL(variant) else { return fail("variant \(variant) has no usable URI", events: &events) }
-        let now = lastTickMs ?? 0
         playlistFailures = 0
         let reloading = variantIndex == variant && !timeline.isEmpty
         let previousLast = reloading ? timeline.segments.last?.sequence : nil
@@ -79,16 +79,16 @@ extension HLSEngine {
         do {
             if !parsed.isDeltaUpdate {
                 fullPlaylistBytes = body.count
-                jumped = try timeline.apply(parsed, from: url, atMs: now) == .jumped
+                jumped = try timeline.apply(parsed, from: url, at: now) == .jumped
             } else if variant != variantIndex {
                 // A switch answered from the standby copy; without one the full playlist is due.
                 guard let switched = switchedStandby(parsed, variant: variant, url: url) else {
-                    nextReloadMs = now
+                    nextReload = now
                     return
                 }
                 timeline = switched
-            } else if !(try timeline.merge(deltaUpdate: parsed, from: url, atMs: now)) {
-                nextReloadMs = now
+            } else if !(try timeline.merge(deltaUpdate: parsed, from: url, at: now)) {
+                nextReload = now
                 return
             }
         } catch {
@@ -107,7 +107,7 @@ extension HLSEngine {
                 events.append(.bitrateChanged(bitrate: bandwidth))
             }
         }
-        nextReloadMs = timeline.endList ? nil : (lastTickMs ?? 0) + timeline.targetDurationMs
+        nextReload = timeline.endList ? nil : now + timeline.targetDuration
         if jumped, lifecycle.isStartPlaced {
             continueAfterJump(from: previousNext, events: &events)
         } else {
@@ -116,13 +116,13 @@ extension HLSEngine {
         if lifecycle.isOver { return }
         if !lifecycle.isStartPlaced {
             resolveStart(events: &events)
-        } else if playheadMs < timeline.startMs {
+        } else if playhead < timeline.start {
             // The DVR window slid past a paused playhead: continue from the oldest segment.
-            place(at: timeline.startMs)
+            place(at: timeline.start)
         }
-        if DurationReport(durationMs: durationMs) != reported.duration {
-            reported.duration = DurationReport(durationMs: durationMs)
-            events.append(.durationChanged(durationMs: durationMs))
+        if DurationReport(duration: duration) != reported.duration {
+            reported.duration = DurationReport(duration: duration)
+            events.append(.durationChanged(duration: duration))
         }
     }
 
@@ -138,13 +138,14 @@ extension HLSEngine {
             if range.contains(requested) {
                 position = requested
             } else {
-                events.append(.invalidStartTime(requestedMs: requested, seekableRange: range))
+                events.append(.invalidStartTime(requestedMs: requested.wholeMilliseconds, seekableRange: range.inWholeMilliseconds))
             }
         case .time(let requested):
             if let times = seekableTimeRange, times.contains(requested), let found = timeline.position(atTime: requested) {
                 position = found
             } else {
-                events.append(.invalidStartTime(requestedMs: requested, seekableRange: seekableTimeRange ?? range))
+                let reported = seekableTimeRange?.inMillisecondsSince1970 ?? range.inWholeMilliseconds
+                events.append(.invalidStartTime(requestedMs: requested.millisecondsSince1970, seekableRange: reported))
             }
         }
         place(at: position)

@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 
 /// Where the playhead is and what can be reached, in positions and in wall-clock time.
@@ -5,23 +6,20 @@ extension HLSEngine {
     /// Whether the stream is live (no ENDLIST yet).
     package var isLive: Bool { !timeline.endList }
 
-    /// The playhead, ms in the stream's own time reference.
-    package var playheadPositionMs: Int64 { playheadMs }
-
-    /// The playhead as wall-clock time, ms since 1970, from PROGRAM-DATE-TIME.
-    package var playheadTimeMs: Int64? { timeline.time(atPosition: playheadMs) }
+    /// The playhead as wall-clock time, from PROGRAM-DATE-TIME.
+    package var playheadTime: WallTime? { timeline.time(atPosition: playhead) }
 
     /// Positions reachable without a new play request. Live: from the oldest segment to the
     /// live edge, held back by the live delay so the player does not run into the newest segment.
-    package var seekableRange: ClosedRange<Int64> {
-        let start = timeline.startMs
-        guard isLive else { return start...max(start, timeline.endMs) }
-        let delay = configuration.liveDelayMs ?? 3 * timeline.targetDurationMs
-        return start...max(start, timeline.endMs - delay)
+    package var seekableRange: ClosedRange<Duration> {
+        let start = timeline.start
+        guard isLive else { return start...max(start, timeline.end) }
+        let delay = configuration.liveDelay ?? timeline.targetDuration * 3
+        return start...max(start, timeline.end - delay)
     }
 
     /// ``seekableRange`` as wall-clock times, when the stream has PROGRAM-DATE-TIME.
-    package var seekableTimeRange: ClosedRange<Int64>? {
+    package var seekableTimeRange: ClosedRange<WallTime>? {
         let range = seekableRange
         guard let start = timeline.time(atPosition: range.lowerBound), let end = timeline.time(atPosition: range.upperBound) else {
             return nil
@@ -30,13 +28,13 @@ extension HLSEngine {
     }
 
     /// Positions buffered (fetched) around the playhead.
-    package var bufferedRange: ClosedRange<Int64> {
-        let start = max(bufferStartMs, timeline.startMs)
-        return start...max(start, bufferEndMs)
+    package var bufferedRange: ClosedRange<Duration> {
+        let start = max(bufferStart, timeline.start)
+        return start...max(start, bufferEnd)
     }
 
     /// ``bufferedRange`` as wall-clock times.
-    package var bufferedTimeRange: ClosedRange<Int64>? {
+    package var bufferedTimeRange: ClosedRange<WallTime>? {
         let range = bufferedRange
         guard let start = timeline.time(atPosition: range.lowerBound), let end = timeline.time(atPosition: range.upperBound) else {
             return nil
@@ -44,8 +42,8 @@ extension HLSEngine {
         return start...max(start, end)
     }
 
-    /// The duration, ms; nil while live.
-    package var durationMs: Int64? { isLive ? nil : timeline.endMs - timeline.startMs }
+    /// The duration; nil while live.
+    package var duration: Duration? { isLive ? nil : timeline.end - timeline.start }
 
     /// The bandwidth of the playing variant, bits/s.
     package var currentBitrate: Int? { reported.bitrate }

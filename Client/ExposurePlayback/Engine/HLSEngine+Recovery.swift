@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 
@@ -39,7 +40,7 @@ extension HLSEngine {
                 tracks[index].nextSequence == sequence, let position = timeline.index(ofSequence: sequence)
             else { return }
             segmentFailures[SegmentSlot(type: type, sequence: sequence)] = nil
-            tracks[index].bufferEndMs = timeline.segments[position].endMs
+            tracks[index].bufferEnd = timeline.segments[position].end
             tracks[index].nextSequence = sequence + 1
             noteSkip(.segmentSkipped(sequence: sequence, reason: reason), events: &events)
         case .mediaPlaylist(let variant) where isStandbyLoad(of: variant):
@@ -49,12 +50,12 @@ extension HLSEngine {
             playlistFailures += 1
             if failover(from: variant, reason: reason, events: &events) { return }
             if playlistFailures >= Self.playlistAttempts { return fail(what, events: &events) }
-            if variant == variantIndex, !timeline.endList { nextReloadMs = (lastTickMs ?? 0) + timeline.targetDurationMs / 2 }
+            if variant == variantIndex, !timeline.endList { nextReload = now + timeline.targetDuration / 2 }
         case .renditionPlaylist(let type):
             playlistFailures += 1
             if playlistFailures >= Self.playlistAttempts { return fail(what, events: &events) }
             if let index = tracks.firstIndex(where: { $0.type == type }), tracks[index].loaded {
-                tracks[index].nextReloadMs = (lastTickMs ?? 0) + tracks[index].timeline.targetDurationMs / 2
+                tracks[index].nextReload = now + tracks[index].timeline.targetDuration / 2
             }
         }
     }
@@ -71,9 +72,8 @@ extension HLSEngine {
     @discardableResult
     mutating func failover(from variant: Int, reason: String, events: inout [EngineEvent]) -> Bool {
         guard var selector, selector.variants.count > 1 else { return false }
-        let now = lastTickMs ?? 0
-        selector.penalize(variant, untilMs: now + configuration.failoverPenaltyMs)
-        let next = selector.decide(current: variant, atMs: now)
+        selector.penalize(variant, until: now + configuration.failoverPenalty)
+        let next = selector.decide(current: variant, at: now)
         self.selector = selector
         guard next != variant else { return false }
         wantedVariant = next
@@ -88,7 +88,7 @@ extension HLSEngine {
     private mutating func skipVariantSegment(_ sequence: Int, warning: StreamWarning, events: inout [EngineEvent]) {
         segmentFailures[SegmentSlot(type: nil, sequence: sequence)] = nil
         guard sequence == nextSequence, let index = timeline.index(ofSequence: sequence) else { return }
-        variantBufferEndMs = timeline.segments[index].endMs
+        variantBufferEnd = timeline.segments[index].end
         nextSequence = sequence + 1
         if case .gapSkipped = warning { return events.append(.warning(warning)) }
         noteSkip(warning, events: &events)
@@ -112,32 +112,32 @@ extension HLSEngine {
 
     /// After a reload of the playing live variant: whether it grew. Unchanged, it is reloaded
     /// after half the target duration (RFC 8216 §6.3.4) with a warning, and playback fails once
-    /// it has not grown for ``EngineConfiguration/stalePlaylistLimitMs``.
+    /// it has not grown for ``EngineConfiguration/stalePlaylistLimit``.
     mutating func checkGrowth(previousLast: Int?, events: inout [EngineEvent]) {
-        let now = lastTickMs ?? 0
         guard let previousLast, !timeline.endList, let last = timeline.segments.last?.sequence, last <= previousLast else {
-            playlistAdvancedAtMs = now
-            staleSinceMs = nil
+            playlistAdvancedAt = now
+            staleSince = nil
             return
         }
-        let advancedAt = playlistAdvancedAtMs ?? now
-        if now - advancedAt >= configuration.stalePlaylistLimitMs {
-            return fail("the live playlist has not changed for \((now - advancedAt) / 1000) s", events: &events)
+        let advancedAt = playlistAdvancedAt ?? now
+        let unchanged = now - advancedAt
+        if unchanged >= configuration.stalePlaylistLimit {
+            return fail("the live playlist has not changed for \(unchanged.components.seconds) s", events: &events)
         }
-        nextReloadMs = now + timeline.targetDurationMs / 2
-        if staleSinceMs == nil {
-            staleSinceMs = now
-            events.append(.warning(.playlistStale(sinceMs: advancedAt)))
+        nextReload = now + timeline.targetDuration / 2
+        if staleSince == nil {
+            staleSince = now
+            events.append(.warning(.playlistStale(sinceMs: advancedAt.millisecondsSince1970)))
         }
     }
 
     /// After a media sequence jump: carry on from the first segment at or after the buffer's end,
     /// in the variant and in every rendition.
     mutating func continueAfterJump(from oldNext: Int?, events: inout [EngineEvent]) {
-        guard let segment = timeline.segments.first(where: { $0.startMs >= variantBufferEndMs }) ?? timeline.segments.last else { return }
+        guard let segment = timeline.segments.first(where: { $0.start >= variantBufferEnd }) ?? timeline.segments.last else { return }
         events.append(.warning(.mediaSequenceJump(fromSequence: oldNext ?? segment.sequence, toSequence: segment.sequence)))
         nextSequence = segment.sequence
         segmentFailures = [:]
-        for index in tracks.indices { tracks[index].restart(atSequence: segment.sequence, positionMs: tracks[index].bufferEndMs) }
+        for index in tracks.indices { tracks[index].restart(atSequence: segment.sequence, position: tracks[index].bufferEnd) }
     }
 }

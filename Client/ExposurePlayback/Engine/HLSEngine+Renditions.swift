@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 
@@ -45,8 +46,8 @@ extension HLSEngine {
                 default: false
                 }
             }
-            if lifecycle.isStartPlaced, let index = timeline.index(containing: playheadMs) {
-                track.restart(atSequence: timeline.segments[index].sequence, positionMs: timeline.segments[index].startMs)
+            if lifecycle.isStartPlaced, let index = timeline.index(containing: playhead) {
+                track.restart(atSequence: timeline.segments[index].sequence, position: timeline.segments[index].start)
             }
             result.append(track)
         }
@@ -55,24 +56,24 @@ extension HLSEngine {
 
     /// A rendition playlist to load for the first time or reload (as a delta update when its
     /// window allows), if one is due.
-    mutating func renditionPlaylistStep(now: Int64) -> EngineStep? {
-        guard let index = tracks.firstIndex(where: { !$0.loaded || ($0.nextReloadMs.map { now >= $0 } ?? false) }) else { return nil }
+    mutating func renditionPlaylistStep(now: WallTime) -> EngineStep? {
+        guard let index = tracks.firstIndex(where: { !$0.loaded || ($0.nextReload.map { now >= $0 } ?? false) }) else { return nil }
         let track = tracks[index]
-        return issue(.renditionPlaylist(type: track.type), url: track.timeline.reloadURL(of: track.playlistURL, atMs: now))
+        return issue(.renditionPlaylist(type: track.type), url: track.timeline.reloadURL(of: track.playlistURL, at: now))
     }
 
     /// The segment to fetch next: from whichever of the variant and the renditions has the
     /// shortest buffer under the target, so they fill side by side.
     mutating func segmentStep() -> EngineStep? {
-        var best: (endMs: Int64, kind: EngineFetch.Kind, url: URL)?
-        func consider(_ endMs: Int64, _ kind: EngineFetch.Kind, _ segment: TimelineSegment, in window: SegmentTimeline) {
-            guard endMs - playheadMs < configuration.bufferTargetMs, endMs < (best?.endMs ?? .max),
+        var best: (end: Duration, kind: EngineFetch.Kind, url: URL)?
+        func consider(_ end: Duration, _ kind: EngineFetch.Kind, _ segment: TimelineSegment, in window: SegmentTimeline) {
+            guard end - playhead < configuration.bufferTarget, best.map({ end < $0.end }) ?? true,
                 let (kind, url) = fetch(of: segment, in: window, as: kind)
             else { return }
-            best = (endMs, kind, url)
+            best = (end, kind, url)
         }
         if let sequence = nextSequence, let index = timeline.index(ofSequence: sequence) {
-            consider(variantBufferEndMs, .segment(sequence: sequence, variant: variantIndex ?? 0), timeline.segments[index], in: timeline)
+            consider(variantBufferEnd, .segment(sequence: sequence, variant: variantIndex ?? 0), timeline.segments[index], in: timeline)
         }
         for track in tracks {
             // Only what the variant's window also lists: that is where the segment plays.
@@ -80,7 +81,7 @@ extension HLSEngine {
                 let index = track.timeline.index(ofSequence: sequence)
             else { continue }
             consider(
-                track.bufferEndMs, .renditionSegment(sequence: sequence, type: track.type), track.timeline.segments[index],
+                track.bufferEnd, .renditionSegment(sequence: sequence, type: track.type), track.timeline.segments[index],
                 in: track.timeline)
         }
         guard let best else { return nil }
@@ -88,7 +89,7 @@ extension HLSEngine {
     }
 
     /// The earliest rendition playlist reload.
-    var nextRenditionReloadMs: Int64? { tracks.compactMap(\.nextReloadMs).min() }
+    var nextRenditionReload: WallTime? { tracks.compactMap(\.nextReload).min() }
 
     /// A rendition's playlist, full or a delta update; an update that cannot be merged makes
     /// the full playlist due at once.
@@ -98,24 +99,23 @@ extension HLSEngine {
         do { parsed = try HLSParser.parseMedia(body) } catch {
             return fail("\(type.rawValue.lowercased()) playlist: \(error)", events: &events)
         }
-        let now = lastTickMs ?? 0
         playlistFailures = 0
         do {
             if !parsed.isDeltaUpdate {
-                try tracks[index].timeline.apply(parsed, from: tracks[index].playlistURL, atMs: now)
-            } else if !(try tracks[index].timeline.merge(deltaUpdate: parsed, from: tracks[index].playlistURL, atMs: now)) {
-                tracks[index].nextReloadMs = now
+                try tracks[index].timeline.apply(parsed, from: tracks[index].playlistURL, at: now)
+            } else if !(try tracks[index].timeline.merge(deltaUpdate: parsed, from: tracks[index].playlistURL, at: now)) {
+                tracks[index].nextReload = now
                 return
             }
         } catch {
             return fail("\(type.rawValue.lowercased()) playlist: \(error)", events: &events)
         }
         tracks[index].loaded = true
-        tracks[index].nextReloadMs = parsed.endList ? nil : (lastTickMs ?? 0) + tracks[index].timeline.targetDurationMs
+        tracks[index].nextReload = parsed.endList ? nil : now + tracks[index].timeline.targetDuration
         if tracks[index].nextSequence == nil, lifecycle.isStartPlaced,
-            let segment = timeline.index(containing: playheadMs).map({ timeline.segments[$0] })
+            let segment = timeline.index(containing: playhead).map({ timeline.segments[$0] })
         {
-            tracks[index].restart(atSequence: segment.sequence, positionMs: segment.startMs)
+            tracks[index].restart(atSequence: segment.sequence, position: segment.start)
         }
     }
 
@@ -128,7 +128,7 @@ extension HLSEngine {
             let window = tracks[index].timeline
             guard decrypted(body, of: window.segments[own], events: &events) != nil else { return }
         }
-        tracks[index].bufferEndMs = timeline.segments[position].endMs
+        tracks[index].bufferEnd = timeline.segments[position].end
         tracks[index].nextSequence = sequence + 1
     }
 }

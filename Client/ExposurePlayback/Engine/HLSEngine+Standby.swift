@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 
@@ -21,9 +22,9 @@ extension HLSEngine {
     /// The variants kept on standby, where standby copies pay: those below the playing one, for
     /// a switch down, and the next one up within the cap, for a switch up.
     var standbyVariants: [Int] {
-        guard let variantIndex, let selector, !timeline.endList, timeline.skipBoundaryMs != nil, let bytes = fullPlaylistBytes,
+        guard let variantIndex, let selector, !timeline.endList, timeline.skipBoundary != nil, let bytes = fullPlaylistBytes,
             let lowest = selector.variants.first?.bandwidth,
-            Int64(bytes) * 8 * 1000 / Int64(max(lowest, 1)) > timeline.targetDurationMs
+            Duration.milliseconds(Int64(bytes) * 8 * 1000 / Int64(max(lowest, 1))) > timeline.targetDuration
         else { return [] }
         let up = variantIndex + 1
         let upAllowed = up < selector.variants.count && selector.capBitsPerSecond.map { selector.variants[up].bandwidth <= $0 } ?? true
@@ -38,36 +39,35 @@ extension HLSEngine {
     /// A standby copy to load or refresh, if one is due and the buffer can spare its transfer
     /// (at the throughput estimate) and still hold a target duration; drops copies of variants
     /// no longer kept.
-    mutating func standbyStep(now: Int64) -> EngineStep? {
+    mutating func standbyStep(now: WallTime) -> EngineStep? {
         let kept = standbyVariants
         standby = standby.filter { kept.contains($0.key) }
         guard lifecycle == .playing, let estimate = selector?.estimate, estimate > 0 else { return nil }
-        for variant in kept where standbyDueMs(variant).map({ $0 <= now }) ?? true {
+        for variant in kept where standbyDue(variant).map({ $0 <= now }) ?? true {
             guard let url = variantPlaylistURL(variant) else { continue }
-            let load = standby[variant]?.reloadURL(of: url, atMs: now) ?? url
-            let transferMs = Int64(Double(expectedBytes(delta: load != url) * 8 * 1000) / estimate)
-            guard bufferEndMs - playheadMs - transferMs >= timeline.targetDurationMs else { return nil }
+            let load = standby[variant]?.reloadURL(of: url, at: now) ?? url
+            let transfer = Duration.milliseconds(Int64(Double(expectedBytes(delta: load != url) * 8 * 1000) / estimate))
+            guard bufferEnd - playhead - transfer >= timeline.targetDuration else { return nil }
             return issue(.mediaPlaylist(variant: variant), url: load)
         }
         return nil
     }
 
     /// The next standby refresh after `now`, for the engine's wake-up.
-    func nextStandbyRefreshMs(after now: Int64) -> Int64? {
-        standbyVariants.compactMap { standbyDueMs($0) }.filter { $0 > now }.min()
+    func nextStandbyRefresh(after now: WallTime) -> WallTime? {
+        standbyVariants.compactMap { standbyDue($0) }.filter { $0 > now }.min()
     }
 
     /// A standby load's answer: applied to (or merged into) the copy; one that cannot be used
     /// (nothing plays from it, so nothing fails) drops the copy, to be loaded in full next time.
     mutating func receiveStandby(_ body: Data, variant: Int) {
-        let now = lastTickMs ?? 0
         var copy = standby.removeValue(forKey: variant) ?? SegmentTimeline()
         guard let playlist = try? HLSParser.parseMedia(body), !playlist.segments.isEmpty, let url = variantPlaylistURL(variant) else {
             return
         }
         if !playlist.isDeltaUpdate {
-            guard (try? copy.apply(playlist, from: url, atMs: now)) != nil else { return }
-        } else if (try? copy.merge(deltaUpdate: playlist, from: url, atMs: now)) != true {
+            guard (try? copy.apply(playlist, from: url, at: now)) != nil else { return }
+        } else if (try? copy.merge(deltaUpdate: playlist, from: url, at: now)) != true {
             return
         }
         standby[variant] = copy
@@ -77,15 +77,15 @@ extension HLSEngine {
     /// and placed on the playing window's axis; nil (the copy dropped) when that fails.
     mutating func switchedStandby(_ delta: MediaPlaylist, variant: Int, url: URL) -> SegmentTimeline? {
         guard var copy = standby.removeValue(forKey: variant),
-            (try? copy.merge(deltaUpdate: delta, from: url, atMs: lastTickMs ?? 0)) == true,
+            (try? copy.merge(deltaUpdate: delta, from: url, at: now)) == true,
             copy.align(to: timeline)
         else { return nil }
         return copy
     }
 
     /// When `variant`'s copy is due for a refresh (nil: it has none, load it now).
-    private func standbyDueMs(_ variant: Int) -> Int64? {
-        guard let updated = standby[variant]?.updatedAtMs, let skip = timeline.skipBoundaryMs else { return nil }
+    private func standbyDue(_ variant: Int) -> WallTime? {
+        guard let updated = standby[variant]?.updatedAt, let skip = timeline.skipBoundary else { return nil }
         return updated + skip / 4
     }
 
@@ -93,7 +93,8 @@ extension HLSEngine {
     /// of it a delta update lists (the Skip Boundary's share of the window).
     private func expectedBytes(delta: Bool) -> Int {
         let full = fullPlaylistBytes ?? 0
-        guard delta, let skip = timeline.skipBoundaryMs, timeline.endMs > timeline.startMs else { return full }
-        return Int(Int64(full) * min(skip, timeline.endMs - timeline.startMs) / (timeline.endMs - timeline.startMs))
+        let window = (timeline.end - timeline.start).wholeMilliseconds
+        guard delta, let skip = timeline.skipBoundary?.wholeMilliseconds, window > 0 else { return full }
+        return Int(Int64(full) * min(skip, window) / window)
     }
 }

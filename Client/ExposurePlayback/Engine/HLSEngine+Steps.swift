@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 
@@ -6,17 +7,17 @@ extension HLSEngine {
     /// The next step; a returned fetch is marked in flight until its answer is handled.
     package mutating func nextStep() -> EngineStep {
         if isOver { return .finished }
-        if fetches.inFlight != nil { return .wait(untilMs: nil) }
-        guard let now = lastTickMs else { return .wait(untilMs: nil) }
+        if fetches.inFlight != nil { return .wait(until: nil) }
+        guard let now = lastTick else { return .wait(until: nil) }
         if master == nil { return issue(.master, url: configuration.masterURL) }
         if let wanted = wantedVariant ?? (timeline.isEmpty ? variantIndex : nil) {
             return playlistFetch(wanted)
         }
-        if let reload = nextReloadMs, now >= reload, let variantIndex { return playlistFetch(variantIndex) }
+        if let reload = nextReload, now >= reload, let variantIndex { return playlistFetch(variantIndex) }
         if let step = renditionPlaylistStep(now: now) { return step }
         if let step = segmentStep() { return step }
         if let step = standbyStep(now: now) { return step }
-        return .wait(untilMs: wakeUp(now: now))
+        return .wait(until: wakeUp(now: now))
     }
 
     /// Whether playback has ended, stopped or failed: nothing more will be fetched.
@@ -33,7 +34,7 @@ extension HLSEngine {
             return .finished
         }
         let copy = variant == variantIndex ? timeline : standby[variant] ?? SegmentTimeline()
-        return issue(.mediaPlaylist(variant: variant), url: copy.reloadURL(of: url, atMs: lastTickMs ?? 0))
+        return issue(.mediaPlaylist(variant: variant), url: copy.reloadURL(of: url, at: now))
     }
 
     /// The media playlist URL of variant `variant`, without delivery directives.
@@ -49,23 +50,23 @@ extension HLSEngine {
     /// rendition or standby copy), the retry of a failed key, a download's license running out,
     /// the buffer dropping below target, the playhead reaching the buffer's end, a DATERANGE
     /// edge or an ID3 tag.
-    private func wakeUp(now: Int64) -> Int64? {
-        var candidates: [Int64] = []
-        if let nextReloadMs { candidates.append(nextReloadMs) }
-        if let nextRenditionReloadMs { candidates.append(nextRenditionReloadMs) }
-        if let refresh = nextStandbyRefreshMs(after: now) { candidates.append(refresh) }
-        if let keyRetryAtMs, keyRetryAtMs > now { candidates.append(keyRetryAtMs) }
-        if let licenseEndsAtMs { candidates.append(max(now, licenseEndsAtMs)) }
+    private func wakeUp(now: WallTime) -> WallTime? {
+        var candidates: [WallTime] = []
+        if let nextReload { candidates.append(nextReload) }
+        if let nextRenditionReload { candidates.append(nextRenditionReload) }
+        if let refresh = nextStandbyRefresh(after: now) { candidates.append(refresh) }
+        if let keyRetryAt, keyRetryAt > now { candidates.append(keyRetryAt) }
+        if let licenseEndsAt { candidates.append(max(now, licenseEndsAt)) }
         if lifecycle == .playing {
-            let ahead = bufferEndMs - playheadMs
+            let ahead = bufferEnd - playhead
             candidates.append(now + ahead)
-            if nextSequence != nil && !allFetched && ahead >= configuration.bufferTargetMs {
-                candidates.append(now + max(1, ahead - configuration.bufferTargetMs + 1))
+            if nextSequence != nil && !allFetched && ahead >= configuration.bufferTarget {
+                candidates.append(now + max(.milliseconds(1), ahead - configuration.bufferTarget + .milliseconds(1)))
             }
-            if let time = playheadTimeMs {
-                if let edge = metadata.nextEdge(after: time) { candidates.append(now + edge - time) }
+            if let time = playheadTime {
+                if let edge = metadata.nextEdge(after: time) { candidates.append(now + (edge - time)) }
             }
-            if let cue = id3Cues.nextPositionMs, cue > playheadMs { candidates.append(now + cue - playheadMs) }
+            if let cue = id3Cues.nextPosition, cue > playhead { candidates.append(now + (cue - playhead)) }
         }
         return candidates.min()
     }

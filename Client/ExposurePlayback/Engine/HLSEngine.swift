@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 
@@ -50,36 +51,40 @@ package struct HLSEngine: Sendable {
     /// The ID3 tags of fetched segments, reported as the playhead reaches them.
     var id3Cues = TimedID3Cues()
 
-    package var playheadMs: Int64 = 0
-    var bufferStartMs: Int64 = 0
-    /// Where the variant's fetched segments end; ``bufferEndMs`` also counts the renditions.
-    var variantBufferEndMs: Int64 = 0
+    /// The playhead, in the stream's own time reference.
+    package var playhead: Duration = .zero
+    /// Where the buffer around the playhead starts.
+    var bufferStart: Duration = .zero
+    /// Where the variant's fetched segments end; ``bufferEnd`` also counts the renditions.
+    var variantBufferEnd: Duration = .zero
     /// The next segment of the variant to fetch.
     var nextSequence: Int?
     /// Alternate audio and subtitle renditions playing alongside the variant.
     package var tracks: [RenditionTrack] = []
     /// The languages asked for: audio (nil: the stream's default) and subtitles (nil: none).
     var selection = TrackSelection(audio: nil, text: nil)
-    var lastTickMs: Int64?
-    var nextReloadMs: Int64?
+    /// The engine's clock at the last tick.
+    var lastTick: WallTime?
+    /// When the variant's live playlist is due for a reload.
+    var nextReload: WallTime?
     var fetches = FetchLedger()
     /// The AES-128 keys fetched, by key URL.
     var keys = KeyRing()
     /// Key fetches failed since the last one that succeeded.
     var keyFailures = 0
-    /// When a key whose fetch failed may be asked again, ms; nil: whenever it is needed.
-    package var keyRetryAtMs: Int64?
-    /// When the license of a downloaded package's keys runs out, ms; nil: never (a stream's keys).
-    var licenseEndsAtMs: Int64?
+    /// When a key whose fetch failed may be asked again; nil: whenever it is needed.
+    package var keyRetryAt: WallTime?
+    /// When the license of a downloaded package's keys runs out; nil: never (a stream's keys).
+    var licenseEndsAt: WallTime?
     /// Failed attempts at segments not yet fetched or skipped.
     var segmentFailures: [SegmentSlot: Int] = [:]
     /// Playlist fetches failed since the last one that succeeded.
     var playlistFailures = 0
     /// Segments skipped after their retries since the last one fetched.
     var skipsInARow = 0
-    /// When the variant's live playlist last grew, ms; and since when it has come back unchanged.
-    var playlistAdvancedAtMs: Int64?
-    var staleSinceMs: Int64?
+    /// When the variant's live playlist last grew; and since when it has come back unchanged.
+    var playlistAdvancedAt: WallTime?
+    var staleSince: WallTime?
     /// What was last reported, so nothing is reported twice.
     var reported = EngineReports()
 
@@ -94,13 +99,13 @@ package struct HLSEngine: Sendable {
     package mutating func handle(_ input: EngineInput) -> [EngineEvent] {
         var events: [EngineEvent] = []
         switch input {
-        case .tick(let nowMs):
+        case .tick(let now):
             // The playhead stops where a download's license runs out.
-            advancePlayhead(to: min(nowMs, licenseEndsAtMs ?? .max), events: &events)
-            endIfLicenseExpired(atMs: nowMs, events: &events)
-        case .fetched(let id, let body, let elapsedMs):
+            advancePlayhead(to: min(now, licenseEndsAt ?? now), events: &events)
+            endIfLicenseExpired(at: now, events: &events)
+        case .fetched(let id, let body, let elapsed):
             guard let fetch = fetches.answer(id: id) else { return [] }
-            receive(fetch, body: body, elapsedMs: elapsedMs, events: &events)
+            receive(fetch, body: body, elapsed: elapsed, events: &events)
         case .fetchFailed(let id, let reason):
             guard let fetch = fetches.answer(id: id) else { return [] }
             recover(from: fetch, reason: reason, events: &events)
@@ -113,21 +118,21 @@ package struct HLSEngine: Sendable {
             }
         case .command(let command):
             apply(command, events: &events)
-        case .licenseEnds(let endsAtMs):
-            licenseEndsAtMs = endsAtMs
+        case .licenseEnds(let end):
+            licenseEndsAt = end
             // A license already over when its key arrived ends playback now, not at the next tick.
-            if let lastTickMs { endIfLicenseExpired(atMs: lastTickMs, events: &events) }
+            if let lastTick { endIfLicenseExpired(at: lastTick, events: &events) }
         }
         settle(events: &events)
         return events
     }
 
     /// Moves the playhead by the time since the last tick, as far as the buffer reaches.
-    private mutating func advancePlayhead(to nowMs: Int64, events: inout [EngineEvent]) {
-        defer { lastTickMs = max(lastTickMs ?? nowMs, nowMs) }
-        guard let last = lastTickMs, nowMs > last, lifecycle == .playing else { return }
-        playheadMs += min(nowMs - last, max(0, bufferEndMs - playheadMs))
-        guard playheadMs >= bufferEndMs else { return }
+    private mutating func advancePlayhead(to now: WallTime, events: inout [EngineEvent]) {
+        defer { lastTick = max(lastTick ?? now, now) }
+        guard let last = lastTick, now > last, lifecycle == .playing else { return }
+        playhead += min(now - last, max(.zero, bufferEnd - playhead))
+        guard playhead >= bufferEnd else { return }
         if allFetched {
             lifecycle = .ended
             events.append(.completed)
@@ -138,9 +143,13 @@ package struct HLSEngine: Sendable {
     }
 
     /// Where the buffer ends: playback needs every active rendition, so the shortest one counts.
-    package var bufferEndMs: Int64 {
-        tracks.reduce(variantBufferEndMs) { min($0, $1.bufferEndMs) }
+    package var bufferEnd: Duration {
+        tracks.reduce(variantBufferEnd) { min($0, $1.bufferEnd) }
     }
+
+    /// The engine's clock as of the last tick (1970 before the first one, when nothing has been
+    /// fetched yet): when the input being handled arrived.
+    var now: WallTime { lastTick ?? WallTime(millisecondsSince1970: 0) }
 
     /// Whether every segment up to ENDLIST is buffered, in the variant and every rendition.
     var allFetched: Bool {
@@ -153,7 +162,7 @@ package struct HLSEngine: Sendable {
     /// buffering, and the metadata at the playhead.
     private mutating func settle(events: inout [EngineEvent]) {
         guard lifecycle.isStartPlaced, !lifecycle.isOver else { return }
-        let enough = bufferEndMs - playheadMs >= configuration.resumeThresholdMs || allFetched
+        let enough = bufferEnd - playhead >= configuration.resumeThreshold || allFetched
         switch lifecycle {
         case .preparing(let playWhenReady) where enough:
             lifecycle = .ready
@@ -180,8 +189,8 @@ package struct HLSEngine: Sendable {
     }
 
     private mutating func updateMetadata(events: inout [EngineEvent]) {
-        for frames in id3Cues.due(atMs: playheadMs) { events.append(.timedID3Metadata(frames)) }
-        guard let time = playheadTimeMs, let active = metadata.change(atMs: time) else { return }
+        for frames in id3Cues.due(at: playhead) { events.append(.timedID3Metadata(frames)) }
+        guard let time = playheadTime, let active = metadata.change(at: time) else { return }
         events.append(.dateRangeMetadataChanged(active))
     }
 }
@@ -190,11 +199,11 @@ package struct HLSEngine: Sendable {
 struct EngineReports: Sendable {
     /// The playing variant's bandwidth, bits/s.
     var bitrate: Int?
-    /// The duration, ms (inner nil: live); nil until the first report.
+    /// The duration (inner nil: live); nil until the first report.
     var duration: DurationReport?
 }
 
 /// A duration as reported to the app: nil for live.
 struct DurationReport: Sendable, Equatable {
-    let durationMs: Int64?
+    let duration: Duration?
 }

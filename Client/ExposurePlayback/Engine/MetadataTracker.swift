@@ -26,16 +26,16 @@ struct MetadataTracker: Sendable {
         catalog = DateRangeMetadata.catalog(ranges, identifiers: identifiers)
     }
 
-    /// The ranges active at `timeMs` when they differ from the last report, else nil.
-    mutating func change(atMs timeMs: Int64) -> [DateRangeMetadata]? {
-        let now = catalog.filter { $0.isActive(atMs: timeMs) }
+    /// The ranges active at `time` when they differ from the last report, else nil.
+    mutating func change(at time: WallTime) -> [DateRangeMetadata]? {
+        let now = catalog.filter { $0.isActive(at: time) }
         guard now != active else { return nil }
         active = now
         return now
     }
 
-    /// The next range start or end after `timeMs`, where the active set may change.
-    func nextEdge(after timeMs: Int64) -> Int64? {
-        catalog.flatMap { [$0.start, $0.end ?? $0.start] }.map(\.millisecondsSince1970).filter { $0 > timeMs }.min()
+    /// The next range start or end after `time`, where the active set may change.
+    func nextEdge(after time: WallTime) -> WallTime? {
+        catalog.flatMap { [$0.start, $0.end ?? $0.start] }.filter { $0 > time }.min()
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 
@@ -19,9 +20,9 @@ package struct RenditionTrack: Sendable {
     /// The next segment to fetch.
     package var nextSequence: Int?
     /// Where its fetched segments end, on the video's position axis.
-    package var bufferEndMs: Int64 = 0
-    /// When the live playlist is due for a reload.
-    package var nextReloadMs: Int64?
+    package var bufferEnd: Duration = .zero
+    /// When the live playlist is due for a reload, on the engine's clock.
+    package var nextReload: WallTime?
     /// Whether its playlist has been loaded at least once.
     package var loaded = false
 
@@ -55,9 +56,9 @@ package struct RenditionTrack: Sendable {
         return timeline.index(ofSequence: nextSequence) == nil
     }
 
-    /// Restarts the buffer at segment `sequence`, which plays from `positionMs`.
-    package mutating func restart(atSequence sequence: Int, positionMs: Int64) {
+    /// Restarts the buffer at segment `sequence`, which plays from `position`.
+    package mutating func restart(atSequence sequence: Int, position: Duration) {
         nextSequence = sequence
-        bufferEndMs = positionMs
+        bufferEnd = position
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 
@@ -5,12 +6,12 @@ import HLS
 package struct TimelineSegment: Sendable, Equatable {
     /// The media sequence number, the same in every variant.
     package var sequence: Int
-    /// Where the segment starts, ms in the stream's own time reference.
-    package var startMs: Int64
-    /// How long it plays, ms.
-    package var durationMs: Int64
-    /// Its PROGRAM-DATE-TIME, ms since 1970 (explicit or carried forward from an earlier segment).
-    package var programDateTimeMs: Int64?
+    /// Where the segment starts in the stream's own time reference.
+    package var start: Duration
+    /// How long it plays (its `EXTINF`, rounded down to the millisecond).
+    package var duration: Duration
+    /// Its PROGRAM-DATE-TIME (explicit or carried forward from an earlier segment).
+    package var programDateTime: WallTime?
     /// Its URI as written in the current variant's playlist.
     package var uri: String
     /// `EXT-X-GAP`: the segment is known to be missing; it is skipped without a request.
@@ -21,17 +22,18 @@ package struct TimelineSegment: Sendable, Equatable {
     /// segment's key, several a segment, used to parse the URL again); nil for a clear segment.
     package var keyURL: URL? = nil
 
-    package var endMs: Int64 { startMs + durationMs }
+    /// Where the segment ends: where the next one starts.
+    package var end: Duration { start + duration }
 
-    /// A segment placed at `startMs`.
+    /// A segment placed at `start`.
     package init(
-        sequence: Int, startMs: Int64, durationMs: Int64, programDateTimeMs: Int64?, uri: String, gap: Bool = false,
+        sequence: Int, start: Duration, duration: Duration, programDateTime: WallTime?, uri: String, gap: Bool = false,
         key: SegmentKey? = nil, keyURL: URL? = nil
     ) {
         self.sequence = sequence
-        self.startMs = startMs
-        self.durationMs = durationMs
-        self.programDateTimeMs = programDateTimeMs
+        self.start = start
+        self.duration = duration
+        self.programDateTime = programDateTime
         self.uri = uri
         self.gap = gap
         self.key = key
@@ -54,34 +56,37 @@ package struct SegmentTimeline: Sendable, Equatable {
     /// The URL the segment URIs are relative to: the playlist's, without delivery directives.
     private(set) var baseURL: URL?
     private(set) var endList = false
-    private(set) var targetDurationMs: Int64 = 6000
-    /// The Skip Boundary (`CAN-SKIP-UNTIL`) while the playlist offers delta updates.
-    private(set) var skipBoundaryMs: Int64?
+    private(set) var targetDuration: Duration = .seconds(6)
+    /// The Skip Boundary (`CAN-SKIP-UNTIL`, rounded down to the millisecond) while the playlist
+    /// offers delta updates.
+    private(set) var skipBoundary: Duration?
     /// The smallest delta update the playlist offers (`v2` with `CAN-SKIP-DATERANGES`).
     private(set) var offeredDeltaUpdate: DeltaUpdateRequest?
-    /// When the window was last brought up to date from the server, ms on the engine's clock.
-    private(set) var updatedAtMs: Int64?
+    /// When the window was last brought up to date from the server, on the engine's clock.
+    private(set) var updatedAt: WallTime?
     /// A delta update could not be merged: the next load must be the full playlist.
     private(set) var needsFullReload = false
 
     package var isEmpty: Bool { segments.isEmpty }
-    package var startMs: Int64 { segments.first?.startMs ?? 0 }
-    package var endMs: Int64 { segments.last?.endMs ?? 0 }
+    /// Where the window starts (zero while empty).
+    package var start: Duration { segments.first?.start ?? .zero }
+    /// Where the window ends (zero while empty).
+    package var end: Duration { segments.last?.end ?? .zero }
 
     /// The delta update the next reload of `url` may ask for, if any: the window holds that
     /// playlist, which offers them and has not ended, and it is no older than half the Skip
     /// Boundary (RFC 8216bis §6.3.7) — older, the skipped segments and DATERANGEs may be ones
     /// it never saw.
-    package func deltaUpdate(of url: URL, atMs nowMs: Int64) -> DeltaUpdateRequest? {
-        guard let skipBoundaryMs, let updatedAtMs, !endList, !needsFullReload, !segments.isEmpty, url == baseURL,
-            nowMs - updatedAtMs <= skipBoundaryMs / 2
+    package func deltaUpdate(of url: URL, at now: WallTime) -> DeltaUpdateRequest? {
+        guard let skipBoundary, let updatedAt, !endList, !needsFullReload, !segments.isEmpty, url == baseURL,
+            now - updatedAt <= skipBoundary / 2
         else { return nil }
         return offeredDeltaUpdate
     }
 
     /// `url`, or the delta update of it that the next reload may ask for.
-    package func reloadURL(of url: URL, atMs nowMs: Int64) -> URL {
-        deltaUpdate(of: url, atMs: nowMs).map { $0.url(for: url) } ?? url
+    package func reloadURL(of url: URL, at now: WallTime) -> URL {
+        deltaUpdate(of: url, at: now).map { $0.url(for: url) } ?? url
     }
 
     /// How a full playlist was placed.
@@ -98,35 +103,36 @@ package struct SegmentTimeline: Sendable, Equatable {
     /// jumped further than time explains ends where the old window would end by now.
     /// - Throws: ``HLSParseError``, changing nothing, for an `EXT-X-KEY` the engine cannot use.
     @discardableResult
-    package mutating func apply(_ playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) throws(HLSParseError) -> Placement {
+    package mutating func apply(_ playlist: MediaPlaylist, from url: URL, at now: WallTime) throws(HLSParseError) -> Placement {
         let keys = try playlist.segmentKeys(startingWith: nil)
         let first = playlist.firstMediaSequence
         var placement = Placement.continued
-        var anchorStart: Int64 = 0
+        var anchorStart = Duration.zero
         if let known = segments.first(where: { $0.sequence >= first }) {
             // Walk back from the first shared sequence to the new playlist's first segment.
-            anchorStart = known.startMs
+            anchorStart = known.start
             var sequence = known.sequence
             while sequence > first {
                 sequence -= 1
-                anchorStart -= playlist.segments[sequence - first].duration.milliseconds
+                anchorStart -= playlist.segments[sequence - first].duration.onTimeline
             }
         } else if let last = segments.last, first > last.sequence {
-            let elapsedMs = max(0, nowMs - (updatedAtMs ?? nowMs))
-            let explained = last.sequence + 1 + Int(elapsedMs / max(targetDurationMs, 1)) + 1
+            let elapsed = max(.zero, now - (updatedAt ?? now))
+            let elapsedTargets = elapsed.wholeMilliseconds / max(targetDuration.wholeMilliseconds, 1)
+            let explained = last.sequence + 1 + Int(elapsedTargets) + 1
             if first > explained {
                 placement = .jumped
-                let length = playlist.segments.reduce(Int64(0)) { $0 + $1.duration.milliseconds }
-                anchorStart = last.endMs + elapsedMs - length
+                let length = playlist.segments.reduce(Duration.zero) { $0 + $1.duration.onTimeline }
+                anchorStart = last.end + elapsed - length
             } else {
-                anchorStart = last.endMs
+                anchorStart = last.end
             }
         }
         segments = SegmentWindow(
-            Self.place(playlist.segments, keys: keys, of: url, firstSequence: first, startMs: anchorStart, dateMs: nil))
+            Self.place(playlist.segments, keys: keys, of: url, firstSequence: first, start: anchorStart, date: nil))
         needsFullReload = false
         dateRanges = playlist.allDateRanges
-        takeHeader(of: playlist, from: url, atMs: nowMs)
+        takeHeader(of: playlist, from: url, at: now)
         return placement
     }
 
@@ -140,7 +146,7 @@ package struct SegmentTimeline: Sendable, Equatable {
     /// Returns false, changing nothing but ``needsFullReload``, when the window is not of that
     /// playlist or lacks a skipped segment (a gap).
     /// - Throws: ``HLSParseError``, changing nothing, for an `EXT-X-KEY` the engine cannot use.
-    package mutating func merge(deltaUpdate delta: MediaPlaylist, from url: URL, atMs nowMs: Int64) throws(HLSParseError) -> Bool {
+    package mutating func merge(deltaUpdate delta: MediaPlaylist, from url: URL, at now: WallTime) throws(HLSParseError) -> Bool {
         let skippedFrom = delta.firstMediaSequence
         let listedFrom = delta.mediaSequence(ofSegmentAt: 0)
         guard url == baseURL, let first = segments.first,
@@ -150,19 +156,19 @@ package struct SegmentTimeline: Sendable, Equatable {
             return false
         }
         // The first listed segment follows the last skipped one (or takes the place of the window's first).
-        var position = first.startMs
-        var lastDate: Int64?
+        var position = first.start
+        var lastDate: WallTime?
         var lastKey: SegmentKey?
         if listedFrom > first.sequence {
             let before = segments[listedFrom - first.sequence - 1]
-            position = before.endMs
-            lastDate = before.programDateTimeMs.map { $0 + before.durationMs }
+            position = before.end
+            lastDate = before.programDateTime.map { $0 + before.duration }
             lastKey = before.key
         }
         let keys = try delta.segmentKeys(startingWith: lastKey)
         segments.removeFirst(skippedFrom - first.sequence)
         segments.removeLast(segments.count - (listedFrom - skippedFrom))
-        for segment in Self.place(delta.segments, keys: keys, of: url, firstSequence: listedFrom, startMs: position, dateMs: lastDate) {
+        for segment in Self.place(delta.segments, keys: keys, of: url, firstSequence: listedFrom, start: position, date: lastDate) {
             segments.append(segment)
         }
         if let removed = delta.skipped?.recentlyRemovedDateRangeIDs {
@@ -170,7 +176,7 @@ package struct SegmentTimeline: Sendable, Equatable {
         } else {
             dateRanges = delta.allDateRanges
         }
-        takeHeader(of: delta, from: url, atMs: nowMs)
+        takeHeader(of: delta, from: url, at: now)
         return true
     }
 
@@ -185,25 +191,25 @@ package struct SegmentTimeline: Sendable, Equatable {
         return tags.enumerated().sorted { ($0.element.startDate, $0.offset) < ($1.element.startDate, $1.offset) }.map(\.element)
     }
 
-    /// `playlistSegments` laid end to end from `startMs`, numbered from `firstSequence`, each
+    /// `playlistSegments` laid end to end from `start`, numbered from `firstSequence`, each
     /// with its key of `keys` and that key's URL resolved against the playlist's `url` (once a
     /// key: the segments under one key follow each other); a segment without
-    /// PROGRAM-DATE-TIME continues the date of the one before (`dateMs` for the first).
+    /// PROGRAM-DATE-TIME continues the date of the one before (`date` for the first).
     private static func place(
-        _ playlistSegments: [MediaSegment], keys: [SegmentKey?], of url: URL, firstSequence: Int, startMs: Int64, dateMs: Int64?
+        _ playlistSegments: [MediaSegment], keys: [SegmentKey?], of url: URL, firstSequence: Int, start: Duration, date: WallTime?
     ) -> [TimelineSegment] {
         var placed: [TimelineSegment] = []
         placed.reserveCapacity(playlistSegments.count)
-        var position = startMs
-        var lastDate = dateMs
+        var position = start
+        var lastDate = date
         var lastKey: (uri: String, url: URL?)?
         for (index, segment) in playlistSegments.enumerated() {
             if let uri = keys[index]?.uri, uri != lastKey?.uri { lastKey = (uri, HLSURI.resolve(uri, against: url)) }
-            let duration = segment.duration.milliseconds
-            let date = segment.programDateTime?.millisecondsSince1970 ?? lastDate
+            let duration = segment.duration.onTimeline
+            let date = segment.programDateTime.map { WallTime(millisecondsSince1970: $0.millisecondsSince1970) } ?? lastDate
             placed.append(
                 TimelineSegment(
-                    sequence: firstSequence + index, startMs: position, durationMs: duration, programDateTimeMs: date, uri: segment.uri,
+                    sequence: firstSequence + index, start: position, duration: duration, programDateTime: date, uri: segment.uri,
                     gap: segment.gap, key: keys[index], keyURL: keys[index] == nil ? nil : lastKey?.url))
             position += duration
             lastDate = date.map { $0 + duration }
@@ -211,13 +217,13 @@ package struct SegmentTimeline: Sendable, Equatable {
         return placed
     }
 
-    private mutating func takeHeader(of playlist: MediaPlaylist, from url: URL, atMs nowMs: Int64) {
+    private mutating func takeHeader(of playlist: MediaPlaylist, from url: URL, at now: WallTime) {
         baseURL = url
         endList = playlist.endList
-        targetDurationMs = Int64(playlist.targetDuration ?? 6) * 1000
-        skipBoundaryMs = playlist.serverControl?.canSkipUntil?.milliseconds
+        targetDuration = .seconds(playlist.targetDuration ?? 6)
+        skipBoundary = playlist.serverControl?.canSkipUntil?.onTimeline
         offeredDeltaUpdate = DeltaUpdateRequest(offeredBy: playlist.serverControl)
-        updatedAtMs = nowMs
+        updatedAt = now
     }
 
     /// Moves the window onto `other`'s position axis by a media sequence number both hold (the
@@ -226,26 +232,26 @@ package struct SegmentTimeline: Sendable, Equatable {
         guard let first = segments.first, let otherFirst = other.segments.first else { return false }
         let shared = max(first.sequence, otherFirst.sequence)
         guard let own = index(ofSequence: shared), let theirs = other.index(ofSequence: shared) else { return false }
-        let shift = other.segments[theirs].startMs - segments[own].startMs
-        if shift != 0 {
+        let shift = other.segments[theirs].start - segments[own].start
+        if shift != .zero {
             segments = SegmentWindow(
                 segments.map { segment in
                     var moved = segment
-                    moved.startMs += shift
+                    moved.start += shift
                     return moved
                 })
         }
         return true
     }
 
-    /// The index of the segment holding `positionMs` (the last one for the very end).
-    package func index(containing positionMs: Int64) -> Int? {
+    /// The index of the segment holding `position` (the last one for the very end).
+    package func index(containing position: Duration) -> Int? {
         guard !segments.isEmpty else { return nil }
         var low = 0
         var high = segments.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if segments[middle].startMs <= positionMs { low = middle } else { high = middle - 1 }
+            if segments[middle].start <= position { low = middle } else { high = middle - 1 }
         }
         return low
     }
@@ -257,26 +263,26 @@ package struct SegmentTimeline: Sendable, Equatable {
         return segments.indices.contains(index) ? index : nil
     }
 
-    /// Wall-clock time at `positionMs`, from PROGRAM-DATE-TIME.
-    package func time(atPosition positionMs: Int64) -> Int64? {
-        guard let index = index(containing: positionMs), let date = segments[index].programDateTimeMs else { return nil }
-        return date + (positionMs - segments[index].startMs)
+    /// Wall-clock time at `position`, from PROGRAM-DATE-TIME.
+    package func time(atPosition position: Duration) -> WallTime? {
+        guard let index = index(containing: position), let date = segments[index].programDateTime else { return nil }
+        return date + (position - segments[index].start)
     }
 
-    /// Position of wall-clock `timeMs`, when a segment in the window covers it.
-    package func position(atTime timeMs: Int64) -> Int64? {
-        guard let first = segments.first, let firstDate = first.programDateTimeMs else { return nil }
+    /// Position of wall-clock `time`, when a segment in the window covers it.
+    package func position(atTime time: WallTime) -> Duration? {
+        guard let first = segments.first, let firstDate = first.programDateTime else { return nil }
         // Segments are contiguous in time, so a first guess from the first segment is exact
         // unless a discontinuity jumps the dates; then look the segment up properly.
-        let guess = first.startMs + (timeMs - firstDate)
-        if let index = index(containing: guess), let date = segments[index].programDateTimeMs,
-            date <= timeMs, timeMs <= date + segments[index].durationMs
+        let guess = first.start + (time - firstDate)
+        if let index = index(containing: guess), let date = segments[index].programDateTime,
+            date <= time, time <= date + segments[index].duration
         {
-            return segments[index].startMs + (timeMs - date)
+            return segments[index].start + (time - date)
         }
         for segment in segments {
-            guard let date = segment.programDateTimeMs else { continue }
-            if date <= timeMs && timeMs < date + segment.durationMs { return segment.startMs + (timeMs - date) }
+            guard let date = segment.programDateTime else { continue }
+            if date <= time && time < date + segment.duration { return segment.start + (time - date) }
         }
         return nil
     }
@@ -285,4 +291,10 @@ package struct SegmentTimeline: Sendable, Equatable {
     package func url(of segment: TimelineSegment) -> URL? {
         baseURL.flatMap { HLSURI.resolve(segment.uri, against: $0) }
     }
+}
+
+extension HLSDuration {
+    /// The span on the timeline, kept to the millisecond: an `EXTINF` or a Skip Boundary
+    /// rounded down (the one conversion of a playlist's durations).
+    fileprivate var onTimeline: Duration { duration.roundedDownToMilliseconds }
 }

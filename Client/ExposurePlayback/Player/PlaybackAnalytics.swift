@@ -48,7 +48,7 @@ final class PlaybackAnalytics: Sendable {
 
     /// Records what `event` means to analytics, if anything.
     func report(_ event: PlayerEvent, status: TechStatus) {
-        let offset = Duration.milliseconds(status.playheadPositionMs)
+        let offset = status.playhead
         switch event {
         case .playbackCreated, .playbackCompleted, .playbackAborted, .error:
             let first = created.withLock { created in
@@ -67,7 +67,7 @@ final class PlaybackAnalytics: Sendable {
         case .playbackStarted:
             reporter.record(
                 .started(
-                    mediaLocator: source.mediaLocator, videoLengthMs: status.durationMs ?? source.entitlement.durationInMs,
+                    mediaLocator: source.mediaLocator, videoLengthMs: status.duration?.wholeMilliseconds ?? source.entitlement.durationInMs,
                     bitrateKbps: status.bitrate.map { $0 / 1000 }), offset: offset)
         case .playbackPaused: reporter.record(.paused, offset: offset)
         case .playbackResumed: reporter.record(.resumed, offset: offset)

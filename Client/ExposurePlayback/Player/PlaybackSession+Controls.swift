@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 
 /// The user's commands to one playback, with the contract's restrictions enforced: a refused
@@ -10,14 +11,14 @@ extension PlaybackSession {
         tech.perform(.pause)
     }
 
-    func seek(toPosition positionMs: Int64) {
-        guard allowed(from: status.playheadPositionMs, to: positionMs) else { return }
-        tech.perform(.seekToPosition(positionMs))
+    func seek(to position: Duration) {
+        guard allowed(from: status.playhead, to: position) else { return }
+        tech.perform(.seekToPosition(position))
     }
 
-    func seek(toTime timeMs: Int64) {
-        if let now = status.playheadTimeMs, !allowed(from: now, to: timeMs) { return }
-        tech.perform(.seekToTime(timeMs))
+    func seek(to time: WallTime) {
+        if let now = status.playheadTime, !allowed(from: now, to: time) { return }
+        tech.perform(.seekToTime(time))
     }
 
     /// Caps the bitrate at the app's `cap` and the contract's, whichever is lower.
@@ -33,22 +34,24 @@ extension PlaybackSession {
 
     /// Seeks to the start of the next (or previous) program in the EPG.
     func jumpToProgram(next: Bool) {
-        guard let time = status.playheadTimeMs, let program = programs?.neighbour(of: time, next: next), let start = program.startTime
+        guard let time = status.playheadTime, let program = programs?.neighbour(of: time, next: next),
+            let start = program.startTime
         else {
             return warn(.noProgram)
         }
-        seek(toTime: ProgramSchedule.ms(start))
+        seek(to: ProgramSchedule.instant(start))
     }
 
-    /// Whether the contract, and the ad policy while an ad plays, let the playhead move so.
-    private func allowed(from currentMs: Int64, to targetMs: Int64) -> Bool {
+    /// Whether the contract, and the ad policy while an ad plays, let the playhead move so
+    /// (from one position to another, or from one wall-clock time to another).
+    private func allowed<Instant: Comparable>(from current: Instant, to target: Instant) -> Bool {
         guard let restrictions = source?.contractRestrictions else { return true }
         let inAd = isPresentingAd
-        if targetMs > currentMs && (!restrictions.canFastForward || inAd) {
+        if target > current && (!restrictions.canFastForward || inAd) {
             warn(.fastForwardDisabled)
             return false
         }
-        if targetMs < currentMs && (!restrictions.canRewind || inAd) {
+        if target < current && (!restrictions.canRewind || inAd) {
             warn(.rewindDisabled)
             return false
         }

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import ExposureAnalytics
 import Foundation
@@ -121,20 +122,21 @@ final class PlaybackSession: TechObserver {
         if state.withLock({ $0.ads != nil }) { publish(.serverSideAd(entitlement.ads)) }
         publish(.mediaType(audioOnly ? .audio : .video))
         publish(.playbackCreated)
-        if let programs, let warning = await programs.ensureLoaded(around: dependencies.clock.nowMs) {
+        if let programs, let warning = await programs.ensureLoaded(around: dependencies.clock.now) {
             publish(.warning(warning))
         }
         let start = StartPosition.resolve(
             request.properties.playFrom, kind: source.streamKind, entitlement: entitlement,
-            programAtStart: programs?.program(atMs: dependencies.clock.nowMs))
+            programAtStart: programs?.program(at: dependencies.clock.now))
         let caps = [request.properties.maxBitrate.map { Int(clamping: $0) }, entitlement.contractRestrictions?.maxBitrate].compactMap { $0 }
             .filter { $0 > 0 }
         let configuration = EngineConfiguration(
             masterURL: masterURL, start: start, autoplay: request.properties.autoplay, maxBitrate: caps.min(),
             audioOnly: audioOnly, metadataIdentifiers: request.metadataIdentifiers,
-            bufferTargetMs: dependencies.bufferTarget.wholeMilliseconds,
-            resumeThresholdMs: dependencies.resumeThreshold.wholeMilliseconds, liveDelayMs: format.liveDelay,
-            stalePlaylistLimitMs: dependencies.stalePlaylistLimit.wholeMilliseconds, playSessionId: entitlement.playSessionId)
+            bufferTarget: dependencies.bufferTarget.roundedDownToMilliseconds,
+            resumeThreshold: dependencies.resumeThreshold.roundedDownToMilliseconds,
+            liveDelay: format.liveDelay.map { .milliseconds($0) },
+            stalePlaylistLimit: dependencies.stalePlaylistLimit.roundedDownToMilliseconds, playSessionId: entitlement.playSessionId)
         if stopRequested { return end(with: .playbackAborted) }
         await tech.run(configuration, observer: self)
         if tech.status.phase == .stopped { end(with: .playbackAborted) }
@@ -159,7 +161,7 @@ final class PlaybackSession: TechObserver {
     func tech(didEmit event: EngineEvent, status: TechStatus) async {
         switch event {
         case .prepared:
-            state.withLock { $0.ads?.begin(atPositionMs: status.playheadPositionMs) }
+            state.withLock { $0.ads?.begin(at: status.playhead) }
             chooseTracks(renditions: status.renditions)
             publish(.playbackPrepared)
         case .ready: publish(.playbackReady)
@@ -171,38 +173,39 @@ final class PlaybackSession: TechObserver {
         case .bufferingStarted: publish(.bufferingStarted)
         case .bufferingStopped: publish(.bufferingStopped)
         case .bitrateChanged(let bitrate): publish(.bitrateChanged(bitrate))
-        case .durationChanged(let duration): publish(.durationChanged(duration))
+        case .durationChanged(let duration): publish(.durationChanged(duration?.wholeMilliseconds))
         case .dateRangeMetadataChanged(let metadata): publish(.dateRangeMetadataChanged(metadata))
         case .timedID3Metadata(let frames): publish(.timedID3Metadata(frames))
         case .seeked(let position):
-            publish(.playbackScrubbed(position))
+            publish(.playbackScrubbed(position.wholeMilliseconds))
             apply(state.withLock { $0.ads?.seeked(to: position) })
         case .invalidStartTime(let requested, let range): publish(.warning(.invalidStartTime(startTime: requested, seekableRange: range)))
         case .seekOutsideRange(let requested, let range): publish(.warning(.seekOutsideRange(requested: requested, seekableRange: range)))
         case .warning(let warning): publish(.warning(.stream(warning)))
         case .completed: end(with: .playbackCompleted)
         case .failed(let reason): end(with: .error(request.isOffline ? .offlineMedia(reason: reason) : .playback(reason: reason)))
-        case .keyRefused(let message, let timeMs): end(with: .error(keyRefusal(message, atTimeMs: timeMs)))
+        case .keyRefused(let message, let time): end(with: .error(keyRefusal(message, at: time)))
         }
     }
 
     /// A refused key as the app sees it: `NOT_ENTITLED` as at a program boundary (naming the
     /// program the key's period lies in), a download's key refused for its license as
     /// `licenseExpired`, anything else as the Exposure error it is.
-    private func keyRefusal(_ message: ExposureErrorMessage, atTimeMs timeMs: Int64?) -> PlayerError {
+    private func keyRefusal(_ message: ExposureErrorMessage, at time: WallTime?) -> PlayerError {
         if request.isOffline, message.message == "LICENSE_EXPIRED", let entitlement = source?.entitlement {
             // The key source knows the license ran out even when the entitlement the app holds says otherwise.
             return .licenseExpired(expiredAtMs: min(entitlement.offlineLicenseExpiry, core.dependencies.clock.now).millisecondsSince1970)
         }
         guard message.message == "NOT_ENTITLED" else { return .exposure(.exposureResponse(reason: message)) }
-        return .notEntitled(status: message.message, programId: timeMs.flatMap { programs?.program(atMs: $0)?.programId })
+        return .notEntitled(
+            status: message.message, programId: time.flatMap { programs?.program(at: $0)?.programId })
     }
 
     func techDidAdvance(status: TechStatus) async {
         state.withLock { $0.analytics }?.reporter.catchUp()
-        if status.phase != .loading { apply(state.withLock { $0.ads?.follow(positionMs: status.playheadPositionMs) }) }
-        guard let programs, let time = status.playheadTimeMs, status.phase != .loading else { return }
-        let update = await programs.follow(playheadTimeMs: time)
+        if status.phase != .loading { apply(state.withLock { $0.ads?.follow(to: status.playhead) }) }
+        guard let programs, let time = status.playheadTime, status.phase != .loading else { return }
+        let update = await programs.follow(playheadTime: time)
         update.events.forEach(publish)
         if let error = update.stop {
             end(with: .error(error))
@@ -210,8 +213,8 @@ final class PlaybackSession: TechObserver {
         }
     }
 
-    func nextBoundaryPositionMs(after playheadPositionMs: Int64) -> Int64? {
-        state.withLock { $0.ads?.nextBoundary(after: playheadPositionMs) }
+    func nextBoundaryPosition(after playhead: Duration) -> Duration? {
+        state.withLock { $0.ads?.nextBoundary(after: playhead) }
     }
 
     private func apply(_ update: AdTracker.Update?) {
@@ -222,8 +225,8 @@ final class PlaybackSession: TechObserver {
 
     /// A seek into another program is checked first, as the official SDK does; the program
     /// service then does not check the same program again when the playhead lands.
-    func techShouldSeek(toTimeMs timeMs: Int64) async -> Bool {
-        guard let programs, let verdict = await programs.checkBeforeSeek(toTimeMs: timeMs) else { return true }
+    func techShouldSeek(to time: WallTime) async -> Bool {
+        guard let programs, let verdict = await programs.checkBeforeSeek(to: time) else { return true }
         verdict.events.forEach(publish)
         guard let error = verdict.stop else { return true }
         end(with: .error(error))
@@ -231,12 +234,12 @@ final class PlaybackSession: TechObserver {
         return false
     }
 
-    func nextWakeMs() -> Int64? {
-        state.withLock { $0.analytics }?.reporter.nextWake?.millisecondsSince1970
+    func nextWake() -> WallTime? {
+        state.withLock { $0.analytics }?.reporter.nextWake
     }
 
-    func nextBoundaryTimeMs(after playheadTimeMs: Int64) -> Int64? {
-        programs?.nextBoundary(after: playheadTimeMs)
+    func nextBoundaryTime(after playheadTime: WallTime) -> WallTime? {
+        programs?.nextBoundary(after: playheadTime)
     }
 
     private func chooseTracks(renditions: [Rendition]) {

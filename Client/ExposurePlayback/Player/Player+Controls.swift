@@ -13,7 +13,7 @@ extension Player {
     public func stop() { session?.stop() }
 
     /// Seeks to a position (ms, the official SDK's spelling); forward needs `ffEnabled`, backward `rwEnabled`.
-    public func seek(toPosition positionMs: Int64) { session?.seek(toPosition: positionMs) }
+    public func seek(toPosition positionMs: Int64) { session?.seek(to: .milliseconds(positionMs)) }
 
     /// Seeks to `position` in the stream's time reference: ``seek(toPosition:)`` as a `Duration`.
     public func seek(to position: Duration) { seek(toPosition: position.wholeMilliseconds) }
@@ -23,10 +23,11 @@ extension Player {
 
     /// Seeks to a wall-clock time (ms since 1970, the official SDK's spelling); forward needs `ffEnabled`, backward `rwEnabled`.
     /// On a channel, a time before the seekable window starts the program on air then as a
-    /// catch-up playback (``startCatchUp(atTime:)``).
+    /// catch-up playback (``startCatchUp(at:)``).
     public func seek(toTime timeMs: Int64) {
-        if startCatchUp(atTime: timeMs) { return }
-        session?.seek(toTime: timeMs)
+        let time = WallTime(millisecondsSince1970: timeMs)
+        if startCatchUp(at: time) { return }
+        session?.seek(to: time)
     }
 
     /// Jumps to the live edge (a fast-forward as far as the contract is concerned); from a
@@ -43,26 +44,26 @@ extension Player {
     public func previousProgram() { session?.jumpToProgram(next: false) ?? publish(.warning(.noProgram), source: nil) }
 
     /// The playhead, ms in the stream's time reference (the official SDK's spelling).
-    public var playheadPosition: Int64 { status.playheadPositionMs }
+    public var playheadPosition: Int64 { status.playhead.wholeMilliseconds }
     /// The playhead as wall-clock time (ms since 1970, the official SDK's spelling), from PROGRAM-DATE-TIME.
-    public var playheadTime: Int64? { status.playheadTimeMs }
+    public var playheadTime: Int64? { status.playheadTime?.millisecondsSince1970 }
     /// The playhead in the stream's time reference: ``playheadPosition`` as a `Duration`.
-    public var playheadOffset: Duration { .milliseconds(status.playheadPositionMs) }
+    public var playheadOffset: Duration { status.playhead }
     /// The playhead as wall-clock time: ``playheadTime`` as a `WallTime`.
-    public var playheadWallTime: WallTime? { status.playheadTimeMs.map(WallTime.init(millisecondsSince1970:)) }
-    /// Positions reachable without a new play request.
-    public var seekableRange: ClosedRange<Int64> { status.seekableRange }
-    /// The same as wall-clock times.
-    public var seekableTimeRange: ClosedRange<Int64>? { status.seekableTimeRange }
-    /// Positions reachable without fetching.
-    public var bufferedRange: ClosedRange<Int64> { status.bufferedRange }
-    /// The same as wall-clock times.
-    public var bufferedTimeRange: ClosedRange<Int64>? { status.bufferedTimeRange }
+    public var playheadWallTime: WallTime? { status.playheadTime }
+    /// Positions reachable without a new play request, ms (the official SDK's spelling).
+    public var seekableRange: ClosedRange<Int64> { status.seekableRange.inWholeMilliseconds }
+    /// The same as wall-clock times, ms since 1970.
+    public var seekableTimeRange: ClosedRange<Int64>? { status.seekableTimeRange?.inMillisecondsSince1970 }
+    /// Positions reachable without fetching, ms.
+    public var bufferedRange: ClosedRange<Int64> { status.bufferedRange.inWholeMilliseconds }
+    /// The same as wall-clock times, ms since 1970.
+    public var bufferedTimeRange: ClosedRange<Int64>? { status.bufferedTimeRange?.inMillisecondsSince1970 }
     /// The duration; nil while live.
-    public var duration: Duration? { status.durationMs.map { .milliseconds($0) } }
+    public var duration: Duration? { status.duration }
     /// ``duration`` in milliseconds.
     @available(*, deprecated, renamed: "duration", message: "duration is a Duration; .wholeMilliseconds reads it in milliseconds")
-    public var durationMs: Int64? { status.durationMs }
+    public var durationMs: Int64? { status.duration?.wholeMilliseconds }
     /// The playing bitrate, bits/s.
     public var currentBitrate: Int? { status.bitrate }
     /// Whether the playhead is moving.

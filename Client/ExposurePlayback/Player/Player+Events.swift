@@ -103,7 +103,7 @@ extension Player {
         listen { player, source, event in if case .error(let error) = event { handler(player, source, error) } }
     }
 
-    /// The duration changed (read it from ``durationMs``).
+    /// The duration changed (read it from ``duration``).
     @discardableResult
     public func onDurationChanged(_ handler: @escaping EventHandler) -> Player {
         listen { player, source, event in if case .durationChanged = event { handler(player, source) } }

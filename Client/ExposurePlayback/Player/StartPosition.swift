@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 
 /// The seed's start-time table: `PlayFrom` × stream kind → where the engine starts.
@@ -12,26 +13,26 @@ enum StartPosition {
         case .beginning:
             switch kind {
             case .liveChannel, .liveProgram:
-                if let start = programAtStart?.startTime { return .time(ProgramSchedule.ms(start)) }
-                if let start = entitlement.streamInfo?.start { return .time(start * 1000) }
+                if let start = programAtStart?.startTime { return .time(ProgramSchedule.instant(start)) }
+                if let start = entitlement.streamInfo?.start { return .time(WallTime(millisecondsSince1970: start * 1000)) }
                 return .defaultPosition
             case .liveEvent:
-                return entitlement.streamInfo?.start.map { .time($0 * 1000) } ?? .defaultPosition
+                return entitlement.streamInfo?.start.map { .time(WallTime(millisecondsSince1970: $0 * 1000)) } ?? .defaultPosition
             case .vod, .catchup:
-                return .position(0)
+                return .position(.zero)
             }
         case .bookmark:
             let bookmarks = entitlement.bookmarks
             switch kind {
             case .liveChannel, .liveProgram, .liveEvent:
-                return bookmarks?.liveTime.map { .time($0) } ?? .defaultPosition
+                return bookmarks?.liveTime.map { .time(WallTime(millisecondsSince1970: $0)) } ?? .defaultPosition
             case .vod, .catchup:
-                return bookmarks?.lastViewedOffset.map { .position($0) } ?? .defaultPosition
+                return bookmarks?.lastViewedOffset.map { .position(.milliseconds($0)) } ?? .defaultPosition
             }
         case .customPosition(let position):
-            return .position(position)
+            return .position(.milliseconds(position))
         case .customTime(let time):
-            return .time(time)
+            return .time(WallTime(millisecondsSince1970: time))
         }
     }
 }

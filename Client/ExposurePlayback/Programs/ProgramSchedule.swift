@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 
@@ -5,50 +6,51 @@ import Foundation
 struct ProgramSchedule: Sendable {
     /// Programs by start time.
     private(set) var programs: [Program] = []
-    /// The window that was asked for, ms since 1970.
-    private(set) var window: Range<Int64>?
+    /// The window that was asked for.
+    private(set) var window: Range<WallTime>?
 
     /// Replaces the schedule with `programs` loaded for `window`.
-    mutating func load(_ programs: [Program], window: Range<Int64>) {
+    mutating func load(_ programs: [Program], window: Range<WallTime>) {
         self.programs = programs.filter { $0.startTime != nil && $0.endTime != nil }.sorted { $0.startTime! < $1.startTime! }
         self.window = window
     }
 
-    /// Whether `timeMs` is inside the loaded window, with some margin left before its end.
-    func covers(_ timeMs: Int64, margin: Int64 = 0) -> Bool {
+    /// Whether `time` is inside the loaded window, with some margin left before its end.
+    func covers(_ time: WallTime, margin: Duration = .zero) -> Bool {
         guard let window else { return false }
-        return window.lowerBound <= timeMs && timeMs + margin < window.upperBound
+        return window.lowerBound <= time && time + margin < window.upperBound
     }
 
-    /// The program on air at `timeMs`.
-    func program(atMs timeMs: Int64) -> Program? {
-        programs.last { Self.ms($0.startTime) <= timeMs && timeMs < Self.ms($0.endTime) }
+    /// The program on air at `time`.
+    func program(at time: WallTime) -> Program? {
+        programs.last { Self.instant($0.startTime) <= time && time < Self.instant($0.endTime) }
     }
 
-    /// The next start or end of a program after `timeMs`.
-    func nextBoundary(after timeMs: Int64) -> Int64? {
-        var best: Int64?
+    /// The next start or end of a program after `time`.
+    func nextBoundary(after time: WallTime) -> WallTime? {
+        var best: WallTime?
         for program in programs {
-            for edge in [Self.ms(program.startTime), Self.ms(program.endTime)] where edge > timeMs {
+            for edge in [Self.instant(program.startTime), Self.instant(program.endTime)] where edge > time {
                 best = min(best ?? edge, edge)
             }
-            if Self.ms(program.startTime) > timeMs { break }
+            if Self.instant(program.startTime) > time { break }
         }
         return best
     }
 
-    /// The program after the one on air at `timeMs`.
-    func program(after timeMs: Int64) -> Program? {
-        programs.first { Self.ms($0.startTime) > timeMs }
+    /// The program after the one on air at `time`.
+    func program(after time: WallTime) -> Program? {
+        programs.first { Self.instant($0.startTime) > time }
     }
 
-    /// The program before the one on air at `timeMs`.
-    func program(before timeMs: Int64) -> Program? {
-        let currentStart = program(atMs: timeMs).map { Self.ms($0.startTime) } ?? timeMs
-        return programs.last { Self.ms($0.startTime) < currentStart }
+    /// The program before the one on air at `time`.
+    func program(before time: WallTime) -> Program? {
+        let currentStart = program(at: time).map { Self.instant($0.startTime) } ?? time
+        return programs.last { Self.instant($0.startTime) < currentStart }
     }
 
-    /// A program time in milliseconds since 1970, rounded to the nearest (the seed's
-    /// `millisecondsSince1970`: a date made from milliseconds gives them back unchanged).
-    static func ms(_ date: Date?) -> Int64 { date?.millisecondsSince1970 ?? 0 }
+    /// A program time to the millisecond, rounded to the nearest (the seed's
+    /// `millisecondsSince1970`: a date made from milliseconds gives them back unchanged); 1970
+    /// for none.
+    static func instant(_ date: Date?) -> WallTime { WallTime(millisecondsSince1970: date?.millisecondsSince1970 ?? 0) }
 }

@@ -19,7 +19,7 @@ package final class ProgramService: Sendable {
         var schedule = ProgramSchedule()
         var current: Program?
         var started = false
-        var warnedGapAt: Int64?
+        var warnedGapAt: WallTime?
         /// A program a seek already checked, so landing in it does not check again.
         var checkedProgramId: String?
     }
@@ -31,7 +31,9 @@ package final class ProgramService: Sendable {
     private let entitlement: Entitlement
     private let state = Mutex(State())
     /// How much EPG to load around the playhead, each side.
-    private static let windowMs: Int64 = 6 * 3_600_000
+    private static let loadedSpan: Duration = .seconds(6 * 3_600)
+    /// How far before the loaded window's end the playhead may come before the EPG is loaded again.
+    private static let reloadMargin: Duration = .seconds(3_600)
 
     package init(channelId: String, assetId: String, entitlementCheck: Bool, epg: FetchEpg, entitlement: Entitlement) {
         self.channelId = channelId
@@ -44,43 +46,43 @@ package final class ProgramService: Sendable {
     /// The program on air at the playhead.
     package var currentProgram: Program? { state.withLock { $0.current } }
 
-    /// Loads the EPG around `timeMs` unless already loaded; a failure is a warning.
-    package func ensureLoaded(around timeMs: Int64) async -> PlayerWarning? {
+    /// Loads the EPG around `time` unless already loaded; a failure is a warning.
+    package func ensureLoaded(around time: WallTime) async -> PlayerWarning? {
         do throws(ExposureError) {
-            try await load(around: timeMs)
+            try await load(around: time)
             return nil
         } catch {
             return .epgUnavailable(reason: "\(error)")
         }
     }
 
-    /// Loads the EPG around `timeMs` unless already loaded.
-    package func load(around timeMs: Int64) async throws(ExposureError) {
-        if state.withLock({ $0.schedule.covers(timeMs, margin: 3_600_000) }) { return }
-        let window = (timeMs - Self.windowMs)..<(timeMs + Self.windowMs)
+    /// Loads the EPG around `time` unless already loaded.
+    package func load(around time: WallTime) async throws(ExposureError) {
+        if state.withLock({ $0.schedule.covers(time, margin: Self.reloadMargin) }) { return }
+        let window = (time - Self.loadedSpan)..<(time + Self.loadedSpan)
         let channel = try await epg.channel(id: channelId).show(page: 1, spanning: 500)
-            .filter(starting: Self.date(window.lowerBound), ending: Self.date(window.upperBound)).request()
+            .filter(starting: window.lowerBound.date, ending: window.upperBound.date).request()
         state.withLock { $0.schedule.load(channel.programs, window: window) }
     }
 
-    /// The program at `timeMs` from the loaded EPG.
-    package func program(atMs timeMs: Int64) -> Program? { state.withLock { $0.schedule.program(atMs: timeMs) } }
+    /// The program at `time` from the loaded EPG.
+    package func program(at time: WallTime) -> Program? { state.withLock { $0.schedule.program(at: time) } }
 
-    /// The program after (or before) the one at `timeMs`.
-    package func neighbour(of timeMs: Int64, next: Bool) -> Program? {
-        state.withLock { next ? $0.schedule.program(after: timeMs) : $0.schedule.program(before: timeMs) }
+    /// The program after (or before) the one at `time`.
+    package func neighbour(of time: WallTime, next: Bool) -> Program? {
+        state.withLock { next ? $0.schedule.program(after: time) : $0.schedule.program(before: time) }
     }
 
-    /// The next program boundary after `timeMs`, for the tech to stop at.
-    package func nextBoundary(after timeMs: Int64) -> Int64? { state.withLock { $0.schedule.nextBoundary(after: timeMs) } }
+    /// The next program boundary after `time`, for the tech to stop at.
+    package func nextBoundary(after time: WallTime) -> WallTime? { state.withLock { $0.schedule.nextBoundary(after: time) } }
 
-    /// Looks at the playhead: reports a new program (checking entitlement first when asked to),
-    /// or a gap.
-    package func follow(playheadTimeMs timeMs: Int64) async -> Update {
+    /// Looks at the playhead, at wall-clock `time`: reports a new program (checking entitlement
+    /// first when asked to), or a gap.
+    package func follow(playheadTime time: WallTime) async -> Update {
         var update = Update()
-        if let warning = await ensureLoaded(around: timeMs) { update.events.append(.warning(warning)) }
+        if let warning = await ensureLoaded(around: time) { update.events.append(.warning(warning)) }
         let (program, changed, first) = state.withLock { state -> (Program?, Bool, Bool) in
-            let program = state.schedule.program(atMs: timeMs)
+            let program = state.schedule.program(at: time)
             return (program, !state.started || program?.programId != state.current?.programId, !state.started)
         }
         guard changed else { return update }
@@ -88,16 +90,16 @@ package final class ProgramService: Sendable {
             let warn = state.withLock { state -> Bool in
                 state.started = true
                 state.current = nil
-                defer { state.warnedGapAt = timeMs }
+                defer { state.warnedGapAt = time }
                 return state.warnedGapAt == nil
             }
-            if warn { update.events.append(.warning(.gapInEpg(timeMs: timeMs))) }
+            if warn { update.events.append(.warning(.gapInEpg(timeMs: time.millisecondsSince1970))) }
             return update
         }
         // The play request already checked the first program, and a seek the one it went to.
         let checked = state.withLock { $0.checkedProgramId == program.programId }
         if entitlementCheck && !first && !checked {
-            update = await check(program, atMs: timeMs, adding: update)
+            update = await check(program, at: time, adding: update)
             if update.stop != nil { return update }
         }
         state.withLock { state in
@@ -110,32 +112,30 @@ package final class ProgramService: Sendable {
         return update
     }
 
-    /// Before a seek to `timeMs`: the entitlement check of the program there, when checks are on
+    /// Before a seek to `time`: the entitlement check of the program there, when checks are on
     /// and it is not the current program; nil when there is nothing to check.
-    package func checkBeforeSeek(toTimeMs timeMs: Int64) async -> Update? {
+    package func checkBeforeSeek(to time: WallTime) async -> Update? {
         guard entitlementCheck else { return nil }
         var update = Update()
-        if let warning = await ensureLoaded(around: timeMs) { update.events.append(.warning(warning)) }
-        guard let program = program(atMs: timeMs), program.programId != currentProgram?.programId else {
+        if let warning = await ensureLoaded(around: time) { update.events.append(.warning(warning)) }
+        guard let program = program(at: time), program.programId != currentProgram?.programId else {
             return update.events.isEmpty ? nil : update
         }
-        update = await check(program, atMs: timeMs, adding: update)
+        update = await check(program, at: time, adding: update)
         if update.stop == nil { state.withLock { $0.checkedProgramId = program.programId } }
         return update
     }
 
-    /// Asks whether the user may watch at `timeMs` (in `program`): a no stops playback, a
+    /// Asks whether the user may watch at `time` (in `program`): a no stops playback, a
     /// failed check is a warning.
-    private func check(_ program: Program, atMs timeMs: Int64, adding update: Update) async -> Update {
+    private func check(_ program: Program, at time: WallTime, adding update: Update) async -> Update {
         var update = update
         do {
-            let validation = try await entitlement.validate(assetId: assetId, time: Self.date(timeMs)).request()
+            let validation = try await entitlement.validate(assetId: assetId, time: time.date).request()
             if !validation.isSuccess { update.stop = .notEntitled(status: validation.status, programId: program.programId) }
         } catch {
             update.events.append(.warning(.entitlementCheckFailed(programId: program.programId, reason: "\(error)")))
         }
         return update
     }
-
-    private static func date(_ ms: Int64) -> Date { WallTime(millisecondsSince1970: ms).date }
 }

@@ -34,7 +34,7 @@ extension Player {
 
     /// The thumbnail for `time` (ms into the asset) of an activated asset; nil when none covers it.
     public func getSprite(time: Int64, assetId: String) -> SpriteImage? {
-        sprites.image(atMs: time, assetId: assetId)
+        sprites.image(at: .milliseconds(time), assetId: assetId)
     }
 
     private func fetch(_ url: URL) async throws -> Data {

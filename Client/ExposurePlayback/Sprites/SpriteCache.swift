@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 import Synchronization
@@ -50,12 +51,14 @@ final class SpriteCache: Sendable {
     /// Every thumbnail of an activated asset, in time order.
     func images(assetId: String) -> [SpriteImage] {
         guard let track = tracks.withLock({ $0[assetId] }) else { return [] }
-        return track.cues.cues.compactMap { image(atMs: $0.startMilliseconds, assetId: assetId) }
+        return track.cues.cues.compactMap { image(at: .milliseconds($0.startMilliseconds), assetId: assetId) }
     }
 
-    func image(atMs timeMs: Int64, assetId: String) -> SpriteImage? {
+    /// The thumbnail of an activated asset whose cue covers `offset` into the asset (the cues
+    /// are kept in whole milliseconds); nil when none does.
+    func image(at offset: Duration, assetId: String) -> SpriteImage? {
         tracks.withLock { tracks in
-            guard let track = tracks[assetId], let cue = track.cues.cue(at: timeMs),
+            guard let track = tracks[assetId], let cue = track.cues.cue(at: offset.wholeMilliseconds),
                 let url = cue.imageURL(relativeTo: track.vttURL), let sheet = track.sheets[url]
             else { return nil }
             return SpriteImage(

@@ -41,7 +41,7 @@ package final class HLSTech: PlaybackTech {
     package func run(_ configuration: EngineConfiguration, observer: any TechObserver) async {
         var engine = HLSEngine(configuration: configuration)
         while !Task.isCancelled {
-            await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
+            await deliver(engine.handle(.tick(now: clock.now)), engine: engine, to: observer)
             await advance(engine, observer: observer)
             // Commands (from the app or from listeners just called) apply before anything else.
             let commands = state.withLock { state in
@@ -49,7 +49,7 @@ package final class HLSTech: PlaybackTech {
                 return state.commands
             }
             for command in commands {
-                if case .seekToTime(let time) = command, !(await observer.techShouldSeek(toTimeMs: time)) { continue }
+                if case .seekToTime(let time) = command, !(await observer.techShouldSeek(to: time)) { continue }
                 await deliver(engine.handle(.command(command)), engine: engine, to: observer)
             }
             if !commands.isEmpty { await advance(engine, observer: observer) }
@@ -60,23 +60,22 @@ package final class HLSTech: PlaybackTech {
                 publish(engine)
                 return
             case .fetch(let fetch):
-                let started = clock.nowMs
+                let started = clock.now
                 let loaded = await loader.load(fetch.url, playSessionId: configuration.playSessionId)
-                let receivedMs = clock.nowMs
+                let received = clock.now
                 let input: EngineInput =
                     switch loaded {
-                    case .success(let loaded): .fetched(id: fetch.id, body: loaded.body, elapsedMs: receivedMs - started)
+                    case .success(let loaded): .fetched(id: fetch.id, body: loaded.body, elapsed: received - started)
                     case .failure(let failure):
                         failure.refusal.map { .fetchRefused(id: fetch.id, status: $0.status, body: $0.body) }
                             ?? .fetchFailed(id: fetch.id, reason: failure.reason)
                     }
-                await deliver(engine.handle(.tick(nowMs: clock.nowMs)), engine: engine, to: observer)
+                await deliver(engine.handle(.tick(now: clock.now)), engine: engine, to: observer)
                 await deliver(engine.handle(input), engine: engine, to: observer)
                 // A downloaded key's license, counted down on this playback's clock from the moment
                 // the key arrived (not after the listeners above ran).
                 if case .success(let loaded) = loaded, let timeLeft = loaded.licenseTimeLeft {
-                    let endsAt = WallTime(millisecondsSince1970: receivedMs).advanced(by: timeLeft)
-                    await deliver(engine.handle(.licenseEnds(atMs: endsAt.millisecondsSince1970)), engine: engine, to: observer)
+                    await deliver(engine.handle(.licenseEnds(at: received.advanced(by: timeLeft))), engine: engine, to: observer)
                 }
             case .wait(let until):
                 await waitForCommand(orUntil: wakeDeadline(engine: engine, until: until, observer: observer))
@@ -91,12 +90,12 @@ package final class HLSTech: PlaybackTech {
         if engine.phase != .stopped, engine.phase != .failed { await observer.techDidAdvance(status: status) }
     }
 
-    /// Returns at `deadline` (ms of clock time) or when a command is queued, whichever comes first
+    /// Returns at `deadline` (clock time) or when a command is queued, whichever comes first
     /// (or when the task is cancelled); with no deadline, only for a command.
-    private func waitForCommand(orUntil deadline: Int64?) async {
+    private func waitForCommand(orUntil deadline: WallTime?) async {
         guard let deadline else { return await commandQueued.wait() }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await self.clock.sleep(untilMs: deadline) }
+            group.addTask { try? await self.clock.sleep(until: deadline, tolerance: nil) }
             group.addTask { await self.commandQueued.wait() }
             await group.next()
             group.cancelAll()
@@ -105,20 +104,21 @@ package final class HLSTech: PlaybackTech {
 
     /// The engine's deadline, brought forward to the observer's next boundaries (time and position,
     /// while playing) and its next wake (analytics, while the session is open).
-    private func wakeDeadline(engine: HLSEngine, until: Int64?, observer: any TechObserver) -> Int64? {
-        let now = clock.nowMs
-        var deadline = until
-        if engine.phase == .playing, let time = engine.playheadTimeMs, let boundary = observer.nextBoundaryTimeMs(after: time) {
-            deadline = min(deadline ?? .max, now + max(1, boundary - time))
+    private func wakeDeadline(engine: HLSEngine, until: WallTime?, observer: any TechObserver) -> WallTime? {
+        let now = clock.now
+        let soonest = Duration.milliseconds(1)
+        var deadlines = until.map { [$0] } ?? []
+        if engine.phase == .playing, let time = engine.playheadTime, let boundary = observer.nextBoundaryTime(after: time) {
+            deadlines.append(now + max(soonest, boundary - time))
         }
-        let position = engine.playheadPositionMs
-        if engine.phase == .playing, let boundary = observer.nextBoundaryPositionMs(after: position) {
-            deadline = min(deadline ?? .max, now + max(1, boundary - position))
+        let position = engine.playhead
+        if engine.phase == .playing, let boundary = observer.nextBoundaryPosition(after: position) {
+            deadlines.append(now + max(soonest, boundary - position))
         }
         // The observer's wake (analytics heartbeats and retries) counts in every phase a session is
         // open in: a paused or not yet started player still reports itself.
-        if !engine.isOver, let wake = observer.nextWakeMs() { deadline = min(deadline ?? .max, max(now + 1, wake)) }
-        return deadline
+        if !engine.isOver, let wake = observer.nextWake() { deadlines.append(max(now + soonest, wake)) }
+        return deadlines.min()
     }
 
     private func deliver(_ events: [EngineEvent], engine: HLSEngine, to observer: any TechObserver) async {

@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 
 /// The playback engine behind a ``Player`` (the "tech"): ``HLSTech`` here; an AVFoundation
@@ -21,38 +22,38 @@ package protocol TechObserver: AnyObject, Sendable {
     func tech(didEmit event: EngineEvent, status: TechStatus) async
     /// Called after every step while playback is alive, so the owner can follow the playhead.
     func techDidAdvance(status: TechStatus) async
-    /// The next playhead wall-clock time (ms) at which the owner wants ``techDidAdvance(status:)``,
+    /// The next playhead wall-clock time at which the owner wants ``techDidAdvance(status:)``,
     /// e.g. a program boundary; nil when none.
-    func nextBoundaryTimeMs(after playheadTimeMs: Int64) -> Int64?
-    /// The next playhead position (ms) at which the owner wants ``techDidAdvance(status:)``,
-    /// e.g. an ad's quartile; nil when none.
-    func nextBoundaryPositionMs(after playheadPositionMs: Int64) -> Int64?
-    /// The next clock instant (ms, the playback clock) at which the owner wants
+    func nextBoundaryTime(after playheadTime: WallTime) -> WallTime?
+    /// The next playhead position at which the owner wants ``techDidAdvance(status:)``, e.g. an
+    /// ad's quartile; nil when none.
+    func nextBoundaryPosition(after playhead: Duration) -> Duration?
+    /// The next instant of the playback clock at which the owner wants
     /// ``techDidAdvance(status:)`` while playing, e.g. an analytics heartbeat; nil when none.
-    func nextWakeMs() -> Int64?
-    /// Asked before a seek to wall-clock `timeMs` is applied, from inside the loop (time stands
+    func nextWake() -> WallTime?
+    /// Asked before a seek to wall-clock `time` is applied, from inside the loop (time stands
     /// still meanwhile): false drops the seek, e.g. when the entitlement check there says no.
-    func techShouldSeek(toTimeMs timeMs: Int64) async -> Bool
+    func techShouldSeek(to time: WallTime) async -> Bool
 }
 
 /// A snapshot of a tech's playback.
 package struct TechStatus: Sendable, Equatable {
     /// Where in its life playback is.
     package var phase: HLSEngine.Phase = .loading
-    /// The playhead, ms in the stream's time reference.
-    package var playheadPositionMs: Int64 = 0
-    /// The playhead as wall-clock ms, when the stream has PROGRAM-DATE-TIME.
-    package var playheadTimeMs: Int64?
+    /// The playhead, in the stream's time reference.
+    package var playhead: Duration = .zero
+    /// The playhead as wall-clock time, when the stream has PROGRAM-DATE-TIME.
+    package var playheadTime: WallTime?
     /// Positions reachable without a new play request.
-    package var seekableRange: ClosedRange<Int64> = 0...0
+    package var seekableRange: ClosedRange<Duration> = .zero ... .zero
     /// The same as wall-clock times.
-    package var seekableTimeRange: ClosedRange<Int64>?
+    package var seekableTimeRange: ClosedRange<WallTime>?
     /// Buffered positions.
-    package var bufferedRange: ClosedRange<Int64> = 0...0
+    package var bufferedRange: ClosedRange<Duration> = .zero ... .zero
     /// The same as wall-clock times.
-    package var bufferedTimeRange: ClosedRange<Int64>?
-    /// Duration in ms; nil while live.
-    package var durationMs: Int64?
+    package var bufferedTimeRange: ClosedRange<WallTime>?
+    /// The duration; nil while live.
+    package var duration: Duration?
     /// The playing variant's bandwidth, bits/s.
     package var bitrate: Int?
     /// Audio and subtitle renditions on offer.
@@ -69,13 +70,13 @@ package struct TechStatus: Sendable, Equatable {
 
     init(_ engine: HLSEngine) {
         phase = engine.phase
-        playheadPositionMs = engine.playheadPositionMs
-        playheadTimeMs = engine.playheadTimeMs
+        playhead = engine.playhead
+        playheadTime = engine.playheadTime
         seekableRange = engine.seekableRange
         seekableTimeRange = engine.seekableTimeRange
         bufferedRange = engine.bufferedRange
         bufferedTimeRange = engine.bufferedTimeRange
-        durationMs = engine.durationMs
+        duration = engine.duration
         bitrate = engine.currentBitrate
         renditions = engine.renditions
         variants = engine.selector?.variants ?? []
