@@ -100,9 +100,12 @@ import Testing
         let manager = harness.manager
         var events = manager.events.makeAsyncIterator()
         harness.downloader.completeFile(item.downloadIdForTests)
+        // The files go only when the test has seen Canceling: the removal would otherwise race the look.
+        harness.downloader.holdRemovals()
 
         manager.cancelDownload(for: item)
         #expect(manager.offlineState(for: item) == .canceling)
+        harness.downloader.releaseRemovals()
         _ = await ExposureDownloadTests.events(&events) { $0 == .canceled(assetId: item.assetId) }
 
         #expect(manager.offlineState(for: item) == .notDownloaded)

@@ -28,6 +28,8 @@ final class ScriptedDownloader: MediaDownloading {
     private let startSink: AsyncStream<String>.Continuation
     /// The id of each download `start` was called for, as it is called.
     let starts: AsyncStream<String>
+    /// Whether removals wait for ``releaseRemovals()``, and the removals waiting.
+    private let removalGate = Mutex<(held: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
     init(folder: URL, pace: Pace = .automatic) {
         self.folder = folder
@@ -118,7 +120,27 @@ final class ScriptedDownloader: MediaDownloading {
         if let snapshot = snapshotNow(id.rawValue) { sink.yield(.suspended(id, snapshot.progress)) }
     }
 
+    /// Makes removals wait until ``releaseRemovals()``, so a test can look at what comes before one.
+    func holdRemovals() { removalGate.withLock { $0.held = true } }
+
+    /// Lets held removals (and later ones) go.
+    func releaseRemovals() {
+        let waiting = removalGate.withLock { gate in
+            gate.held = false
+            defer { gate.waiting = [] }
+            return gate.waiting
+        }
+        for removal in waiting { removal.resume() }
+    }
+
     func remove(_ id: MediaDownloadID) async throws(MediaDownloadFailure) {
+        await withCheckedContinuation { removal in
+            let goes = removalGate.withLock { gate in
+                if gate.held { gate.waiting.append(removal) }
+                return !gate.held
+            }
+            if goes { removal.resume() }
+        }
         try requireKnown(id)
         change { $0[id.rawValue] = nil }
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(id.rawValue))
