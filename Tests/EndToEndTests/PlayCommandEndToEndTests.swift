@@ -104,7 +104,9 @@ import Testing
     @Test func aPresetShapesThisPlaySessionAndASummaryEndsTheOutput() async throws {
         let session = try await LoggedInCLI(name: "play-network")
         defer { try? FileManager.default.removeItem(at: session.folder) }
-        let run = try await session.play(["city-lights", "--seconds", "4", "--network", "lte", "--json"])
+        // At --speed 10 the four seconds of playback take under half a second of real time; the
+        // mock still delays every segment at the preset's pace.
+        let run = try await session.play(["city-lights", "--seconds", "4", "--speed", "10", "--network", "lte", "--json"])
         #expect(run.status == 0, "\(run.errors)")
         let last = try #require(run.output.split(separator: "\n").last)
         let summary = try #require(JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
