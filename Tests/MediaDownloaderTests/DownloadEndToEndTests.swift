@@ -51,6 +51,24 @@ import Testing
         }
     }
 
+    @Test func withoutSizesBeforeFetchingPrepareSendsNoHeadAndTheSizeIsKnownWithTheLastFile() async throws {
+        let harness = try await MediaDownloadHarness()
+        let transport = GatedTransport()
+        let downloader = try harness.downloader(transport, sizesBeforeFetching: false)
+        let id = MediaDownloadID(rawValue: "as-fetched")
+        let prepared = try await downloader.prepare(id, source: harness.source(), selection: MediaTrackSelection())
+        #expect(transport.count(.head) == 0)
+        #expect(prepared.progress.expectedBytes == nil)
+        try await downloader.start(id)
+        let seen = await events(of: downloader) { $0.isEnd }
+        #expect(seen.last == .finished(id))
+        let progress = seen.compactMap(\.progress)
+        #expect(progress.dropLast().allSatisfy { $0.expectedBytes == nil }, "unknown while a file is still unfetched")
+        #expect(progress.last?.expectedBytes == progress.last?.completedBytes)
+        #expect(transport.count(.head) == 0)
+        try harness.expectPackageEqualsSource(id)
+    }
+
     @Test func aWholeDownloadHasTheSourceBytesAndFFprobeReadsIt() async throws {
         let harness = try await MediaDownloadHarness()
         let downloader = try harness.downloader(GatedTransport())

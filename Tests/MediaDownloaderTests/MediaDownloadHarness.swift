@@ -27,8 +27,9 @@ final class MediaDownloadHarness: Sendable {
         URL(string: "\(platform.baseURL)/streams/vod/\(assetId)/default/master.m3u8")!
     }
 
-    func downloader(_ transport: any HTTPTransport, connections: Int = 4) throws -> MediaDownloader {
-        try MediaDownloader(folder: folder, transport: transport, clock: clock, connections: connections)
+    func downloader(_ transport: any HTTPTransport, connections: Int = 4, sizesBeforeFetching: Bool = true) throws -> MediaDownloader {
+        try MediaDownloader(
+            folder: folder, transport: transport, clock: clock, connections: connections, sizesBeforeFetching: sizesBeforeFetching)
     }
 
     /// The index's record of `id`, read from the file as a later process would.

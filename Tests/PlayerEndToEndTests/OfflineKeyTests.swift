@@ -300,12 +300,12 @@ import Testing
         #expect(refused.errors.count == 1 && !refused.names.contains("playbackStarted"))
     }
 
-    /// The network of a download whose package cannot be written: once the key server has
-    /// answered, the first request after it (the plan's HEADs) counts the key rows stored so far
-    /// and turns the downloader's folder into a plain file, so the prepare fails after the key
-    /// fetch, when it writes the package.
+    /// The network of a download whose package cannot be written: as the key server's answer
+    /// comes back (the prepare's last request), it counts the key rows stored so far and turns
+    /// the downloader's folder into a plain file, so the prepare fails after the key fetch, when
+    /// it writes the package.
     final class PackageBlockingTransport: HTTPTransport {
-        private let state = Mutex((dataFolder: URL?.none, keyFetched: false, blocked: false, keyRowsSeen: -1))
+        private let state = Mutex((dataFolder: URL?.none, blocked: false, keyRowsSeen: -1))
 
         /// The manager's data folder (known once the manager is made).
         var dataFolder: URL? {
@@ -317,8 +317,9 @@ import Testing
         var keyRowsBeforeThePackage: Int { state.withLock { $0.keyRowsSeen } }
 
         func send(_ request: TransportRequest) async throws -> TransportResponse {
+            let response = try await AutomaticTransport.shared.send(request)
             let block = state.withLock { state -> URL? in
-                guard state.keyFetched, !state.blocked, let folder = state.dataFolder else { return nil }
+                guard request.url.path.hasPrefix("/keys/"), !state.blocked, let folder = state.dataFolder else { return nil }
                 state.blocked = true
                 return folder
             }
@@ -330,8 +331,6 @@ import Testing
                 try FileManager.default.moveItem(at: media, to: dataFolder.appendingPathComponent("media-moved"))
                 try Data("not a folder".utf8).write(to: media)
             }
-            let response = try await AutomaticTransport.shared.send(request)
-            if request.url.path.hasPrefix("/keys/") { state.withLock { $0.keyFetched = true } }
             return response
         }
     }

@@ -2,7 +2,9 @@
 // scripts/bench-download: prints `prepared`/`restored`, `progress` lines (about every 1 % of the
 // files, flushed, so the script can kill the process half-way), then what this run fetched.
 // Run it again on the same folder to resume. Not a test: the numbers depend on the machine.
-//   DownloadBench SOURCE_URL FOLDER [CONNECTIONS]
+//   DownloadBench SOURCE_URL FOLDER [CONNECTIONS] [SIZES]
+// SIZES: as-fetched (the default, as the OfflineManager downloads) or before-fetching (a HEAD per
+// file at prepare, so the total is known from the start).
 import BenchSupport
 import Exposure
 import ExposureDownload
@@ -40,16 +42,18 @@ func say(_ line: String) {
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count >= 2, let source = URL(string: arguments[arguments.startIndex]) else {
-    FileHandle.standardError.write(Data("usage: DownloadBench SOURCE_URL FOLDER [CONNECTIONS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: DownloadBench SOURCE_URL FOLDER [CONNECTIONS] [as-fetched|before-fetching]\n".utf8))
     exit(2)
 }
 let folder = URL(fileURLWithPath: arguments[arguments.startIndex + 1])
 let connections = arguments.count > 2 ? Int(arguments[arguments.startIndex + 2]) ?? 4 : 4
+let sizesBeforeFetching = arguments.count > 3 && arguments[arguments.startIndex + 3] == "before-fetching"
 let transport = CountingTransport(CurlTransport(timeout: 60))
 let id = MediaDownloadID(rawValue: "bench")
 
 do {
-    let downloader = try MediaDownloader(folder: folder, transport: transport, clock: RealClock(), connections: connections)
+    let downloader = try MediaDownloader(
+        folder: folder, transport: transport, clock: RealClock(), connections: connections, sizesBeforeFetching: sizesBeforeFetching)
     let start = ContinuousClock.now
     let total: Int
     var complete = false

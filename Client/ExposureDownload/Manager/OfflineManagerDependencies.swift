@@ -50,9 +50,11 @@ public struct OfflineManagerDependencies: Sendable {
             storage: FileSystemStorageMonitor(folder: folder, clock: clock), makeDownloader: standardDownloader)
     }
 
-    /// The downloader ``standard(dataFolder:)`` uses: ``MediaDownloader`` with four requests in flight.
+    /// The downloader ``standard(dataFolder:)`` uses: ``MediaDownloader`` with four requests in
+    /// flight, learning the files' sizes as they arrive (the manager sizes a download by the
+    /// backend's estimate, so a HEAD request per file before the first byte would only delay it).
     public static let standardDownloader: DownloaderFactory = { folder, transport, clock throws(MediaDownloadFailure) in
-        try MediaDownloader(folder: folder, transport: transport, clock: clock)
+        try MediaDownloader(folder: folder, transport: transport, clock: clock, sizesBeforeFetching: false)
     }
 
     /// `downloads` in the SDK's ``DataFolder``, beside the analytics outbox: `$XDG_DATA_HOME/exposure/downloads`

@@ -45,7 +45,8 @@ package struct ContentKeyFetcher: Sendable {
     /// (a renewed entitlement's, its new token in their URIs): the key server checks the new
     /// token, and each key must still be announced there and still be the same 16 bytes.
     package func reauthorize(_ stored: [MediaKey], source: URL) async throws(MediaDownloadFailure) {
-        let master = try await PackagePreparation(fetcher: FileFetcher(transport: transport), connections: 1).master(at: source)
+        let master = try await PackagePreparation(fetcher: FileFetcher(transport: transport), connections: 1, sizesBeforeFetching: false)
+            .master(at: source)
         let announced = try Self.sessionKeyURLs(of: master, source: source)
         for key in stored {
             guard let url = announced.first(where: { Self.identity(of: $0) == key.url }) else {

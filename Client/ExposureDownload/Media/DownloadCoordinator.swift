@@ -19,6 +19,7 @@ actor DownloadCoordinator {
 
     private let root: URL
     private let index: DownloadIndex
+    private let preparation: PackagePreparation
     private let fetcher: FileFetcher
     private let clock: any WallClock
     private let events: AsyncStream<MediaDownloadEvent>.Continuation
@@ -33,12 +34,13 @@ actor DownloadCoordinator {
     private var closed = false
 
     init(
-        root: URL, index: DownloadIndex, transport: any HTTPTransport, clock: any WallClock, connections: Int,
+        root: URL, index: DownloadIndex, preparation: PackagePreparation, clock: any WallClock, connections: Int,
         events: AsyncStream<MediaDownloadEvent>.Continuation, restored: [IndexedDownload]
     ) {
         self.root = root
         self.index = index
-        fetcher = FileFetcher(transport: transport)
+        self.preparation = preparation
+        fetcher = preparation.fetcher
         self.clock = clock
         schedule = FetchSchedule(connections: connections)
         self.events = events
@@ -82,8 +84,7 @@ actor DownloadCoordinator {
     {
         guard downloads[id] == nil, reserved.insert(id).inserted else { throw .alreadyExists(id) }
         defer { reserved.remove(id) }
-        let package = try await PackagePreparation(fetcher: fetcher, connections: schedule.connections).plan(
-            source: source, selection: selection, keepsKeys: keys != nil)
+        let package = try await preparation.plan(source: source, selection: selection, keepsKeys: keys != nil)
         let folderName = uniqueFolderName(for: id)
         let folder = root.appendingPathComponent(folderName)
         let record = IndexedDownload(

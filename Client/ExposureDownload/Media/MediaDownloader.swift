@@ -28,8 +28,16 @@ public final class MediaDownloader: MediaDownloading {
 
     /// A downloader keeping its packages and index in `folder` (created if needed), fetching
     /// through `transport` with at most `connections` requests at once and waiting out retries on `clock`.
+    ///
+    /// With `sizesBeforeFetching`, `prepare` asks every distinct file's size with a HEAD request,
+    /// so progress has its ``MediaDownloadProgress/expectedBytes`` from the start, at the cost of
+    /// a request per file before the first byte; without, sizes are learned as the bodies arrive
+    /// and `expectedBytes` is known once every file is (the ``OfflineManager``'s way: it has the
+    /// backend's size estimate instead).
     /// - Throws: ``MediaDownloadFailure/storage(_:)`` when the folder or index cannot be opened.
-    public init(folder: URL, transport: any HTTPTransport, clock: any WallClock, connections: Int = 4) throws(MediaDownloadFailure) {
+    public init(
+        folder: URL, transport: any HTTPTransport, clock: any WallClock, connections: Int = 4, sizesBeforeFetching: Bool = true
+    ) throws(MediaDownloadFailure) {
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw .storage("cannot create \(folder.path): \(error.localizedDescription)")
         }
@@ -37,9 +45,10 @@ public final class MediaDownloader: MediaDownloading {
         let restored = try index.restore()
         let (stream, continuation) = AsyncStream.makeStream(of: MediaDownloadEvent.self)
         events = stream
-        preparation = PackagePreparation(fetcher: FileFetcher(transport: transport), connections: max(1, connections))
+        preparation = PackagePreparation(
+            fetcher: FileFetcher(transport: transport), connections: max(1, connections), sizesBeforeFetching: sizesBeforeFetching)
         coordinator = DownloadCoordinator(
-            root: folder, index: index, transport: transport, clock: clock, connections: connections,
+            root: folder, index: index, preparation: preparation, clock: clock, connections: connections,
             events: continuation, restored: restored)
     }
 

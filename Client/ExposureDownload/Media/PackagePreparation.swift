@@ -4,10 +4,12 @@ import HLS
 
 /// What `prepare` does before anything is written: fetch the master and the chosen media
 /// playlists, plan the package, fetch an encrypted stream's keys (kept by the coordinator with
-/// the package's index row), and learn the files' sizes with HEAD requests.
+/// the package's index row), and, when `sizesBeforeFetching`, learn the files' sizes with HEAD requests.
 struct PackagePreparation: Sendable {
     let fetcher: FileFetcher
     let connections: Int
+    /// Whether the files' sizes are asked with HEAD requests before fetching starts.
+    let sizesBeforeFetching: Bool
 
     /// The master playlist at `source`.
     func master(at source: URL) async throws(MediaDownloadFailure) -> MasterPlaylist {
@@ -15,7 +17,8 @@ struct PackagePreparation: Sendable {
         do { return try HLSParser.parseMaster(bytes) } catch { throw .invalidSource("\(source) is not a master playlist: \(error)") }
     }
 
-    /// The plan of `selection` of the stream at `source`, sizes filled in where a HEAD told them.
+    /// The plan of `selection` of the stream at `source`, sizes filled in where a HEAD told them
+    /// (none asked unless ``sizesBeforeFetching``).
     /// The keys of an encrypted stream are fetched into ``PackagePlan/contentKeys``; unless the
     /// download has somewhere to keep them (`keepsKeys`), an encrypted stream is
     /// ``MediaDownloadFailure/encrypted(_:)``.
@@ -37,6 +40,7 @@ struct PackagePreparation: Sendable {
             guard keepsKeys else { throw .encrypted(ContentKeyFetcher.identity(of: source)) }
             plan.contentKeys = try await ContentKeyFetcher(transport: fetcher.transport).keys(at: plan.keys)
         }
+        guard sizesBeforeFetching else { return plan }
         let sizes = await announcedLengths(of: Set(plan.files.map(\.url)))
         for index in plan.files.indices { plan.files[index].expectedLength = sizes[plan.files[index].url] }
         return plan
