@@ -7,6 +7,13 @@ import Foundation
 /// from requests, the admin API and fixtures are checked against it before any arithmetic.
 let platformInstantsMs: ClosedRange<Int64> = 0...253_402_300_799_999
 
+/// 1970-01-01T00:00:00Z, the first of ``platformInstants``: where channel schedules, channel
+/// timelines, event occurrences and key periods count from.
+let platformEpoch = WallTime(millisecondsSince1970: platformInstantsMs.lowerBound)
+
+/// ``platformInstantsMs`` as instants.
+let platformInstants = platformEpoch...WallTime(millisecondsSince1970: platformInstantsMs.upperBound)
+
 /// Converts milliseconds since 1970 to a `Date`.
 func dateFromMs(_ milliseconds: Int64) -> Date { WallTime(millisecondsSince1970: milliseconds).date }
 

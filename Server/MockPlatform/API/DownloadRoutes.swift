@@ -114,7 +114,7 @@ private struct DownloadRequest {
         guard let settings = entry.mock.download else {
             throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "\(entry.assetId) may not be downloaded.")
         }
-        grant = try AccessPolicy(session: session, country: context.clientCountry).grant(for: entry.asset, atMs: context.nowMs)
+        grant = try AccessPolicy(session: session, country: context.clientCountry).grant(for: entry.asset, at: context.now)
         self.entry = entry
         ledger = DownloadLedger(
             records: context.platform.state.downloads(accountId: session.accountId, assetId: entry.assetId), settings: settings,

@@ -1,3 +1,5 @@
+import Clocks
+
 /// When a stream's key changes. A VOD title, SSAI title or event has one key. A channel's key
 /// changes every ``rotation`` of its timeline and at every program boundary, so a key period
 /// lies within one program: the key server then decides per program (a premium program, a
@@ -25,6 +27,7 @@ enum KeyPeriods {
     /// The latest rotation boundary or program start at or before `ms`.
     private static func periodStartMs(_ schedule: ChannelSchedule, atMs ms: Int64) -> Int64 {
         // The program's span only: its ids are not needed, and this runs for every listed segment.
-        max(floorDivide(ms, rotationMs) * rotationMs, schedule.span(atMs: ms).startMs)
+        let programStart = schedule.airtime(at: WallTime(millisecondsSince1970: ms)).lowerBound
+        return max(floorDivide(ms, rotationMs) * rotationMs, programStart.millisecondsSince1970)
     }
 }

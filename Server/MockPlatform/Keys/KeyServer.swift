@@ -35,7 +35,7 @@ struct KeyServer {
         }
         if let schedule {
             let products = loaded.catalog.user(accountId: token.accountId)?.products ?? loaded.catalog.settings.anonymousProducts
-            try AccessPolicy.check(program: schedule.program(atMs: id.periodStartMs), products: products)
+            try AccessPolicy.check(program: schedule.program(at: WallTime(millisecondsSince1970: id.periodStartMs)), products: products)
         }
         return id.key
     }

@@ -1,3 +1,5 @@
+import Clocks
+
 /// A live channel's segments as a pure function of the sequence number: segment `n` airs at
 /// `n × d` since 1970, plays reel segment `n mod k`, except inside a program's ad break where it
 /// plays the break's creatives. Stateless, so every request (and every mock instance) agrees, and
@@ -40,7 +42,7 @@ final class ChannelTimeline: StreamTimeline {
                 ads: breakSettings.ads.compactMap { id in media.ad(id).map { (id, $0.segmentCount) } },
                 clickThroughUrl: breakSettings.ads.first.flatMap { ads[$0]?.clickThroughUrl })
         }
-        let cycleSegments = Int(schedule.cycleMs / media.segmentDurationMs)
+        let cycleSegments = Int(schedule.cycle.floorDivided(by: .milliseconds(media.segmentDurationMs)))
         period = Self.leastCommonMultiple(cycleSegments, reelCount)
         var prefix = [0]
         prefix.reserveCapacity(period + 1)
@@ -70,12 +72,12 @@ final class ChannelTimeline: StreamTimeline {
 
     func dateRanges(fromMs: Int64, toMs: Int64, liveEdgeMs: Int64) -> [StreamDateRange] {
         var ranges: [StreamDateRange] = []
-        for program in schedule.programs(fromMs: fromMs, toMs: toMs) {
+        for program in schedule.programs(from: WallTime(millisecondsSince1970: fromMs), to: WallTime(millisecondsSince1970: toMs)) {
             ranges.append(
                 StreamDateRange(
                     id: program.programId,
                     kind: .program(programId: program.programId, assetId: program.assetId, title: program.slot.title),
-                    startMs: program.startMs, endMs: program.endMs
+                    startMs: program.start.millisecondsSince1970, endMs: program.end.millisecondsSince1970
                 ).asOf(liveEdgeMs: liveEdgeMs))
             if let span = adBreakSpan(in: program), span.startMs < toMs, span.endMs > fromMs, span.startMs < liveEdgeMs, let adBreak {
                 ranges.append(
@@ -95,7 +97,9 @@ final class ChannelTimeline: StreamTimeline {
 
     /// The ad break inside `program`, when the channel has one and it fits.
     private func adBreakSpan(in program: ScheduledProgram) -> (startMs: Int64, endMs: Int64)? {
-        Self.adBreakSpan(inProgramFrom: program.startMs, to: program.endMs, adBreak: adBreak, segmentMs: segmentMs)
+        Self.adBreakSpan(
+            inProgramFrom: program.start.millisecondsSince1970, to: program.end.millisecondsSince1970, adBreak: adBreak,
+            segmentMs: segmentMs)
     }
 
     private static func adBreakSpan(
@@ -113,8 +117,10 @@ final class ChannelTimeline: StreamTimeline {
         -> SegmentSource
     {
         let startMs = Int64(sequence) * segmentMs
-        if let adBreak, case let program = schedule.span(atMs: startMs),
-            let span = adBreakSpan(inProgramFrom: program.startMs, to: program.endMs, adBreak: adBreak, segmentMs: segmentMs),
+        if let adBreak, case let program = schedule.airtime(at: WallTime(millisecondsSince1970: startMs)),
+            let span = adBreakSpan(
+                inProgramFrom: program.lowerBound.millisecondsSince1970, to: program.upperBound.millisecondsSince1970, adBreak: adBreak,
+                segmentMs: segmentMs),
             startMs >= span.startMs, startMs < span.endMs
         {
             var index = Int((startMs - span.startMs) / segmentMs)

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HLS
@@ -51,6 +52,6 @@ extension ExposureAPI {
             return SSAITimeline(settings: ssai, contentDurationMs: content, segmentDurationMs: media.segmentDurationMs, media: media)
                 .totalDurationMs
         }
-        return context.loaded.program(assetId: assetId).map { $0.endMs - $0.startMs }
+        return context.loaded.program(assetId: assetId).map { ($0.end - $0.start).wholeMilliseconds }
     }
 }

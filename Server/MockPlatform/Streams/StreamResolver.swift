@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// Turns a stream URL's identity (kind and ids) into a timeline and how to present it, at the
@@ -75,10 +76,10 @@ struct StreamResolver {
 
     func catchup(channelId: String, programId: String) -> Resolved? {
         guard let timeline = loaded.channelTimelines[channelId], let program = loaded.schedules[channelId]?.program(id: programId),
-            program.endMs <= nowMs
+            program.end.millisecondsSince1970 <= nowMs
         else { return nil }
-        let first = timeline.sequence(atMs: program.startMs)
-        let last = timeline.sequence(atMs: program.endMs) - 1
+        let first = timeline.sequence(atMs: program.start.millisecondsSince1970)
+        let last = timeline.sequence(atMs: program.end.millisecondsSince1970) - 1
         return Resolved(timeline: timeline, sequences: first...last, kind: .vod, audioOnly: false, isLive: false)
     }
 
@@ -87,17 +88,19 @@ struct StreamResolver {
     func event(assetId: String, startSeconds: Int64) -> Resolved? {
         guard (platformInstantsMs.lowerBound / 1000...platformInstantsMs.upperBound / 1000).contains(startSeconds),
             let entry = loaded.catalog.assetsById[assetId],
-            let settings = entry.mock.event, let occurrence = EventOccurrence(settings: settings, startMs: startSeconds * 1000),
-            occurrence.startMs + media.segmentDurationMs <= nowMs
+            let settings = entry.mock.event,
+            let occurrence = EventOccurrence(settings: settings, start: WallTime(millisecondsSince1970: startSeconds * 1000)),
+            occurrence.start.millisecondsSince1970 + media.segmentDurationMs <= nowMs
         else { return nil }
-        let total = Int((occurrence.endMs - occurrence.startMs) / media.segmentDurationMs)
-        let available = min(total, Int((nowMs - occurrence.startMs) / media.segmentDurationMs))
+        let startMs = occurrence.start.millisecondsSince1970
+        let total = Int((occurrence.end.millisecondsSince1970 - startMs) / media.segmentDurationMs)
+        let available = min(total, Int((nowMs - startMs) / media.segmentDurationMs))
         let sources = (0..<available).map { (reelSource($0), media.segmentDurationMs) }
         let range = StreamDateRange(
             id: "event-\(assetId)-\(startSeconds)",
             kind: .program(programId: "\(assetId)-\(startSeconds)", assetId: assetId, title: entry.asset.title() ?? assetId),
-            startMs: occurrence.startMs, endMs: occurrence.endMs)
-        let timeline = ListTimeline(sources: sources, startMs: occurrence.startMs, ranges: [range])
+            startMs: startMs, endMs: occurrence.end.millisecondsSince1970)
+        let timeline = ListTimeline(sources: sources, startMs: startMs, ranges: [range])
         let ended = available == total
         return Resolved(timeline: timeline, sequences: 0...(available - 1), kind: .event(ended: ended), audioOnly: false, isLive: !ended)
     }

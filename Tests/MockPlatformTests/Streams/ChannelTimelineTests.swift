@@ -1,3 +1,4 @@
+import Clocks
 import Testing
 
 @testable import MockPlatform
@@ -17,8 +18,8 @@ import Testing
 
     /// The news-24 program airing at 2026-11-30T12:00Z and its first segment.
     private func program(on channel: String = "news-24", atMs ms: Int64 = 1_796_040_000_000) -> (ScheduledProgram, Int) {
-        let program = loaded.schedules[channel]!.program(atMs: ms)
-        return (program, Int(program.startMs / segmentMs))
+        let program = loaded.schedules[channel]!.program(at: WallTime(millisecondsSince1970: ms))
+        return (program, Int(program.start.millisecondsSince1970 / segmentMs))
     }
 
     @Test func sourcesAroundAnAdBreak() {
@@ -86,14 +87,14 @@ import Testing
 
     @Test func dateRangesOfAWindow() {
         let (program, first) = program()
-        let breakStartMs = program.startMs + 600_000
+        let breakStartMs = program.start.millisecondsSince1970 + 600_000
         let breakEndMs = breakStartMs + 10_000
         let fromMs = Int64(first) * segmentMs
         // Live edge inside the break: the break is open.
         let open = news.dateRanges(fromMs: fromMs, toMs: breakStartMs + 4_000, liveEdgeMs: breakStartMs + 4_000)
         #expect(open.map(\.id) == [program.programId, "ad-\(program.programId)"])
         #expect(open[1].isClosed == false && open[1].startMs == breakStartMs && open[1].endMs == breakEndMs)
-        #expect(open[0].startMs == program.startMs && open[0].endMs == program.endMs)
+        #expect(open[0].startMs == program.start.millisecondsSince1970 && open[0].endMs == program.end.millisecondsSince1970)
         // Once the live edge passes the break's end it is closed.
         let closed = news.dateRanges(fromMs: fromMs, toMs: breakEndMs, liveEdgeMs: breakEndMs)
         #expect(closed[1].isClosed)
