@@ -9,7 +9,7 @@ extension ExposureAPI {
     mutating func registerDownloads() {
         add(.get, [.v2], "/entitlement/{assetId}/downloadinfo") { context throws(ExposureErrorMessage) in
             let download = try DownloadRequest(context)
-            guard let tracks = DownloadInfoBuilder(loaded: context.loaded, nowMs: context.nowMs).tracks(assetId: download.entry.assetId)
+            guard let tracks = DownloadInfoBuilder(loaded: context.loaded, now: context.now).tracks(assetId: download.entry.assetId)
             else {
                 throw ExposureErrorMessage(
                     httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// What downloading an asset takes, track by track: the bytes of the very media files its VOD
@@ -5,7 +6,7 @@ import ExposureModels
 /// its reel's size times anything simple).
 struct DownloadInfoBuilder {
     let loaded: LoadedCatalog
-    let nowMs: Int64
+    let now: WallTime
 
     private var media: MediaManifest { loaded.catalog.media }
 
@@ -13,7 +14,7 @@ struct DownloadInfoBuilder {
     func tracks(assetId: String) -> (
         durationMs: Int64, videos: [DownloadInfo.Track], audios: [DownloadInfo.Track], subtitles: [DownloadInfo.Track]
     )? {
-        guard let stream = StreamResolver(loaded: loaded, nowMs: nowMs).vod(assetId: assetId, material: "default") else { return nil }
+        guard let stream = StreamResolver(loaded: loaded, now: now).vod(assetId: assetId, material: "default") else { return nil }
         let segments = stream.sequences.map(stream.timeline.segment)
         func bytes(_ key: RenditionKey) -> Int64 {
             segments.reduce(Int64(0)) { total, segment in

@@ -100,11 +100,10 @@ struct EntitlementBuilder {
     }
 
     private func configureVOD(_ entitlement: inout PlaybackEntitlement, entry: CatalogAsset, material: String) {
-        let contentMs = media.contentDurationMs(forAssetDurationMs: entry.asset.duration ?? 0)
+        let content = media.contentDuration(forAssetDuration: .milliseconds(entry.asset.duration ?? 0))
         let isTrailer = material != "default"
         if let ssai = entry.mock.ssai, !isTrailer {
-            let timeline = SSAITimeline(
-                settings: ssai, contentDurationMs: contentMs, segmentDurationMs: media.segmentDurationMs, media: media)
+            let timeline = SSAITimeline(settings: ssai, contentDuration: content, segmentDuration: media.segmentDuration, media: media)
             entitlement.formats = [
                 MediaFormat(
                     format: "HLS",
@@ -112,7 +111,7 @@ struct EntitlementBuilder {
                         base: base, assetId: entry.assetId, playSessionId: playSessionId))
             ]
             entitlement.ads = Ads(stitcher: "NOWTILUS", clips: adClips(timeline))
-            entitlement.durationInMs = timeline.totalDurationMs
+            entitlement.durationInMs = timeline.totalDuration.wholeMilliseconds
         } else {
             entitlement.formats = [
                 MediaFormat(
@@ -120,7 +119,7 @@ struct EntitlementBuilder {
                     mediaLocator: StreamURLs.vod(
                         base: base, assetId: entry.assetId, material: material))
             ]
-            entitlement.durationInMs = isTrailer ? TrailerCut.durationMs(media: media, contentDurationMs: contentMs) : contentMs
+            entitlement.durationInMs = (isTrailer ? TrailerCut.duration(media: media, contentDuration: content) : content).wholeMilliseconds
         }
         entitlement.streamInfo = StreamInfo(
             live: false, static: true, event: false, ssai: entry.mock.ssai != nil && !isTrailer,
@@ -132,14 +131,14 @@ struct EntitlementBuilder {
         timeline.clips.enumerated().map { index, clip in
             switch clip.kind {
             case .content:
-                return AdClip(title: "Content", category: "vod", duration: clip.durationMs)
+                return AdClip(title: "Content", category: "vod", duration: clip.duration.wholeMilliseconds)
             case .ad(let id):
                 let creative = context.catalog.ads[id]
                 func beacon(_ event: String) -> [String] {
                     [StreamURLs.adBeacon(base: base, playSessionId: playSessionId, clipIndex: index, event: event)]
                 }
                 return AdClip(
-                    title: creative?.title, titleId: id, category: "ad", duration: clip.durationMs,
+                    title: creative?.title, titleId: id, category: "ad", duration: clip.duration.wholeMilliseconds,
                     impressionUrlTemplates: beacon("impression"),
                     videoClicks: AdClip.VideoClicks(clickThroughUrl: creative?.clickThroughUrl, clickTrackingUrls: beacon("click")),
                     trackingEvents: AdClip.TrackingEvents(
@@ -176,7 +175,8 @@ struct EntitlementBuilder {
 
 /// The `TRAILER` material: the first minute of the title (a virtual subclip), whole segments.
 enum TrailerCut {
-    static func durationMs(media: MediaManifest, contentDurationMs: Int64) -> Int64 {
-        min(contentDurationMs, media.contentDurationMs(forAssetDurationMs: 60_000))
+    /// How long the trailer of content lasting `contentDuration` plays.
+    static func duration(media: MediaManifest, contentDuration: Duration) -> Duration {
+        min(contentDuration, media.contentDuration(forAssetDuration: .seconds(60)))
     }
 }

@@ -1,3 +1,5 @@
+import Clocks
+
 /// `media/media.json`: the real media segments and sprite sheets every stream is made of,
 /// written by `scripts/make-media` (see docs/media.md). Playlists are generated from it.
 package struct MediaManifest: Codable, Sendable, Equatable {
@@ -101,8 +103,11 @@ package struct MediaManifest: Codable, Sendable, Equatable {
 }
 
 extension MediaManifest {
-    /// How long a title of `assetDurationMs` plays: whole segments, at least one.
-    func contentDurationMs(forAssetDurationMs assetDurationMs: Int64) -> Int64 {
-        max(1, assetDurationMs / segmentDurationMs) * segmentDurationMs
+    /// The nominal segment duration.
+    var segmentDuration: Duration { .milliseconds(segmentDurationMs) }
+
+    /// How long a title whose asset lasts `assetDuration` plays: whole segments, at least one.
+    func contentDuration(forAssetDuration assetDuration: Duration) -> Duration {
+        segmentDuration * max(1, assetDuration.floorDivided(by: segmentDuration))
     }
 }

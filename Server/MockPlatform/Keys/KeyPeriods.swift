@@ -8,26 +8,24 @@ enum KeyPeriods {
     /// How long a channel keeps one key at most.
     static let rotation: Duration = .seconds(10 * 60)
 
-    private static var rotationMs: Int64 { rotation.components.seconds * 1000 }
-
-    /// The key of the segment that starts at `segmentStartMs` in the stream of `assetId`, with
+    /// The key of the segment that starts at `segmentStart` in the stream of `assetId`, with
     /// `schedule` when the stream is a channel's.
-    static func keyID(assetId: String, schedule: ChannelSchedule?, segmentStartMs: Int64) -> ContentKeyID {
-        guard let schedule else { return ContentKeyID(assetId: assetId, periodStartMs: 0) }
-        return ContentKeyID(assetId: assetId, periodStartMs: periodStartMs(schedule, atMs: segmentStartMs))
+    static func keyID(assetId: String, schedule: ChannelSchedule?, segmentStart: WallTime) -> ContentKeyID {
+        guard let schedule else { return ContentKeyID(assetId: assetId, periodStart: platformEpoch) }
+        return ContentKeyID(assetId: assetId, periodStart: periodStart(schedule, at: segmentStart))
     }
 
     /// Whether `id` is a key of `assetId`'s stream: period 0 without a schedule, else a period
     /// start of the schedule.
     static func isKey(_ id: ContentKeyID, schedule: ChannelSchedule?) -> Bool {
-        guard let schedule else { return id.periodStartMs == 0 }
-        return platformInstantsMs.contains(id.periodStartMs) && periodStartMs(schedule, atMs: id.periodStartMs) == id.periodStartMs
+        guard let schedule else { return id.periodStart == platformEpoch }
+        return platformInstants.contains(id.periodStart) && periodStart(schedule, at: id.periodStart) == id.periodStart
     }
 
-    /// The latest rotation boundary or program start at or before `ms`.
-    private static func periodStartMs(_ schedule: ChannelSchedule, atMs ms: Int64) -> Int64 {
-        // The program's span only: its ids are not needed, and this runs for every listed segment.
-        let programStart = schedule.airtime(at: WallTime(millisecondsSince1970: ms)).lowerBound
-        return max(floorDivide(ms, rotationMs) * rotationMs, programStart.millisecondsSince1970)
+    /// The latest rotation boundary or program start at or before `instant`.
+    private static func periodStart(_ schedule: ChannelSchedule, at instant: WallTime) -> WallTime {
+        let rotationStart = platformEpoch + rotation * (instant - platformEpoch).floorDivided(by: rotation)
+        // The program's airtime only: its ids are not needed, and this runs for every listed segment.
+        return max(rotationStart, schedule.airtime(at: instant).lowerBound)
     }
 }

@@ -104,10 +104,12 @@ import Testing
         for (sequence, key) in keyed {
             let id = try #require(ContentKeyID(text: String(key.uri!.dropFirst("/keys/".count).prefix { $0 != "?" })))
             let startMs = Int64(sequence) * mock.platform.context.catalog.catalog.media.segmentDurationMs
-            #expect(id.periodStartMs <= startMs && startMs - id.periodStartMs < 600_000)
+            #expect(id.periodStart.millisecondsSince1970 <= startMs && startMs - id.periodStart.millisecondsSince1970 < 600_000)
             #expect(
-                id.periodStartMs % 600_000 == 0
-                    || id.periodStartMs == schedule.program(at: WallTime(millisecondsSince1970: startMs)).start.millisecondsSince1970)
+                id.periodStart.millisecondsSince1970 % 600_000 == 0
+                    || id.periodStart.millisecondsSince1970
+                        == schedule.program(at: WallTime(millisecondsSince1970: startMs)).start.millisecondsSince1970
+            )
             #expect(key.uri!.hasSuffix("?token=\(token)"))
         }
     }
@@ -141,10 +143,10 @@ import Testing
             let response = mock.send(.get, "/keys/sport-max.\(startMs)?token=\(token)")
             return (response.status, response.status == 200 ? "" : mock.error(of: response).message)
         }
-        let current = KeyPeriods.keyID(assetId: "sport-max", schedule: schedule, segmentStartMs: Self.noon)
-        #expect(status(current.periodStartMs) == (200, ""))
-        #expect(status(current.periodStartMs + 1) == (403, "NOT_ENTITLED"), "not a period start")
-        #expect(status(current.periodStartMs + 3_600_000) == (403, "NOT_ENTITLED"), "not yet")
+        let current = KeyPeriods.keyID(assetId: "sport-max", schedule: schedule, segmentStart: WallTime(millisecondsSince1970: Self.noon))
+        #expect(status(current.periodStart.millisecondsSince1970) == (200, ""))
+        #expect(status(current.periodStart.millisecondsSince1970 + 1) == (403, "NOT_ENTITLED"), "not a period start")
+        #expect(status(current.periodStart.millisecondsSince1970 + 3_600_000) == (403, "NOT_ENTITLED"), "not yet")
         let blackout = try #require(
             schedule.programs(
                 from: WallTime(millisecondsSince1970: Self.noon - 3 * 3_600_000), to: WallTime(millisecondsSince1970: Self.noon)
