@@ -105,7 +105,7 @@ import Testing
         #expect(clips.map { $0.category ?? "" } == ["ad", "ad", "vod", "ad", "vod"])
         #expect(clips.map { $0.titleId ?? "-" } == ["ad-1", "ad-2", "-", "ad-3", "-"])
         let media = mock.platform.context.catalog.catalog.media
-        #expect(clips[0].duration == media.ad("ad-1")?.durationMs)
+        #expect(clips[0].duration == media.ad("ad-1")?.duration.wholeMilliseconds)
         #expect(clips[2].duration == 300_000)
         #expect(clips[2].duration! + clips[4].duration! == 600_000)
         #expect(result.durationInMs == clips.reduce(0) { $0 + ($1.duration ?? 0) })

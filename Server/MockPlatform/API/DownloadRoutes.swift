@@ -18,7 +18,7 @@ extension ExposureAPI {
             return Responses.json(
                 DownloadInfo(
                     assetId: download.entry.assetId, accountId: download.session.accountId, productId: download.grant.productId,
-                    publicationId: download.grant.publication?.publicationId ?? "", durationInMs: tracks.durationMs,
+                    publicationId: download.grant.publication?.publicationId ?? "", durationInMs: tracks.duration.wholeMilliseconds,
                     videos: tracks.videos, audios: tracks.audios, subtitles: tracks.subtitles,
                     downloadCount: download.ledger.downloadCount, maxDownloadCount: download.ledger.settings.maxDownloadCount))
         }

@@ -12,7 +12,7 @@ struct DownloadInfoBuilder {
 
     /// The tracks of `assetId`'s default material; nil when it has no VOD stream.
     func tracks(assetId: String) -> (
-        durationMs: Int64, videos: [DownloadInfo.Track], audios: [DownloadInfo.Track], subtitles: [DownloadInfo.Track]
+        duration: Duration, videos: [DownloadInfo.Track], audios: [DownloadInfo.Track], subtitles: [DownloadInfo.Track]
     )? {
         guard let stream = StreamResolver(loaded: loaded, now: now).vod(assetId: assetId, material: "default") else { return nil }
         let segments = stream.sequences.map(stream.timeline.segment)
@@ -45,7 +45,6 @@ struct DownloadInfoBuilder {
                 DownloadInfo.Track(name: track.name, fileSize: bytes(.subtitles(language)), language: language, hlsName: track.name)
             }
         }
-        let durationMs = Int64(segments.count) * media.segmentDurationMs
-        return (durationMs, videos, audios, subtitles)
+        return (media.segmentDuration * segments.count, videos, audios, subtitles)
     }
 }

@@ -86,7 +86,7 @@ struct StreamTargetResolver {
             throw FaultRuleError(message: "stream.assetId \(assetId) is no asset or channel of the catalog.")
         }
         let streams = StreamResolver(loaded: loaded, now: WallTime(millisecondsSince1970: nowMs))
-        let segmentMs = loaded.catalog.media.segmentDurationMs
+        let segmentMs = loaded.catalog.media.segmentDuration.wholeMilliseconds
         if let live = streams.live(channelId: assetId) {
             let window = live.sequences
             // Segments about to be published count too: a test aims at what a player will fetch.

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// Checks of `assets.json`: ids and references, publication windows, materials, markers, and
@@ -132,7 +133,7 @@ extension FixtureValidator {
             if midroll.contentOffsetMs <= 0 || midroll.contentOffsetMs >= (entry.asset.duration ?? 0) {
                 reporter.report(path + ".contentOffsetMs", "A mid-roll must fall inside the content.")
             }
-            let segment = max(1, catalog.media.segmentDurationMs)
+            let segment = max(1, catalog.media.segmentDuration.wholeMilliseconds)
             if !offsets.insert(midroll.contentOffsetMs / segment).inserted {
                 reporter.report(path + ".contentOffsetMs", "Two mid-rolls fall in the same segment; merge them into one break.")
             }

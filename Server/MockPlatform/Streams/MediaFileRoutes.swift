@@ -33,7 +33,7 @@ extension ExposureAPI {
                 throw ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No sprites at \(context.request.path).")
             }
             let track = SpriteTrackBuilder.track(
-                durationMs: duration.wholeMilliseconds, sprites: sprites, reelDurationMs: media.reel.durationMs,
+                duration: duration, sprites: sprites, reelDuration: media.reel.duration,
                 base: context.baseURL)
             return HTTPResponse(
                 status: 200, headers: HTTPHeaders([("Content-Type", "text/vtt; charset=utf-8"), ("Cache-Control", "max-age=300")]),

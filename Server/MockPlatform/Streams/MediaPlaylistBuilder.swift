@@ -124,7 +124,7 @@ struct MediaPlaylistBuilder {
         while sequence > window.lowerBound, listedDuration < skipBoundary {
             sequence -= 1
             guard let (_, file) = file(of: timeline.segment(sequence)) else { return nil }
-            listedDuration += .milliseconds(file.durationMs)
+            listedDuration += .milliseconds(file.duration.wholeMilliseconds)
         }
         return sequence
     }
@@ -146,7 +146,7 @@ struct MediaPlaylistBuilder {
             guard let (folder, file) = file(of: entry) else { return nil }
             var segment = MediaSegment(
                 uri: "/media/\(folder.path)/\(file.file)?\(query(sequence))",
-                duration: .milliseconds(file.durationMs),
+                duration: .milliseconds(file.duration.wholeMilliseconds),
                 discontinuity: entry.discontinuity,
                 programDateTime: HLSDate(millisecondsSince1970: entry.start.millisecondsSince1970))
             // A key applies until the next tag: written where it changes.

@@ -22,7 +22,7 @@ struct SSAITimeline: Equatable {
     /// segment boundaries so every clip starts a segment.
     init(settings: SSAISettings, contentDuration: Duration, segmentDuration: Duration, media: MediaManifest) {
         func ads(_ ids: [String]) -> [Clip] {
-            ids.compactMap { id in media.ad(id).map { Clip(kind: .ad(id), duration: .milliseconds($0.durationMs)) } }
+            ids.compactMap { id in media.ad(id).map { Clip(kind: .ad(id), duration: $0.duration) } }
         }
         var clips = ads(settings.preroll)
         var contentPosition = Duration.zero

@@ -103,7 +103,7 @@ import Testing
         #expect(Set(keyed.map(\.key)).count == keyed.count)
         for (sequence, key) in keyed {
             let id = try #require(ContentKeyID(text: String(key.uri!.dropFirst("/keys/".count).prefix { $0 != "?" })))
-            let startMs = Int64(sequence) * mock.platform.context.catalog.catalog.media.segmentDurationMs
+            let startMs = Int64(sequence) * mock.platform.context.catalog.catalog.media.segmentDuration.wholeMilliseconds
             #expect(id.periodStart.millisecondsSince1970 <= startMs && startMs - id.periodStart.millisecondsSince1970 < 600_000)
             #expect(
                 id.periodStart.millisecondsSince1970 % 600_000 == 0

@@ -14,7 +14,7 @@ import Testing
         news = try #require(loaded.channelTimelines["news-24"])
     }
 
-    private var segmentMs: Int64 { loaded.catalog.media.segmentDurationMs }
+    private var segmentMs: Int64 { loaded.catalog.media.segmentDuration.wholeMilliseconds }
 
     /// The news-24 program airing at 2026-11-30T12:00Z and its first segment.
     private func program(on channel: String = "news-24", atMs ms: Int64 = 1_796_040_000_000) -> (ScheduledProgram, Int) {

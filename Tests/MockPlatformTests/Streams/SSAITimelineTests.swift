@@ -39,7 +39,7 @@ import Testing
         // Every clip starts on a segment boundary.
         var clock = Duration.zero
         for clip in timeline.clips {
-            #expect(clock.wholeMilliseconds % media.segmentDurationMs == 0)
+            #expect(clock.wholeMilliseconds % media.segmentDuration.wholeMilliseconds == 0)
             clock += clip.duration
         }
     }
