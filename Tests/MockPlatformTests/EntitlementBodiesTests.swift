@@ -33,7 +33,7 @@ import Testing
         let target = try #require(PlaybackTarget(assetId: assetId, loaded: loaded, now: instant))
         let request = HTTPRequest(
             method: .get, path: "/play", rawQuery: "", headers: HTTPHeaders([("Host", "127.0.0.1:8080")]), body: Data())
-        let context = RequestContext(request: request, parameters: PathParameters([]), platform: platform, loaded: loaded, nowMs: now)
+        let context = RequestContext(request: request, parameters: PathParameters([]), platform: platform, loaded: loaded, now: instant)
         let grant = try AccessPolicy(session: session, country: "SE").grant(for: target.governingAsset.asset, at: instant)
         func build(_ ids: PlayIdentifiers) -> PlaybackEntitlement {
             EntitlementBuilder(context: context, session: session, grant: grant, ids: ids).entitlement(for: target, material: "default")

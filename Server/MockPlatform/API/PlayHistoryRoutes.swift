@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 
@@ -51,7 +52,7 @@ extension ExposureAPI {
 
     /// The published episodes of a show in season and episode order.
     private static func episodes(of showId: String, context: RequestContext) -> [Asset] {
-        let now = dateFromMs(context.nowMs)
+        let now = context.now.date
         return context.catalog.wireAssets
             .filter { $0.tvShowId == showId && $0.type == "EPISODE" && AssetQuery.isPublished($0, at: now) }
             .sorted { (Int($0.season ?? "") ?? 0, Int($0.episode ?? "") ?? 0) < (Int($1.season ?? "") ?? 0, Int($1.episode ?? "") ?? 0) }

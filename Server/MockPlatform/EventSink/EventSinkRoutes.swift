@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 
@@ -19,7 +20,8 @@ extension ExposureAPI {
         let repliedMs = context.platform.clock.nowMs()
         return Responses.json(
             EventSinkInitResponse(
-                receivedTime: context.nowMs, repliedTime: repliedMs, settings: eventSinkSettings(context, nowMs: repliedMs)))
+                receivedTime: context.now.millisecondsSince1970, repliedTime: repliedMs,
+                settings: eventSinkSettings(context, nowMs: repliedMs)))
     }
 
     private static func receiveBatch(_ context: RequestContext) throws(ExposureErrorMessage) -> HTTPResponse {
@@ -41,7 +43,7 @@ extension ExposureAPI {
         var unseen = batch
         unseen.payload = fresh.map(\.event)
         PlaybackEventEffects(state: context.platform.state, now: context.now).apply(unseen, accountId: session.accountId)
-        return Responses.json(eventSinkSettings(context, nowMs: context.nowMs))
+        return Responses.json(eventSinkSettings(context, nowMs: context.now.millisecondsSince1970))
     }
 
     /// `secondsUntilNextReport` is the catalog's post interval: the same promise the entitlement's

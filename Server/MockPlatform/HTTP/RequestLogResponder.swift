@@ -20,7 +20,7 @@ struct RequestLogResponder: HTTPResponder {
                 time: arrived, method: request.method.rawValue, path: request.path, query: request.rawQuery,
                 status: delivery == "dropped" ? nil : response.status, bytes: response.body.count,
                 duration: handling + .milliseconds(delayMs), requestId: response.headers[RequestID.header],
-                accountId: context.accountId(of: request, atMs: context.clock.nowMs()),
+                accountId: context.accountId(of: request, at: context.clock.now),
                 faultId: response.headers[FaultResponder.faultHeader]))
         return response
     }

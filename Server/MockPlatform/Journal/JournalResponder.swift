@@ -18,7 +18,7 @@ struct JournalResponder: HTTPResponder {
         let requestId = RequestID.stamp(&response)
         let handling = ContinuousClock.now - started
         let (delayMs, delivery) = Self.describe(response.delivery)
-        let accountId = context.accountId(of: request, atMs: arrived.millisecondsSince1970)
+        let accountId = context.accountId(of: request, at: arrived)
         var headers: [String: String] = [:]
         for field in request.headers {
             // Compared in place: lower-casing every field name cost an allocation per header.
