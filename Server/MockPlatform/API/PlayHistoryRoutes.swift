@@ -64,7 +64,7 @@ extension ExposureAPI {
         var result: [String: Bookmark] = [:]
         if let username = session.username, let seeded = context.catalog.users[username]?.bookmarks {
             for (assetId, offset) in seeded {
-                result[assetId] = Bookmark(assetId: assetId, offsetMs: offset, savedMs: context.loaded.loadedAtMs)
+                result[assetId] = Bookmark(assetId: assetId, offsetMs: offset, savedMs: context.loaded.loadedAt.millisecondsSince1970)
             }
         }
         result.merge(context.platform.state.bookmarks(accountId: session.accountId)) { _, saved in saved }

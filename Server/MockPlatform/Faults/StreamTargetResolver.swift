@@ -6,7 +6,7 @@ import HLS
 /// on the ladder, the segment must be in (or, on live, about to enter) the stream's window.
 struct StreamTargetResolver {
     let loaded: LoadedCatalog
-    let nowMs: Int64
+    let now: WallTime
 
     /// The target as matched: nil fields match anything.
     struct Match: Sendable, Equatable {
@@ -85,7 +85,7 @@ struct StreamTargetResolver {
         guard let entry = loaded.catalog.assetsById[assetId] else {
             throw FaultRuleError(message: "stream.assetId \(assetId) is no asset or channel of the catalog.")
         }
-        let streams = StreamResolver(loaded: loaded, now: WallTime(millisecondsSince1970: nowMs))
+        let streams = StreamResolver(loaded: loaded, now: now)
         let segmentMs = loaded.catalog.media.segmentDuration.wholeMilliseconds
         if let live = streams.live(channelId: assetId) {
             let window = live.sequences
