@@ -139,7 +139,7 @@ extension AdminAPI {
                 guard let instant = ISO8601.wallTime(from: now) else {
                     throw .invalidParameter("now", "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
                 }
-                guard platformInstantsMs.contains(instant.millisecondsSince1970) else {
+                guard platformInstants.contains(instant) else {
                     throw .invalidParameter("now", "must be from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, not \(now)")
                 }
                 clock.set(now: instant, rate: update.rate)
