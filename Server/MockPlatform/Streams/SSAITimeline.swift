@@ -26,8 +26,8 @@ struct SSAITimeline: Equatable {
         }
         var clips = ads(settings.preroll)
         var contentPosition = Duration.zero
-        for midroll in settings.midrolls.sorted(by: { $0.contentOffsetMs < $1.contentOffsetMs }) {
-            let breakAt = segmentDuration * Duration.milliseconds(midroll.contentOffsetMs).floorDivided(by: segmentDuration)
+        for midroll in settings.midrolls.sorted(by: { $0.contentOffset < $1.contentOffset }) {
+            let breakAt = segmentDuration * midroll.contentOffset.floorDivided(by: segmentDuration)
             guard breakAt > contentPosition, breakAt < contentDuration else { continue }
             clips.append(Clip(kind: .content(contentStart: contentPosition), duration: breakAt - contentPosition))
             clips += ads(midroll.ads)

@@ -11,7 +11,7 @@ import Testing
 
     private func layout(preroll: [String], midrolls: [(Int64, [String])], contentMs: Int64 = 600_000) -> SSAITimeline {
         SSAITimeline(
-            settings: SSAISettings(preroll: preroll, midrolls: midrolls.map { .init(contentOffsetMs: $0.0, ads: $0.1) }),
+            settings: SSAISettings(preroll: preroll, midrolls: midrolls.map { .init(contentOffset: .milliseconds($0.0), ads: $0.1) }),
             contentDuration: .milliseconds(contentMs), segmentDuration: media.segmentDuration, media: media)
     }
 
