@@ -76,7 +76,7 @@ extension ExposureAPI {
             id: ids.playSessionId, accountId: session.accountId, assetId: entitlement.assetId ?? context.path("assetId"),
             tracksBookmark: entitlement.streamInfo?.static == true, started: context.now,
             lastSeen: context.now, tokenExpires: WallTime(millisecondsSince1970: entitlement.playTokenExpiration * 1000),
-            idleTimeout: .milliseconds(context.catalog.settings.playSessionIdleTimeoutMs))
+            idleTimeout: context.catalog.settings.playSessionIdleTimeout)
         let limit = context.catalog.user(accountId: session.accountId)?.concurrentStreamsLimit
         guard context.platform.state.begin(play, streamLimit: limit) else {
             throw ExposureErrorMessage(
