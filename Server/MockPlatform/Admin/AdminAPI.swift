@@ -88,7 +88,7 @@ extension AdminAPI {
             return Responses.json(
                 HealthReport(
                     status: stateError == nil ? "ok" : "degraded", version: ProductVersion.number, commit: ProductVersion.commit,
-                    now: ISO8601.string(fromMilliseconds: control.context.clock.nowMs()),
+                    now: ISO8601.string(from: control.context.clock.now),
                     fixtures: control.fixturesDirectory.path, assets: catalog.assets.count, channels: catalog.channels.count,
                     users: catalog.users.count, faults: control.faults.list().count,
                     journaled: memory.journal.kept, schemes: control.schemes, stateError: stateError?.description, memory: memory))
