@@ -169,7 +169,7 @@ struct EntitlementBuilder {
 
     private func bookmarks(assetId: String) -> Bookmarks? {
         guard let bookmark = ExposureAPI.bookmarks(of: session, context: context)[assetId] else { return nil }
-        return Bookmarks(lastViewedOffset: bookmark.offsetMs, lastViewedTime: bookmark.savedMs)
+        return Bookmarks(lastViewedOffset: bookmark.offset.wholeMilliseconds, lastViewedTime: bookmark.saved.millisecondsSince1970)
     }
 }
 
