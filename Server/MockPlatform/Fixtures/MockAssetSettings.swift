@@ -117,6 +117,8 @@ package struct ProgramSlot: Codable, Sendable, Equatable {
     package var description: String?
     /// How long it runs, minutes.
     package var durationMinutes: Int
+    /// How long it runs.
+    var length: Duration { .seconds(60 * durationMinutes) }
     /// Catch-up is not allowed.
     package var catchupBlocked: Bool?
     /// Not shown on this platform: not entitled while it airs.
@@ -132,4 +134,8 @@ package struct EventSettings: Codable, Sendable, Equatable {
     package var periodMinutes: Int
     /// Minutes live.
     package var durationMinutes: Int
+    /// The time between one occurrence's start and the next one's.
+    var period: Duration { .seconds(60 * periodMinutes) }
+    /// How long each occurrence is live.
+    var length: Duration { .seconds(60 * durationMinutes) }
 }

@@ -85,11 +85,6 @@ package struct ChannelSchedule: ProgramSchedule {
     }
 }
 
-extension ProgramSlot {
-    /// How long the slot's program runs.
-    var length: Duration { .seconds(60 * durationMinutes) }
-}
-
 /// Program ids: `{channelId}_{yyyyMMddHHmm}` of the start time in UTC.
 enum ProgramID {
     static func make(channelId: String, start: WallTime) -> String {

@@ -42,10 +42,3 @@ struct EventSchedule: ProgramSchedule {
             slot: slot, start: occurrence.start, end: occurrence.end, eventAsset: event)
     }
 }
-
-extension EventSettings {
-    /// The time between one occurrence's start and the next one's.
-    var period: Duration { .seconds(60 * periodMinutes) }
-    /// How long each occurrence is live.
-    var length: Duration { .seconds(60 * durationMinutes) }
-}
