@@ -24,8 +24,9 @@ enum KeyPeriods {
 
     /// The latest rotation boundary or program start at or before `instant`.
     private static func periodStart(_ schedule: ChannelSchedule, at instant: WallTime) -> WallTime {
-        let rotationStart = platformEpoch + rotation * (instant - platformEpoch).floorDivided(by: rotation)
+        let sinceEpoch = instant - platformEpoch
+        let rotationStart = rotation * sinceEpoch.floorDivided(by: rotation)
         // The program's airtime only: its ids are not needed, and this runs for every listed segment.
-        return max(rotationStart, schedule.airtime(at: instant).lowerBound)
+        return platformEpoch + max(rotationStart, schedule.airtime(sinceEpoch: sinceEpoch).lowerBound)
     }
 }

@@ -33,18 +33,21 @@ package struct ChannelSchedule: ProgramSchedule {
         return airing(cycle: slot.cycle, index: slot.index)
     }
 
-    /// When the program on air at `instant` airs, without building its ids: the live timeline
-    /// asks this for every segment of a window.
-    func airtime(at instant: WallTime) -> Range<WallTime> {
-        let slot = slot(at: instant)
-        return airtime(cycle: slot.cycle, index: slot.index)
+    /// When the program on air `offset` after 1970-01-01T00:00Z airs, as offsets from then,
+    /// without building its ids or instants: the live timeline and the key periods ask this for
+    /// every segment of a window, so it stays in `Duration` arithmetic.
+    func airtime(sinceEpoch offset: Duration) -> Range<Duration> {
+        let slot = slot(sinceEpoch: offset)
+        let cycleStart = cycle * slot.cycle
+        return cycleStart + slotSpans[slot.index].lowerBound..<cycleStart + slotSpans[slot.index].upperBound
     }
 
-    private func slot(at instant: WallTime) -> (cycle: Int64, index: Int) {
-        let sinceEpoch = instant - platformEpoch
-        let cycle = sinceEpoch.floorDivided(by: self.cycle)
-        let offset = sinceEpoch - self.cycle * cycle
-        return (cycle, slotSpans.lastIndex { $0.lowerBound <= offset } ?? 0)
+    private func slot(at instant: WallTime) -> (cycle: Int64, index: Int) { slot(sinceEpoch: instant - platformEpoch) }
+
+    private func slot(sinceEpoch offset: Duration) -> (cycle: Int64, index: Int) {
+        let cycle = offset.floorDivided(by: self.cycle)
+        let withinCycle = offset - self.cycle * cycle
+        return (cycle, slotSpans.lastIndex { $0.lowerBound <= withinCycle } ?? 0)
     }
 
     /// Programs overlapping `[from, to)`, by start time; none for an empty span.
@@ -71,16 +74,12 @@ package struct ChannelSchedule: ProgramSchedule {
         slot.cycle * Int64(slots.count) + Int64(slot.index)
     }
 
-    private func airtime(cycle: Int64, index: Int) -> Range<WallTime> {
-        let cycleStart = platformEpoch + self.cycle * cycle
-        return cycleStart + slotSpans[index].lowerBound..<cycleStart + slotSpans[index].upperBound
-    }
-
     private func airing(cycle: Int64, index: Int) -> ScheduledProgram {
-        let airtime = airtime(cycle: cycle, index: index)
+        let cycleStart = platformEpoch + self.cycle * cycle
+        let start = cycleStart + slotSpans[index].lowerBound
         return ScheduledProgram(
-            programId: ProgramID.make(channelId: channelId, start: airtime.lowerBound),
-            channelId: channelId, slot: slots[index], start: airtime.lowerBound, end: airtime.upperBound
+            programId: ProgramID.make(channelId: channelId, start: start),
+            channelId: channelId, slot: slots[index], start: start, end: cycleStart + slotSpans[index].upperBound
         )
     }
 }

@@ -64,8 +64,7 @@ final class ChannelTimeline: StreamTimeline {
         let source = source(sequence)
         let discontinuity = !source.follows(self.source(sequence - 1))
         return TimelineSegment(
-            sequence: sequence, source: source, start: Self.start(of: sequence, segmentDuration: segmentDuration),
-            discontinuity: discontinuity)
+            sequence: sequence, source: source, start: platformEpoch + segmentDuration * sequence, discontinuity: discontinuity)
     }
 
     func discontinuities(before sequence: Int) -> Int {
@@ -103,31 +102,33 @@ final class ChannelTimeline: StreamTimeline {
 
     /// When the ad break inside `program` airs, when the channel has one and it fits.
     private func adBreakAirtime(in program: ScheduledProgram) -> Range<WallTime>? {
-        Self.adBreakAirtime(inProgramAiring: program.start..<program.end, adBreak: adBreak, segmentDuration: segmentDuration)
+        Self.adBreakAirtime(
+            inProgramAiring: (program.start - platformEpoch)..<(program.end - platformEpoch), adBreak: adBreak,
+            segmentDuration: segmentDuration
+        ).map { platformEpoch + $0.lowerBound..<platformEpoch + $0.upperBound }
     }
 
+    /// When the ad break inside the program airing over `programAirtime` airs, both as offsets
+    /// from 1970-01-01T00:00Z, when the channel has one and it fits.
     private static func adBreakAirtime(
-        inProgramAiring programAirtime: Range<WallTime>, adBreak: ResolvedAdBreak?, segmentDuration: Duration
-    ) -> Range<WallTime>? {
+        inProgramAiring programAirtime: Range<Duration>, adBreak: ResolvedAdBreak?, segmentDuration: Duration
+    ) -> Range<Duration>? {
         guard let adBreak, adBreak.segmentCount > 0 else { return nil }
         let start = programAirtime.lowerBound + adBreak.offset
         let end = start + segmentDuration * adBreak.segmentCount
         return end <= programAirtime.upperBound ? start..<end : nil
     }
 
-    /// When segment `sequence` starts: `sequence` segments after 1970.
-    private static func start(of sequence: Int, segmentDuration: Duration) -> WallTime {
-        platformEpoch + segmentDuration * sequence
-    }
-
     /// What segment `sequence` plays. Called twice per segment of every window built, so it
-    /// looks up only the program's airtime, never its ids (formatting those dominated a 2-h window).
+    /// looks up only the program's airtime, never its ids (formatting those dominated a 2-h
+    /// window), and stays in offsets from 1970 (`Duration` arithmetic, no instants).
     private static func source(
         _ sequence: Int, schedule: ChannelSchedule, segmentDuration: Duration, reelCount: Int, adBreak: ResolvedAdBreak?
     ) -> SegmentSource {
-        let start = start(of: sequence, segmentDuration: segmentDuration)
+        let start = segmentDuration * sequence
         if let adBreak,
-            let airtime = adBreakAirtime(inProgramAiring: schedule.airtime(at: start), adBreak: adBreak, segmentDuration: segmentDuration),
+            let airtime = adBreakAirtime(
+                inProgramAiring: schedule.airtime(sinceEpoch: start), adBreak: adBreak, segmentDuration: segmentDuration),
             airtime.contains(start)
         {
             var index = Int((start - airtime.lowerBound).floorDivided(by: segmentDuration))
