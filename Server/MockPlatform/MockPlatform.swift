@@ -105,7 +105,7 @@ public final class MockPlatform: Sendable {
             context: context,
             faults: FaultInjector(
                 seed: configuration.faultSeed,
-                streams: { [context] in StreamTargetResolver(loaded: context.catalog, nowMs: context.clock.nowMs()) }),
+                streams: { [context] in StreamTargetResolver(loaded: context.catalog, now: context.clock.now) }),
             journal: RequestJournal(capacity: configuration.journalCapacity),
             fixturesDirectory: configuration.fixturesDirectory, dataFolder: configuration.dataFolder,
             schemes: listeners.map { $0.tls == nil ? "http" : "https" }, adminAccess: configuration.adminAccess)

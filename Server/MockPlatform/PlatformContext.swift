@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import Synchronization
@@ -20,7 +21,7 @@ package final class PlatformContext: Sendable {
         self.clock = clock
         self.state = state
         self.activity = activity
-        current = Mutex(LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory, loadedAtMs: clock.nowMs()))
+        current = Mutex(LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory, loadedAt: clock.now))
     }
 
     /// The catalog as of now; a request uses one snapshot throughout so a reload cannot tear it.
@@ -28,7 +29,7 @@ package final class PlatformContext: Sendable {
 
     /// Swaps in a new catalog loaded from `fixturesDirectory`; requests already running keep the old one.
     package func replace(catalog: Catalog, fixturesDirectory: URL) {
-        let loaded = LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory, loadedAtMs: clock.nowMs())
+        let loaded = LoadedCatalog(catalog, fixturesDirectory: fixturesDirectory, loadedAt: clock.now)
         current.withLock { $0 = loaded }
     }
 }
@@ -52,7 +53,7 @@ package final class LoadedCatalog: Sendable {
     let servedAssets: ServedAssetsByOrigin
     /// When the catalog was loaded, platform time: the time of the bookmarks fixtures start
     /// users with (they exist from then on).
-    let loadedAtMs: Int64
+    let loadedAt: WallTime
     /// Each channel's segment timeline, by channel id.
     let channelTimelines: [String: ChannelTimeline]
     /// The playlists built from this catalog.
@@ -66,9 +67,9 @@ package final class LoadedCatalog: Sendable {
     /// The files of this catalog's media folder.
     let mediaFiles: MediaFileStore
 
-    init(_ catalog: Catalog, fixturesDirectory: URL, loadedAtMs: Int64) {
+    init(_ catalog: Catalog, fixturesDirectory: URL, loadedAt: WallTime) {
         self.catalog = catalog
-        self.loadedAtMs = loadedAtMs
+        self.loadedAt = loadedAt
         mediaFiles = MediaFileStore(root: fixturesDirectory.appendingPathComponent("media"))
         var schedules: [String: ChannelSchedule] = [:]
         var timelines: [String: ChannelTimeline] = [:]

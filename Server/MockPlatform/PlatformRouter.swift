@@ -16,7 +16,7 @@ enum PlatformRouter {
                 let response = notFound(request, allowed: allowed, nearMisses: nearMisses)
                 unmatched.record(
                     UnmatchedRequest(
-                        timestamp: ISO8601.string(fromMilliseconds: context.clock.nowMs()), method: request.method.rawValue,
+                        timestamp: ISO8601.string(from: context.clock.now), method: request.method.rawValue,
                         path: request.path, status: response.status, nearMisses: nearMisses))
                 return response
             }, context: context)

@@ -1,5 +1,4 @@
 import Clocks
-import Foundation
 
 /// The instants the platform works in, ms since 1970: 1970-01-01T00:00:00.000Z up to the last
 /// millisecond of 9999-12-31. Program ids (`yyyyMMddHHmm`) and ISO-8601 timestamps write them
@@ -7,14 +6,15 @@ import Foundation
 /// from requests, the admin API and fixtures are checked against it before any arithmetic.
 let platformInstantsMs: ClosedRange<Int64> = 0...253_402_300_799_999
 
-/// Converts milliseconds since 1970 to a `Date`.
-func dateFromMs(_ milliseconds: Int64) -> Date { WallTime(millisecondsSince1970: milliseconds).date }
+/// 1970-01-01T00:00:00Z, the first of ``platformInstants``: where channel schedules, channel
+/// timelines, event occurrences and key periods count from.
+let platformEpoch = WallTime(millisecondsSince1970: platformInstantsMs.lowerBound)
 
-/// Converts a `Date` to milliseconds since 1970, rounded down.
-func msFromDate(_ date: Date) -> Int64 { WallTime(date).millisecondsSince1970 }
+/// ``platformInstantsMs`` as instants.
+let platformInstants = platformEpoch...WallTime(millisecondsSince1970: platformInstantsMs.upperBound)
 
-/// `value / divisor` rounded towards minus infinity (`divisor > 0`): schedules and timelines
-/// count back from 1970 too, and an instant before a boundary belongs to the period before it.
+/// `value / divisor` rounded towards minus infinity (`divisor > 0`): airing numbers and timeline
+/// periods count back from 0 too, and a number before a boundary belongs to the period before it.
 func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
     let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
     return remainder < 0 ? quotient - 1 : quotient

@@ -170,7 +170,7 @@ import Testing
         state.insert(anonymous)
         state.insert(named)
         for accountId in ["anonymous-1", "acc-basic"] {
-            state.save(Bookmark(assetId: "a", offsetMs: 1, savedMs: 1), accountId: accountId)
+            state.save(Bookmark(assetId: "a", offset: .milliseconds(1), saved: WallTime(millisecondsSince1970: 1)), accountId: accountId)
             state.record(
                 DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 1))
             )

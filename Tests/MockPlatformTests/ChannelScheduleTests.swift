@@ -1,3 +1,4 @@
+import Clocks
 import Testing
 
 @testable import MockPlatform
@@ -12,26 +13,28 @@ import Testing
 
     @Test(arguments: [Int64(0), 1, 1_799_999, 1_800_000, 7_199_999, 1_796_040_123_456, -1, -7_200_001])
     func everyInstantHasExactlyOneProgram(ms: Int64) {
-        let program = schedule.program(atMs: ms)
-        #expect(program.isOnAir(atMs: ms))
-        #expect(schedule.program(id: program.programId) == (program.startMs >= 0 ? program : nil), "ids name programs from 1970 on")
+        let program = schedule.program(at: WallTime(millisecondsSince1970: ms))
+        #expect(program.isOnAir(at: WallTime(millisecondsSince1970: ms)))
+        #expect(
+            schedule.program(id: program.programId) == (program.start.millisecondsSince1970 >= 0 ? program : nil),
+            "ids name programs from 1970 on")
     }
 
     @Test func programsAreBackToBackAndRepeat() {
-        let day = schedule.programs(fromMs: 0, toMs: 86_400_000)
+        let day = schedule.programs(from: WallTime(millisecondsSince1970: 0), to: WallTime(millisecondsSince1970: 86_400_000))
         #expect(day.count == 36)
-        #expect(zip(day, day.dropFirst()).allSatisfy { $0.endMs == $1.startMs })
+        #expect(zip(day, day.dropFirst()).allSatisfy { $0.end.millisecondsSince1970 == $1.start.millisecondsSince1970 })
         #expect(day.map(\.slot.title).prefix(4) == ["A", "B", "C", "A"])
     }
 
     @Test func neighbours() {
-        let program = schedule.program(atMs: 2_000_000)
-        #expect(schedule.next(after: program).startMs == program.endMs)
-        #expect(schedule.previous(before: program).endMs == program.startMs)
+        let program = schedule.program(at: WallTime(millisecondsSince1970: 2_000_000))
+        #expect(schedule.next(after: program).start.millisecondsSince1970 == program.end.millisecondsSince1970)
+        #expect(schedule.previous(before: program).end.millisecondsSince1970 == program.start.millisecondsSince1970)
     }
 
     @Test func idsRoundTripAndRejectForeignIds() {
-        let program = schedule.program(atMs: 1_796_040_123_456)
+        let program = schedule.program(at: WallTime(millisecondsSince1970: 1_796_040_123_456))
         #expect(program.programId == "ch_202611301200")  // 2026-11-30T12:02:03Z falls in slot A of the 12:00 cycle
         #expect(schedule.program(id: "other_202612010000") == nil)
         #expect(schedule.program(id: "ch_2026120100") == nil)
@@ -43,7 +46,7 @@ import Testing
     @Test func idsBeforeNineteenSeventyNameNoProgram() {
         #expect(schedule.program(id: "ch_000001010000") == nil)
         #expect(schedule.program(id: "ch_196912312300") == nil)
-        #expect(schedule.program(id: "ch_197001010000")?.startMs == 0)
-        #expect(schedule.program(id: "ch_999912312230")?.endMs == 253_402_299_000_000)
+        #expect(schedule.program(id: "ch_197001010000")?.start.millisecondsSince1970 == 0)
+        #expect(schedule.program(id: "ch_999912312230")?.end.millisecondsSince1970 == 253_402_299_000_000)
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -20,7 +21,7 @@ import Testing
 
     @Test func sortOnAnyFieldAndDottedPathWithSeveralKeys() throws {
         let byYear = try mock.json(AssetList.self, .get, assets + "?sort=-created%2CassetId&pageSize=200").items
-        let created = byYear.map { $0.created.map(msFromDate) ?? Int64.min }
+        let created = byYear.map { $0.created.map { WallTime($0).millisecondsSince1970 } ?? Int64.min }
         #expect(created == created.sorted(by: >))
         for (previous, next) in zip(byYear, byYear.dropFirst()) where previous.created == next.created {
             #expect(previous.assetId < next.assetId)

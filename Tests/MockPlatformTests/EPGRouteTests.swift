@@ -16,7 +16,7 @@ import Testing
     @Test func thereIsAProgramAtNowOnEveryChannel() throws {
         for channel in ["news-24", "kids-fun", "sport-max"] {
             let epg = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api2 + "/epg/\(channel)/date/\(today)")
-            let nowDate = dateFromMs(now)
+            let nowDate = WallTime(millisecondsSince1970: now).date
             #expect(epg.programs.filter { $0.isOnAir(at: nowDate) }.count == 1, "\(channel)")
         }
     }
@@ -41,7 +41,7 @@ import Testing
         let from = now - 45 * 60_000
         let epg = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=\(from)&to=\(now)")
         #expect((2...3).contains(epg.programs.count))
-        #expect(epg.programs.first.map { msFromDate($0.startTime!) <= from } == true)
+        #expect(epg.programs.first.map { WallTime($0.startTime!).millisecondsSince1970 <= from } == true)
     }
 
     @Test func programByIdAndNeighbours() throws {
@@ -92,13 +92,13 @@ import Testing
     @Test(arguments: [Int64(0), 1, 1_740_000, 1_799_999])
     func sameInstantAnswersTheProgramOnAir(offsetMs: Int64) throws {
         let onAir = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=\(now)&to=\(now)").programs
-        let instant = msFromDate(try #require(onAir.first?.startTime)) + offsetMs
+        let instant = WallTime(try #require(onAir.first?.startTime)).millisecondsSince1970 + offsetMs
         let epg = try mock.json(
             ChannelEpg.self, .get,
             InProcessPlatform.api1 + "/epg/news-24?from=\(instant)&to=\(instant)&onlyPublished=true&pageNumber=1&pageSize=50")
         #expect(epg.programs.count == 1)
         let program = try #require(epg.programs.last)
-        #expect(msFromDate(program.startTime!) <= instant && instant < msFromDate(program.endTime!))
+        #expect(WallTime(program.startTime!).millisecondsSince1970 <= instant && instant < WallTime(program.endTime!).millisecondsSince1970)
         #expect(epg.totalHitsAllChannels == 1)
     }
 
@@ -106,13 +106,16 @@ import Testing
     @Test func sinceNineteenSeventyIsPagedNotRefused() throws {
         let first = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=0&to=\(now)&pageNumber=1&pageSize=50")
         #expect(first.programs.count == 50)
-        #expect(first.programs.first?.startTime == dateFromMs(0))
+        #expect(first.programs.first?.startTime == WallTime(millisecondsSince1970: 0).date)
         let total = try #require(first.totalHitsAllChannels)
         #expect(total == Int((now + 1_799_999) / 1_800_000))  // news-24 airs 30-minute programs back to back
         let lastPage = (total + 49) / 50
         let last = try mock.json(
             ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=0&to=\(now)&pageNumber=\(lastPage)&pageSize=50")
-        #expect(last.programs.last.map { msFromDate($0.startTime!) < now && now <= msFromDate($0.endTime!) } == true)
+        #expect(
+            last.programs.last.map {
+                WallTime($0.startTime!).millisecondsSince1970 < now && now <= WallTime($0.endTime!).millisecondsSince1970
+            } == true)
         let beyond = try mock.json(
             ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/news-24?from=0&to=\(now)&pageNumber=\(lastPage + 1)&pageSize=50")
         #expect(beyond.programs.isEmpty)
@@ -139,7 +142,7 @@ import Testing
     @Test func onNowIsTheProgramOnAirAndTheNext() throws {
         let epg = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/kids-fun/onnow")
         #expect(epg.programs.count == 2)
-        #expect(epg.programs[0].isOnAir(at: dateFromMs(now)))
+        #expect(epg.programs[0].isOnAir(at: WallTime(millisecondsSince1970: now).date))
         #expect(epg.programs[0].endTime == epg.programs[1].startTime)
     }
 

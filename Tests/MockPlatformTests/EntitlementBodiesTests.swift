@@ -28,12 +28,13 @@ import Testing
         let loaded = platform.catalog
         let session = try #require(platform.state.session(token: token))
         let now = mock.clock.nowMs()
-        let assetId = asset == "program" ? try #require(loaded.schedules["news-24"]).program(atMs: now).assetId : asset
-        let target = try #require(PlaybackTarget(assetId: assetId, loaded: loaded, nowMs: now))
+        let instant = WallTime(millisecondsSince1970: now)
+        let assetId = asset == "program" ? try #require(loaded.schedules["news-24"]).program(at: instant).assetId : asset
+        let target = try #require(PlaybackTarget(assetId: assetId, loaded: loaded, now: instant))
         let request = HTTPRequest(
             method: .get, path: "/play", rawQuery: "", headers: HTTPHeaders([("Host", "127.0.0.1:8080")]), body: Data())
-        let context = RequestContext(request: request, parameters: PathParameters([]), platform: platform, loaded: loaded, nowMs: now)
-        let grant = try AccessPolicy(session: session, country: "SE").grant(for: target.governingAsset.asset, atMs: now)
+        let context = RequestContext(request: request, parameters: PathParameters([]), platform: platform, loaded: loaded, now: instant)
+        let grant = try AccessPolicy(session: session, country: "SE").grant(for: target.governingAsset.asset, at: instant)
         func build(_ ids: PlayIdentifiers) -> PlaybackEntitlement {
             EntitlementBuilder(context: context, session: session, grant: grant, ids: ids).entitlement(for: target, material: "default")
         }

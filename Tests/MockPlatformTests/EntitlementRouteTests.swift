@@ -55,25 +55,28 @@ import Testing
         #expect(channel.epg == EPGSettings(enabled: true, entitlementCheck: true))
         #expect(channel.playableFormat?.mediaLocator.hasSuffix("/streams/live/news-24/master.m3u8") == true)
 
-        let airing = schedule("news-24").program(atMs: now)
+        let airing = schedule("news-24").program(at: WallTime(millisecondsSince1970: now))
         let live = try entitlement(airing.assetId)
         #expect(live.streamInfo?.kind == .liveProgram)
         #expect(live.streamInfo?.programId == airing.programId)
-        #expect(live.streamInfo?.start == airing.startMs / 1000)
+        #expect(live.streamInfo?.start == airing.start.millisecondsSince1970 / 1000)
 
-        let past = schedule("news-24").programs(fromMs: now - 4 * 3_600_000, toMs: now - 3 * 3_600_000)
-            .first { $0.slot.requiredProducts == nil }!
+        let past = schedule("news-24").programs(
+            from: WallTime(millisecondsSince1970: now - 4 * 3_600_000), to: WallTime(millisecondsSince1970: now - 3 * 3_600_000)
+        )
+        .first { $0.slot.requiredProducts == nil }!
         let catchup = try entitlement(past.assetId)
         #expect(catchup.streamInfo?.kind == .catchup)
         #expect(catchup.playableFormat?.mediaLocator.hasSuffix("/streams/catchup/news-24/\(past.programId)/master.m3u8") == true)
-        #expect(catchup.durationInMs == past.endMs - past.startMs)
+        #expect(catchup.durationInMs == past.end.millisecondsSince1970 - past.start.millisecondsSince1970)
     }
 
     @Test func upcomingBlockedAndBlackedOutPrograms() throws {
         let now = mock.clock.nowMs()
-        let future = schedule("news-24").program(atMs: now + 24 * 3_600_000)
+        let future = schedule("news-24").program(at: WallTime(millisecondsSince1970: now + 24 * 3_600_000))
         #expect(play(future.assetId).message == "NOT_ENTITLED")
-        let sport = schedule("sport-max").programs(fromMs: now - 24 * 3_600_000, toMs: now - 3_600_000)
+        let sport = schedule("sport-max").programs(
+            from: WallTime(millisecondsSince1970: now - 24 * 3_600_000), to: WallTime(millisecondsSince1970: now - 3_600_000))
         let highlights = sport.first { $0.slot.catchupBlocked == true }!
         #expect(play(highlights.assetId).message == "NOT_ENTITLED")
         let blackout = sport.first { $0.slot.blackout == true }!
@@ -102,7 +105,7 @@ import Testing
         #expect(clips.map { $0.category ?? "" } == ["ad", "ad", "vod", "ad", "vod"])
         #expect(clips.map { $0.titleId ?? "-" } == ["ad-1", "ad-2", "-", "ad-3", "-"])
         let media = mock.platform.context.catalog.catalog.media
-        #expect(clips[0].duration == media.ad("ad-1")?.durationMs)
+        #expect(clips[0].duration == media.ad("ad-1")?.duration.wholeMilliseconds)
         #expect(clips[2].duration == 300_000)
         #expect(clips[2].duration! + clips[4].duration! == 600_000)
         #expect(result.durationInMs == clips.reduce(0) { $0 + ($1.duration ?? 0) })
@@ -140,7 +143,8 @@ import Testing
 
     @Test func entitleAtAnInstant() throws {
         let now = mock.clock.nowMs()
-        let news = schedule("news-24").programs(fromMs: now, toMs: now + 4 * 3_600_000)
+        let news = schedule("news-24").programs(
+            from: WallTime(millisecondsSince1970: now), to: WallTime(millisecondsSince1970: now + 4 * 3_600_000))
         let sports = news.first { $0.slot.requiredProducts != nil }!
         let plain = news.first { $0.slot.requiredProducts == nil }!
         func entitle(_ atMs: Int64, _ token: String) throws -> EntitlementValidation {
@@ -148,9 +152,9 @@ import Testing
             return try mock.json(
                 EntitlementValidation.self, .get, InProcessPlatform.api2 + "/entitlement/news-24/entitle?time=\(time)", token: token)
         }
-        #expect(try entitle(sports.startMs + 1000, basic).status == "NOT_ENTITLED")
-        #expect(try entitle(sports.startMs + 1000, premium).status == "SUCCESS")
-        let ok = try entitle(plain.startMs + 1000, basic)
+        #expect(try entitle(sports.start.millisecondsSince1970 + 1000, basic).status == "NOT_ENTITLED")
+        #expect(try entitle(sports.start.millisecondsSince1970 + 1000, premium).status == "SUCCESS")
+        let ok = try entitle(plain.start.millisecondsSince1970 + 1000, basic)
         #expect(ok.isSuccess)
         #expect(ok.streamInfo?.programId == plain.programId)
         let bad = mock.send(.get, InProcessPlatform.api2 + "/entitlement/news-24/entitle?time=yesterday", token: basic)

@@ -32,8 +32,8 @@ import Testing
         #expect(epg.channelId == channelId && epg.programs.count == 1 && epg.totalHitsAllChannels == 1)
         let program = try #require(epg.programs.last)
         #expect(program.programId == streamInfo.programId)
-        #expect(program.startTime.map(msFromDate) == streamInfo.start.map { $0 * 1000 })
-        #expect(program.endTime.map(msFromDate) == streamInfo.end.map { $0 * 1000 })
+        #expect(program.startTime.map { WallTime($0).millisecondsSince1970 } == streamInfo.start.map { $0 * 1000 })
+        #expect(program.endTime.map { WallTime($0).millisecondsSince1970 } == streamInfo.end.map { $0 * 1000 })
         #expect(program.asset?.assetId == event && program.assetId == event)
         // The check the ProgramService makes at a boundary asks about the program's asset.
         let check = try mock.json(
@@ -74,10 +74,10 @@ import Testing
 
     @Test func onNowLiveAndBetweenOccurrences() throws {
         let live = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/\(event)/onnow")
-        #expect(live.programs.map { $0.startTime.map(msFromDate) } == [now, now + 7_200_000])
+        #expect(live.programs.map { $0.startTime.map { WallTime($0).millisecondsSince1970 } } == [now, now + 7_200_000])
         mock.clock.set(offset: .seconds(100 * 60))
         let gap = try mock.json(ChannelEpg.self, .get, InProcessPlatform.api1 + "/epg/\(event)/onnow")
-        #expect(gap.programs.map { $0.startTime.map(msFromDate) } == [now + 20 * 60_000])
+        #expect(gap.programs.map { $0.startTime.map { WallTime($0).millisecondsSince1970 } } == [now + 20 * 60_000])
     }
 
     @Test(arguments: [

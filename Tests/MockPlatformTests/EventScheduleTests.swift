@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Testing
 
@@ -15,9 +16,9 @@ import Testing
     let noon: Int64 = 1_796_040_000_000
 
     @Test func eachOccurrenceIsOneProgramPlayingTheEvent() throws {
-        let program = try #require(schedule.onAir(atMs: noon))
+        let program = try #require(schedule.onAir(at: WallTime(millisecondsSince1970: noon)))
         #expect(program.programId == "gig_202611301200" && program.channelId == "gig")
-        #expect(program.startMs == noon && program.endMs == noon + 90 * 60_000)
+        #expect(program.start.millisecondsSince1970 == noon && program.end.millisecondsSince1970 == noon + 90 * 60_000)
         #expect(program.assetId == "gig", "an entitlement check at the boundary asks about the event")
         let wire = program.wire()
         #expect(wire.asset?.type == "LIVE_EVENT" && wire.asset?.title() == "The Gig")
@@ -26,10 +27,16 @@ import Testing
 
     @Test func programsOfADayLeaveTheGapsBetweenOccurrences() {
         let dayStart = noon - 12 * 3_600_000
-        let day = schedule.airings(fromMs: dayStart, toMs: dayStart + 86_400_000).map(schedule.program(number:))
+        let day = schedule.airings(
+            from: WallTime(millisecondsSince1970: dayStart), to: WallTime(millisecondsSince1970: dayStart + 86_400_000)
+        ).map(schedule.program(number:))
         #expect(day.count == 12)
-        #expect(day.allSatisfy { $0.endMs - $0.startMs == 90 * 60_000 && ($0.startMs - dayStart) % 7_200_000 == 0 })
-        #expect(zip(day, day.dropFirst()).allSatisfy { $1.startMs - $0.endMs == 30 * 60_000 })
+        #expect(
+            day.allSatisfy {
+                $0.end.millisecondsSince1970 - $0.start.millisecondsSince1970 == 90 * 60_000
+                    && ($0.start.millisecondsSince1970 - dayStart) % 7_200_000 == 0
+            })
+        #expect(zip(day, day.dropFirst()).allSatisfy { $1.start.millisecondsSince1970 - $0.end.millisecondsSince1970 == 30 * 60_000 })
     }
 
     /// `from == to`, the official ProgramService's lookup: the occurrence on air, or none in a gap.
@@ -40,30 +47,44 @@ import Testing
     @Test(arguments: instants)
     func sameInstant(offsetMs: Int64, onAir: Bool) {
         let instant = noon + offsetMs
-        let program = schedule.onAir(atMs: instant)
+        let program = schedule.onAir(at: WallTime(millisecondsSince1970: instant))
         #expect((program != nil) == onAir)
-        if let program { #expect(program.isOnAir(atMs: instant)) }
+        if let program { #expect(program.isOnAir(at: WallTime(millisecondsSince1970: instant))) }
     }
 
     @Test func spansCountOnlyOverlappingOccurrences() {
-        #expect(schedule.airings(fromMs: noon + 90 * 60_000, toMs: noon + 120 * 60_000).isEmpty, "the gap alone")
-        #expect(schedule.airings(fromMs: noon + 89 * 60_000, toMs: noon + 121 * 60_000).count == 2)
-        #expect(schedule.airings(fromMs: 0, toMs: noon).count == Int(noon / 7_200_000), "since 1970, arithmetic")
+        #expect(
+            schedule.airings(
+                from: WallTime(millisecondsSince1970: noon + 90 * 60_000), to: WallTime(millisecondsSince1970: noon + 120 * 60_000)
+            ).isEmpty, "the gap alone")
+        #expect(
+            schedule.airings(
+                from: WallTime(millisecondsSince1970: noon + 89 * 60_000), to: WallTime(millisecondsSince1970: noon + 121 * 60_000)
+            ).count == 2)
+        #expect(
+            schedule.airings(from: WallTime(millisecondsSince1970: 0), to: WallTime(millisecondsSince1970: noon)).count
+                == Int(noon / 7_200_000), "since 1970, arithmetic")
     }
 
     @Test func neighboursAreTheOccurrencesAroundIt() throws {
-        let program = try #require(schedule.onAir(atMs: noon))
-        #expect(schedule.next(after: program).startMs == noon + 7_200_000)
-        #expect(schedule.previous(before: program).startMs == noon - 7_200_000)
+        let program = try #require(schedule.onAir(at: WallTime(millisecondsSince1970: noon)))
+        #expect(schedule.next(after: program).start.millisecondsSince1970 == noon + 7_200_000)
+        #expect(schedule.previous(before: program).start.millisecondsSince1970 == noon - 7_200_000)
     }
 
     @Test func onNowInAGapIsTheNextOccurrenceOnly() throws {
-        #expect(schedule.onNow(atMs: noon + 10 * 60_000).map(\.startMs) == [noon, noon + 7_200_000])
-        #expect(schedule.onNow(atMs: noon + 100 * 60_000).map(\.startMs) == [noon + 7_200_000])
+        #expect(
+            schedule.onNow(at: WallTime(millisecondsSince1970: noon + 10 * 60_000)).map(\.start.millisecondsSince1970) == [
+                noon, noon + 7_200_000
+            ])
+        #expect(
+            schedule.onNow(at: WallTime(millisecondsSince1970: noon + 100 * 60_000)).map(\.start.millisecondsSince1970) == [
+                noon + 7_200_000
+            ])
     }
 
     @Test func idsRoundTripAndRejectInstantsBetweenOccurrences() throws {
-        let program = try #require(schedule.onAir(atMs: noon))
+        let program = try #require(schedule.onAir(at: WallTime(millisecondsSince1970: noon)))
         #expect(schedule.program(id: program.programId) == program)
         #expect(schedule.program(id: "gig_202611301300") == nil, "on air then, but not an occurrence's start")
         #expect(schedule.program(id: "gig_202611301330") == nil, "in the gap")

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -45,7 +46,7 @@ import Testing
         let session = try #require(mock.platform.context.state.session(token: basic))
         let duration = try #require(mock.platform.context.catalog.catalog.assetsById["harbour-tales-s1e1"]?.asset.duration)
         mock.platform.context.state.save(
-            Bookmark(assetId: "harbour-tales-s1e1", offsetMs: duration - 1000, savedMs: mock.clock.nowMs()),
+            Bookmark(assetId: "harbour-tales-s1e1", offset: .milliseconds(duration - 1000), saved: mock.clock.now),
             accountId: session.accountId)
         let next = try continued(basic)
         #expect((next["asset"] as? [String: Any])?["assetId"] as? String == "harbour-tales-s1e2")

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import ExposurePlayback
 import Foundation
@@ -23,7 +24,9 @@ import Testing
             player.stop()
         }
         await player.startPlayback(playable: AssetPlayable(assetId: "news-24")).value
-        let next = try #require(harness.platform.context.catalog.schedules["news-24"]?.program(atMs: PlayerHarness.monday1320 + 600_000))
+        let next = try #require(
+            harness.platform.context.catalog.schedules["news-24"]?.program(
+                at: WallTime(millisecondsSince1970: PlayerHarness.monday1320 + 600_000)))
         #expect(next.slot.title == "Sports Desk")
         #expect(
             received.withLock { $0 } == [
@@ -34,7 +37,7 @@ import Testing
             ])
         // Reported when the playhead reached the program's first frame, not when its segment arrived.
         let at = try #require(log.timedID3Times.first)
-        #expect(at >= next.startMs)
+        #expect(at >= next.start.millisecondsSince1970)
         #expect(log.errors.isEmpty)
     }
 }

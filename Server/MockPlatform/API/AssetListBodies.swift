@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import Synchronization
@@ -13,7 +14,7 @@ import Synchronization
 final class AssetListBodies: Sendable {
     /// Every instant at which some asset's publication starts or ends, sorted; the instant after
     /// each too, so the rule holds whether a window's end is inclusive or not.
-    private let boundaries: [Int64]
+    private let boundaries: [WallTime]
     private let bodies = Mutex<[String: Entry]>([:])
     /// Origin and query pairs kept before the store starts over (a client paging through a large catalog).
     private static let limit = 1_024
@@ -24,20 +25,20 @@ final class AssetListBodies: Sendable {
     }
 
     init(assets: [Asset]) {
-        var instants = Set<Int64>()
+        var instants = Set<WallTime>()
         for publication in assets.flatMap({ $0.publications ?? [] }) {
             for date in [publication.fromDate, publication.toDate].compactMap({ $0 }) {
-                let ms = msFromDate(date)
-                instants.formUnion([ms, ms + 1])
+                let instant = WallTime(date)
+                instants.formUnion([instant, instant + .milliseconds(1)])
             }
         }
         boundaries = instants.sorted()
     }
 
-    /// The list for `query` served to `origin` at `nowMs`: the kept body while still valid, else
+    /// The list for `query` served to `origin` at `now`: the kept body while still valid, else
     /// `make()`'s, kept.
-    func body(origin: String, query: String, atMs nowMs: Int64, make: () -> Data) -> Data {
-        let stretch = stretch(atMs: nowMs)
+    func body(origin: String, query: String, at now: WallTime, make: () -> Data) -> Data {
+        let stretch = stretch(at: now)
         // A raw query holds no space (the server refuses whitespace in the target): the last one separates.
         let key = origin + " " + query
         if let entry = bodies.withLock({ $0[key] }), entry.stretch == stretch { return entry.body }
@@ -49,13 +50,13 @@ final class AssetListBodies: Sendable {
         return body
     }
 
-    /// How many boundaries lie at or before `nowMs`: equal for two instants between the same two.
-    private func stretch(atMs nowMs: Int64) -> Int {
+    /// How many boundaries lie at or before `now`: equal for two instants between the same two.
+    private func stretch(at now: WallTime) -> Int {
         var low = 0
         var high = boundaries.count
         while low < high {
             let middle = (low + high) / 2
-            if boundaries[middle] <= nowMs { low = middle + 1 } else { high = middle }
+            if boundaries[middle] <= now { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -13,13 +13,13 @@ extension ExposureAPI {
             if session == nil, shape.keepsEverything {
                 return Responses.json(
                     body: context.loaded.assetListBodies.body(
-                        origin: context.baseURL, query: context.request.rawQuery, atMs: context.nowMs
+                        origin: context.baseURL, query: context.request.rawQuery, at: context.now
                     ) {
-                        let matches = query.matches(in: context.loaded, at: dateFromMs(context.nowMs))
+                        let matches = query.matches(in: context.loaded, at: context.now.date)
                         return Self.assetList(query.page(of: matches), totalCount: matches.count, query: query, context: context)
                     })
             }
-            let matches = query.matches(in: context.loaded, at: dateFromMs(context.nowMs))
+            let matches = query.matches(in: context.loaded, at: context.now.date)
             let page = query.page(of: matches)
             let items = page.map { Self.shaped($0, shape: shape, session: session, context: context) }
             return Responses.json(
@@ -40,7 +40,7 @@ extension ExposureAPI {
         }
 
         add(.get, [.v1, .v2], "/time") { context throws(ExposureErrorMessage) in
-            Responses.json(ServerTime(epochMillis: context.nowMs, iso8601: ISO8601.string(fromMilliseconds: context.nowMs)))
+            Responses.json(ServerTime(epochMillis: context.now.millisecondsSince1970, iso8601: ISO8601.string(from: context.now)))
         }
     }
 

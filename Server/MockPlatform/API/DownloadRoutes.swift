@@ -9,7 +9,7 @@ extension ExposureAPI {
     mutating func registerDownloads() {
         add(.get, [.v2], "/entitlement/{assetId}/downloadinfo") { context throws(ExposureErrorMessage) in
             let download = try DownloadRequest(context)
-            guard let tracks = DownloadInfoBuilder(loaded: context.loaded, nowMs: context.nowMs).tracks(assetId: download.entry.assetId)
+            guard let tracks = DownloadInfoBuilder(loaded: context.loaded, now: context.now).tracks(assetId: download.entry.assetId)
             else {
                 throw ExposureErrorMessage(
                     httpCode: 403, message: "NOT_AVAILABLE_IN_FORMAT",
@@ -18,7 +18,7 @@ extension ExposureAPI {
             return Responses.json(
                 DownloadInfo(
                     assetId: download.entry.assetId, accountId: download.session.accountId, productId: download.grant.productId,
-                    publicationId: download.grant.publication?.publicationId ?? "", durationInMs: tracks.durationMs,
+                    publicationId: download.grant.publication?.publicationId ?? "", durationInMs: tracks.duration.wholeMilliseconds,
                     videos: tracks.videos, audios: tracks.audios, subtitles: tracks.subtitles,
                     downloadCount: download.ledger.downloadCount, maxDownloadCount: download.ledger.settings.maxDownloadCount))
         }
@@ -114,7 +114,7 @@ private struct DownloadRequest {
         guard let settings = entry.mock.download else {
             throw ExposureErrorMessage(httpCode: 403, message: "NOT_ENTITLED", extendedMessage: "\(entry.assetId) may not be downloaded.")
         }
-        grant = try AccessPolicy(session: session, country: context.clientCountry).grant(for: entry.asset, atMs: context.nowMs)
+        grant = try AccessPolicy(session: session, country: context.clientCountry).grant(for: entry.asset, at: context.now)
         self.entry = entry
         ledger = DownloadLedger(
             records: context.platform.state.downloads(accountId: session.accountId, assetId: entry.assetId), settings: settings,

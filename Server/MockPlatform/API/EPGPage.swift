@@ -1,10 +1,11 @@
+import Clocks
 import ExposureModels
 
-/// A span of EPG time, ms since 1970: programs overlapping `[fromMs, toMs)`, or the program on
-/// air at `fromMs` when the span is empty.
+/// A span of EPG time: programs overlapping `[from, to)`, or the program on air at `from` when
+/// the span is empty.
 struct EPGSpan: Equatable {
-    let fromMs: Int64
-    let toMs: Int64
+    let from: WallTime
+    let to: WallTime
 }
 
 /// The page of programs an EPG request asks for (`pageNumber`, `pageSize`; `onlyPublished` is
@@ -28,7 +29,7 @@ struct EPGPage {
         var perChannel: [(schedule: any ProgramSchedule, airings: Range<Int64>)] = []
         for channelId in channelIds {
             let schedule = try ExposureAPI.schedule(channelId, context: context)
-            perChannel.append((schedule, schedule.airings(fromMs: span.fromMs, toMs: span.toMs)))
+            perChannel.append((schedule, schedule.airings(from: span.from, to: span.to)))
         }
         let total = perChannel.reduce(Int64(0)) { $0 + Int64($1.airings.count) }
         return perChannel.map { schedule, airings in

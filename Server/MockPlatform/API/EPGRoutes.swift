@@ -6,7 +6,7 @@ import HTTPServer
 /// their airings and neighbours, and what is on now. A live event's id answers too, with its
 /// occurrences as programs; "every channel" means the catalog's channels.
 extension ExposureAPI {
-    static let dayMs: Int64 = 86_400_000
+    static let day: Duration = .seconds(86_400)
 
     mutating func registerEPG() {
         // Each form for every channel and for a channel list. `FetchEpg.channels()` without ids
@@ -23,7 +23,7 @@ extension ExposureAPI {
 
         add(.get, [.v1, .v2], "/epg/{channelId}/onnow") { context throws(ExposureErrorMessage) in
             let schedule = try Self.schedule(context.path("channelId"), context: context)
-            let programs = schedule.onNow(atMs: context.nowMs).map { $0.wire(imageBase: context.baseURL) }
+            let programs = schedule.onNow(at: context.now).map { $0.wire(imageBase: context.baseURL) }
             return Responses.json(ChannelEpg(channelId: schedule.channelId, programs: programs, totalHitsAllChannels: programs.count))
         }
 
@@ -82,14 +82,14 @@ extension ExposureAPI {
     /// The days `{date}` names, widened by `daysBackward` and `daysForward` (each at most `maxDays`).
     static func daySpan(_ context: RequestContext, maxDays: Int = 31) throws(ExposureErrorMessage) -> EPGSpan {
         let date = context.path("date")
-        guard date.count == 10, let dayStart = ISO8601.milliseconds(from: date + "T00:00:00Z") else {
+        guard date.count == 10, let dayStart = ISO8601.wallTime(from: date + "T00:00:00Z") else {
             throw .invalidParameter("date", "must be a date written yyyy-MM-dd")
         }
         let daysBackward = try context.intQuery("daysBackward", default: 0, in: 0...maxDays)
         let daysForward = try context.intQuery("daysForward", default: 0, in: 0...maxDays)
         // A four-digit year parses from 0000 on: the span is checked before it reaches a schedule.
-        let span = EPGSpan(fromMs: dayStart - Int64(daysBackward) * dayMs, toMs: dayStart + Int64(daysForward + 1) * dayMs)
-        guard platformInstantsMs.contains(span.fromMs), platformInstantsMs.contains(span.toMs - 1) else {
+        let span = EPGSpan(from: dayStart - day * daysBackward, to: dayStart + day * (daysForward + 1))
+        guard platformInstants.contains(span.from), platformInstants.contains(span.to - .milliseconds(1)) else {
             throw .invalidParameter("date", "with daysBackward and daysForward must name days from 1970-01-01 to 9999-12-31")
         }
         return span
@@ -97,20 +97,22 @@ extension ExposureAPI {
 
     /// `from` and `to` in ms (today when absent). `from == to` asks for the program on air then.
     private static func timeSpan(_ context: RequestContext) throws(ExposureErrorMessage) -> EPGSpan {
-        let from = try instantQuery("from", context) ?? (context.nowMs / dayMs) * dayMs
-        let to = try instantQuery("to", context) ?? min(from + dayMs, platformInstantsMs.upperBound)
-        guard to >= from else { throw .invalidParameter("to", "must not be before from (\(to) < \(from))") }
-        return EPGSpan(fromMs: from, toMs: to)
+        let from = try instantQuery("from", context) ?? platformEpoch + day * (context.now - platformEpoch).floorDivided(by: day)
+        let to = try instantQuery("to", context) ?? min(from + day, platformInstants.upperBound)
+        guard to >= from else {
+            throw .invalidParameter("to", "must not be before from (\(to.millisecondsSince1970) < \(from.millisecondsSince1970))")
+        }
+        return EPGSpan(from: from, to: to)
     }
 
-    /// A query parameter naming an instant, ms since 1970, within `platformInstantsMs`.
-    private static func instantQuery(_ name: String, _ context: RequestContext) throws(ExposureErrorMessage) -> Int64? {
+    /// A query parameter naming an instant in ms since 1970, within `platformInstants`.
+    private static func instantQuery(_ name: String, _ context: RequestContext) throws(ExposureErrorMessage) -> WallTime? {
         guard let value = try context.int64Query(name) else { return nil }
         guard platformInstantsMs.contains(value) else {
             throw .invalidParameter(
                 name, "must be ms since 1970 from \(platformInstantsMs.lowerBound) to \(platformInstantsMs.upperBound), not \(value)")
         }
-        return value
+        return WallTime(millisecondsSince1970: value)
     }
 
     private static func allChannelIds(_ context: RequestContext) -> [String] {
@@ -137,9 +139,9 @@ extension ExposureAPI {
         return program
     }
 
-    /// `program` when it starts within `platformInstantsMs`; past either end there is no program.
+    /// `program` when it starts within `platformInstants`; past either end there is no program.
     private static func withinPlatformTime(_ program: ScheduledProgram) throws(ExposureErrorMessage) -> ScheduledProgram {
-        guard platformInstantsMs.contains(program.startMs) else { throw unknownProgram(program.programId) }
+        guard platformInstants.contains(program.start) else { throw unknownProgram(program.programId) }
         return program
     }
 

@@ -7,11 +7,11 @@ extension ExposureAPI {
     mutating func registerEntitlement() {
         add(.get, [.v2], "/entitlement/{assetId}/play") { context throws(ExposureErrorMessage) in
             let session = try context.requireSession()
-            guard let target = PlaybackTarget(assetId: context.path("assetId"), loaded: context.loaded, nowMs: context.nowMs) else {
+            guard let target = PlaybackTarget(assetId: context.path("assetId"), loaded: context.loaded, now: context.now) else {
                 throw .unknownAsset
             }
             let policy = AccessPolicy(session: session, country: context.clientCountry)
-            let grant = try policy.grant(for: target.governingAsset.asset, atMs: context.nowMs)
+            let grant = try policy.grant(for: target.governingAsset.asset, at: context.now)
             try Self.checkProgram(of: target, policy: policy)
             try Self.checkFormats(context, audioOnly: target.governingAsset.mock.audioOnly == true)
             let material = try Self.material(context, target: target)
@@ -31,33 +31,33 @@ extension ExposureAPI {
 
         add(.get, [.v2], "/entitlement/{assetId}/entitle") { context throws(ExposureErrorMessage) in
             let session = try context.requireSession()
-            let atMs: Int64
+            let instant: WallTime
             if let time = context.query["time"], !time.isEmpty {
-                guard let parsed = ISO8601.milliseconds(from: time), platformInstantsMs.contains(parsed) else {
+                guard let parsed = ISO8601.wallTime(from: time), platformInstants.contains(parsed) else {
                     throw .invalidParameter(
                         "time",
                         "must be an ISO-8601 date-time from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, such as 2026-01-01T12:00:00.000Z"
                     )
                 }
-                atMs = parsed
+                instant = parsed
             } else {
-                atMs = context.nowMs
+                instant = context.now
             }
-            guard let target = PlaybackTarget(assetId: context.path("assetId"), loaded: context.loaded, nowMs: atMs) else {
+            guard let target = PlaybackTarget(assetId: context.path("assetId"), loaded: context.loaded, now: instant) else {
                 throw .unknownAsset
             }
             let policy = AccessPolicy(session: session, country: context.clientCountry)
             var validation = EntitlementValidation(status: "SUCCESS", accountId: session.accountId)
             do throws(ExposureErrorMessage) {
-                let grant = try policy.grant(for: target.governingAsset.asset, atMs: atMs)
+                let grant = try policy.grant(for: target.governingAsset.asset, at: instant)
                 validation.productId = grant.productId
                 validation.publicationId = grant.publication?.publicationId
-                if case .liveChannel(let channel, _) = target, let program = context.loaded.schedules[channel.assetId]?.program(atMs: atMs)
+                if case .liveChannel(let channel, _) = target, let program = context.loaded.schedules[channel.assetId]?.program(at: instant)
                 {
                     try policy.check(program: program)
                     validation.streamInfo = StreamInfo(
-                        live: true, static: false, start: program.startMs / 1000,
-                        end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
+                        live: true, static: false, start: program.start.millisecondsSince1970 / 1000,
+                        end: program.end.millisecondsSince1970 / 1000, channelId: channel.assetId, programId: program.programId)
                 } else {
                     try Self.checkProgram(of: target, policy: policy)
                 }
@@ -76,7 +76,7 @@ extension ExposureAPI {
             id: ids.playSessionId, accountId: session.accountId, assetId: entitlement.assetId ?? context.path("assetId"),
             tracksBookmark: entitlement.streamInfo?.static == true, started: context.now,
             lastSeen: context.now, tokenExpires: WallTime(millisecondsSince1970: entitlement.playTokenExpiration * 1000),
-            idleTimeout: .milliseconds(context.catalog.settings.playSessionIdleTimeoutMs))
+            idleTimeout: context.catalog.settings.playSessionIdleTimeout)
         let limit = context.catalog.user(accountId: session.accountId)?.concurrentStreamsLimit
         guard context.platform.state.begin(play, streamLimit: limit) else {
             throw ExposureErrorMessage(

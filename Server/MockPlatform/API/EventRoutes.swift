@@ -16,14 +16,14 @@ extension ExposureAPI {
             let sort = try SortKey.list(context) { name throws(ExposureErrorMessage) in try EventSortField(name) }
             var occurrences: [ScheduledProgram] = []
             for schedule in context.loaded.eventSchedules.values.sorted(by: { $0.channelId < $1.channelId }) {
-                occurrences += schedule.airings(fromMs: span.fromMs, toMs: span.toMs).map(schedule.program(number:))
+                occurrences += schedule.airings(from: span.from, to: span.to).map(schedule.program(number:))
             }
-            occurrences.sort { $0.startMs != $1.startMs ? $0.startMs < $1.startMs : $0.channelId < $1.channelId }
+            occurrences.sort { $0.start != $1.start ? $0.start < $1.start : $0.channelId < $1.channelId }
             for key in sort.reversed() { occurrences = key.sorted(occurrences) }
             let items = occurrences.page(pageNumber, size: pageSize).map { program in
                 Event(
-                    assetId: program.channelId, startTime: ISO8601.string(fromMilliseconds: program.startMs),
-                    endTime: ISO8601.string(fromMilliseconds: program.endMs),
+                    assetId: program.channelId, startTime: ISO8601.string(from: program.start),
+                    endTime: ISO8601.string(from: program.end),
                     asset: program.eventAsset?.resolvingImageURLs(against: context.baseURL))
             }
             return Responses.json(EventList(totalCount: occurrences.count, pageSize: pageSize, pageNumber: pageNumber, items: items))
@@ -49,8 +49,8 @@ extension SortKey<EventSortField> {
         programs.enumerated().sorted { lhs, rhs in
             let (before, same) =
                 switch field {
-                case .startTime: (lhs.element.startMs < rhs.element.startMs, lhs.element.startMs == rhs.element.startMs)
-                case .endTime: (lhs.element.endMs < rhs.element.endMs, lhs.element.endMs == rhs.element.endMs)
+                case .startTime: (lhs.element.start < rhs.element.start, lhs.element.start == rhs.element.start)
+                case .endTime: (lhs.element.end < rhs.element.end, lhs.element.end == rhs.element.end)
                 case .assetId: (lhs.element.channelId < rhs.element.channelId, lhs.element.channelId == rhs.element.channelId)
                 }
             return same ? lhs.offset < rhs.offset : before != descending

@@ -26,7 +26,7 @@ struct ExposureAPI {
                         ))
                 }
                 let context = RequestContext(
-                    request: request, parameters: parameters, platform: platform, loaded: loaded, nowMs: platform.clock.nowMs())
+                    request: request, parameters: parameters, platform: platform, loaded: loaded, now: platform.clock.now)
                 do throws(ExposureErrorMessage) {
                     return try handler(context)
                 } catch {
@@ -42,7 +42,7 @@ struct ExposureAPI {
         let platform = self.platform
         router.add(method, path) { request, parameters in
             let context = RequestContext(
-                request: request, parameters: parameters, platform: platform, loaded: platform.catalog, nowMs: platform.clock.nowMs())
+                request: request, parameters: parameters, platform: platform, loaded: platform.catalog, now: platform.clock.now)
             do throws(ExposureErrorMessage) {
                 return try handler(context)
             } catch {

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 
@@ -14,7 +15,9 @@ extension ExposureAPI {
                 .filter { wanted.isEmpty || wanted.contains($0.key) }
                 .sorted { $0.key < $1.key }
             let items = bookmarks.map { assetId, bookmark in
-                LastViewedOffset(assetId: assetId, lastViewedOffset: bookmark.offsetMs, lastViewedTime: bookmark.savedMs)
+                LastViewedOffset(
+                    assetId: assetId, lastViewedOffset: bookmark.offset.wholeMilliseconds,
+                    lastViewedTime: bookmark.saved.millisecondsSince1970)
             }
             return Responses.json(LastViewedOffsetList(items: items))
         }
@@ -34,13 +37,14 @@ extension ExposureAPI {
             // The episode watched last, or the one after it once it is watched to the end.
             var next = ContinueTVShow(asset: first, startedWatching: false, lastViewedOffset: 0)
             if let (index, bookmark) = episodes.indices.compactMap({ i in bookmarks[episodes[i].assetId].map { (i, $0) } })
-                .max(by: { $0.1.savedMs < $1.1.savedMs })
+                .max(by: { $0.1.saved < $1.1.saved })
             {
                 let duration = Double(episodes[index].duration ?? 0)
-                if duration > 0, Double(bookmark.offsetMs) >= duration * Self.watchedFraction, index + 1 < episodes.count {
+                if duration > 0, Double(bookmark.offset.wholeMilliseconds) >= duration * Self.watchedFraction, index + 1 < episodes.count {
                     next = ContinueTVShow(asset: episodes[index + 1], startedWatching: false, lastViewedOffset: 0)
                 } else {
-                    next = ContinueTVShow(asset: episodes[index], startedWatching: true, lastViewedOffset: bookmark.offsetMs)
+                    next = ContinueTVShow(
+                        asset: episodes[index], startedWatching: true, lastViewedOffset: bookmark.offset.wholeMilliseconds)
                 }
             }
             next.asset = next.asset.resolvingImageURLs(against: context.baseURL)
@@ -51,7 +55,7 @@ extension ExposureAPI {
 
     /// The published episodes of a show in season and episode order.
     private static func episodes(of showId: String, context: RequestContext) -> [Asset] {
-        let now = dateFromMs(context.nowMs)
+        let now = context.now.date
         return context.catalog.wireAssets
             .filter { $0.tvShowId == showId && $0.type == "EPISODE" && AssetQuery.isPublished($0, at: now) }
             .sorted { (Int($0.season ?? "") ?? 0, Int($0.episode ?? "") ?? 0) < (Int($1.season ?? "") ?? 0, Int($1.episode ?? "") ?? 0) }
@@ -63,7 +67,7 @@ extension ExposureAPI {
         var result: [String: Bookmark] = [:]
         if let username = session.username, let seeded = context.catalog.users[username]?.bookmarks {
             for (assetId, offset) in seeded {
-                result[assetId] = Bookmark(assetId: assetId, offsetMs: offset, savedMs: context.loaded.loadedAtMs)
+                result[assetId] = Bookmark(assetId: assetId, offset: .milliseconds(offset), saved: context.loaded.loadedAt)
             }
         }
         result.merge(context.platform.state.bookmarks(accountId: session.accountId)) { _, saved in saved }
@@ -74,7 +78,7 @@ extension ExposureAPI {
     static func userData(for assetId: String, session: Session, context: RequestContext) -> UserData {
         UserData(
             playHistory: bookmarks(of: session, context: context)[assetId].map {
-                PlayHistory(lastViewedOffset: $0.offsetMs, lastViewedTime: $0.savedMs)
+                PlayHistory(lastViewedOffset: $0.offset.wholeMilliseconds, lastViewedTime: $0.saved.millisecondsSince1970)
             })
     }
 }

@@ -14,21 +14,18 @@ final class RequestContext: Sendable {
     /// One catalog snapshot for the whole request.
     let loaded: LoadedCatalog
     /// The platform time the request is answered at.
-    let nowMs: Int64
+    let now: WallTime
     /// The query, parsed once: handlers read it several times (formats, material, ad parameters).
     let query: QueryParameters
 
-    init(request: HTTPRequest, parameters: PathParameters, platform: PlatformContext, loaded: LoadedCatalog, nowMs: Int64) {
+    init(request: HTTPRequest, parameters: PathParameters, platform: PlatformContext, loaded: LoadedCatalog, now: WallTime) {
         self.request = request
         self.parameters = parameters
         self.platform = platform
         self.loaded = loaded
-        self.nowMs = nowMs
+        self.now = now
         query = request.query
     }
-
-    /// The platform time the request is answered at, as an instant.
-    var now: WallTime { WallTime(millisecondsSince1970: nowMs) }
 
     var catalog: Catalog { loaded.catalog }
 

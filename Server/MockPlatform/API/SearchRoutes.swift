@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
@@ -12,7 +13,7 @@ extension ExposureAPI {
             var query = try AssetQuery(context)
             query.assetTypes = Set(context.query.list("types"))
             let shape = try AssetFieldShape(context)
-            let matches = query.matches(in: context.loaded, at: dateFromMs(context.nowMs)).compactMap(search.match)
+            let matches = query.matches(in: context.loaded, at: context.now.date).compactMap(search.match)
             let items = query.page(of: matches).map { match in
                 var item: [String: JSONValue] = ["asset": Self.shaped(match.asset, shape: shape, session: nil, context: context)]
                 item["highlightedTitle"] = match.highlightedTitle.map(JSONValue.string)
@@ -31,7 +32,7 @@ extension ExposureAPI {
         add(.get, [.v1, .v2], "/content/search/autocomplete/{text}") { context throws(ExposureErrorMessage) in
             let text = context.path("text")
             let search = try CatalogTextSearch(text: text, locale: context.query["locale"])
-            let now = dateFromMs(context.nowMs)
+            let now = context.now.date
             let suggestions = context.catalog.wireAssets.filter { AssetQuery.isPublished($0, at: now) }.compactMap { asset in
                 search.completion(of: asset).map { SearchResponseAutocomplete(text: $0, assetId: asset.assetId) }
             }

@@ -88,7 +88,7 @@ extension AdminAPI {
             return Responses.json(
                 HealthReport(
                     status: stateError == nil ? "ok" : "degraded", version: ProductVersion.number, commit: ProductVersion.commit,
-                    now: ISO8601.string(fromMilliseconds: control.context.clock.nowMs()),
+                    now: ISO8601.string(from: control.context.clock.now),
                     fixtures: control.fixturesDirectory.path, assets: catalog.assets.count, channels: catalog.channels.count,
                     users: catalog.users.count, faults: control.faults.list().count,
                     journaled: memory.journal.kept, schemes: control.schemes, stateError: stateError?.description, memory: memory))
@@ -139,7 +139,7 @@ extension AdminAPI {
                 guard let instant = ISO8601.wallTime(from: now) else {
                     throw .invalidParameter("now", "must be an ISO-8601 date-time such as 2026-01-01T12:00:00.000Z")
                 }
-                guard platformInstantsMs.contains(instant.millisecondsSince1970) else {
+                guard platformInstants.contains(instant) else {
                     throw .invalidParameter("now", "must be from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, not \(now)")
                 }
                 clock.set(now: instant, rate: update.rate)

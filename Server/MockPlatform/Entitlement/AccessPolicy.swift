@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// Decides whether a session may play an asset at an instant, as Exposure would.
@@ -11,9 +12,9 @@ struct AccessPolicy {
     let session: Session
     let country: String
 
-    /// The grant for `asset` at `atMs`, or the refusal Exposure would answer.
-    func grant(for asset: Asset, atMs: Int64) throws(ExposureErrorMessage) -> Grant {
-        let now = dateFromMs(atMs)
+    /// The grant for `asset` at `instant`, or the refusal Exposure would answer.
+    func grant(for asset: Asset, at instant: WallTime) throws(ExposureErrorMessage) -> Grant {
+        let now = instant.date
         guard let publications = asset.publications, !publications.isEmpty else {
             return Grant(productId: session.products.first ?? "free", publication: nil)
         }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// What downloading an asset takes, track by track: the bytes of the very media files its VOD
@@ -5,15 +6,15 @@ import ExposureModels
 /// its reel's size times anything simple).
 struct DownloadInfoBuilder {
     let loaded: LoadedCatalog
-    let nowMs: Int64
+    let now: WallTime
 
     private var media: MediaManifest { loaded.catalog.media }
 
     /// The tracks of `assetId`'s default material; nil when it has no VOD stream.
     func tracks(assetId: String) -> (
-        durationMs: Int64, videos: [DownloadInfo.Track], audios: [DownloadInfo.Track], subtitles: [DownloadInfo.Track]
+        duration: Duration, videos: [DownloadInfo.Track], audios: [DownloadInfo.Track], subtitles: [DownloadInfo.Track]
     )? {
-        guard let stream = StreamResolver(loaded: loaded, nowMs: nowMs).vod(assetId: assetId, material: "default") else { return nil }
+        guard let stream = StreamResolver(loaded: loaded, now: now).vod(assetId: assetId, material: "default") else { return nil }
         let segments = stream.sequences.map(stream.timeline.segment)
         func bytes(_ key: RenditionKey) -> Int64 {
             segments.reduce(Int64(0)) { total, segment in
@@ -44,7 +45,6 @@ struct DownloadInfoBuilder {
                 DownloadInfo.Track(name: track.name, fileSize: bytes(.subtitles(language)), language: language, hlsName: track.name)
             }
         }
-        let durationMs = Int64(segments.count) * media.segmentDurationMs
-        return (durationMs, videos, audios, subtitles)
+        return (media.segmentDuration * segments.count, videos, audios, subtitles)
     }
 }

@@ -20,7 +20,7 @@ struct EntitlementBuilder {
         let asset = target.governingAsset
         var entitlement = PlaybackEntitlement(
             playSessionId: playSessionId,
-            playTokenExpiration: (context.nowMs + Int64(settings.playTokenLifetimeMinutes) * 60_000) / 1000,
+            playTokenExpiration: (context.now + .seconds(60 * settings.playTokenLifetimeMinutes)).millisecondsSince1970 / 1000,
             productId: grant.productId,
             accountId: ids.accountId, audioOnly: asset.mock.audioOnly ?? false,
             requestId: ids.requestId, entitlementType: "SVOD",
@@ -38,19 +38,19 @@ struct EntitlementBuilder {
         case .liveChannel(let channel, let channelSettings):
             entitlement.assetId = channel.assetId
             entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.live(base: base, channelId: channel.assetId))]
-            let windowStart = context.nowMs - Int64(channelSettings.dvrWindowMinutes) * 60_000
-            let program = context.loaded.schedules[channel.assetId]?.program(atMs: context.nowMs)
+            let windowStart = context.now - .seconds(60 * channelSettings.dvrWindowMinutes)
+            let program = context.loaded.schedules[channel.assetId]?.program(at: context.now)
             entitlement.streamInfo = StreamInfo(
                 live: true, static: false, event: false, ssai: false,
-                start: windowStart / 1000, channelId: channel.assetId, programId: program?.programId)
+                start: windowStart.millisecondsSince1970 / 1000, channelId: channel.assetId, programId: program?.programId)
             entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
         case .liveProgram(let channel, let channelSettings, let program):
             entitlement.assetId = program.assetId
             entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.live(base: base, channelId: channel.assetId))]
             entitlement.streamInfo = StreamInfo(
-                live: true, static: false, event: false, ssai: false, start: program.startMs / 1000,
-                end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
-            entitlement.durationInMs = program.endMs - program.startMs
+                live: true, static: false, event: false, ssai: false, start: program.start.millisecondsSince1970 / 1000,
+                end: program.end.millisecondsSince1970 / 1000, channelId: channel.assetId, programId: program.programId)
+            entitlement.durationInMs = (program.end - program.start).wholeMilliseconds
             entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
         case .catchup(let channel, let channelSettings, let program):
             entitlement.assetId = program.assetId
@@ -61,9 +61,9 @@ struct EntitlementBuilder {
                         base: base, channelId: channel.assetId, programId: program.programId))
             ]
             entitlement.streamInfo = StreamInfo(
-                live: false, static: true, event: false, ssai: false, start: program.startMs / 1000,
-                end: program.endMs / 1000, channelId: channel.assetId, programId: program.programId)
-            entitlement.durationInMs = program.endMs - program.startMs
+                live: false, static: true, event: false, ssai: false, start: program.start.millisecondsSince1970 / 1000,
+                end: program.end.millisecondsSince1970 / 1000, channelId: channel.assetId, programId: program.programId)
+            entitlement.durationInMs = (program.end - program.start).wholeMilliseconds
             entitlement.sprites = sprites(assetId: program.assetId)
             entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
         case .event(let entry, let occurrence):
@@ -72,16 +72,17 @@ struct EntitlementBuilder {
                 MediaFormat(
                     format: "HLS",
                     mediaLocator: StreamURLs.event(
-                        base: base, assetId: entry.assetId, startMs: occurrence.startMs))
+                        base: base, assetId: entry.assetId, start: occurrence.start))
             ]
-            let live = occurrence.isLive(atMs: context.nowMs)
+            let live = occurrence.isLive(at: context.now)
             // An event airs on no channel of the catalog: it names itself, as the official
             // ProgramSource needs a channel id to follow, and its EPG there holds this occurrence.
             entitlement.streamInfo = StreamInfo(
                 live: live, static: !live, event: true, ssai: false,
-                start: occurrence.startMs / 1000, end: occurrence.endMs / 1000, channelId: entry.assetId,
+                start: occurrence.start.millisecondsSince1970 / 1000, end: occurrence.end.millisecondsSince1970 / 1000,
+                channelId: entry.assetId,
                 programId: context.loaded.eventSchedules[entry.assetId]?.program(of: occurrence).programId)
-            entitlement.durationInMs = occurrence.endMs - occurrence.startMs
+            entitlement.durationInMs = (occurrence.end - occurrence.start).wholeMilliseconds
         case .upcomingProgram:
             break
         }
@@ -99,11 +100,10 @@ struct EntitlementBuilder {
     }
 
     private func configureVOD(_ entitlement: inout PlaybackEntitlement, entry: CatalogAsset, material: String) {
-        let contentMs = media.contentDurationMs(forAssetDurationMs: entry.asset.duration ?? 0)
+        let content = media.contentDuration(forAssetDuration: .milliseconds(entry.asset.duration ?? 0))
         let isTrailer = material != "default"
         if let ssai = entry.mock.ssai, !isTrailer {
-            let timeline = SSAITimeline(
-                settings: ssai, contentDurationMs: contentMs, segmentDurationMs: media.segmentDurationMs, media: media)
+            let timeline = SSAITimeline(settings: ssai, contentDuration: content, segmentDuration: media.segmentDuration, media: media)
             entitlement.formats = [
                 MediaFormat(
                     format: "HLS",
@@ -111,7 +111,7 @@ struct EntitlementBuilder {
                         base: base, assetId: entry.assetId, playSessionId: playSessionId))
             ]
             entitlement.ads = Ads(stitcher: "NOWTILUS", clips: adClips(timeline))
-            entitlement.durationInMs = timeline.totalDurationMs
+            entitlement.durationInMs = timeline.totalDuration.wholeMilliseconds
         } else {
             entitlement.formats = [
                 MediaFormat(
@@ -119,7 +119,7 @@ struct EntitlementBuilder {
                     mediaLocator: StreamURLs.vod(
                         base: base, assetId: entry.assetId, material: material))
             ]
-            entitlement.durationInMs = isTrailer ? TrailerCut.durationMs(media: media, contentDurationMs: contentMs) : contentMs
+            entitlement.durationInMs = (isTrailer ? TrailerCut.duration(media: media, contentDuration: content) : content).wholeMilliseconds
         }
         entitlement.streamInfo = StreamInfo(
             live: false, static: true, event: false, ssai: entry.mock.ssai != nil && !isTrailer,
@@ -131,14 +131,14 @@ struct EntitlementBuilder {
         timeline.clips.enumerated().map { index, clip in
             switch clip.kind {
             case .content:
-                return AdClip(title: "Content", category: "vod", duration: clip.durationMs)
+                return AdClip(title: "Content", category: "vod", duration: clip.duration.wholeMilliseconds)
             case .ad(let id):
                 let creative = context.catalog.ads[id]
                 func beacon(_ event: String) -> [String] {
                     [StreamURLs.adBeacon(base: base, playSessionId: playSessionId, clipIndex: index, event: event)]
                 }
                 return AdClip(
-                    title: creative?.title, titleId: id, category: "ad", duration: clip.durationMs,
+                    title: creative?.title, titleId: id, category: "ad", duration: clip.duration.wholeMilliseconds,
                     impressionUrlTemplates: beacon("impression"),
                     videoClicks: AdClip.VideoClicks(clickThroughUrl: creative?.clickThroughUrl, clickTrackingUrls: beacon("click")),
                     trackingEvents: AdClip.TrackingEvents(
@@ -169,13 +169,14 @@ struct EntitlementBuilder {
 
     private func bookmarks(assetId: String) -> Bookmarks? {
         guard let bookmark = ExposureAPI.bookmarks(of: session, context: context)[assetId] else { return nil }
-        return Bookmarks(lastViewedOffset: bookmark.offsetMs, lastViewedTime: bookmark.savedMs)
+        return Bookmarks(lastViewedOffset: bookmark.offset.wholeMilliseconds, lastViewedTime: bookmark.saved.millisecondsSince1970)
     }
 }
 
 /// The `TRAILER` material: the first minute of the title (a virtual subclip), whole segments.
 enum TrailerCut {
-    static func durationMs(media: MediaManifest, contentDurationMs: Int64) -> Int64 {
-        min(contentDurationMs, media.contentDurationMs(forAssetDurationMs: 60_000))
+    /// How long the trailer of content lasting `contentDuration` plays.
+    static func duration(media: MediaManifest, contentDuration: Duration) -> Duration {
+        min(contentDuration, media.contentDuration(forAssetDuration: .seconds(60)))
     }
 }

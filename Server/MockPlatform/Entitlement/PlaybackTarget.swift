@@ -1,3 +1,5 @@
+import Clocks
+
 /// What an asset id resolves to when a client asks to play it.
 enum PlaybackTarget {
     /// A VOD title (movie, episode, clip, podcast…).
@@ -13,13 +15,13 @@ enum PlaybackTarget {
     /// A live event, in its current (or last) occurrence.
     case event(CatalogAsset, EventOccurrence)
 
-    /// Resolves `assetId` at platform time `nowMs`; nil when no such asset exists.
-    init?(assetId: String, loaded: LoadedCatalog, nowMs: Int64) {
+    /// Resolves `assetId` at platform time `now`; nil when no such asset exists.
+    init?(assetId: String, loaded: LoadedCatalog, now: WallTime) {
         if let entry = loaded.catalog.assetsById[assetId] {
             if let channel = entry.mock.channel {
                 self = .liveChannel(entry, channel)
             } else if let event = entry.mock.event {
-                self = .event(entry, EventOccurrence(settings: event, atMs: nowMs))
+                self = .event(entry, EventOccurrence(settings: event, at: now))
             } else {
                 self = .vod(entry)
             }
@@ -29,9 +31,9 @@ enum PlaybackTarget {
             let channel = loaded.catalog.assetsById[program.channelId],
             let settings = channel.mock.channel
         else { return nil }
-        if program.isOnAir(atMs: nowMs) {
+        if program.isOnAir(at: now) {
             self = .liveProgram(channel: channel, settings: settings, program: program)
-        } else if program.endMs <= nowMs {
+        } else if program.end <= now {
             self = .catchup(channel: channel, settings: settings, program: program)
         } else {
             self = .upcomingProgram(channel: channel, program: program)
@@ -49,25 +51,24 @@ enum PlaybackTarget {
 
 /// One occurrence of a recurring live event.
 struct EventOccurrence: Equatable {
-    /// When it starts, ms since 1970.
-    let startMs: Int64
-    /// When it ends, ms since 1970.
-    let endMs: Int64
+    /// When it starts.
+    let start: WallTime
+    /// When it ends.
+    let end: WallTime
 
-    /// The occurrence that started most recently at `ms`.
-    init(settings: EventSettings, atMs ms: Int64) {
-        let period = Int64(settings.periodMinutes) * 60_000
-        startMs = floorDivide(ms, period) * period
-        endMs = startMs + Int64(settings.durationMinutes) * 60_000
+    /// The occurrence that started most recently at `instant`.
+    init(settings: EventSettings, at instant: WallTime) {
+        start = platformEpoch + settings.period * (instant - platformEpoch).floorDivided(by: settings.period)
+        end = start + settings.length
     }
 
-    /// The occurrence starting exactly at `startMs`, if the settings have one there.
-    init?(settings: EventSettings, startMs: Int64) {
-        let occurrence = EventOccurrence(settings: settings, atMs: startMs)
-        guard occurrence.startMs == startMs else { return nil }
+    /// The occurrence starting exactly at `start`, if the settings have one there.
+    init?(settings: EventSettings, start: WallTime) {
+        let occurrence = EventOccurrence(settings: settings, at: start)
+        guard occurrence.start == start else { return nil }
         self = occurrence
     }
 
-    /// Whether it is live at `ms`.
-    func isLive(atMs ms: Int64) -> Bool { startMs <= ms && ms < endMs }
+    /// Whether it is live at `instant`.
+    func isLive(at instant: WallTime) -> Bool { start <= instant && instant < end }
 }

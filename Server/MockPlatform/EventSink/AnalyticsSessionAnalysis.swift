@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// Checks one play session's events against the rules a backend relies on and lays out its
@@ -7,7 +8,7 @@ struct AnalyticsSessionAnalysis {
     let postIntervalSeconds: Int
     /// How late a heartbeat may be before it counts as missing: players time heartbeats from
     /// their last event, and batches go out about every 3 s, so a little slack is normal.
-    static let heartbeatSlackMs: Int64 = 3_000
+    static let heartbeatSlack: Duration = .seconds(3)
 
     /// Events that only make sense once `Playback.Started` has been sent.
     private static let needStarted: Set<String> = [AnalyticsEventType.paused, AnalyticsEventType.resumed, AnalyticsEventType.completed]
@@ -18,7 +19,7 @@ struct AnalyticsSessionAnalysis {
         sessionId: String, received: [RecordedAnalyticsEvent], duplicatesDropped: Int, idle: Bool
     ) -> AnalyticsSessionReport {
         let events = Self.inSequenceOrder(received)
-        var walk = Walk(allowedSilenceMs: Int64(postIntervalSeconds) * 1000 + Self.heartbeatSlackMs)
+        var walk = Walk(allowedSilence: .seconds(postIntervalSeconds) + Self.heartbeatSlack)
         for event in events { walk.visit(event.event) }
         if walk.terminalCount == 0, idle {
             walk.problems.append(
@@ -50,7 +51,8 @@ struct AnalyticsSessionAnalysis {
 
     /// The rules, applied event by event in sequence order.
     private struct Walk {
-        let allowedSilenceMs: Int64
+        /// The longest time between two events while playing.
+        let allowedSilence: Duration
         var problems: [AnalyticsProblem] = []
         var gaps: [AnalyticsGap] = []
         var end: AnalyticsSessionEnd?
@@ -60,7 +62,7 @@ struct AnalyticsSessionAnalysis {
         private var started = false
         private var playing = false
 
-        init(allowedSilenceMs: Int64) { self.allowedSilenceMs = allowedSilenceMs }
+        init(allowedSilence: Duration) { self.allowedSilence = allowedSilence }
 
         mutating func visit(_ event: AnalyticsEvent) {
             let number = event.sequenceNumber
@@ -71,13 +73,16 @@ struct AnalyticsSessionAnalysis {
                         .timestampsInOrder, number,
                         "\(event.eventType) has Timestamp \(event.timestamp), before the \(previous.timestamp) of the event it follows.")
                 }
-                let silence = event.timestamp - previous.timestamp
-                if playing, end == nil, silence > allowedSilenceMs {
+                let silence = Duration.milliseconds(event.timestamp - previous.timestamp)
+                if playing, end == nil, silence > allowedSilence {
                     gaps.append(
-                        AnalyticsGap(afterSequenceNumber: previous.sequenceNumber, beforeSequenceNumber: number, milliseconds: silence))
+                        AnalyticsGap(
+                            afterSequenceNumber: previous.sequenceNumber, beforeSequenceNumber: number,
+                            milliseconds: silence.wholeMilliseconds))
                     report(
                         .heartbeatInterval, number,
-                        "\(silence / 1000) s passed while playing without an event; the post interval allows \(allowedSilenceMs / 1000) s.")
+                        "\(silence.wholeMilliseconds / 1000) s passed while playing without an event; the post interval allows"
+                            + " \(allowedSilence.wholeMilliseconds / 1000) s.")
                 }
             }
             if end != nil {

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import HTTPServer
 
@@ -16,10 +17,11 @@ extension ExposureAPI {
     }
 
     private static func initializeEventSink(_ context: RequestContext) -> HTTPResponse {
-        let repliedMs = context.platform.clock.nowMs()
+        let replied = context.platform.clock.now
         return Responses.json(
             EventSinkInitResponse(
-                receivedTime: context.nowMs, repliedTime: repliedMs, settings: eventSinkSettings(context, nowMs: repliedMs)))
+                receivedTime: context.now.millisecondsSince1970, repliedTime: replied.millisecondsSince1970,
+                settings: eventSinkSettings(context, at: replied)))
     }
 
     private static func receiveBatch(_ context: RequestContext) throws(ExposureErrorMessage) -> HTTPResponse {
@@ -41,14 +43,14 @@ extension ExposureAPI {
         var unseen = batch
         unseen.payload = fresh.map(\.event)
         PlaybackEventEffects(state: context.platform.state, now: context.now).apply(unseen, accountId: session.accountId)
-        return Responses.json(eventSinkSettings(context, nowMs: context.nowMs))
+        return Responses.json(eventSinkSettings(context, at: context.now))
     }
 
     /// `secondsUntilNextReport` is the catalog's post interval: the same promise the entitlement's
     /// `analytics.postInterval` makes.
-    private static func eventSinkSettings(_ context: RequestContext, nowMs: Int64) -> EventSinkSettings {
+    private static func eventSinkSettings(_ context: RequestContext, at now: WallTime) -> EventSinkSettings {
         EventSinkSettings(
             secondsUntilNextReport: context.catalog.settings.analyticsPostIntervalSeconds,
-            includeDeviceMetrics: false, timestampNow: nowMs)
+            includeDeviceMetrics: false, timestampNow: now.millisecondsSince1970)
     }
 }

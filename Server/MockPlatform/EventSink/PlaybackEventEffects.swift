@@ -19,11 +19,11 @@ struct PlaybackEventEffects {
     func apply(_ batch: AnalyticsBatch, accountId: String) {
         guard let play = state.playSession(id: batch.sessionId), play.accountId == accountId, play.ended == nil else { return }
         state.touchPlaySession(id: play.id, at: now)
-        var position: (offsetMs: Int64, atMs: Int64)?
+        var position: (offset: Duration, at: WallTime)?
         for event in batch.payload {
             if let offset = event.offsetTime, !Self.withoutPosition.contains(event.eventType) {
                 // Event times are client clock; ClockOffset (client minus server) brings them to platform time.
-                position = (offset, event.timestamp - (batch.clockOffset ?? 0))
+                position = (.milliseconds(offset), WallTime(millisecondsSince1970: event.timestamp - (batch.clockOffset ?? 0)))
             }
             if AnalyticsEventType.terminal.contains(event.eventType) {
                 state.endPlaySession(id: play.id, at: now, reason: event.eventType)
@@ -32,7 +32,7 @@ struct PlaybackEventEffects {
         }
         guard play.tracksBookmark, let position else { return }
         // Batches sent late (retried, or offline playback) must not roll a newer bookmark back.
-        if let saved = state.bookmarks(accountId: accountId)[play.assetId], saved.savedMs > position.atMs { return }
-        state.save(Bookmark(assetId: play.assetId, offsetMs: position.offsetMs, savedMs: position.atMs), accountId: accountId)
+        if let saved = state.bookmarks(accountId: accountId)[play.assetId], saved.saved > position.at { return }
+        state.save(Bookmark(assetId: play.assetId, offset: position.offset, saved: position.at), accountId: accountId)
     }
 }

@@ -7,7 +7,7 @@ import HTTPServer
 /// Playlists are `/streams/{kind}/{assetId}/…/{video|audio|subtitles}/{name}.m3u8`; segments
 /// are `/media/…/{video|audio|subtitles}/{name}/{file}?asset={assetId}&seq={sequence}`, the
 /// query the media playlists write (``StreamURLs/segmentQuery(assetId:)``); keys are
-/// `/keys/{assetId}.{periodStartMs}?token=…` (``ContentKeyID``).
+/// `/keys/{assetId}.{period start in ms since 1970}?token=…` (``ContentKeyID``).
 struct StreamRequest: Equatable {
     /// The header a player names its play session in (AVPlayer's, which the SDK's player sends too).
     static let playSessionHeader = "X-Playback-Session-Id"

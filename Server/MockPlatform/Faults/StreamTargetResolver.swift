@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 
 /// Checks a stream fault's target against the catalog and the clock when the rule is added, and
@@ -5,7 +6,7 @@ import HLS
 /// on the ladder, the segment must be in (or, on live, about to enter) the stream's window.
 struct StreamTargetResolver {
     let loaded: LoadedCatalog
-    let nowMs: Int64
+    let now: WallTime
 
     /// The target as matched: nil fields match anything.
     struct Match: Sendable, Equatable {
@@ -73,10 +74,10 @@ struct StreamTargetResolver {
             throw FaultRuleError(message: "\(assetId) is not encrypted: its stream has no keys to strike.")
         }
         guard let sequence = target.sequence else { return nil }
-        guard let startMs = SegmentEncryption.segmentStartMs(sequence, asset: assetId, loaded: loaded) else {
+        guard let start = SegmentEncryption.segmentStart(sequence, asset: assetId, loaded: loaded) else {
             throw FaultRuleError(message: "stream.sequence \(sequence) is no segment of \(assetId).")
         }
-        return keys.keyID(segmentStartMs: startMs).text
+        return keys.keyID(segmentStart: start).text
     }
 
     /// The media sequence number the target names, checked against the window of `assetId`.
@@ -84,8 +85,8 @@ struct StreamTargetResolver {
         guard let entry = loaded.catalog.assetsById[assetId] else {
             throw FaultRuleError(message: "stream.assetId \(assetId) is no asset or channel of the catalog.")
         }
-        let streams = StreamResolver(loaded: loaded, nowMs: nowMs)
-        let segmentMs = loaded.catalog.media.segmentDurationMs
+        let streams = StreamResolver(loaded: loaded, now: now)
+        let segmentMs = loaded.catalog.media.segmentDuration.wholeMilliseconds
         if let live = streams.live(channelId: assetId) {
             let window = live.sequences
             // Segments about to be published count too: a test aims at what a player will fetch.

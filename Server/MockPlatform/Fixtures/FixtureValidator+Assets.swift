@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// Checks of `assets.json`: ids and references, publication windows, materials, markers, and
@@ -129,11 +130,11 @@ extension FixtureValidator {
         var offsets: Set<Int64> = []
         for (breakIndex, midroll) in ssai.midrolls.enumerated() {
             let path = at + ".mock.ssai.midrolls[\(breakIndex)]"
-            if midroll.contentOffsetMs <= 0 || midroll.contentOffsetMs >= (entry.asset.duration ?? 0) {
+            if midroll.contentOffset <= .zero || midroll.contentOffset >= .milliseconds(entry.asset.duration ?? 0) {
                 reporter.report(path + ".contentOffsetMs", "A mid-roll must fall inside the content.")
             }
-            let segment = max(1, catalog.media.segmentDurationMs)
-            if !offsets.insert(midroll.contentOffsetMs / segment).inserted {
+            let segment = max(1, catalog.media.segmentDuration.wholeMilliseconds)
+            if !offsets.insert(midroll.contentOffset.wholeMilliseconds / segment).inserted {
                 reporter.report(path + ".contentOffsetMs", "Two mid-rolls fall in the same segment; merge them into one break.")
             }
             for (adIndex, adId) in midroll.ads.enumerated() where catalog.ads[adId] == nil && !undecoded.excuses(adId, in: adsFile) {

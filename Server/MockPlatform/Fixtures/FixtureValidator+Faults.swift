@@ -8,11 +8,10 @@ extension FixtureValidator {
     static func faultProblems(_ catalog: Catalog, at now: WallTime) -> [FixtureProblem] {
         guard let rules = catalog.settings.faults, !rules.isEmpty else { return [] }
         var reporter = Reporter(platformFile)
-        let nowMs = now.millisecondsSince1970
         // The streams of this catalog; its media files are not read to check a target.
         let loaded =
             rules.contains { $0.stream != nil }
-            ? LoadedCatalog(catalog, fixturesDirectory: URL(fileURLWithPath: "/"), loadedAtMs: nowMs) : nil
+            ? LoadedCatalog(catalog, fixturesDirectory: URL(fileURLWithPath: "/"), loadedAt: now) : nil
         for (index, rule) in rules.enumerated() {
             // What the platform writes into a rule in force; a file that sets it would be ignored
             // (docs/schemas/platform.schema.json refuses it too).
@@ -23,7 +22,7 @@ extension FixtureValidator {
                     "\(key) is given by the platform to the rule in force, never read from a file; use name to label a rule.")
             }
             do {
-                try FaultInjector.check(rule, streams: loaded.map { StreamTargetResolver(loaded: $0, nowMs: nowMs) })
+                try FaultInjector.check(rule, streams: loaded.map { StreamTargetResolver(loaded: $0, now: now) })
             } catch {
                 reporter.report(".faults[\(index)]", error.message)
             }

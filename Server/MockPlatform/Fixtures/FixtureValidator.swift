@@ -141,21 +141,21 @@ enum FixtureValidator {
     private static func mediaProblems(_ catalog: Catalog) -> [FixtureProblem] {
         var reporter = Reporter(mediaFile)
         let media = catalog.media
-        reporter.check(".segmentDurationMs", media.segmentDurationMs, in: 100...60_000, "The segment duration in ms")
-        if (100...60_000).contains(media.segmentDurationMs),
+        reporter.check(".segmentDurationMs", media.segmentDuration.wholeMilliseconds, in: 100...60_000, "The segment duration in ms")
+        if (.milliseconds(100)...Duration.seconds(60)).contains(media.segmentDuration),
             !(1...3_600).contains(media.targetDuration)
-                || Int64(media.targetDuration) * 1000 < media.segmentDurationMs
+                || .seconds(media.targetDuration) < media.segmentDuration
         {
             reporter.report(".targetDuration", "The target duration (seconds, up to 3600) must be at least the segment duration.")
         }
-        if media.reel.segmentCount < 1 || media.reel.durationMs <= 0 {
+        if media.reel.segmentCount < 1 || media.reel.duration <= .zero {
             reporter.report(".reel", "The reel needs at least one segment and a positive duration.")
         }
         var widths: Set<Int> = []
         for (index, sprite) in media.sprites.enumerated() where sprite.width <= 0 || !widths.insert(sprite.width).inserted {
             reporter.report(".sprites[\(index)].width", "Sprite widths must be positive and different from each other.")
         }
-        for (index, ad) in media.ads.enumerated() where ad.durationMs <= 0 {
+        for (index, ad) in media.ads.enumerated() where ad.duration <= .zero {
             reporter.report(".ads[\(index)].durationMs", "An ad's media must have a positive duration.")
         }
         return reporter.problems

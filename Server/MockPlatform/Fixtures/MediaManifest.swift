@@ -1,8 +1,12 @@
+import Clocks
+
 /// `media/media.json`: the real media segments and sprite sheets every stream is made of,
-/// written by `scripts/make-media` (see docs/media.md). Playlists are generated from it.
+/// written by `scripts/make-media` (see docs/media.md). Playlists are generated from it. Its
+/// lengths are whole milliseconds in the JSON (`segmentDurationMs`, `durationMs`, `intervalMs`).
 package struct MediaManifest: Codable, Sendable, Equatable {
-    /// The nominal segment duration, ms.
-    package var segmentDurationMs: Int64
+    /// The nominal segment duration (`segmentDurationMs` on the wire).
+    package var segmentDuration: Duration { wireSegmentDuration.duration }
+    private var wireSegmentDuration: WireMilliseconds
     /// EXT-X-TARGETDURATION, seconds.
     package var targetDuration: Int
     /// The content reel every title loops.
@@ -15,15 +19,31 @@ package struct MediaManifest: Codable, Sendable, Equatable {
     /// No media at all: stands in for a `media.json` that could not be read, so that the other
     /// files are still checked.
     static let empty = MediaManifest(
-        segmentDurationMs: 0, targetDuration: 0,
-        reel: Clip(id: nil, durationMs: 0, segmentCount: 0, video: [], audio: [], subtitles: []), ads: [], sprites: [])
+        segmentDuration: .zero, targetDuration: 0,
+        reel: Clip(id: nil, duration: .zero, segmentCount: 0, video: [], audio: [], subtitles: []), ads: [], sprites: [])
+
+    /// A manifest.
+    init(segmentDuration: Duration, targetDuration: Int, reel: Clip, ads: [Clip], sprites: [SpriteSet]) {
+        wireSegmentDuration = WireMilliseconds(segmentDuration)
+        self.targetDuration = targetDuration
+        self.reel = reel
+        self.ads = ads
+        self.sprites = sprites
+    }
+
+    /// The wire's names: the properties' own, but ``segmentDuration``'s `segmentDurationMs`.
+    private enum CodingKeys: String, CodingKey {
+        case wireSegmentDuration = "segmentDurationMs"
+        case targetDuration, reel, ads, sprites
+    }
 
     /// A piece of media in every rendition: the reel or an ad.
     package struct Clip: Codable, Sendable, Equatable {
         /// The ad's id (absent for the reel).
         package var id: String?
-        /// Its exact duration, ms.
-        package var durationMs: Int64
+        /// Its exact duration (`durationMs` on the wire).
+        package var duration: Duration { wireDuration.duration }
+        private var wireDuration: WireMilliseconds
         /// How many segments each rendition has.
         package var segmentCount: Int
         /// Video renditions, lowest first.
@@ -32,6 +52,23 @@ package struct MediaManifest: Codable, Sendable, Equatable {
         package var audio: [Rendition]
         /// Segmented WebVTT subtitles, one per language.
         package var subtitles: [Rendition]
+
+        /// A clip.
+        init(id: String?, duration: Duration, segmentCount: Int, video: [Rendition], audio: [Rendition], subtitles: [Rendition]) {
+            self.id = id
+            wireDuration = WireMilliseconds(duration)
+            self.segmentCount = segmentCount
+            self.video = video
+            self.audio = audio
+            self.subtitles = subtitles
+        }
+
+        /// The wire's names: the properties' own, but ``duration``'s `durationMs`.
+        private enum CodingKeys: String, CodingKey {
+            case id
+            case wireDuration = "durationMs"
+            case segmentCount, video, audio, subtitles
+        }
     }
 
     /// One rendition of a clip: a folder of segments.
@@ -62,10 +99,18 @@ package struct MediaManifest: Codable, Sendable, Equatable {
     package struct Segment: Codable, Sendable, Equatable {
         /// The file name inside the rendition folder.
         package var file: String
-        /// Its exact duration, ms.
-        package var durationMs: Int64
+        /// Its exact duration (`durationMs` on the wire).
+        package var duration: Duration { wireDuration.duration }
+        private var wireDuration: WireMilliseconds
         /// Its size in bytes.
         package var bytes: Int
+
+        /// The wire's names: the properties' own, but ``duration``'s `durationMs`.
+        private enum CodingKeys: String, CodingKey {
+            case file
+            case wireDuration = "durationMs"
+            case bytes
+        }
     }
 
     /// Thumbnails of the reel at one width, tiled into JPEG sheets.
@@ -74,8 +119,9 @@ package struct MediaManifest: Codable, Sendable, Equatable {
         package var width: Int
         /// Thumbnail height, pixels.
         package var height: Int
-        /// One thumbnail per this many ms of the reel.
-        package var intervalMs: Int64
+        /// One thumbnail per this much of the reel (`intervalMs` on the wire).
+        package var interval: Duration { wireInterval.duration }
+        private var wireInterval: WireMilliseconds
         /// Tiles per row of a sheet.
         package var columns: Int
         /// Rows of tiles per sheet.
@@ -84,6 +130,13 @@ package struct MediaManifest: Codable, Sendable, Equatable {
         package var count: Int
         /// The sheets.
         package var sheets: [Sheet]
+
+        /// The wire's names: the properties' own, but ``interval``'s `intervalMs`.
+        private enum CodingKeys: String, CodingKey {
+            case width, height
+            case wireInterval = "intervalMs"
+            case columns, rows, count, sheets
+        }
 
         /// One JPEG sheet.
         package struct Sheet: Codable, Sendable, Equatable {
@@ -101,8 +154,8 @@ package struct MediaManifest: Codable, Sendable, Equatable {
 }
 
 extension MediaManifest {
-    /// How long a title of `assetDurationMs` plays: whole segments, at least one.
-    func contentDurationMs(forAssetDurationMs assetDurationMs: Int64) -> Int64 {
-        max(1, assetDurationMs / segmentDurationMs) * segmentDurationMs
+    /// How long a title whose asset lasts `assetDuration` plays: whole segments, at least one.
+    func contentDuration(forAssetDuration assetDuration: Duration) -> Duration {
+        segmentDuration * max(1, assetDuration.floorDivided(by: segmentDuration))
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// The `mock` key of an asset in `assets.json`: how the mock plays it. Never sent to clients.
@@ -67,10 +68,24 @@ package struct SSAISettings: Codable, Sendable, Equatable {
 
     /// One mid-roll break.
     package struct Midroll: Codable, Sendable, Equatable {
-        /// Where in the content the break goes, ms (rounded down to a segment boundary).
-        package var contentOffsetMs: Int64
+        /// Where in the content the break goes, rounded down to a segment boundary
+        /// (`contentOffsetMs` on the wire: whole milliseconds).
+        package var contentOffset: Duration { wireContentOffset.duration }
+        private var wireContentOffset: WireMilliseconds
         /// The creatives, by id.
         package var ads: [String]
+
+        /// A break of `ads` at `contentOffset` into the content.
+        package init(contentOffset: Duration, ads: [String]) {
+            wireContentOffset = WireMilliseconds(contentOffset)
+            self.ads = ads
+        }
+
+        /// The wire's names: the properties' own, but ``contentOffset``'s `contentOffsetMs`.
+        private enum CodingKeys: String, CodingKey {
+            case wireContentOffset = "contentOffsetMs"
+            case ads
+        }
     }
 }
 
@@ -102,6 +117,8 @@ package struct ProgramSlot: Codable, Sendable, Equatable {
     package var description: String?
     /// How long it runs, minutes.
     package var durationMinutes: Int
+    /// How long it runs.
+    var length: Duration { .seconds(60 * durationMinutes) }
     /// Catch-up is not allowed.
     package var catchupBlocked: Bool?
     /// Not shown on this platform: not entitled while it airs.
@@ -117,4 +134,8 @@ package struct EventSettings: Codable, Sendable, Equatable {
     package var periodMinutes: Int
     /// Minutes live.
     package var durationMinutes: Int
+    /// The time between one occurrence's start and the next one's.
+    var period: Duration { .seconds(60 * periodMinutes) }
+    /// How long each occurrence is live.
+    var length: Duration { .seconds(60 * durationMinutes) }
 }

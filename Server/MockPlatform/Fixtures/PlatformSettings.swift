@@ -59,6 +59,6 @@ extension PlatformSettings {
     /// How long players may go without an event while playing, seconds (`analytics.postInterval`).
     package var analyticsPostIntervalSeconds: Int { entitlementAnalytics.postInterval ?? Self.defaultPostIntervalSeconds }
 
-    /// How long a play session stays alive without any event, ms: three post intervals.
-    package var playSessionIdleTimeoutMs: Int64 { 3 * Int64(analyticsPostIntervalSeconds) * 1000 }
+    /// How long a play session stays alive without any event: three post intervals.
+    package var playSessionIdleTimeout: Duration { .seconds(3 * analyticsPostIntervalSeconds) }
 }

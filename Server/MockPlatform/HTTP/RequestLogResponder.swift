@@ -14,13 +14,13 @@ struct RequestLogResponder: HTTPResponder {
         let started = ContinuousClock.now
         let response = next.respond(to: request)
         let handling = ContinuousClock.now - started
-        let (delayMs, delivery) = JournalResponder.describe(response.delivery)
+        let (delay, delivery) = JournalResponder.describe(response.delivery)
         log(
             RequestLogEntry(
                 time: arrived, method: request.method.rawValue, path: request.path, query: request.rawQuery,
                 status: delivery == "dropped" ? nil : response.status, bytes: response.body.count,
-                duration: handling + .milliseconds(delayMs), requestId: response.headers[RequestID.header],
-                accountId: context.accountId(of: request, atMs: context.clock.nowMs()),
+                duration: handling + delay, requestId: response.headers[RequestID.header],
+                accountId: context.accountId(of: request, at: context.clock.now),
                 faultId: response.headers[FaultResponder.faultHeader]))
         return response
     }

@@ -17,8 +17,8 @@ struct JournalResponder: HTTPResponder {
         var response = next.respond(to: request)
         let requestId = RequestID.stamp(&response)
         let handling = ContinuousClock.now - started
-        let (delayMs, delivery) = Self.describe(response.delivery)
-        let accountId = context.accountId(of: request, atMs: arrived.millisecondsSince1970)
+        let (delay, delivery) = Self.describe(response.delivery)
+        let accountId = context.accountId(of: request, at: arrived)
         var headers: [String: String] = [:]
         for field in request.headers {
             // Compared in place: lower-casing every field name cost an allocation per header.
@@ -37,27 +37,28 @@ struct JournalResponder: HTTPResponder {
         journal.record { id in
             JournalEntry(
                 id: id, time: arrived, method: method, path: path, query: query, headers: headers, requestBytes: requestBytes,
-                status: status, responseBytes: responseBytes, duration: handling + .milliseconds(delayMs), accountId: accountId,
+                status: status, responseBytes: responseBytes, duration: handling + delay, accountId: accountId,
                 faultId: faultId, delivery: delivery, requestId: requestId)
         }
         return response
     }
 
-    /// The delay a delivery holds the answer back (ms) and its name in the journal.
-    static func describe(_ delivery: HTTPResponse.Delivery) -> (delayMs: Int, name: String) {
+    /// The delay a delivery holds the answer back (in whole milliseconds, rounded down) and its
+    /// name in the journal.
+    static func describe(_ delivery: HTTPResponse.Delivery) -> (delay: Duration, name: String) {
         switch delivery {
-        case .immediate: (0, "immediate")
-        case .truncated: (0, "truncated")
-        case .throttled: (0, "throttled")
-        case .dropConnection: (0, "dropped")
-        case .streamed: (0, "streamed")
+        case .immediate: (.zero, "immediate")
+        case .truncated: (.zero, "truncated")
+        case .throttled: (.zero, "throttled")
+        case .dropConnection: (.zero, "dropped")
+        case .streamed: (.zero, "streamed")
         case .delayed(let delay, let then):
             switch then {
-            case .immediate: (Int(delay.wholeMilliseconds), "delayed")
-            case .truncated: (Int(delay.wholeMilliseconds), "truncated")
-            case .throttled: (Int(delay.wholeMilliseconds), "throttled")
-            case .dropConnection: (Int(delay.wholeMilliseconds), "dropped")
-            case .streamed: (Int(delay.wholeMilliseconds), "streamed")
+            case .immediate: (.milliseconds(delay.wholeMilliseconds), "delayed")
+            case .truncated: (.milliseconds(delay.wholeMilliseconds), "truncated")
+            case .throttled: (.milliseconds(delay.wholeMilliseconds), "throttled")
+            case .dropConnection: (.milliseconds(delay.wholeMilliseconds), "dropped")
+            case .streamed: (.milliseconds(delay.wholeMilliseconds), "streamed")
             }
         }
     }

@@ -6,7 +6,7 @@ import HTTPServer
 extension ExposureAPI {
     mutating func registerKeys() {
         addUnversioned(.get, "/keys/{keyId}") { context throws(ExposureErrorMessage) in
-            let key = try KeyServer(loaded: context.loaded, nowMs: context.nowMs).key(context.path("keyId"), token: context.query["token"])
+            let key = try KeyServer(loaded: context.loaded, now: context.now).key(context.path("keyId"), token: context.query["token"])
             // A key answers one token: no cache may keep it for another.
             return HTTPResponse(
                 status: 200, headers: HTTPHeaders([("Content-Type", "application/octet-stream"), ("Cache-Control", "no-store")]),

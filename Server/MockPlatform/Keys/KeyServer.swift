@@ -6,7 +6,7 @@ import ExposureModels
 /// account may watch the key's period (on a channel, the program it lies in).
 struct KeyServer {
     let loaded: LoadedCatalog
-    let nowMs: Int64
+    let now: WallTime
 
     /// The 16 bytes of the key `keyId` for the play token `token`.
     /// - Throws: 404 `NOT_FOUND` for an id that names no key of an encrypted stream; 403 with
@@ -26,16 +26,16 @@ struct KeyServer {
         guard token.assetId == id.assetId else {
             throw Self.refusal("NOT_ENTITLED", "The play token is for \(token.assetId), not \(id.assetId).")
         }
-        guard WallTime(millisecondsSince1970: nowMs) < token.expires else {
+        guard now < token.expires else {
             throw Self.refusal("LICENSE_EXPIRED", "The play token expired at \(ISO8601.string(from: token.expires)).")
         }
         let schedule = loaded.schedules[id.assetId]
-        guard KeyPeriods.isKey(id, schedule: schedule), id.periodStartMs <= nowMs else {
+        guard KeyPeriods.isKey(id, schedule: schedule), id.periodStart <= now else {
             throw Self.refusal("NOT_ENTITLED", "The key \(keyId) is outside the window of \(id.assetId).")
         }
         if let schedule {
             let products = loaded.catalog.user(accountId: token.accountId)?.products ?? loaded.catalog.settings.anonymousProducts
-            try AccessPolicy.check(program: schedule.program(atMs: id.periodStartMs), products: products)
+            try AccessPolicy.check(program: schedule.program(at: id.periodStart), products: products)
         }
         return id.key
     }

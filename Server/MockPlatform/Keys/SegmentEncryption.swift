@@ -1,3 +1,4 @@
+import Clocks
 import Cryptography
 import ExposureModels
 import Foundation
@@ -17,12 +18,12 @@ enum SegmentEncryption {
         of clear: () -> Data, path: String, asset: String?, sequence: String?, loaded: LoadedCatalog
     ) throws(ExposureErrorMessage) -> Data {
         guard let asset, isMedia(path), let keys = StreamKeys(assetId: asset, loaded: loaded) else { return clear() }
-        guard let sequence = sequence.flatMap({ Int($0) }), let startMs = segmentStartMs(sequence, asset: asset, loaded: loaded) else {
+        guard let sequence = sequence.flatMap({ Int($0) }), let start = segmentStart(sequence, asset: asset, loaded: loaded) else {
             throw ExposureErrorMessage(
                 httpCode: 404, message: "NOT_FOUND",
                 extendedMessage: "\(asset) is encrypted: its segments are served with the seq= its playlists give them.")
         }
-        let id = keys.keyID(segmentStartMs: startMs)
+        let id = keys.keyID(segmentStart: start)
         return try loaded.encryptedSegments.body(for: .init(path: path, keyId: id, sequence: sequence)) {
             () throws(ExposureErrorMessage) -> Data in
             do {
@@ -42,11 +43,11 @@ enum SegmentEncryption {
     }
 
     /// When segment `sequence` of the asset's stream starts: on a channel's timeline (whose keys
-    /// rotate); 0 for other assets, which have one key. Nil for a sequence no stream of the
-    /// channel has. (Also how a key fault names the key of a segment.)
-    static func segmentStartMs(_ sequence: Int, asset: String, loaded: LoadedCatalog) -> Int64? {
-        guard let timeline = loaded.channelTimelines[asset] else { return sequence >= 0 ? 0 : nil }
-        guard (0...timeline.sequence(atMs: platformInstantsMs.upperBound)).contains(sequence) else { return nil }
-        return timeline.segment(sequence).startMs
+    /// rotate); 1970-01-01T00:00Z for other assets, which have one key. Nil for a sequence no
+    /// stream of the channel has. (Also how a key fault names the key of a segment.)
+    static func segmentStart(_ sequence: Int, asset: String, loaded: LoadedCatalog) -> WallTime? {
+        guard let timeline = loaded.channelTimelines[asset] else { return sequence >= 0 ? platformEpoch : nil }
+        guard (0...timeline.sequence(at: platformInstants.upperBound)).contains(sequence) else { return nil }
+        return timeline.segment(sequence).start
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 
 /// The keys of one encrypted stream as its playlists announce them: which key each segment
@@ -17,9 +18,9 @@ struct StreamKeys: Sendable {
         schedule = loaded.schedules[assetId]
     }
 
-    /// The key of the segment that starts at `segmentStartMs`.
-    func keyID(segmentStartMs: Int64) -> ContentKeyID {
-        KeyPeriods.keyID(assetId: assetId, schedule: schedule, segmentStartMs: segmentStartMs)
+    /// The key of the segment that starts at `segmentStart`.
+    func keyID(segmentStart: WallTime) -> ContentKeyID {
+        KeyPeriods.keyID(assetId: assetId, schedule: schedule, segmentStart: segmentStart)
     }
 
     /// The key tag of `id`: AES-128, the IV left to the media sequence number (RFC 8216 §5.2).

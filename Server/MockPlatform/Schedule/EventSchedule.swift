@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// A live event's EPG: one program per occurrence, under the event's own id. Events air on no
@@ -21,26 +22,23 @@ struct EventSchedule: ProgramSchedule {
             durationMinutes: settings.durationMinutes)
     }
 
-    private var periodMs: Int64 { Int64(settings.periodMinutes) * 60_000 }
-    private var durationMs: Int64 { Int64(settings.durationMinutes) * 60_000 }
-
-    /// Occurrence n airs over `[n·period, n·period + duration)`.
-    func airings(overlappingFromMs fromMs: Int64, toMs: Int64) -> Range<Int64> {
-        let first = floorDivide(fromMs - durationMs, periodMs) + 1
-        let last = floorDivide(toMs - 1, periodMs)
+    /// Occurrence n airs over `[n·period, n·period + length)` since 1970.
+    func airings(overlappingFrom from: WallTime, to: WallTime) -> Range<Int64> {
+        let first = (from - platformEpoch - settings.length).floorDivided(by: settings.period) + 1
+        let last = (to - platformEpoch - .milliseconds(1)).floorDivided(by: settings.period)
         return first..<max(first, last + 1)
     }
 
     func program(number: Int64) -> ScheduledProgram {
-        program(of: EventOccurrence(settings: settings, atMs: number * periodMs))
+        program(of: EventOccurrence(settings: settings, at: platformEpoch + settings.period * number))
     }
 
-    func number(of program: ScheduledProgram) -> Int64 { floorDivide(program.startMs, periodMs) }
+    func number(of program: ScheduledProgram) -> Int64 { (program.start - platformEpoch).floorDivided(by: settings.period) }
 
     /// The program of one occurrence: the entitlement of the event names the same id.
     func program(of occurrence: EventOccurrence) -> ScheduledProgram {
         ScheduledProgram(
-            programId: ProgramID.make(channelId: channelId, startMs: occurrence.startMs), channelId: channelId,
-            slot: slot, startMs: occurrence.startMs, endMs: occurrence.endMs, eventAsset: event)
+            programId: ProgramID.make(channelId: channelId, start: occurrence.start), channelId: channelId,
+            slot: slot, start: occurrence.start, end: occurrence.end, eventAsset: event)
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 
 /// One airing of a program slot on a channel, at a definite time.
@@ -8,19 +9,19 @@ package struct ScheduledProgram: Sendable, Equatable {
     package let channelId: String
     /// The slot it airs.
     package let slot: ProgramSlot
-    /// Start, ms since 1970.
-    package let startMs: Int64
-    /// End (exclusive), ms since 1970.
-    package let endMs: Int64
+    /// When it starts.
+    package let start: WallTime
+    /// When it ends (exclusive).
+    package let end: WallTime
     /// Set when the program is an occurrence of a live event: it plays the event itself.
     let eventAsset: Asset?
 
-    init(programId: String, channelId: String, slot: ProgramSlot, startMs: Int64, endMs: Int64, eventAsset: Asset? = nil) {
+    init(programId: String, channelId: String, slot: ProgramSlot, start: WallTime, end: WallTime, eventAsset: Asset? = nil) {
         self.programId = programId
         self.channelId = channelId
         self.slot = slot
-        self.startMs = startMs
-        self.endMs = endMs
+        self.start = start
+        self.end = end
         self.eventAsset = eventAsset
     }
 
@@ -30,8 +31,8 @@ package struct ScheduledProgram: Sendable, Equatable {
 
     static let assetSuffix = "_asset"
 
-    /// Whether it is on air at `ms`.
-    package func isOnAir(atMs ms: Int64) -> Bool { startMs <= ms && ms < endMs }
+    /// Whether it is on air at `instant`.
+    package func isOnAir(at instant: WallTime) -> Bool { start <= instant && instant < end }
 
     /// The program's asset as clients see it.
     package var asset: Asset {
@@ -39,7 +40,7 @@ package struct ScheduledProgram: Sendable, Equatable {
             ?? Asset(
                 assetId: assetId, type: "EPISODE", originalTitle: slot.title,
                 localized: [LocalizedData(locale: "en", title: slot.title, description: slot.description)],
-                duration: endMs - startMs, live: false
+                duration: (end - start).wholeMilliseconds, live: false
             )
     }
 
@@ -48,7 +49,7 @@ package struct ScheduledProgram: Sendable, Equatable {
     package func wire(withAsset: Bool = true, imageBase: String = "") -> Program {
         Program(
             programId: programId, assetId: assetId, channelId: channelId,
-            startTime: dateFromMs(startMs), endTime: dateFromMs(endMs), vodAvailable: false,
+            startTime: start.date, endTime: end.date, vodAvailable: false,
             catchup: slot.catchupBlocked != true, catchupBlocked: slot.catchupBlocked ?? false,
             blackout: slot.blackout ?? false, asset: withAsset ? asset.resolvingImageURLs(against: imageBase) : nil
         )

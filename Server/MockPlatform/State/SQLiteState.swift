@@ -87,7 +87,8 @@ package final class SQLiteState: PlatformState {
         var result: [String: Bookmark] = [:]
         for row in rows {
             let assetId = row.text(0) ?? ""
-            result[assetId] = Bookmark(assetId: assetId, offsetMs: row.int(1) ?? 0, savedMs: row.int(2) ?? 0)
+            result[assetId] = Bookmark(
+                assetId: assetId, offset: .milliseconds(row.int(1) ?? 0), saved: WallTime(millisecondsSince1970: row.int(2) ?? 0))
         }
         return result
     }
@@ -96,7 +97,8 @@ package final class SQLiteState: PlatformState {
         write { (db) throws(SQLiteError) in
             try db.update(
                 "INSERT OR REPLACE INTO bookmarks (account_id, asset_id, offset_ms, saved_ms) VALUES (?, ?, ?, ?)",
-                .text(accountId), .text(bookmark.assetId), .integer(bookmark.offsetMs), .integer(bookmark.savedMs))
+                .text(accountId), .text(bookmark.assetId), .integer(bookmark.offset.wholeMilliseconds),
+                .integer(bookmark.saved.millisecondsSince1970))
         }
     }
 

@@ -30,8 +30,24 @@ package struct Session: Sendable, Equatable {
 package struct Bookmark: Sendable, Equatable, Codable {
     /// The asset.
     package var assetId: String
-    /// The last position, ms from the start.
-    package var offsetMs: Int64
-    /// When it was saved, ms since 1970.
-    package var savedMs: Int64
+    /// The last position, from the start (`offsetMs` in JSON: whole milliseconds).
+    package var offset: Duration { wireOffset.duration }
+    /// When it was saved (`savedMs` in JSON: milliseconds since 1970).
+    package var saved: WallTime { wireSaved.instant }
+    private var wireOffset: WireMilliseconds
+    private var wireSaved: WireWallTime
+
+    /// The position `offset` into `assetId`, saved at `saved`.
+    package init(assetId: String, offset: Duration, saved: WallTime) {
+        self.assetId = assetId
+        wireOffset = WireMilliseconds(offset)
+        wireSaved = WireWallTime(saved)
+    }
+
+    /// The JSON's names: the properties' own, but ``offset``'s `offsetMs` and ``saved``'s `savedMs`.
+    private enum CodingKeys: String, CodingKey {
+        case assetId
+        case wireOffset = "offsetMs"
+        case wireSaved = "savedMs"
+    }
 }

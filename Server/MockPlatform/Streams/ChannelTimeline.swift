@@ -1,3 +1,5 @@
+import Clocks
+
 /// A live channel's segments as a pure function of the sequence number: segment `n` airs at
 /// `n × d` since 1970, plays reel segment `n mod k`, except inside a program's ad break where it
 /// plays the break's creatives. Stateless, so every request (and every mock instance) agrees, and
@@ -5,7 +7,7 @@
 final class ChannelTimeline: StreamTimeline {
     let channelId: String
     let schedule: ChannelSchedule
-    private let segmentMs: Int64
+    private let segmentDuration: Duration
     private let reelCount: Int
     private let adBreak: ResolvedAdBreak?
     /// The timeline repeats every `period` segments (a whole number of schedule cycles and reel loops).
@@ -15,14 +17,15 @@ final class ChannelTimeline: StreamTimeline {
 
     /// A channel's ad break with its creatives' segment counts.
     struct ResolvedAdBreak {
-        let offsetMs: Int64
+        /// How far into each program the break starts.
+        let offset: Duration
         let ads: [(id: String, segmentCount: Int)]
         let clickThroughUrl: String?
         /// Every creative's segments, counted once: asked for every segment of a window.
         let segmentCount: Int
 
-        init(offsetMs: Int64, ads: [(id: String, segmentCount: Int)], clickThroughUrl: String?) {
-            self.offsetMs = offsetMs
+        init(offset: Duration, ads: [(id: String, segmentCount: Int)], clickThroughUrl: String?) {
+            self.offset = offset
             self.ads = ads
             self.clickThroughUrl = clickThroughUrl
             segmentCount = ads.reduce(0) { $0 + $1.segmentCount }
@@ -32,34 +35,36 @@ final class ChannelTimeline: StreamTimeline {
     init(channelId: String, schedule: ChannelSchedule, settings: ChannelSettings, media: MediaManifest, ads: [String: AdCreative]) {
         self.channelId = channelId
         self.schedule = schedule
-        segmentMs = media.segmentDurationMs
+        segmentDuration = media.segmentDuration
         reelCount = media.reel.segmentCount
         adBreak = settings.adBreak.map { breakSettings in
             ResolvedAdBreak(
-                offsetMs: Int64(breakSettings.offsetMinutes) * 60_000,
+                offset: .seconds(60 * breakSettings.offsetMinutes),
                 ads: breakSettings.ads.compactMap { id in media.ad(id).map { (id, $0.segmentCount) } },
                 clickThroughUrl: breakSettings.ads.first.flatMap { ads[$0]?.clickThroughUrl })
         }
-        let cycleSegments = Int(schedule.cycleMs / media.segmentDurationMs)
+        let cycleSegments = Int(schedule.cycle.floorDivided(by: media.segmentDuration))
         period = Self.leastCommonMultiple(cycleSegments, reelCount)
         var prefix = [0]
         prefix.reserveCapacity(period + 1)
-        var previous = Self.source(-1, schedule: schedule, segmentMs: segmentMs, reelCount: reelCount, adBreak: adBreak)
+        var previous = Self.source(-1, schedule: schedule, segmentDuration: segmentDuration, reelCount: reelCount, adBreak: adBreak)
         for sequence in 0..<period {
-            let current = Self.source(sequence, schedule: schedule, segmentMs: segmentMs, reelCount: reelCount, adBreak: adBreak)
+            let current = Self.source(
+                sequence, schedule: schedule, segmentDuration: segmentDuration, reelCount: reelCount, adBreak: adBreak)
             prefix.append(prefix[sequence] + (current.follows(previous) ? 0 : 1))
             previous = current
         }
         periodPrefix = prefix
     }
 
-    /// The segment on air at `ms`.
-    func sequence(atMs ms: Int64) -> Int { Int(floorDivide(ms, segmentMs)) }
+    /// The segment on air at `instant`.
+    func sequence(at instant: WallTime) -> Int { Int((instant - platformEpoch).floorDivided(by: segmentDuration)) }
 
     func segment(_ sequence: Int) -> TimelineSegment {
         let source = source(sequence)
         let discontinuity = !source.follows(self.source(sequence - 1))
-        return TimelineSegment(sequence: sequence, source: source, startMs: Int64(sequence) * segmentMs, discontinuity: discontinuity)
+        return TimelineSegment(
+            sequence: sequence, source: source, start: platformEpoch + segmentDuration * sequence, discontinuity: discontinuity)
     }
 
     func discontinuities(before sequence: Int) -> Int {
@@ -68,56 +73,65 @@ final class ChannelTimeline: StreamTimeline {
         return Int(periods) * periodPrefix[period] + periodPrefix[sequence - Int(periods) * period]
     }
 
-    func dateRanges(fromMs: Int64, toMs: Int64, liveEdgeMs: Int64) -> [StreamDateRange] {
+    func dateRanges(from: WallTime, to: WallTime, liveEdge: WallTime) -> [StreamDateRange] {
         var ranges: [StreamDateRange] = []
-        for program in schedule.programs(fromMs: fromMs, toMs: toMs) {
+        for program in schedule.programs(from: from, to: to) {
             ranges.append(
                 StreamDateRange(
                     id: program.programId,
                     kind: .program(programId: program.programId, assetId: program.assetId, title: program.slot.title),
-                    startMs: program.startMs, endMs: program.endMs
-                ).asOf(liveEdgeMs: liveEdgeMs))
-            if let span = adBreakSpan(in: program), span.startMs < toMs, span.endMs > fromMs, span.startMs < liveEdgeMs, let adBreak {
+                    start: program.start, end: program.end
+                ).asOf(liveEdge: liveEdge))
+            if let airtime = adBreakAirtime(in: program), airtime.lowerBound < to, airtime.upperBound > from,
+                airtime.lowerBound < liveEdge, let adBreak
+            {
                 ranges.append(
                     StreamDateRange(
                         id: "ad-\(program.programId)",
                         kind: .adBreak(adIds: adBreak.ads.map(\.id), clickThroughUrl: adBreak.clickThroughUrl),
-                        startMs: span.startMs, endMs: span.endMs
-                    ).asOf(liveEdgeMs: liveEdgeMs))
+                        start: airtime.lowerBound, end: airtime.upperBound
+                    ).asOf(liveEdge: liveEdge))
             }
         }
         return ranges
     }
 
     private func source(_ sequence: Int) -> SegmentSource {
-        Self.source(sequence, schedule: schedule, segmentMs: segmentMs, reelCount: reelCount, adBreak: adBreak)
+        Self.source(sequence, schedule: schedule, segmentDuration: segmentDuration, reelCount: reelCount, adBreak: adBreak)
     }
 
-    /// The ad break inside `program`, when the channel has one and it fits.
-    private func adBreakSpan(in program: ScheduledProgram) -> (startMs: Int64, endMs: Int64)? {
-        Self.adBreakSpan(inProgramFrom: program.startMs, to: program.endMs, adBreak: adBreak, segmentMs: segmentMs)
+    /// When the ad break inside `program` airs, when the channel has one and it fits.
+    private func adBreakAirtime(in program: ScheduledProgram) -> Range<WallTime>? {
+        Self.adBreakAirtime(
+            inProgramAiring: (program.start - platformEpoch)..<(program.end - platformEpoch), adBreak: adBreak,
+            segmentDuration: segmentDuration
+        ).map { platformEpoch + $0.lowerBound..<platformEpoch + $0.upperBound }
     }
 
-    private static func adBreakSpan(
-        inProgramFrom programStartMs: Int64, to programEndMs: Int64, adBreak: ResolvedAdBreak?, segmentMs: Int64
-    ) -> (startMs: Int64, endMs: Int64)? {
+    /// When the ad break inside the program airing over `programAirtime` airs, both as offsets
+    /// from 1970-01-01T00:00Z, when the channel has one and it fits.
+    private static func adBreakAirtime(
+        inProgramAiring programAirtime: Range<Duration>, adBreak: ResolvedAdBreak?, segmentDuration: Duration
+    ) -> Range<Duration>? {
         guard let adBreak, adBreak.segmentCount > 0 else { return nil }
-        let start = programStartMs + adBreak.offsetMs
-        let end = start + Int64(adBreak.segmentCount) * segmentMs
-        return end <= programEndMs ? (start, end) : nil
+        let start = programAirtime.lowerBound + adBreak.offset
+        let end = start + segmentDuration * adBreak.segmentCount
+        return end <= programAirtime.upperBound ? start..<end : nil
     }
 
     /// What segment `sequence` plays. Called twice per segment of every window built, so it
-    /// looks up only the program's span, never its ids (formatting those dominated a 2-h window).
-    private static func source(_ sequence: Int, schedule: ChannelSchedule, segmentMs: Int64, reelCount: Int, adBreak: ResolvedAdBreak?)
-        -> SegmentSource
-    {
-        let startMs = Int64(sequence) * segmentMs
-        if let adBreak, case let program = schedule.span(atMs: startMs),
-            let span = adBreakSpan(inProgramFrom: program.startMs, to: program.endMs, adBreak: adBreak, segmentMs: segmentMs),
-            startMs >= span.startMs, startMs < span.endMs
+    /// looks up only the program's airtime, never its ids (formatting those dominated a 2-h
+    /// window), and stays in offsets from 1970 (`Duration` arithmetic, no instants).
+    private static func source(
+        _ sequence: Int, schedule: ChannelSchedule, segmentDuration: Duration, reelCount: Int, adBreak: ResolvedAdBreak?
+    ) -> SegmentSource {
+        let start = segmentDuration * sequence
+        if let adBreak,
+            let airtime = adBreakAirtime(
+                inProgramAiring: schedule.airtime(sinceEpoch: start), adBreak: adBreak, segmentDuration: segmentDuration),
+            airtime.contains(start)
         {
-            var index = Int((startMs - span.startMs) / segmentMs)
+            var index = Int((start - airtime.lowerBound).floorDivided(by: segmentDuration))
             for ad in adBreak.ads {
                 if index < ad.segmentCount { return SegmentSource(clip: .ad(ad.id), index: index) }
                 index -= ad.segmentCount

@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 
 /// The EXT-X-DATERANGE tags of a program or an ad break.
@@ -6,13 +7,14 @@ enum DateRangeTags {
     static let adClass = "com.redbeemedia.ad"
 
     static func tags(for range: StreamDateRange) -> [DateRange] {
-        let start = HLSDate(millisecondsSince1970: range.startMs)
-        let length = HLSDuration.milliseconds(range.endMs - range.startMs)
+        let start = HLSDate(millisecondsSince1970: range.start.millisecondsSince1970)
+        let length = HLSDuration.milliseconds((range.end - range.start).wholeMilliseconds)
         switch range.kind {
         case .program(let programId, let assetId, let title):
             return [
                 DateRange(
-                    id: range.id, rangeClass: programClass, startDate: start, endDate: HLSDate(millisecondsSince1970: range.endMs),
+                    id: range.id, rangeClass: programClass, startDate: start,
+                    endDate: HLSDate(millisecondsSince1970: range.end.millisecondsSince1970),
                     clientAttributes: [
                         ClientAttribute(name: "X-PROGRAM-ID", value: .string(programId)),
                         ClientAttribute(name: "X-ASSET-ID", value: .string(assetId)),
@@ -22,15 +24,15 @@ enum DateRangeTags {
         case .adBreak(let adIds, let clickThroughUrl):
             var attributes = [ClientAttribute(name: "X-AD-ID", value: .string(adIds.joined(separator: ",")))]
             if let clickThroughUrl { attributes.append(ClientAttribute(name: "X-AD-URL", value: .string(clickThroughUrl))) }
-            let eventId = UInt32(truncatingIfNeeded: range.startMs / 1000)
+            let eventId = UInt32(truncatingIfNeeded: range.start.millisecondsSince1970 / 1000)
             let out = DateRange(
                 id: range.id, rangeClass: adClass, startDate: start, plannedDuration: length,
-                scte35Out: SCTE35.spliceOut(eventId: eventId, atMs: range.startMs, durationMs: range.endMs - range.startMs),
+                scte35Out: SCTE35.spliceOut(eventId: eventId, at: range.start, duration: range.end - range.start),
                 clientAttributes: attributes)
             guard range.isClosed else { return [out] }
             let back = DateRange(
                 id: range.id, rangeClass: adClass, startDate: start, duration: length,
-                scte35In: SCTE35.spliceIn(eventId: eventId, atMs: range.endMs), clientAttributes: attributes)
+                scte35In: SCTE35.spliceIn(eventId: eventId, at: range.end), clientAttributes: attributes)
             return [out, back]
         }
     }

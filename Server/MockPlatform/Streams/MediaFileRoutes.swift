@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HLS
@@ -27,12 +28,12 @@ extension ExposureAPI {
         addUnversioned(.get, "/sprites/{assetId}/{width}/thumbnails.vtt") { context throws(ExposureErrorMessage) in
             let media = context.catalog.media
             guard let width = Int(context.path("width")), let sprites = media.sprites.first(where: { $0.width == width }),
-                let durationMs = Self.spriteDurationMs(assetId: context.path("assetId"), context: context)
+                let duration = Self.spriteDuration(assetId: context.path("assetId"), context: context)
             else {
                 throw ExposureErrorMessage(httpCode: 404, message: "NOT_FOUND", extendedMessage: "No sprites at \(context.request.path).")
             }
             let track = SpriteTrackBuilder.track(
-                durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs,
+                duration: duration, sprites: sprites, reelDuration: media.reel.duration,
                 base: context.baseURL)
             return HTTPResponse(
                 status: 200, headers: HTTPHeaders([("Content-Type", "text/vtt; charset=utf-8"), ("Cache-Control", "max-age=300")]),
@@ -41,16 +42,16 @@ extension ExposureAPI {
     }
 
     /// How long the sprite track of an asset runs: the playable duration of a VOD title or a program.
-    private static func spriteDurationMs(assetId: String, context: RequestContext) -> Int64? {
+    private static func spriteDuration(assetId: String, context: RequestContext) -> Duration? {
         let media = context.catalog.media
         if let entry = context.catalog.assetsById[assetId], entry.mock.channel == nil, entry.mock.event == nil,
             entry.mock.audioOnly != true, let duration = entry.asset.duration
         {
-            let content = media.contentDurationMs(forAssetDurationMs: duration)
+            let content = media.contentDuration(forAssetDuration: .milliseconds(duration))
             guard let ssai = entry.mock.ssai else { return content }
-            return SSAITimeline(settings: ssai, contentDurationMs: content, segmentDurationMs: media.segmentDurationMs, media: media)
-                .totalDurationMs
+            return SSAITimeline(settings: ssai, contentDuration: content, segmentDuration: media.segmentDuration, media: media)
+                .totalDuration
         }
-        return context.loaded.program(assetId: assetId).map { $0.endMs - $0.startMs }
+        return context.loaded.program(assetId: assetId).map { $0.end - $0.start }
     }
 }

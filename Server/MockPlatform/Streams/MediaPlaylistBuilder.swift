@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 
 /// Writes one rendition's media playlist for a span of a stream's timeline: the full playlist,
@@ -48,11 +49,11 @@ struct MediaPlaylistBuilder {
     }
 
     /// The full playlist listing segments `sequences`; DATERANGEs cover the span, open ones as
-    /// of `liveEdgeMs`.
-    func playlist(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64) -> MediaPlaylist? {
+    /// of `liveEdge`.
+    func playlist(_ sequences: ClosedRange<Int>, kind: Kind, liveEdge: WallTime) -> MediaPlaylist? {
         guard var segments = segments(sequences, windowStart: sequences.lowerBound) else { return nil }
         attach(
-            dateRanges(window: sequences, liveEdgeMs: liveEdgeMs).flatMap(DateRangeTags.tags), to: &segments,
+            dateRanges(window: sequences, liveEdge: liveEdge).flatMap(DateRangeTags.tags), to: &segments,
             listedFrom: sequences.lowerBound)
         if kind.startsFresh, !segments.isEmpty { segments[0].discontinuity = false }
         return header(window: sequences, kind: kind, segments: segments)
@@ -65,16 +66,17 @@ struct MediaPlaylistBuilder {
     /// Skip Boundary, and the IDs of ranges removed in that time. Built from the last few
     /// segments of the timeline, never from the whole window; nil when the kind offers no
     /// delta updates.
-    func deltaUpdate(_ sequences: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64, skipping request: DeltaUpdateRequest) -> MediaPlaylist? {
+    func deltaUpdate(_ sequences: ClosedRange<Int>, kind: Kind, liveEdge: WallTime, skipping request: DeltaUpdateRequest) -> MediaPlaylist?
+    {
         guard kind.offersDeltaUpdates, let listedFrom = firstSequenceWithinSkipBoundary(of: sequences),
             var segments = segments(listedFrom...sequences.upperBound, windowStart: sequences.lowerBound)
         else { return nil }
         var skipped = SkippedSegments(count: listedFrom - sequences.lowerBound)
         switch request {
         case .skippingSegments:
-            attach(dateRanges(window: sequences, liveEdgeMs: liveEdgeMs).flatMap(DateRangeTags.tags), to: &segments, listedFrom: listedFrom)
+            attach(dateRanges(window: sequences, liveEdge: liveEdge).flatMap(DateRangeTags.tags), to: &segments, listedFrom: listedFrom)
         case .skippingSegmentsAndDateRanges:
-            let changes = dateRangeChanges(window: sequences, kind: kind, liveEdgeMs: liveEdgeMs)
+            let changes = dateRangeChanges(window: sequences, kind: kind, liveEdge: liveEdge)
             attach(changes.added, to: &segments, listedFrom: listedFrom)
             skipped.recentlyRemovedDateRangeIDs = changes.removedIDs
         }
@@ -91,7 +93,8 @@ struct MediaPlaylistBuilder {
     /// `window` became current: a live window slides, an EVENT only grows. Nil when the
     /// playlist was not there yet.
     private func window(aSkipBoundaryBefore window: ClosedRange<Int>, kind: Kind) -> ClosedRange<Int>? {
-        let back = Int((skipBoundary.milliseconds + media.segmentDurationMs - 1) / media.segmentDurationMs)
+        // Rounded up: the whole segments that span a Skip Boundary.
+        let back = Int(-(Duration.zero - skipBoundary.duration).floorDivided(by: media.segmentDuration))
         let upper = window.upperBound - back
         let lower = if case .live = kind { window.lowerBound - back } else { window.lowerBound }
         return upper >= lower ? lower...upper : nil
@@ -121,7 +124,7 @@ struct MediaPlaylistBuilder {
         while sequence > window.lowerBound, listedDuration < skipBoundary {
             sequence -= 1
             guard let (_, file) = file(of: timeline.segment(sequence)) else { return nil }
-            listedDuration += .milliseconds(file.durationMs)
+            listedDuration += .milliseconds(file.duration.wholeMilliseconds)
         }
         return sequence
     }
@@ -136,18 +139,18 @@ struct MediaPlaylistBuilder {
         // The key in force before the first listed segment: none at the window's start; in a
         // delta update, the skipped segments' (the client keeps their tags when it merges).
         var currentKey = keys.flatMap { keys in
-            sequences.lowerBound > windowStart ? keys.keyID(segmentStartMs: timeline.segment(sequences.lowerBound - 1).startMs) : nil
+            sequences.lowerBound > windowStart ? keys.keyID(segmentStart: timeline.segment(sequences.lowerBound - 1).start) : nil
         }
         for sequence in sequences {
             let entry = timeline.segment(sequence)
             guard let (folder, file) = file(of: entry) else { return nil }
             var segment = MediaSegment(
                 uri: "/media/\(folder.path)/\(file.file)?\(query(sequence))",
-                duration: .milliseconds(file.durationMs),
+                duration: .milliseconds(file.duration.wholeMilliseconds),
                 discontinuity: entry.discontinuity,
-                programDateTime: HLSDate(millisecondsSince1970: entry.startMs))
+                programDateTime: HLSDate(millisecondsSince1970: entry.start.millisecondsSince1970))
             // A key applies until the next tag: written where it changes.
-            if let keys, case let key = keys.keyID(segmentStartMs: entry.startMs), key != currentKey {
+            if let keys, case let key = keys.keyID(segmentStart: entry.start), key != currentKey {
                 segment.otherTags.append(keys.key(key).line())
                 currentKey = key
             }
@@ -171,20 +174,20 @@ struct MediaPlaylistBuilder {
     }
 
     /// The ranges of `window` a full playlist announces (none on a rendition that carries no
-    /// DATERANGEs), open ones as of `liveEdgeMs`; with `reachingPastMs`, only those that end after it.
-    private func dateRanges(window: ClosedRange<Int>, liveEdgeMs: Int64, reachingPastMs: Int64? = nil) -> [StreamDateRange] {
+    /// DATERANGEs), open ones as of `liveEdge`; with `reachingPast`, only those that end after it.
+    private func dateRanges(window: ClosedRange<Int>, liveEdge: WallTime, reachingPast: WallTime? = nil) -> [StreamDateRange] {
         guard rendition.carriesDateRanges else { return [] }
         let span = span(of: window)
-        guard let reachingPastMs else { return timeline.dateRanges(fromMs: span.startMs, toMs: span.endMs, liveEdgeMs: liveEdgeMs) }
+        guard let reachingPast else { return timeline.dateRanges(from: span.lowerBound, to: span.upperBound, liveEdge: liveEdge) }
         // A range of the window that ends after the instant overlaps the window from that
         // instant on, or its last millisecond when the instant is past its end.
-        let fromMs = min(max(span.startMs, reachingPastMs), span.endMs - 1)
-        return timeline.dateRanges(fromMs: fromMs, toMs: span.endMs, liveEdgeMs: liveEdgeMs).filter { $0.endMs > reachingPastMs }
+        let from = min(max(span.lowerBound, reachingPast), span.upperBound - .milliseconds(1))
+        return timeline.dateRanges(from: from, to: span.upperBound, liveEdge: liveEdge).filter { $0.end > reachingPast }
     }
 
-    /// From the first segment's start to the last one's end, ms.
-    private func span(of window: ClosedRange<Int>) -> (startMs: Int64, endMs: Int64) {
-        (timeline.segment(window.lowerBound).startMs, timeline.segment(window.upperBound).startMs + media.segmentDurationMs)
+    /// From the first segment's start to the last one's end.
+    private func span(of window: ClosedRange<Int>) -> Range<WallTime> {
+        timeline.segment(window.lowerBound).start..<timeline.segment(window.upperBound).start + media.segmentDuration
     }
 
     /// What changed in the DATERANGEs since the playlist a Skip Boundary earlier (what a
@@ -194,38 +197,38 @@ struct MediaPlaylistBuilder {
     /// A range that ended by the earlier playlist's live edge and its last segment's end was
     /// closed, and listed, in both playlists: its tags are the same. So only the ranges reaching
     /// past that instant are looked up and compared — a few, where the whole window holds hours.
-    private func dateRangeChanges(window: ClosedRange<Int>, kind: Kind, liveEdgeMs: Int64) -> (added: [DateRange], removedIDs: [String]) {
+    private func dateRangeChanges(window: ClosedRange<Int>, kind: Kind, liveEdge: WallTime) -> (added: [DateRange], removedIDs: [String]) {
         guard let earlierWindow = self.window(aSkipBoundaryBefore: window, kind: kind) else {
-            return (dateRanges(window: window, liveEdgeMs: liveEdgeMs).flatMap(DateRangeTags.tags), [])
+            return (dateRanges(window: window, liveEdge: liveEdge).flatMap(DateRangeTags.tags), [])
         }
-        let earlierEdgeMs = liveEdgeMs - (timeline.segment(window.upperBound).startMs - timeline.segment(earlierWindow.upperBound).startMs)
-        let settledMs = min(earlierEdgeMs, span(of: earlierWindow).endMs)
+        let earlierEdge = liveEdge - (timeline.segment(window.upperBound).start - timeline.segment(earlierWindow.upperBound).start)
+        let settled = min(earlierEdge, span(of: earlierWindow).upperBound)
         var earlierById: [String: StreamDateRange] = [:]
-        for range in dateRanges(window: earlierWindow, liveEdgeMs: earlierEdgeMs, reachingPastMs: settledMs)
+        for range in dateRanges(window: earlierWindow, liveEdge: earlierEdge, reachingPast: settled)
         where earlierById[range.id] == nil {
             earlierById[range.id] = range
         }
         var added: [DateRange] = []
-        for range in dateRanges(window: window, liveEdgeMs: liveEdgeMs, reachingPastMs: settledMs) {
+        for range in dateRanges(window: window, liveEdge: liveEdge, reachingPast: settled) {
             let before = earlierById[range.id]
             guard before != range else { continue }
             let known = before.map(DateRangeTags.tags) ?? []
             added += DateRangeTags.tags(for: range).filter { !known.contains($0) }
         }
-        return (added, removedIDs(since: earlierWindow, window: window, liveEdgeMs: liveEdgeMs))
+        return (added, removedIDs(since: earlierWindow, window: window, liveEdge: liveEdge))
     }
 
     /// The IDs of the ranges listed at some moment between `earlier` and `window` but no longer
     /// in `window`: every range the window's start passed over since and that ends before it,
     /// including one shorter than the Skip Boundary that was never in the earlier window at all.
-    private func removedIDs(since earlier: ClosedRange<Int>, window: ClosedRange<Int>, liveEdgeMs: Int64) -> [String] {
+    private func removedIDs(since earlier: ClosedRange<Int>, window: ClosedRange<Int>, liveEdge: WallTime) -> [String] {
         guard rendition.carriesDateRanges, earlier.lowerBound < window.lowerBound else { return [] }
         var removed: [String] = []
-        let passedFromMs = timeline.segment(earlier.lowerBound).startMs
-        let windowStartMs = timeline.segment(window.lowerBound).startMs
+        let passedFrom = timeline.segment(earlier.lowerBound).start
+        let windowStart = timeline.segment(window.lowerBound).start
         // A passed-over range that reaches the window's start is still listed.
-        for range in timeline.dateRanges(fromMs: passedFromMs, toMs: windowStartMs, liveEdgeMs: liveEdgeMs)
-        where range.endMs <= windowStartMs && !removed.contains(range.id) {
+        for range in timeline.dateRanges(from: passedFrom, to: windowStart, liveEdge: liveEdge)
+        where range.end <= windowStart && !removed.contains(range.id) {
             removed.append(range.id)
         }
         return removed
@@ -235,9 +238,10 @@ struct MediaPlaylistBuilder {
     /// in, or before the first listed one for tags that start earlier.
     private func attach(_ tags: [DateRange], to segments: inout [MediaSegment], listedFrom: Int) {
         guard !segments.isEmpty, !tags.isEmpty else { return }
-        let listedStartMs = timeline.segment(listedFrom).startMs
+        let listedStart = timeline.segment(listedFrom).start
         for tag in tags {
-            let index = max(0, Int((tag.startDate.millisecondsSince1970 - listedStartMs) / media.segmentDurationMs))
+            let tagStart = WallTime(millisecondsSince1970: tag.startDate.millisecondsSince1970)
+            let index = max(0, Int((tagStart - listedStart).floorDivided(by: media.segmentDuration)))
             segments[min(index, segments.count - 1)].dateRanges.append(tag)
         }
     }

@@ -1,36 +1,37 @@
+import Clocks
 import HLS
 
 /// SCTE-35 `splice_info_section`s with a `splice_insert` command, as carried in the
 /// `SCTE35-OUT` / `SCTE35-IN` attributes of an ad break's EXT-X-DATERANGE. Real bytes with a
 /// valid CRC, so SCTE-35 decoders read them.
 enum SCTE35 {
-    /// The cue that leaves the network feed for an ad break.
-    static func spliceOut(eventId: UInt32, atMs: Int64, durationMs: Int64) -> [UInt8] {
-        spliceInsert(eventId: eventId, outOfNetwork: true, atMs: atMs, durationMs: durationMs)
+    /// The cue that leaves the network feed at `instant` for a break of `duration`.
+    static func spliceOut(eventId: UInt32, at instant: WallTime, duration: Duration) -> [UInt8] {
+        spliceInsert(eventId: eventId, outOfNetwork: true, at: instant, duration: duration)
     }
 
-    /// The cue that returns to the network feed after the break.
-    static func spliceIn(eventId: UInt32, atMs: Int64) -> [UInt8] {
-        spliceInsert(eventId: eventId, outOfNetwork: false, atMs: atMs, durationMs: nil)
+    /// The cue that returns to the network feed at `instant`, after the break.
+    static func spliceIn(eventId: UInt32, at instant: WallTime) -> [UInt8] {
+        spliceInsert(eventId: eventId, outOfNetwork: false, at: instant, duration: nil)
     }
 
-    private static func spliceInsert(eventId: UInt32, outOfNetwork: Bool, atMs: Int64, durationMs: Int64?) -> [UInt8] {
+    private static func spliceInsert(eventId: UInt32, outOfNetwork: Bool, at instant: WallTime, duration: Duration?) -> [UInt8] {
         var command = BitWriter()
         command.write(UInt64(eventId), bits: 32)
         command.write(0, bits: 1)  // splice_event_cancel_indicator
         command.write(0x7F, bits: 7)  // reserved
         command.write(outOfNetwork ? 1 : 0, bits: 1)
         command.write(1, bits: 1)  // program_splice_flag
-        command.write(durationMs == nil ? 0 : 1, bits: 1)
+        command.write(duration == nil ? 0 : 1, bits: 1)
         command.write(0, bits: 1)  // splice_immediate_flag
         command.write(0xF, bits: 4)  // event_id_compliance_flag + reserved
         command.write(1, bits: 1)  // splice_time: time_specified_flag
         command.write(0x3F, bits: 6)
-        command.write(ticks(atMs), bits: 33)
-        if let durationMs {
+        command.write(ticks(instant - platformEpoch), bits: 33)
+        if let duration {
             command.write(1, bits: 1)  // break_duration: auto_return
             command.write(0x3F, bits: 6)
-            command.write(ticks(durationMs), bits: 33)
+            command.write(ticks(duration), bits: 33)
         }
         command.write(0, bits: 16)  // unique_program_id
         command.write(0, bits: 8)  // avail_num
@@ -60,9 +61,10 @@ enum SCTE35 {
         return bytes
     }
 
-    /// Milliseconds as 90 kHz ticks, wrapped to 33 bits. The PTS is a count modulo 2³³, and the
-    /// wrapping product is exact modulo 2⁶⁴, so any instant, negative or huge, wraps as it should.
-    static func ticks(_ ms: Int64) -> UInt64 { UInt64(bitPattern: ms &* 90) & 0x1_FFFF_FFFF }
+    /// A duration (an instant: its time since 1970), in whole milliseconds, as 90 kHz ticks wrapped
+    /// to 33 bits. The PTS is a count modulo 2³³, and the wrapping product is exact modulo 2⁶⁴, so
+    /// any instant, negative or huge, wraps as it should.
+    static func ticks(_ duration: Duration) -> UInt64 { UInt64(bitPattern: duration.wholeMilliseconds &* 90) & 0x1_FFFF_FFFF }
 }
 
 /// Packs big-endian bit fields into bytes.

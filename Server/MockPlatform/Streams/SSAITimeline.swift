@@ -1,3 +1,5 @@
+import Clocks
+
 /// How an SSAI title is laid out: ads and content clips back to back. The entitlement's
 /// `ads.clips` and the stitched playlist are both read from this, so they agree to the millisecond.
 struct SSAITimeline: Equatable {
@@ -6,35 +8,35 @@ struct SSAITimeline: Equatable {
         enum Kind: Equatable {
             /// An ad creative, by id.
             case ad(String)
-            /// Content from `contentStartMs`, `durationMs` long.
-            case content(contentStartMs: Int64)
+            /// Content from `contentStart` on, as long as the clip.
+            case content(contentStart: Duration)
         }
 
         let kind: Kind
-        let durationMs: Int64
+        let duration: Duration
     }
 
     let clips: [Clip]
 
-    /// The layout of `settings` over content of `contentDurationMs`, breaks snapped down to
+    /// The layout of `settings` over content of `contentDuration`, breaks snapped down to
     /// segment boundaries so every clip starts a segment.
-    init(settings: SSAISettings, contentDurationMs: Int64, segmentDurationMs: Int64, media: MediaManifest) {
+    init(settings: SSAISettings, contentDuration: Duration, segmentDuration: Duration, media: MediaManifest) {
         func ads(_ ids: [String]) -> [Clip] {
-            ids.compactMap { id in media.ad(id).map { Clip(kind: .ad(id), durationMs: $0.durationMs) } }
+            ids.compactMap { id in media.ad(id).map { Clip(kind: .ad(id), duration: $0.duration) } }
         }
         var clips = ads(settings.preroll)
-        var contentPosition: Int64 = 0
-        for midroll in settings.midrolls.sorted(by: { $0.contentOffsetMs < $1.contentOffsetMs }) {
-            let breakAt = midroll.contentOffsetMs / segmentDurationMs * segmentDurationMs
-            guard breakAt > contentPosition, breakAt < contentDurationMs else { continue }
-            clips.append(Clip(kind: .content(contentStartMs: contentPosition), durationMs: breakAt - contentPosition))
+        var contentPosition = Duration.zero
+        for midroll in settings.midrolls.sorted(by: { $0.contentOffset < $1.contentOffset }) {
+            let breakAt = segmentDuration * midroll.contentOffset.floorDivided(by: segmentDuration)
+            guard breakAt > contentPosition, breakAt < contentDuration else { continue }
+            clips.append(Clip(kind: .content(contentStart: contentPosition), duration: breakAt - contentPosition))
             clips += ads(midroll.ads)
             contentPosition = breakAt
         }
-        clips.append(Clip(kind: .content(contentStartMs: contentPosition), durationMs: contentDurationMs - contentPosition))
+        clips.append(Clip(kind: .content(contentStart: contentPosition), duration: contentDuration - contentPosition))
         self.clips = clips
     }
 
-    /// The whole stitched duration, ms.
-    var totalDurationMs: Int64 { clips.reduce(0) { $0 + $1.durationMs } }
+    /// The whole stitched duration.
+    var totalDuration: Duration { clips.reduce(.zero) { $0 + $1.duration } }
 }

@@ -1,3 +1,5 @@
+import Clocks
+
 /// Which piece of real media a stream segment plays: segment `index` of the reel or of an ad.
 struct SegmentSource: Hashable {
     /// The clip: the reel every title loops, or an ad creative.
@@ -17,6 +19,6 @@ struct SegmentSource: Hashable {
 struct TimelineSegment {
     let sequence: Int
     let source: SegmentSource
-    let startMs: Int64
+    let start: WallTime
     let discontinuity: Bool
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 import HTTPServer
@@ -19,11 +20,12 @@ enum SegmentTimedMetadata {
         guard path.hasSuffix(".ts"), path.split(separator: "/").dropLast(2).last == "video", let assetId = query["asset"],
             let sequence = query["seq"].flatMap({ Int($0) }), let timeline = loaded.channelTimelines[assetId]
         else { return [] }
-        let startMs = timeline.segment(sequence).startMs
-        let endMs = startMs + loaded.catalog.media.segmentDurationMs
-        return timeline.dateRanges(fromMs: startMs, toMs: endMs, liveEdgeMs: .max)
-            .filter { $0.startMs >= startMs && $0.startMs < endMs }
-            .map { range in TimedID3Tag(offset: .milliseconds(range.startMs - startMs), frames: frames(announcing: range)) }
+        let start = timeline.segment(sequence).start
+        let end = start + loaded.catalog.media.segmentDuration
+        // No live edge: every range is closed.
+        return timeline.dateRanges(from: start, to: end, liveEdge: WallTime(millisecondsSince1970: .max))
+            .filter { $0.start >= start && $0.start < end }
+            .map { range in TimedID3Tag(offset: range.start - start, frames: frames(announcing: range)) }
     }
 
     /// A `PRIV` frame naming what starts, a `TXXX` frame describing it.

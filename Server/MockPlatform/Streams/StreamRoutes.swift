@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HLS
@@ -47,14 +48,14 @@ extension ExposureAPI {
         let keys = StreamKeys(assetId: assetId, loaded: context.loaded)
         if timeless {
             let body = cache.bytes(for: key, window: nil) {
-                resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)).flatMap { stream in
+                resolve(StreamResolver(loaded: context.loaded, now: context.now)).flatMap { stream in
                     bytes(of: stream, assetId: assetId, keys: keys, key: key, media: context.catalog.media, cache: nil)
                 }
             }
             guard let body else { throw noStream(context) }
             return response(body, keys: keys, context: context, isLive: false)
         }
-        guard let stream = resolve(StreamResolver(loaded: context.loaded, nowMs: context.nowMs)),
+        guard let stream = resolve(StreamResolver(loaded: context.loaded, now: context.now)),
             let body = bytes(
                 of: stream, assetId: assetId, keys: keys, key: key, media: context.catalog.media, cache: cache,
                 deltaUpdate: deltaUpdateRequest(context))
@@ -86,7 +87,7 @@ extension ExposureAPI {
             // The session key is the one playback starts with: at the live edge, else the first segment's.
             let sessionKeyID = keys.map { keys in
                 let sequence = stream.isLive ? stream.sequences.upperBound : stream.sequences.lowerBound
-                return keys.keyID(segmentStartMs: stream.timeline.segment(sequence).startMs)
+                return keys.keyID(segmentStart: stream.timeline.segment(sequence).start)
             }
             let masterKey = sessionKeyID.map { PlaylistCache.Key(stream: key.stream + "#" + $0.text, file: key.file) } ?? key
             return cached(masterKey, window: nil) {
@@ -97,24 +98,24 @@ extension ExposureAPI {
         }
         // Laid out only on a miss (a file that names no rendition is never cached): a live window
         // changes once per segment, and is asked for far more often.
-        func layout() -> (MediaPlaylistBuilder, liveEdgeMs: Int64)? {
+        func layout() -> (MediaPlaylistBuilder, liveEdge: WallTime)? {
             guard let rendition = RenditionKey(path: key.file) else { return nil }
-            let liveEdgeMs = stream.timeline.segment(stream.sequences.upperBound).startMs + media.segmentDurationMs
+            let liveEdge = stream.timeline.segment(stream.sequences.upperBound).start + media.segmentDuration
             let builder = MediaPlaylistBuilder(media: media, timeline: stream.timeline, rendition: rendition, assetId: assetId, keys: keys)
-            return (builder, liveEdgeMs)
+            return (builder, liveEdge)
         }
         if let deltaUpdate, stream.kind.offersDeltaUpdates {
             var deltaKey = key
             deltaKey.deltaUpdate = deltaUpdate
             return cached(deltaKey, window: stream.sequences) {
-                guard let (builder, liveEdgeMs) = layout() else { return nil }
-                return builder.deltaUpdate(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs, skipping: deltaUpdate)
+                guard let (builder, liveEdge) = layout() else { return nil }
+                return builder.deltaUpdate(stream.sequences, kind: stream.kind, liveEdge: liveEdge, skipping: deltaUpdate)
                     .map { Data(HLSWriter.bytes($0)) }
             }
         }
         return cached(key, window: stream.sequences) {
-            guard let (builder, liveEdgeMs) = layout() else { return nil }
-            return builder.playlist(stream.sequences, kind: stream.kind, liveEdgeMs: liveEdgeMs).map { Data(HLSWriter.bytes($0)) }
+            guard let (builder, liveEdge) = layout() else { return nil }
+            return builder.playlist(stream.sequences, kind: stream.kind, liveEdge: liveEdge).map { Data(HLSWriter.bytes($0)) }
         }
     }
 

@@ -1,3 +1,5 @@
+import Clocks
+
 /// The segments of one stream, independent of rendition: every video, audio and subtitle
 /// playlist of the stream lists the same sequence numbers, sources and discontinuities, so
 /// renditions stay aligned.
@@ -7,9 +9,9 @@ protocol StreamTimeline: Sendable {
     /// How many discontinuities segments before `sequence` carry (EXT-X-DISCONTINUITY-SEQUENCE
     /// of a playlist starting at `sequence`).
     func discontinuities(before sequence: Int) -> Int
-    /// EXT-X-DATERANGE tags for the span `[fromMs, toMs)`; ranges that end after `liveEdgeMs`
-    /// are still open (PLANNED-DURATION, no IN tag yet).
-    func dateRanges(fromMs: Int64, toMs: Int64, liveEdgeMs: Int64) -> [StreamDateRange]
+    /// EXT-X-DATERANGE tags for the span `[from, to)`; ranges that end after `liveEdge` are
+    /// still open (PLANNED-DURATION, no IN tag yet).
+    func dateRanges(from: WallTime, to: WallTime, liveEdge: WallTime) -> [StreamDateRange]
 }
 
 /// A bounded stream laid out once: VOD, trailer, SSAI, catch-up and event occurrences.
@@ -18,16 +20,16 @@ struct ListTimeline: StreamTimeline {
     let ranges: [StreamDateRange]
     private let discontinuityPrefix: [Int]
 
-    /// A timeline from sources played back to back from `startMs`, segment `i` numbered `firstSequence + i`.
-    init(sources: [(SegmentSource, durationMs: Int64)], startMs: Int64, firstSequence: Int = 0, ranges: [StreamDateRange] = []) {
+    /// A timeline from sources played back to back from `start`, segment `i` numbered `firstSequence + i`.
+    init(sources: [(SegmentSource, duration: Duration)], start: WallTime, firstSequence: Int = 0, ranges: [StreamDateRange] = []) {
         var segments: [TimelineSegment] = []
         var prefix = [0]
-        var clock = startMs
+        var clock = start
         for (offset, (source, duration)) in sources.enumerated() {
             let discontinuity = offset > 0 && !source.follows(segments[offset - 1].source)
-            segments.append(TimelineSegment(sequence: firstSequence + offset, source: source, startMs: clock, discontinuity: discontinuity))
+            segments.append(TimelineSegment(sequence: firstSequence + offset, source: source, start: clock, discontinuity: discontinuity))
             prefix.append(prefix[offset] + (discontinuity ? 1 : 0))
-            clock += duration
+            clock = clock + duration
         }
         self.segments = segments
         self.ranges = ranges
@@ -40,8 +42,8 @@ struct ListTimeline: StreamTimeline {
 
     func discontinuities(before sequence: Int) -> Int { discontinuityPrefix[sequence - firstSequence] }
 
-    func dateRanges(fromMs: Int64, toMs: Int64, liveEdgeMs: Int64) -> [StreamDateRange] {
-        ranges.filter { $0.startMs < toMs && $0.endMs > fromMs }.map { $0.asOf(liveEdgeMs: liveEdgeMs) }
+    func dateRanges(from: WallTime, to: WallTime, liveEdge: WallTime) -> [StreamDateRange] {
+        ranges.filter { $0.start < to && $0.end > from }.map { $0.asOf(liveEdge: liveEdge) }
     }
 }
 
@@ -54,14 +56,14 @@ struct StreamDateRange: Equatable {
 
     let id: String
     let kind: Kind
-    let startMs: Int64
-    let endMs: Int64
+    let start: WallTime
+    let end: WallTime
     /// False while the range is still running at the live edge.
     var isClosed = true
 
-    func asOf(liveEdgeMs: Int64) -> StreamDateRange {
+    func asOf(liveEdge: WallTime) -> StreamDateRange {
         var range = self
-        range.isClosed = endMs <= liveEdgeMs
+        range.isClosed = end <= liveEdge
         return range
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// The mock's stable stream URL scheme, shared by the entitlement (which hands URLs out) and
@@ -24,8 +25,8 @@ enum StreamURLs {
     }
 
     /// One occurrence of a live event (an EVENT playlist that grows, then ends).
-    static func event(base: String, assetId: String, startMs: Int64) -> String {
-        "\(base)/streams/event/\(assetId)/\(startMs / 1000)/master.m3u8"
+    static func event(base: String, assetId: String, start: WallTime) -> String {
+        "\(base)/streams/event/\(assetId)/\(start.millisecondsSince1970 / 1000)/master.m3u8"
     }
 
     /// The query of a segment URL of `assetId`'s stream, by the segment's media sequence number:

@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import Foundation
 import HLS
@@ -91,7 +92,9 @@ import Testing
         let mock = try StreamPlatform()
         let assetId =
             asset == "catch-up"
-            ? mock.platform.context.catalog.schedules["news-24"]!.program(atMs: StreamPlatform.noon - 3 * 3_600_000).assetId : asset
+            ? mock.platform.context.catalog.schedules["news-24"]!.program(
+                at: WallTime(millisecondsSince1970: StreamPlatform.noon - 3 * 3_600_000)
+            ).assetId : asset
         let entitlement = try await mock.entitlement(assetId)
         let duration = try #require(entitlement.durationInMs)
         let sprites = try #require(entitlement.sprites)

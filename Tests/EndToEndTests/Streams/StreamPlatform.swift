@@ -81,7 +81,9 @@ enum StreamKinds {
         Kind(
             name: "catch-up",
             assetId: { mock in
-                mock.platform.context.catalog.schedules["news-24"]!.program(atMs: StreamPlatform.noon - 3 * 3_600_000).assetId
+                mock.platform.context.catalog.schedules["news-24"]!.program(
+                    at: WallTime(millisecondsSince1970: StreamPlatform.noon - 3 * 3_600_000)
+                ).assetId
             }),
         Kind(name: "event live", assetId: { _ in "summer-concert" }, atMs: StreamPlatform.noon + 30 * 60_000),
         Kind(name: "event ended", assetId: { _ in "summer-concert" }, atMs: StreamPlatform.noon + 100 * 60_000)

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HLS
 import MockPlatform
@@ -13,7 +14,8 @@ import Testing
         let playlistURL = master.deletingLastPathComponent().appendingPathComponent("video/360p.m3u8")
         let playlist = try HLSParser.parseMedia(Array(try await HTTP.get(playlistURL).body))
         let index = try #require(playlist.segments.firstIndex { $0.programDateTime?.millisecondsSince1970 == StreamPlatform.noon })
-        let program = try #require(mock.platform.context.catalog.schedules["news-24"]?.program(atMs: StreamPlatform.noon))
+        let program = try #require(
+            mock.platform.context.catalog.schedules["news-24"]?.program(at: WallTime(millisecondsSince1970: StreamPlatform.noon)))
         let url = try #require(HLSURI.resolve(playlist.segments[index].uri, against: playlistURL))
         let response = try await HTTP.get(url)
         #expect(response.status == 200)

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import MockPlatformTesting
@@ -25,7 +26,7 @@ import Testing
                     [("Playback.Completed", 90_000)], sessionId: sessionId, token: token,
                     timestamp: 1_800_000_090_000, firstSequenceNumber: 4) == 200)
             _ = try await client.sendEvents(batch, sessionId: sessionId, token: token)
-            #expect(platform.context.state.bookmarks(accountId: "acc-basic")["city-lights"]?.offsetMs == 90_000)
+            #expect(platform.context.state.bookmarks(accountId: "acc-basic")["city-lights"]?.offset == .milliseconds(90_000))
             let ended = try #require(platform.analyticsSession(sessionId))
             #expect(ended.ended == .completed)
             #expect(ended.duplicatesDropped == 6)

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import MockPlatformTesting
@@ -132,7 +133,7 @@ import Testing
             _ = try await client.sendEvents(
                 [("Playback.Heartbeat", 30_000)], sessionId: sessionId, token: token,
                 timestamp: 1_800_000_030_000, firstSequenceNumber: 2)
-            #expect(platform.context.state.bookmarks(accountId: "acc-basic")["city-lights"]?.offsetMs == 90_000)
+            #expect(platform.context.state.bookmarks(accountId: "acc-basic")["city-lights"]?.offset == .milliseconds(90_000))
         }
     }
 

@@ -55,7 +55,7 @@ import Testing
         state.insert(Self.session)
         state.insert(named)
         for accountId in ["acc", "acc-basic"] {
-            state.save(Bookmark(assetId: "a", offsetMs: 1, savedMs: 1), accountId: accountId)
+            state.save(Bookmark(assetId: "a", offset: .milliseconds(1), saved: WallTime(millisecondsSince1970: 1)), accountId: accountId)
             state.record(
                 DownloadRecord(accountId: accountId, assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 1))
             )
@@ -70,10 +70,10 @@ import Testing
     func aSavedBookmarkReplacesTheAccountsLastOneOnly(_ store: Store) throws {
         let state = try store.make()
         #expect(state.bookmarks(accountId: "acc").isEmpty)
-        state.save(Bookmark(assetId: "a", offsetMs: 10, savedMs: 1), accountId: "acc")
-        state.save(Bookmark(assetId: "a", offsetMs: 20, savedMs: 2), accountId: "acc")
-        state.save(Bookmark(assetId: "b", offsetMs: 5, savedMs: 3), accountId: "acc")
-        #expect(state.bookmarks(accountId: "acc").mapValues(\.offsetMs) == ["a": 20, "b": 5])
+        state.save(Bookmark(assetId: "a", offset: .milliseconds(10), saved: WallTime(millisecondsSince1970: 1)), accountId: "acc")
+        state.save(Bookmark(assetId: "a", offset: .milliseconds(20), saved: WallTime(millisecondsSince1970: 2)), accountId: "acc")
+        state.save(Bookmark(assetId: "b", offset: .milliseconds(5), saved: WallTime(millisecondsSince1970: 3)), accountId: "acc")
+        #expect(state.bookmarks(accountId: "acc").mapValues(\.offset) == ["a": .milliseconds(20), "b": .milliseconds(5)])
         #expect(state.bookmarks(accountId: "other").isEmpty)
     }
 
@@ -169,7 +169,7 @@ import Testing
     func removingEverythingForgetsEverything(_ store: Store) throws {
         let state = try store.make()
         state.insert(Self.session)
-        state.save(Bookmark(assetId: "a", offsetMs: 10, savedMs: 1), accountId: "acc")
+        state.save(Bookmark(assetId: "a", offset: .milliseconds(10), saved: WallTime(millisecondsSince1970: 1)), accountId: "acc")
         #expect(state.begin(Self.play("p1"), streamLimit: 1))
         state.record(
             DownloadRecord(accountId: "acc", assetId: "a", kind: .download, deviceId: nil, time: WallTime(millisecondsSince1970: 1)))

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import MockPlatformTesting
@@ -63,7 +64,7 @@ import Testing
             // premium reports on basic's play session: recorded as premium's, changes nothing of basic's.
             _ = try await client.sendEvents(
                 [("Playback.Heartbeat", 999_000), ("Playback.Completed", 999_000)], sessionId: basicPlay, token: premium)
-            #expect(platform.context.state.bookmarks(accountId: "acc-basic")["city-lights"]?.offsetMs == 111_000)
+            #expect(platform.context.state.bookmarks(accountId: "acc-basic")["city-lights"]?.offset == .milliseconds(111_000))
             #expect(platform.context.state.bookmarks(accountId: "acc-premium")["city-lights"] == nil)
             #expect(try await client.play("harbour-tales-s1e1", token: basic).status == 403, "basic's session was not ended by premium")
 

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPServer
 import Synchronization
@@ -10,7 +11,9 @@ import Testing
 /// `POST /_mock/reset` empties it.
 @Suite struct EncryptedSegmentCacheTests {
     private static func key(_ sequence: Int, path: String = "reel/video/360p/seg-004.ts") -> EncryptedSegmentCache.Key {
-        .init(path: path, keyId: ContentKeyID(assetId: "harbour-tales-s1e3", periodStartMs: 0), sequence: sequence)
+        .init(
+            path: path, keyId: ContentKeyID(assetId: "harbour-tales-s1e3", periodStart: WallTime(millisecondsSince1970: 0)),
+            sequence: sequence)
     }
 
     /// Counts the encryptions a test asks for.

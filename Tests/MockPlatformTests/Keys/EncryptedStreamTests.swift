@@ -1,3 +1,4 @@
+import Clocks
 import Cryptography
 import ExposureModels
 import Foundation
@@ -102,9 +103,13 @@ import Testing
         #expect(Set(keyed.map(\.key)).count == keyed.count)
         for (sequence, key) in keyed {
             let id = try #require(ContentKeyID(text: String(key.uri!.dropFirst("/keys/".count).prefix { $0 != "?" })))
-            let startMs = Int64(sequence) * mock.platform.context.catalog.catalog.media.segmentDurationMs
-            #expect(id.periodStartMs <= startMs && startMs - id.periodStartMs < 600_000)
-            #expect(id.periodStartMs % 600_000 == 0 || id.periodStartMs == schedule.program(atMs: startMs).startMs)
+            let startMs = Int64(sequence) * mock.platform.context.catalog.catalog.media.segmentDuration.wholeMilliseconds
+            #expect(id.periodStart.millisecondsSince1970 <= startMs && startMs - id.periodStart.millisecondsSince1970 < 600_000)
+            #expect(
+                id.periodStart.millisecondsSince1970 % 600_000 == 0
+                    || id.periodStart.millisecondsSince1970
+                        == schedule.program(at: WallTime(millisecondsSince1970: startMs)).start.millisecondsSince1970
+            )
             #expect(key.uri!.hasSuffix("?token=\(token)"))
         }
     }
@@ -138,15 +143,20 @@ import Testing
             let response = mock.send(.get, "/keys/sport-max.\(startMs)?token=\(token)")
             return (response.status, response.status == 200 ? "" : mock.error(of: response).message)
         }
-        let current = KeyPeriods.keyID(assetId: "sport-max", schedule: schedule, segmentStartMs: Self.noon)
-        #expect(status(current.periodStartMs) == (200, ""))
-        #expect(status(current.periodStartMs + 1) == (403, "NOT_ENTITLED"), "not a period start")
-        #expect(status(current.periodStartMs + 3_600_000) == (403, "NOT_ENTITLED"), "not yet")
+        let current = KeyPeriods.keyID(assetId: "sport-max", schedule: schedule, segmentStart: WallTime(millisecondsSince1970: Self.noon))
+        #expect(status(current.periodStart.millisecondsSince1970) == (200, ""))
+        #expect(status(current.periodStart.millisecondsSince1970 + 1) == (403, "NOT_ENTITLED"), "not a period start")
+        #expect(status(current.periodStart.millisecondsSince1970 + 3_600_000) == (403, "NOT_ENTITLED"), "not yet")
         let blackout = try #require(
-            schedule.programs(fromMs: Self.noon - 3 * 3_600_000, toMs: Self.noon).first { $0.slot.blackout == true })
-        #expect(status(blackout.startMs) == (403, "NOT_ENTITLED"))
-        let before = try #require(schedule.programs(fromMs: Self.noon - 3 * 3_600_000, toMs: Self.noon).first { $0.slot.blackout != true })
-        #expect(status(before.startMs) == (200, ""))
+            schedule.programs(
+                from: WallTime(millisecondsSince1970: Self.noon - 3 * 3_600_000), to: WallTime(millisecondsSince1970: Self.noon)
+            ).first { $0.slot.blackout == true })
+        #expect(status(blackout.start.millisecondsSince1970) == (403, "NOT_ENTITLED"))
+        let before = try #require(
+            schedule.programs(
+                from: WallTime(millisecondsSince1970: Self.noon - 3 * 3_600_000), to: WallTime(millisecondsSince1970: Self.noon)
+            ).first { $0.slot.blackout != true })
+        #expect(status(before.start.millisecondsSince1970) == (200, ""))
     }
 
     /// A program that needs a product the account lacks (news-24's Sports Desk needs premium),
@@ -164,16 +174,18 @@ import Testing
             PlaybackEntitlement.self, .get, InProcessPlatform.api2 + "/entitlement/news-24/play", token: try mock.login("basic"))
         let token = try #require(entitlement.playToken)
         let schedule = try #require(mock.platform.context.catalog.schedules["news-24"])
-        let programs = schedule.programs(fromMs: Self.noon - 2 * 3_600_000, toMs: Self.noon)
+        let programs = schedule.programs(
+            from: WallTime(millisecondsSince1970: Self.noon - 2 * 3_600_000), to: WallTime(millisecondsSince1970: Self.noon))
         let premium = try #require(programs.last { $0.slot.requiredProducts == ["premium"] })
-        let open = try #require(programs.last { $0.slot.requiredProducts == nil && $0.startMs < premium.startMs })
+        let open = try #require(
+            programs.last { $0.slot.requiredProducts == nil && $0.start.millisecondsSince1970 < premium.start.millisecondsSince1970 })
         func refusal(_ startMs: Int64) -> (Int, String) {
             let response = mock.send(.get, "/keys/news-24.\(startMs)?token=\(token)")
             return (response.status, response.status == 200 ? "" : mock.error(of: response).message)
         }
-        #expect(refusal(premium.startMs) == (403, "NOT_ENTITLED"))
-        #expect(refusal(premium.startMs + 600_000) == (403, "NOT_ENTITLED"), "every period of the program")
-        #expect(refusal(open.startMs) == (200, ""))
+        #expect(refusal(premium.start.millisecondsSince1970) == (403, "NOT_ENTITLED"))
+        #expect(refusal(premium.start.millisecondsSince1970 + 600_000) == (403, "NOT_ENTITLED"), "every period of the program")
+        #expect(refusal(open.start.millisecondsSince1970) == (200, ""))
     }
 
     @Test func anEncryptedStreamsSegmentNeedsItsSequenceNumber() throws {

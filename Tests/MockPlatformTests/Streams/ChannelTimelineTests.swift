@@ -1,3 +1,4 @@
+import Clocks
 import Testing
 
 @testable import MockPlatform
@@ -13,12 +14,12 @@ import Testing
         news = try #require(loaded.channelTimelines["news-24"])
     }
 
-    private var segmentMs: Int64 { loaded.catalog.media.segmentDurationMs }
+    private var segmentMs: Int64 { loaded.catalog.media.segmentDuration.wholeMilliseconds }
 
     /// The news-24 program airing at 2026-11-30T12:00Z and its first segment.
     private func program(on channel: String = "news-24", atMs ms: Int64 = 1_796_040_000_000) -> (ScheduledProgram, Int) {
-        let program = loaded.schedules[channel]!.program(atMs: ms)
-        return (program, Int(program.startMs / segmentMs))
+        let program = loaded.schedules[channel]!.program(at: WallTime(millisecondsSince1970: ms))
+        return (program, Int(program.start.millisecondsSince1970 / segmentMs))
     }
 
     @Test func sourcesAroundAnAdBreak() {
@@ -32,7 +33,7 @@ import Testing
         ]
         #expect((breakStart..<breakStart + 5).map { news.segment($0).source } == expected)
         #expect(news.segment(breakStart + 5).source == SegmentSource(clip: .reel, index: (breakStart + 5) % 30))
-        #expect(news.segment(breakStart).startMs == Int64(breakStart) * segmentMs)
+        #expect(news.segment(breakStart).start.millisecondsSince1970 == Int64(breakStart) * segmentMs)
     }
 
     @Test func discontinuitiesSitAtClipChangesAndReelWraps() {
@@ -76,28 +77,40 @@ import Testing
     }
 
     @Test func sequenceAtNegativeInstantsRoundsDown() {
-        #expect(news.sequence(atMs: 0) == 0)
-        #expect(news.sequence(atMs: 1_999) == 0)
-        #expect(news.sequence(atMs: 2_000) == 1)
-        #expect(news.sequence(atMs: -1) == -1)
-        #expect(news.sequence(atMs: -2_000) == -1)
-        #expect(news.sequence(atMs: -2_001) == -2)
+        #expect(news.sequence(at: WallTime(millisecondsSince1970: 0)) == 0)
+        #expect(news.sequence(at: WallTime(millisecondsSince1970: 1_999)) == 0)
+        #expect(news.sequence(at: WallTime(millisecondsSince1970: 2_000)) == 1)
+        #expect(news.sequence(at: WallTime(millisecondsSince1970: -1)) == -1)
+        #expect(news.sequence(at: WallTime(millisecondsSince1970: -2_000)) == -1)
+        #expect(news.sequence(at: WallTime(millisecondsSince1970: -2_001)) == -2)
     }
 
     @Test func dateRangesOfAWindow() {
         let (program, first) = program()
-        let breakStartMs = program.startMs + 600_000
+        let breakStartMs = program.start.millisecondsSince1970 + 600_000
         let breakEndMs = breakStartMs + 10_000
         let fromMs = Int64(first) * segmentMs
         // Live edge inside the break: the break is open.
-        let open = news.dateRanges(fromMs: fromMs, toMs: breakStartMs + 4_000, liveEdgeMs: breakStartMs + 4_000)
+        let open = news.dateRanges(
+            from: WallTime(millisecondsSince1970: fromMs), to: WallTime(millisecondsSince1970: breakStartMs + 4_000),
+            liveEdge: WallTime(millisecondsSince1970: breakStartMs + 4_000))
         #expect(open.map(\.id) == [program.programId, "ad-\(program.programId)"])
-        #expect(open[1].isClosed == false && open[1].startMs == breakStartMs && open[1].endMs == breakEndMs)
-        #expect(open[0].startMs == program.startMs && open[0].endMs == program.endMs)
+        #expect(
+            open[1].isClosed == false && open[1].start.millisecondsSince1970 == breakStartMs
+                && open[1].end.millisecondsSince1970 == breakEndMs)
+        #expect(
+            open[0].start.millisecondsSince1970 == program.start.millisecondsSince1970
+                && open[0].end.millisecondsSince1970 == program.end.millisecondsSince1970)
         // Once the live edge passes the break's end it is closed.
-        let closed = news.dateRanges(fromMs: fromMs, toMs: breakEndMs, liveEdgeMs: breakEndMs)
+        let closed = news.dateRanges(
+            from: WallTime(millisecondsSince1970: fromMs), to: WallTime(millisecondsSince1970: breakEndMs),
+            liveEdge: WallTime(millisecondsSince1970: breakEndMs))
         #expect(closed[1].isClosed)
         // Before the break started it is not announced.
-        #expect(news.dateRanges(fromMs: fromMs, toMs: breakStartMs, liveEdgeMs: breakStartMs).count == 1)
+        #expect(
+            news.dateRanges(
+                from: WallTime(millisecondsSince1970: fromMs), to: WallTime(millisecondsSince1970: breakStartMs),
+                liveEdge: WallTime(millisecondsSince1970: breakStartMs)
+            ).count == 1)
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HLS
@@ -160,8 +161,8 @@ import Testing
 
     @Test(arguments: [("news-24", 10, 10_000), ("sport-max", 15, 10_000)])
     func reloadAcrossAnAdBreakEnd(channel: String, offsetMinutes: Int64, breakMs: Int64) throws {
-        let program = schedules[channel]!.program(atMs: Self.noon + 3 * 3_600_000)
-        let breakEnd = program.startMs + offsetMinutes * 60_000 + breakMs
+        let program = schedules[channel]!.program(at: WallTime(millisecondsSince1970: Self.noon + 3 * 3_600_000))
+        let breakEnd = program.start.millisecondsSince1970 + offsetMinutes * 60_000 + breakMs
         let id = "ad-\(program.programId)"
         let pairs = try checkReload("/streams/live/\(channel)/", kind: .live, from: breakEnd - 1, to: breakEnd, "\(channel) ad break end")
         // The IN tag of the break that just ended is in the update (the break is within the listed tail).
@@ -177,8 +178,8 @@ import Testing
     @Test func reloadAcrossReelWraps() throws {
         // A reel wrap (discontinuity) at segment n: inside the listed tail when the live edge is
         // just past it, inside the skipped part later, and leaving the window 3,600 segments on.
-        let program = schedules["news-24"]!.program(atMs: Self.noon)
-        let n = program.startMs / 2_000 + 60
+        let program = schedules["news-24"]!.program(at: WallTime(millisecondsSince1970: Self.noon))
+        let n = program.start.millisecondsSince1970 / 2_000 + 60
         for edge in [n + 1, n + 13, n + 14, n + 400] {
             try checkReload(
                 "/streams/live/news-24/", kind: .live, from: edge * 2_000 - 1, to: edge * 2_000, "news-24 reel wrap, edge \(edge)")
@@ -196,8 +197,8 @@ import Testing
 
     @Test(arguments: ["news-24", "kids-fun", "sport-max"])
     func reloadAcrossAProgramBoundary(channel: String) throws {
-        let program = schedules[channel]!.program(atMs: Self.noon + 5 * 3_600_000)
-        let start = program.startMs / 2_000
+        let program = schedules[channel]!.program(at: WallTime(millisecondsSince1970: Self.noon + 5 * 3_600_000))
+        let start = program.start.millisecondsSince1970 / 2_000
         for edge in [start + 1, start + 12, start + 13, start + 20] {
             try checkReload(
                 "/streams/live/\(channel)/", kind: .live, from: edge * 2_000 - 1, to: edge * 2_000,
@@ -211,7 +212,7 @@ import Testing
         mock.setNow((start + 1) * 2_000)
         let delta = try HLSParser.parseMedia(body("/streams/live/\(channel)/video/360p.m3u8", "?_HLS_skip=YES"))
         let tag = try #require(delta.allDateRanges.first { $0.id == program.programId })
-        #expect(tag.startDate.millisecondsSince1970 == program.startMs)
+        #expect(tag.startDate.millisecondsSince1970 == program.start.millisecondsSince1970)
     }
 
     /// The v2 update carries only the tags added within the Skip Boundary (RFC 8216bis
@@ -219,23 +220,23 @@ import Testing
     /// window is listed as recently removed for one Skip Boundary.
     @Test func aV2UpdateCarriesOnlyWhatChangedWithinTheSkipBoundary() throws {
         let path = "/streams/live/news-24/video/360p.m3u8"
-        let program = schedules["news-24"]!.program(atMs: Self.noon + 5 * 3_600_000)
+        let program = schedules["news-24"]!.program(at: WallTime(millisecondsSince1970: Self.noon + 5 * 3_600_000))
         func update(atMs nowMs: Int64) throws -> (playlist: MediaPlaylist, bytes: Int) {
             mock.setNow(nowMs)
             let bytes = body(path, "?_HLS_skip=v2")
             return (try HLSParser.parseMedia(bytes), bytes.count)
         }
-        let quiet = try update(atMs: program.startMs + 5 * 60_000 + 1)
+        let quiet = try update(atMs: program.start.millisecondsSince1970 + 5 * 60_000 + 1)
         #expect(quiet.playlist.allDateRanges.isEmpty && quiet.playlist.skipped?.recentlyRemovedDateRangeIDs == [])
         #expect(quiet.bytes < 2_000, "\(quiet.bytes) bytes: segments only")
         // The tag is added when the window's end passes the program's start (its first segment
         // is complete), and is old 24 s later; so is a removal.
         for (offset, announced) in [(2_000 as Int64, true), (24_000, true), (26_000, false)] {
-            let ids = try update(atMs: program.startMs + offset).playlist.allDateRanges.map(\.id)
+            let ids = try update(atMs: program.start.millisecondsSince1970 + offset).playlist.allDateRanges.map(\.id)
             #expect(ids.contains(program.programId) == announced, "+\(offset) ms: \(ids)")
         }
         // The window (2 h) lets go of a program once it starts after the program's end.
-        let leaving = program.endMs + 7_200_000
+        let leaving = program.end.millisecondsSince1970 + 7_200_000
         for (offset, listed) in [(-2_000 as Int64, false), (0, true), (22_000, true), (24_000, false)] {
             let removed = try update(atMs: leaving + offset).playlist.skipped?.recentlyRemovedDateRangeIDs ?? []
             #expect(removed.contains(program.programId) == listed, "+\(offset) ms: \(removed)")
@@ -266,8 +267,8 @@ import Testing
         // news-24's break runs 15 segments (its 2-h playlists are costly: only around the edges);
         // kids-fun's runs 2 and leaves its 10-segment window 11 segments after it starts.
         for (channel, offsets) in [("news-24", [1, 15, 16, 28]), ("kids-fun", Array(0...26))] {
-            let program = try #require(sandboxed.schedules[channel]).program(atMs: Self.noon + 3 * 3_600_000)
-            let breakStart = (program.startMs + 10 * 60_000) / 2_000
+            let program = try #require(sandboxed.schedules[channel]).program(at: WallTime(millisecondsSince1970: Self.noon + 3 * 3_600_000))
+            let breakStart = (program.start.millisecondsSince1970 + 10 * 60_000) / 2_000
             for edge in offsets.map({ breakStart + Int64($0) }) {
                 for age: Int64 in [2_000, 12_000] {
                     try sandboxed.checkReload(
@@ -276,14 +277,16 @@ import Testing
                 }
             }
         }
-        let news = try #require(sandboxed.schedules["news-24"]).program(atMs: Self.noon + 3 * 3_600_000)
-        sandboxed.mock.setNow(news.startMs + 10 * 60_000 + 30_000)
+        let news = try #require(sandboxed.schedules["news-24"]).program(at: WallTime(millisecondsSince1970: Self.noon + 3 * 3_600_000))
+        sandboxed.mock.setNow(news.start.millisecondsSince1970 + 10 * 60_000 + 30_000)
         let update = try HLSParser.parseMedia(sandboxed.body("/streams/live/news-24/video/360p.m3u8", "?_HLS_skip=v2"))
         #expect(update.allDateRanges.map { $0.scte35In != nil } == [true], "the IN tag alone: \(update.allDateRanges)")
-        let kids = try #require(sandboxed.schedules["kids-fun"]).program(atMs: Self.noon + 3 * 3_600_000)
+        let kids = try #require(sandboxed.schedules["kids-fun"]).program(at: WallTime(millisecondsSince1970: Self.noon + 3 * 3_600_000))
         let id = "ad-\(kids.programId)"
         var listedAt: [Int64] = []
-        for edge in (kids.startMs + 10 * 60_000) / 2_000...((kids.startMs + 10 * 60_000) / 2_000 + 30) {
+        for edge in (kids.start.millisecondsSince1970 + 10 * 60_000)
+            / 2_000...((kids.start.millisecondsSince1970 + 10 * 60_000) / 2_000 + 30)
+        {
             sandboxed.mock.setNow(edge * 2_000)
             let removed =
                 try HLSParser.parseMedia(sandboxed.body("/streams/live/kids-fun/video/360p.m3u8", "?_HLS_skip=v2")).skipped?
@@ -329,7 +332,7 @@ import Testing
         var paths: [String] = []
         mock.setNow(Self.noon + 100 * 60_000)
         paths += try renditionPaths(eventBase())
-        let catchup = schedules["news-24"]!.program(atMs: Self.noon - 3 * 3_600_000)
+        let catchup = schedules["news-24"]!.program(at: WallTime(millisecondsSince1970: Self.noon - 3 * 3_600_000))
         paths += try renditionPaths(String(mock.streamPath(catchup.assetId, token: token).dropLast("master.m3u8".count)))
         paths += try renditionPaths(String(mock.streamPath("arctic-journey", token: token).dropLast("master.m3u8".count)))
         for path in paths {

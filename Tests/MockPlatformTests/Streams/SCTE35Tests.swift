@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 
     @Test func spliceOutDecodes() throws {
         let atMs: Int64 = 1_796_040_600_000
-        let bytes = SCTE35.spliceOut(eventId: 1_796_040_600, atMs: atMs, durationMs: 10_000)
+        let bytes = SCTE35.spliceOut(eventId: 1_796_040_600, at: WallTime(millisecondsSince1970: atMs), duration: .milliseconds(10_000))
         let cue = try SpliceInfoDecoder.decode(bytes)
         #expect(cue.tableId == 0xFC)
         #expect(cue.sectionLength == bytes.count - 3)
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func spliceInDecodes() throws {
-        let bytes = SCTE35.spliceIn(eventId: 42, atMs: 10_000)
+        let bytes = SCTE35.spliceIn(eventId: 42, at: WallTime(millisecondsSince1970: 10_000))
         let cue = try SpliceInfoDecoder.decode(bytes)
         #expect(cue.eventId == 42)
         #expect(cue.outOfNetwork == false)
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func aFlippedBitBreaksTheCRC() throws {
-        var bytes = SCTE35.spliceIn(eventId: 42, atMs: 10_000)
+        var bytes = SCTE35.spliceIn(eventId: 42, at: WallTime(millisecondsSince1970: 10_000))
         bytes[20] ^= 0x01
         #expect(try SpliceInfoDecoder.decode(bytes).crcMatches == false)
     }
@@ -53,8 +54,11 @@ import Testing
     /// program of year 0000 once ended the process in this writer).
     @Test(arguments: [(Int64(-1), UInt64(0x1_FFFF_FFFF - 89)), (0, 0), (Int64.max, UInt64(bitPattern: Int64.max &* 90) & 0x1_FFFF_FFFF)])
     func ticksWrapAnyInstant(ms: Int64, ticks: UInt64) throws {
-        #expect(SCTE35.ticks(ms) == ticks)
-        #expect(try SpliceInfoDecoder.decode(SCTE35.spliceOut(eventId: 1, atMs: ms, durationMs: 10_000)).ptsTime == ticks)
+        #expect(SCTE35.ticks(.milliseconds(ms)) == ticks)
+        #expect(
+            try SpliceInfoDecoder.decode(
+                SCTE35.spliceOut(eventId: 1, at: WallTime(millisecondsSince1970: ms), duration: .milliseconds(10_000))
+            ).ptsTime == ticks)
     }
 }
 

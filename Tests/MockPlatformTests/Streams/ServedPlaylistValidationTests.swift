@@ -1,3 +1,4 @@
+import Clocks
 import ExposureModels
 import Foundation
 import HLS
@@ -46,7 +47,8 @@ import Testing
         Case(
             name: "catch-up",
             assetId: { mock in
-                mock.platform.context.catalog.schedules["news-24"]!.program(atMs: noon - 3 * 3_600_000).assetId
+                mock.platform.context.catalog.schedules["news-24"]!.program(at: WallTime(millisecondsSince1970: noon - 3 * 3_600_000))
+                    .assetId
             }, query: "", atOffsetMs: 0, kind: "vod"),
         Case(name: "event live", assetId: { _ in "summer-concert" }, query: "", atOffsetMs: 30 * 60_000 + 1_234, kind: "event"),
         Case(name: "event ended", assetId: { _ in "summer-concert" }, query: "", atOffsetMs: 100 * 60_000, kind: "event")
@@ -121,8 +123,8 @@ import Testing
 
     @Test(arguments: [("news-24", 10, 10_000), ("sport-max", 15, 10_000)])
     func reloadAcrossAnAdBreakEndAddsTheINTag(channel: String, offsetMinutes: Int64, breakMs: Int64) throws {
-        let program = schedules[channel]!.program(atMs: Self.noon + 3 * 3_600_000)
-        let breakEnd = program.startMs + offsetMinutes * 60_000 + breakMs
+        let program = schedules[channel]!.program(at: WallTime(millisecondsSince1970: Self.noon + 3 * 3_600_000))
+        let breakEnd = program.start.millisecondsSince1970 + offsetMinutes * 60_000 + breakMs
         let id = "ad-\(program.programId)"
         // The window lists segments up to the one before "now": at breakEnd - 1 ms the break's
         // last segment is not listed yet, at breakEnd it is, and the break is over.
@@ -135,7 +137,7 @@ import Testing
             let closing = try #require(after.last)
             #expect(closing.scte35In != nil && closing.duration == .milliseconds(breakMs))
             #expect(closing.startDate == before[0].startDate)
-            #expect(closing.startDate.millisecondsSince1970 == program.startMs + offsetMinutes * 60_000)
+            #expect(closing.startDate.millisecondsSince1970 == program.start.millisecondsSince1970 + offsetMinutes * 60_000)
         }
         #expect(pairs.contains { $0.0.allDateRanges.contains { $0.id == id } }, "the break is announced")
     }
@@ -143,8 +145,8 @@ import Testing
     @Test func reloadAcrossAReelWrapLeavingTheWindow() throws {
         // A reel wrap (discontinuity) at segment n, well before the ad break; the window is 3,600
         // segments, so it leaves the window when the live edge reaches n + 3,600.
-        let program = schedules["news-24"]!.program(atMs: Self.noon)
-        let n = program.startMs / 2_000 + 60
+        let program = schedules["news-24"]!.program(at: WallTime(millisecondsSince1970: Self.noon))
+        let n = program.start.millisecondsSince1970 / 2_000 + 60
         for (previous, next) in try reload("news-24", from: (n + 3_600) * 2_000, to: (n + 3_601) * 2_000, "news-24 reel wrap") {
             #expect(previous.firstMediaSequence == n && previous.segments[0].discontinuity)
             #expect(next.firstDiscontinuitySequence == previous.firstDiscontinuitySequence + 1)
@@ -153,14 +155,16 @@ import Testing
 
     @Test(arguments: ["news-24", "kids-fun", "sport-max"])
     func reloadAcrossAProgramBoundary(channel: String) throws {
-        let program = schedules[channel]!.program(atMs: Self.noon + 5 * 3_600_000)
-        let start = program.startMs / 2_000
+        let program = schedules[channel]!.program(at: WallTime(millisecondsSince1970: Self.noon + 5 * 3_600_000))
+        let start = program.start.millisecondsSince1970 / 2_000
         let pairs = try reload(channel, from: start * 2_000 + 1_999, to: (start + 1) * 2_000, "\(channel) program boundary")
         for (previous, next) in pairs where next.allDateRanges.contains(where: { $0.id == program.programId }) {
             #expect(
                 !previous.allDateRanges.contains { $0.id == program.programId }, "a program is announced when its first segment is listed")
             let tag = try #require(next.allDateRanges.first { $0.id == program.programId })
-            #expect(tag.startDate.millisecondsSince1970 == program.startMs && tag.endDate?.millisecondsSince1970 == program.endMs)
+            #expect(
+                tag.startDate.millisecondsSince1970 == program.start.millisecondsSince1970
+                    && tag.endDate?.millisecondsSince1970 == program.end.millisecondsSince1970)
         }
     }
 

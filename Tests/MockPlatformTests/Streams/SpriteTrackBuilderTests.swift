@@ -1,3 +1,4 @@
+import Clocks
 import HLS
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
     func cuesCoverTheDurationWithoutGaps(durationMs: Int64) throws {
         for sprites in media.sprites {
             let track = SpriteTrackBuilder.track(
-                durationMs: durationMs, sprites: sprites, reelDurationMs: media.reel.durationMs, base: Self.base)
+                duration: .milliseconds(durationMs), sprites: sprites, reelDuration: media.reel.duration, base: Self.base)
             #expect(track.cues.first?.startMilliseconds == 0)
             #expect(track.cues.last?.endMilliseconds == durationMs)
             for (previous, next) in zip(track.cues, track.cues.dropFirst()) {
@@ -22,7 +23,7 @@ import Testing
             }
             for cue in track.cues {
                 #expect(cue.endMilliseconds > cue.startMilliseconds)
-                #expect(cue.endMilliseconds - cue.startMilliseconds <= sprites.intervalMs)
+                #expect(cue.endMilliseconds - cue.startMilliseconds <= sprites.interval.wholeMilliseconds)
                 let region = try #require(cue.region)
                 #expect(region.width == sprites.width && region.height == sprites.height)
                 #expect(region.x >= 0 && region.y >= 0)
@@ -35,8 +36,9 @@ import Testing
 
     @Test func thumbnailsLoopWithTheReel() throws {
         let sprites = try #require(media.sprites.first)
-        let reel = media.reel.durationMs
-        let track = SpriteTrackBuilder.track(durationMs: 3 * reel, sprites: sprites, reelDurationMs: reel, base: Self.base)
+        let reel = media.reel.duration.wholeMilliseconds
+        let track = SpriteTrackBuilder.track(
+            duration: media.reel.duration * 3, sprites: sprites, reelDuration: media.reel.duration, base: Self.base)
         #expect(track.cue(at: 0)?.region == track.cue(at: reel)?.region)
         #expect(track.cue(at: 15_000)?.region == track.cue(at: 2 * reel + 15_000)?.region)
         #expect(track.cue(at: 0)?.region != track.cue(at: 15_000)?.region)
@@ -47,6 +49,6 @@ import Testing
     @Test func emptyForZeroDuration() throws {
         let sprites = try #require(media.sprites.first)
         #expect(
-            SpriteTrackBuilder.track(durationMs: 0, sprites: sprites, reelDurationMs: media.reel.durationMs, base: Self.base).cues.isEmpty)
+            SpriteTrackBuilder.track(duration: .zero, sprites: sprites, reelDuration: media.reel.duration, base: Self.base).cues.isEmpty)
     }
 }
