@@ -60,7 +60,7 @@ struct StreamRequest: Equatable {
             let query = request.query
             assetId = query["asset"]
             part = .segments
-            sequence = query["seq"].flatMap { Int($0) }
+            sequence = StreamURLs.sequence(query["seq"])
             keyId = nil
         default:
             return nil

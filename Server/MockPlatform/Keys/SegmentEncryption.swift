@@ -18,7 +18,7 @@ enum SegmentEncryption {
         of clear: () -> Data, path: String, asset: String?, sequence: String?, loaded: LoadedCatalog
     ) throws(ExposureErrorMessage) -> Data {
         guard let asset, isMedia(path), let keys = StreamKeys(assetId: asset, loaded: loaded) else { return clear() }
-        guard let sequence = sequence.flatMap({ Int($0) }), let start = segmentStart(sequence, asset: asset, loaded: loaded) else {
+        guard let sequence = StreamURLs.sequence(sequence), let start = segmentStart(sequence, asset: asset, loaded: loaded) else {
             throw ExposureErrorMessage(
                 httpCode: 404, message: "NOT_FOUND",
                 extendedMessage: "\(asset) is encrypted: its segments are served with the seq= its playlists give them.")

@@ -18,7 +18,7 @@ enum SegmentTimedMetadata {
     /// The tags of the video segment at `path` requested with `query`; empty for anything else.
     static func tags(path: String, query: QueryParameters, loaded: LoadedCatalog) -> [TimedID3Tag] {
         guard path.hasSuffix(".ts"), path.split(separator: "/").dropLast(2).last == "video", let assetId = query["asset"],
-            let sequence = query["seq"].flatMap({ Int($0) }), let timeline = loaded.channelTimelines[assetId]
+            let sequence = StreamURLs.sequence(query["seq"]), let timeline = loaded.channelTimelines[assetId]
         else { return [] }
         let start = timeline.segment(sequence).start
         let end = start + loaded.catalog.media.segmentDuration

@@ -29,6 +29,18 @@ enum StreamURLs {
         "\(base)/streams/event/\(assetId)/\(start.millisecondsSince1970 / 1000)/master.m3u8"
     }
 
+    /// How far from 0 a segment URL's media sequence number may be: 2⁴⁰ segments are tens of
+    /// thousands of years of a fixture's segments either side of 1970, and placing one further
+    /// would overflow the timelines' arithmetic.
+    static let sequenceLimit = 1 << 40
+
+    /// The media sequence number a segment URL's `seq` names; nil when it is missing, not a whole
+    /// number, or past ``sequenceLimit`` (a URL no playlist of the mock lists).
+    static func sequence(_ text: String?) -> Int? {
+        guard let text, let sequence = Int(text), sequence.magnitude <= sequenceLimit else { return nil }
+        return sequence
+    }
+
     /// The query of a segment URL of `assetId`'s stream, by the segment's media sequence number:
     /// the stream's asset and the number, so stream faults can target it while the URL stays the
     /// same for every client of the same window (and so stays cacheable). The id is encoded once,
