@@ -126,6 +126,8 @@ ROUTES = [
     ("GET", "/streams/event/summer-concert/{a}/master.m3u8"),
     ("GET", "/streams/event/{a}/{b}/master.m3u8"),
     ("GET", "/sprites/{a}/{b}/thumbnails.vtt"),
+    # A segment placed on its channel's timeline by its seq: an extreme one once trapped the mock.
+    ("GET", "/media/reel/video/{rendition}/seg-008.ts?asset={channel}&seq={n}"),
     ("GET", "/ads/beacon/{a}/{b}/{a}"),
     ("POST", "/eventsink/send"),
     ("POST", "/eventsink/init"),
@@ -149,7 +151,10 @@ HEADER_NAMES = ["Authorization", "Range", "X-Mock-Country", "Origin", "Accept", 
 @st.composite
 def targets(draw):
     method, template = draw(st.sampled_from(ROUTES))
-    path = template.format(v=draw(st.sampled_from(["v1", "v2", "v3", "v9"])), a=draw(segments), b=draw(segments))
+    path = template.format(
+        v=draw(st.sampled_from(["v1", "v2", "v3", "v9"])), a=draw(segments), b=draw(segments), n=draw(integers),
+        channel=draw(st.one_of(st.sampled_from(["news-24", "sport-max", "arctic-journey"]), segments)),
+        rendition=draw(st.one_of(st.sampled_from(["180p", "360p"]), segments)))
     if template.startswith("/{v}/") or template.startswith("/v1/"):
         version, rest = path[1:].split("/", 1)
         path = API.format(version=version) + "/" + rest
@@ -157,7 +162,7 @@ def targets(draw):
     query = urllib.parse.urlencode(pairs)
     method = draw(st.one_of(st.just(method), st.just(method), st.just(method),
                             st.sampled_from(["GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH", "BREW"])))
-    return method, path + ("?" + query if query else "")
+    return method, path + (("&" if "?" in path else "?") + query if query else "")
 
 
 event = st.fixed_dictionaries(
