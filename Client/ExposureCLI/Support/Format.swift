@@ -13,6 +13,9 @@ enum Format {
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
     }
 
+    /// Seconds as the command line shows them: the duration's whole milliseconds over a thousand.
+    static func seconds(_ duration: Duration) -> Double { Double(duration.wholeMilliseconds) / 1000 }
+
     /// `2026-11-29 13:00:00Z`: UTC, to the second.
     static func time(_ date: Date?) -> String {
         guard let date else { return "-" }

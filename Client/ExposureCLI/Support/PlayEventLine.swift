@@ -16,7 +16,7 @@ struct PlayEventLine: Encodable {
     let details: [String: Detail]
 
     init(event: PlayerEvent, elapsed: Duration, positionMs: Int64, timeMs: Int64?) {
-        elapsedSeconds = Double(elapsed.wholeMilliseconds) / 1000
+        elapsedSeconds = Format.seconds(elapsed)
         self.event = event.name
         self.positionMs = positionMs
         self.timeMs = timeMs

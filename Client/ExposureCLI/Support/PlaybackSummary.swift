@@ -64,11 +64,11 @@ struct PlaybackSummary: Equatable {
     /// `summary: 312.0 s played (245 kbit/s 120.0 s, 566 kbit/s 192.0 s), 2 switches, 1 stall 3.2 s, 0 skipped, average 445 kbit/s`.
     var text: String {
         let renditions = played.sorted { $0.key < $1.key }.map {
-            String(format: "%d kbit/s %.1f s", $0.key / 1000, Self.seconds($0.value))
+            String(format: "%d kbit/s %.1f s", $0.key / 1000, Format.seconds($0.value))
         }
-        let total = Self.seconds(played.values.reduce(.zero, +))
+        let total = Format.seconds(played.values.reduce(.zero, +))
         return String(format: "summary: %.1f s played (", total) + renditions.joined(separator: ", ")
-            + String(format: "), %d switches, %d stalls %.1f s, %d skipped, average ", switches, stalls, Self.seconds(stalled), skips)
+            + String(format: "), %d switches, %d stalls %.1f s, %d skipped, average ", switches, stalls, Format.seconds(stalled), skips)
             + (averageBitrate.map { "\($0 / 1000) kbit/s" } ?? "none")
     }
 
@@ -76,8 +76,8 @@ struct PlaybackSummary: Equatable {
     var json: String {
         JSONLine.encode([
             "event": "summary",
-            "secondsByBitrate": Dictionary(uniqueKeysWithValues: played.map { (String($0.key), Self.seconds($0.value)) }),
-            "switches": switches, "stalls": stalls, "stalledSeconds": Self.seconds(stalled), "skipped": skips,
+            "secondsByBitrate": Dictionary(uniqueKeysWithValues: played.map { (String($0.key), Format.seconds($0.value)) }),
+            "switches": switches, "stalls": stalls, "stalledSeconds": Format.seconds(stalled), "skipped": skips,
             "averageBitrate": averageBitrate.map { $0 as Any } ?? NSNull()
         ])
     }
@@ -87,7 +87,4 @@ struct PlaybackSummary: Equatable {
         played[bitrate, default: .zero] += max(.zero, now - since)
         playingSince = now
     }
-
-    /// Seconds as the summary shows them: whole milliseconds over a thousand.
-    private static func seconds(_ duration: Duration) -> Double { Double(duration.wholeMilliseconds) / 1000 }
 }
