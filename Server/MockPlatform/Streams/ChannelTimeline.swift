@@ -14,6 +14,14 @@ final class ChannelTimeline: StreamTimeline {
     private let period: Int
     /// `periodPrefix[i]`: discontinuities among segments `0..<i` of a period.
     private let periodPrefix: [Int]
+    /// `periodBreakSegments[i]`: for every segment `n` with `n mod period == i`, which of
+    /// ``breakSegments`` it plays (from 0), or -1 when it plays the reel.
+    /// Worked out once, in the walk over the period the discontinuity counts need anyway, so
+    /// the segments of a window (two lookups each) are read from a table rather than from the
+    /// schedule and the ad break; 4 bytes a segment (a week-long schedule of 2-s segments: 1.2 MB).
+    private let periodBreakSegments: [Int32]
+    /// The ad break's segments in the order they air: its creatives', one after another.
+    private let breakSegments: [SegmentSource]
 
     /// A channel's ad break with its creatives' segment counts.
     struct ResolvedAdBreak {
@@ -37,24 +45,36 @@ final class ChannelTimeline: StreamTimeline {
         self.schedule = schedule
         segmentDuration = media.segmentDuration
         reelCount = media.reel.segmentCount
-        adBreak = settings.adBreak.map { breakSettings in
+        let adBreak = settings.adBreak.map { breakSettings in
             ResolvedAdBreak(
                 offset: .seconds(60 * breakSettings.offsetMinutes),
                 ads: breakSettings.ads.compactMap { id in media.ad(id).map { (id, $0.segmentCount) } },
                 clickThroughUrl: breakSettings.ads.first.flatMap { ads[$0]?.clickThroughUrl })
         }
+        self.adBreak = adBreak
         let cycleSegments = Int(schedule.cycle.floorDivided(by: media.segmentDuration))
         period = Self.leastCommonMultiple(cycleSegments, reelCount)
+        let breakSegments = (adBreak?.ads ?? []).flatMap { ad in
+            (0..<ad.segmentCount).map { SegmentSource(clip: .ad(ad.id), index: $0) }
+        }
         var prefix = [0]
+        var breakSegmentNumbers: [Int32] = []
         prefix.reserveCapacity(period + 1)
-        var previous = Self.source(-1, schedule: schedule, segmentDuration: segmentDuration, reelCount: reelCount, adBreak: adBreak)
+        breakSegmentNumbers.reserveCapacity(period)
+        let breakSegment = { (sequence: Int) in
+            Self.breakSegment(sequence, schedule: schedule, segmentDuration: media.segmentDuration, adBreak: adBreak)
+        }
+        var previous = Self.source(-1, breakSegment: breakSegment(-1), of: breakSegments, reelCount: reelCount)
         for sequence in 0..<period {
-            let current = Self.source(
-                sequence, schedule: schedule, segmentDuration: segmentDuration, reelCount: reelCount, adBreak: adBreak)
+            let number = breakSegment(sequence)
+            let current = Self.source(sequence, breakSegment: number, of: breakSegments, reelCount: reelCount)
             prefix.append(prefix[sequence] + (current.follows(previous) ? 0 : 1))
+            breakSegmentNumbers.append(Int32(number ?? -1))
             previous = current
         }
         periodPrefix = prefix
+        periodBreakSegments = breakSegmentNumbers
+        self.breakSegments = breakSegments
     }
 
     /// The segment on air at `instant`.
@@ -97,7 +117,8 @@ final class ChannelTimeline: StreamTimeline {
     }
 
     private func source(_ sequence: Int) -> SegmentSource {
-        Self.source(sequence, schedule: schedule, segmentDuration: segmentDuration, reelCount: reelCount, adBreak: adBreak)
+        let number = Int(periodBreakSegments[((sequence % period) + period) % period])
+        return Self.source(sequence, breakSegment: number < 0 ? nil : number, of: breakSegments, reelCount: reelCount)
     }
 
     /// When the ad break inside `program` airs, when the channel has one and it fits.
@@ -119,26 +140,26 @@ final class ChannelTimeline: StreamTimeline {
         return end <= programAirtime.upperBound ? start..<end : nil
     }
 
-    /// What segment `sequence` plays. Called twice per segment of every window built, so it
-    /// looks up only the program's airtime, never its ids (formatting those dominated a 2-h
-    /// window), and stays in offsets from 1970 (`Duration` arithmetic, no instants).
-    private static func source(
-        _ sequence: Int, schedule: ChannelSchedule, segmentDuration: Duration, reelCount: Int, adBreak: ResolvedAdBreak?
-    ) -> SegmentSource {
+    /// Which of the ad break's segments (``breakSegments``, from 0) segment `sequence` plays;
+    /// nil when it plays the reel. Worked out in offsets from 1970 (`Duration` arithmetic, no
+    /// instants), from the program's airtime alone, never its ids.
+    private static func breakSegment(
+        _ sequence: Int, schedule: ChannelSchedule, segmentDuration: Duration, adBreak: ResolvedAdBreak?
+    ) -> Int? {
         let start = segmentDuration * sequence
-        if let adBreak,
+        guard let adBreak,
             let airtime = adBreakAirtime(
                 inProgramAiring: schedule.airtime(sinceEpoch: start), adBreak: adBreak, segmentDuration: segmentDuration),
             airtime.contains(start)
-        {
-            var index = Int((start - airtime.lowerBound).floorDivided(by: segmentDuration))
-            for ad in adBreak.ads {
-                if index < ad.segmentCount { return SegmentSource(clip: .ad(ad.id), index: index) }
-                index -= ad.segmentCount
-            }
-        }
-        let reelIndex = ((sequence % reelCount) + reelCount) % reelCount
-        return SegmentSource(clip: .reel, index: reelIndex)
+        else { return nil }
+        return Int((start - airtime.lowerBound).floorDivided(by: segmentDuration))
+    }
+
+    /// What segment `sequence` plays: the ad break's segment `breakSegment` of `breakSegments`,
+    /// or without one, the reel's segment the sequence comes to in its loop.
+    private static func source(_ sequence: Int, breakSegment: Int?, of breakSegments: [SegmentSource], reelCount: Int) -> SegmentSource {
+        if let breakSegment { return breakSegments[breakSegment] }
+        return SegmentSource(clip: .reel, index: ((sequence % reelCount) + reelCount) % reelCount)
     }
 
     private static func leastCommonMultiple(_ a: Int, _ b: Int) -> Int {
