@@ -134,7 +134,10 @@ struct MediaPlaylistBuilder {
     private func segments(_ sequences: ClosedRange<Int>, windowStart: Int) -> [MediaSegment]? {
         var segments: [MediaSegment] = []
         segments.reserveCapacity(sequences.count)
-        let query = StreamURLs.segmentQuery(assetId: assetId)
+        let queryPrefix = StreamURLs.segmentQueryPrefix(assetId: assetId)
+        // A window lists the same few files over and over (the reel loops): each one's URL up
+        // to the sequence number is written once.
+        var urlPrefixes: [SegmentSource: String] = [:]
         let keys = rendition.isEncryptable ? keys : nil
         // The key in force before the first listed segment: none at the window's start; in a
         // delta update, the skipped segments' (the client keeps their tags when it merges).
@@ -144,8 +147,15 @@ struct MediaPlaylistBuilder {
         for sequence in sequences {
             let entry = timeline.segment(sequence)
             guard let (folder, file) = file(of: entry) else { return nil }
+            let urlPrefix: String
+            if let written = urlPrefixes[entry.source] {
+                urlPrefix = written
+            } else {
+                urlPrefix = "/media/\(folder.path)/\(file.file)?\(queryPrefix)"
+                urlPrefixes[entry.source] = urlPrefix
+            }
             var segment = MediaSegment(
-                uri: "/media/\(folder.path)/\(file.file)?\(query(sequence))",
+                uri: urlPrefix + String(sequence),
                 duration: .milliseconds(file.duration.wholeMilliseconds),
                 discontinuity: entry.discontinuity,
                 programDateTime: HLSDate(millisecondsSince1970: entry.start.millisecondsSince1970))

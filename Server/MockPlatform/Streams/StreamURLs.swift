@@ -41,13 +41,12 @@ enum StreamURLs {
         return sequence
     }
 
-    /// The query of a segment URL of `assetId`'s stream, by the segment's media sequence number:
-    /// the stream's asset and the number, so stream faults can target it while the URL stays the
-    /// same for every client of the same window (and so stays cacheable). The id is encoded once,
-    /// for a playlist listing thousands of segments.
-    static func segmentQuery(assetId: String) -> @Sendable (_ sequence: Int) -> String {
-        let prefix = "asset=\(assetId.addingPercentEncoding(withAllowedCharacters: unreserved) ?? assetId)&seq="
-        return { sequence in prefix + String(sequence) }
+    /// The query of a segment URL of `assetId`'s stream but the segment's media sequence number,
+    /// which ends it: the stream's asset and the number, so stream faults can target a segment
+    /// while its URL stays the same for every client of the same window (and so stays
+    /// cacheable). A playlist encodes the id once for its thousands of segments.
+    static func segmentQueryPrefix(assetId: String) -> String {
+        "asset=\(assetId.addingPercentEncoding(withAllowedCharacters: unreserved) ?? assetId)&seq="
     }
 
     /// RFC 3986's unreserved characters: the rest of an id is percent-encoded in a query value.
