@@ -57,19 +57,34 @@ final class ChannelTimeline: StreamTimeline {
         let breakSegments = (adBreak?.ads ?? []).flatMap { ad in
             (0..<ad.segmentCount).map { SegmentSource(clip: .ad(ad.id), index: $0) }
         }
-        var prefix = [0]
+        // Walked program by program: the schedule is asked again only when a segment starts
+        // past the program on air.
         var breakSegmentNumbers: [Int32] = []
-        prefix.reserveCapacity(period + 1)
         breakSegmentNumbers.reserveCapacity(period)
-        let breakSegment = { (sequence: Int) in
-            Self.breakSegment(sequence, schedule: schedule, segmentDuration: media.segmentDuration, adBreak: adBreak)
-        }
-        var previous = Self.source(-1, breakSegment: breakSegment(-1), of: breakSegments, reelCount: reelCount)
-        for sequence in 0..<period {
-            let number = breakSegment(sequence)
-            let current = Self.source(sequence, breakSegment: number, of: breakSegments, reelCount: reelCount)
-            prefix.append(prefix[sequence] + (current.follows(previous) ? 0 : 1))
+        var start = Duration.zero
+        var airing = schedule.airtime(sinceEpoch: start)
+        var breakAirtime = Self.adBreakAirtime(inProgramAiring: airing, adBreak: adBreak, segmentDuration: segmentDuration)
+        for _ in 0..<period {
+            if !airing.contains(start) {
+                airing = schedule.airtime(sinceEpoch: start)
+                breakAirtime = Self.adBreakAirtime(inProgramAiring: airing, adBreak: adBreak, segmentDuration: segmentDuration)
+            }
+            let number = Self.breakSegment(startingAt: start, in: breakAirtime, segmentDuration: segmentDuration)
             breakSegmentNumbers.append(Int32(number ?? -1))
+            start += segmentDuration
+        }
+        let beforeZero = Self.breakSegment(
+            startingAt: .zero - segmentDuration,
+            in: Self.adBreakAirtime(
+                inProgramAiring: schedule.airtime(sinceEpoch: .zero - segmentDuration), adBreak: adBreak, segmentDuration: segmentDuration),
+            segmentDuration: segmentDuration)
+        var previous = Self.source(-1, breakSegment: beforeZero, of: breakSegments, reelCount: reelCount)
+        var prefix = [0]
+        prefix.reserveCapacity(period + 1)
+        for sequence in 0..<period {
+            let number = Int(breakSegmentNumbers[sequence])
+            let current = Self.source(sequence, breakSegment: number < 0 ? nil : number, of: breakSegments, reelCount: reelCount)
+            prefix.append(prefix[sequence] + (current.follows(previous) ? 0 : 1))
             previous = current
         }
         periodPrefix = prefix
@@ -140,19 +155,12 @@ final class ChannelTimeline: StreamTimeline {
         return end <= programAirtime.upperBound ? start..<end : nil
     }
 
-    /// Which of the ad break's segments (``breakSegments``, from 0) segment `sequence` plays;
-    /// nil when it plays the reel. Worked out in offsets from 1970 (`Duration` arithmetic, no
-    /// instants), from the program's airtime alone, never its ids.
-    private static func breakSegment(
-        _ sequence: Int, schedule: ChannelSchedule, segmentDuration: Duration, adBreak: ResolvedAdBreak?
-    ) -> Int? {
-        let start = segmentDuration * sequence
-        guard let adBreak,
-            let airtime = adBreakAirtime(
-                inProgramAiring: schedule.airtime(sinceEpoch: start), adBreak: adBreak, segmentDuration: segmentDuration),
-            airtime.contains(start)
-        else { return nil }
-        return Int((start - airtime.lowerBound).floorDivided(by: segmentDuration))
+    /// Which of the ad break's segments (``breakSegments``, from 0) the segment starting `start`
+    /// after 1970 plays, when it starts within `breakAirtime`, the break of the program on air;
+    /// nil when it plays the reel. Offsets from 1970, so no instants are made.
+    private static func breakSegment(startingAt start: Duration, in breakAirtime: Range<Duration>?, segmentDuration: Duration) -> Int? {
+        guard let breakAirtime, breakAirtime.contains(start) else { return nil }
+        return Int((start - breakAirtime.lowerBound).floorDivided(by: segmentDuration))
     }
 
     /// What segment `sequence` plays: the ad break's segment `breakSegment` of `breakSegments`,
