@@ -119,7 +119,7 @@ import Testing
 
         func increment() throws(SQLiteError) {
             let next = count + 1
-            try database.transactionOnQueue { (db) throws(SQLiteError) in
+            _ = try database.transactionOnQueue { (db) throws(SQLiteError) in
                 try db.update("INSERT INTO numbers (value) VALUES (?)", .integer(next))
             }
             count = next

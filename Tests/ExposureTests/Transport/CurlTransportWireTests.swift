@@ -296,7 +296,7 @@ struct CurlTransportWireTests {
             try connection.waitForClientToClose()
         }
         // A child task, not `Task {}`: it runs on the test's own queue, as the test does.
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { _ = try await transport.send(TransportRequest(method: .get, url: server.url())) }
             for await _ in arrived { break }
             group.cancelAll()
