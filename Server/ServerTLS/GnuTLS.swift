@@ -137,10 +137,10 @@ final class GnuTLSCertificate {
         serial[0] = serial[0] & 0x7f | 0x40  // positive, and 16 bytes long
         try check(gnutls_x509_crt_set_serial(handle, serial, serial.count), "gnutls_x509_crt_set_serial")
         try check(
-            gnutls_x509_crt_set_activation_time(handle, time_t(profile.notBefore.millisecondsSince1970 / 1000)),
+            gnutls_x509_crt_set_activation_time(handle, time_t(profile.notBefore.secondsSince1970)),
             "gnutls_x509_crt_set_activation_time")
         try check(
-            gnutls_x509_crt_set_expiration_time(handle, time_t(profile.notAfter.millisecondsSince1970 / 1000)),
+            gnutls_x509_crt_set_expiration_time(handle, time_t(profile.notAfter.secondsSince1970)),
             "gnutls_x509_crt_set_expiration_time")
         try check(gnutls_x509_crt_set_dn(handle, "O=exposure-mock,CN=\(profile.commonName)", nil), "gnutls_x509_crt_set_dn")
         try check(gnutls_x509_crt_set_key(handle, key.handle), "gnutls_x509_crt_set_key")
@@ -190,7 +190,7 @@ final class GnuTLSCertificate {
 
     /// When the certificate stops being valid.
     var notAfter: WallTime {
-        WallTime(millisecondsSince1970: Int64(gnutls_x509_crt_get_expiration_time(handle)) * 1000)
+        WallTime(secondsSince1970: Int64(gnutls_x509_crt_get_expiration_time(handle)))
     }
 
     /// Whether `authority` signed this certificate (whatever the time: ``notAfter`` says that).

@@ -15,6 +15,21 @@ public struct WallTime: InstantProtocol, Hashable, Sendable {
         self.millisecondsSince1970 = millisecondsSince1970
     }
 
+    /// The instant `secondsSince1970` whole seconds after 1970-01-01T00:00:00Z, as the wire's
+    /// second fields (`playTokenExpiration`, `streamInfo.start`) and X.509 validity times give
+    /// it; saturating at the ends of the range.
+    public init(secondsSince1970: Int64) {
+        let (milliseconds, overflow) = secondsSince1970.multipliedReportingOverflow(by: 1000)
+        self.millisecondsSince1970 = overflow ? (secondsSince1970 < 0 ? .min : .max) : milliseconds
+    }
+
+    /// Whole seconds since 1970-01-01T00:00:00Z, rounded down (towards the past), for the
+    /// wire's second fields: the one conversion from an instant to them.
+    public var secondsSince1970: Int64 {
+        let (quotient, remainder) = millisecondsSince1970.quotientAndRemainder(dividingBy: 1000)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+
     /// The instant of `date`, rounded down to the millisecond.
     public init(_ date: Date) {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)

@@ -58,4 +58,14 @@ import Testing
         #expect(start.advanced(by: .milliseconds(2_500)).duration(to: start) == .milliseconds(-2_500))
         #expect(start < start.advanced(by: .milliseconds(1)))
     }
+
+    @Test func theWiresSecondsRoundDownTowardsThePastAndSaturate() {
+        #expect(WallTime(secondsSince1970: 1_700_000_000).millisecondsSince1970 == 1_700_000_000_000)
+        #expect(WallTime(millisecondsSince1970: 1_700_000_000_999).secondsSince1970 == 1_700_000_000)
+        #expect(WallTime(millisecondsSince1970: -1).secondsSince1970 == -1, "before 1970, towards the past")
+        #expect(WallTime(millisecondsSince1970: -1_000).secondsSince1970 == -1)
+        #expect(WallTime(secondsSince1970: .max).millisecondsSince1970 == .max)
+        #expect(WallTime(secondsSince1970: .min).millisecondsSince1970 == .min)
+        #expect(WallTime(secondsSince1970: -42).secondsSince1970 == -42)
+    }
 }

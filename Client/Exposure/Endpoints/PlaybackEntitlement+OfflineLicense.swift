@@ -9,9 +9,9 @@ extension PlaybackEntitlement {
     /// The one statement of the rule: the download manager's license and the Player's refusal to
     /// start an expired offline playback both read it.
     public var offlineLicenseExpiry: WallTime {
-        let publicationEndMs = publicationEnd.flatMap(ISO8601.milliseconds(from:))
-        let tokenMs = playTokenExpiration > 0 ? playTokenExpiration * 1000 : nil
-        return WallTime(millisecondsSince1970: [publicationEndMs, tokenMs].compactMap { $0 }.min() ?? 0)
+        let publicationEnds = publicationEnd.flatMap(ISO8601.milliseconds(from:)).map(WallTime.init(millisecondsSince1970:))
+        let tokenExpires = playTokenExpiration > 0 ? WallTime(secondsSince1970: playTokenExpiration) : nil
+        return [publicationEnds, tokenExpires].compactMap { $0 }.min() ?? WallTime(millisecondsSince1970: 0)
     }
 
     /// ``offlineLicenseExpiry`` in milliseconds since 1970.

@@ -28,7 +28,7 @@ struct DownloadsCommand: CLICommand {
         for asset in assets {
             table.add(
                 asset.assetId, asset.downloadState.rawValue, String(format: "%.0f%%", asset.percent),
-                DownloadProgressLine.bytes(asset.usedBytes), Format.time(epochMilliseconds: asset.licenseExpiry?.millisecondsSince1970))
+                DownloadProgressLine.bytes(asset.usedBytes), Format.time(asset.licenseExpiry))
         }
         Console.out(table.rendered(context.style, shrinking: 0))
     }

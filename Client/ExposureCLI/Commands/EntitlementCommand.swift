@@ -1,3 +1,4 @@
+import Clocks
 import Exposure
 import ExposureAnalytics
 
@@ -55,7 +56,7 @@ struct EntitlementCommand: CLICommand {
             ("Format", format?.format),
             ("Media locator", format?.mediaLocator ?? "none in HLS or MP3"),
             ("Duration", entitlement.durationInMs.map { Format.duration(milliseconds: $0) }),
-            ("Token expires", Format.time(epochMilliseconds: entitlement.playTokenExpiration * 1000)),
+            ("Token expires", Format.time(WallTime(secondsSince1970: entitlement.playTokenExpiration))),
             ("Resume at", entitlement.bookmarks?.lastViewedOffset.map { Format.duration(milliseconds: $0) }),
             ("Seek forward", Format.flag(restrictions.canFastForward)),
             ("Seek back", Format.flag(restrictions.canRewind)),

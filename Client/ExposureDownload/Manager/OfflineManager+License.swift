@@ -45,7 +45,7 @@ extension OfflineManager {
         } catch .licenseExpired {
             license = DownloadLicense(expiry: min(record.license?.expiry ?? WallTime(millisecondsSince1970: .max), dependencies.clock.now))
             // The entitlement says so too: the Player refuses an offline playback by it.
-            entitlement.playTokenExpiration = min(entitlement.playTokenExpiration, license.expiry.millisecondsSince1970 / 1000)
+            entitlement.playTokenExpiration = min(entitlement.playTokenExpiration, license.expiry.secondsSince1970)
         }
         try amend(assetId) {
             $0.entitlement = entitlement

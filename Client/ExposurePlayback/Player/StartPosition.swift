@@ -14,10 +14,10 @@ enum StartPosition {
             switch kind {
             case .liveChannel, .liveProgram:
                 if let start = programAtStart?.startTime { return .time(ProgramSchedule.instant(start)) }
-                if let start = entitlement.streamInfo?.start { return .time(WallTime(millisecondsSince1970: start * 1000)) }
+                if let start = entitlement.streamInfo?.start { return .time(WallTime(secondsSince1970: start)) }
                 return .defaultPosition
             case .liveEvent:
-                return entitlement.streamInfo?.start.map { .time(WallTime(millisecondsSince1970: $0 * 1000)) } ?? .defaultPosition
+                return entitlement.streamInfo?.start.map { .time(WallTime(secondsSince1970: $0)) } ?? .defaultPosition
             case .vod, .catchup:
                 return .position(.zero)
             }

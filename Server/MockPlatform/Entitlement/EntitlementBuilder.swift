@@ -20,7 +20,7 @@ struct EntitlementBuilder {
         let asset = target.governingAsset
         var entitlement = PlaybackEntitlement(
             playSessionId: playSessionId,
-            playTokenExpiration: (context.now + .seconds(60 * settings.playTokenLifetimeMinutes)).millisecondsSince1970 / 1000,
+            playTokenExpiration: (context.now + .seconds(60 * settings.playTokenLifetimeMinutes)).secondsSince1970,
             productId: grant.productId,
             accountId: ids.accountId, audioOnly: asset.mock.audioOnly ?? false,
             requestId: ids.requestId, entitlementType: "SVOD",
@@ -42,14 +42,14 @@ struct EntitlementBuilder {
             let program = context.loaded.schedules[channel.assetId]?.program(at: context.now)
             entitlement.streamInfo = StreamInfo(
                 live: true, static: false, event: false, ssai: false,
-                start: windowStart.millisecondsSince1970 / 1000, channelId: channel.assetId, programId: program?.programId)
+                start: windowStart.secondsSince1970, channelId: channel.assetId, programId: program?.programId)
             entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
         case .liveProgram(let channel, let channelSettings, let program):
             entitlement.assetId = program.assetId
             entitlement.formats = [MediaFormat(format: "HLS", mediaLocator: StreamURLs.live(base: base, channelId: channel.assetId))]
             entitlement.streamInfo = StreamInfo(
-                live: true, static: false, event: false, ssai: false, start: program.start.millisecondsSince1970 / 1000,
-                end: program.end.millisecondsSince1970 / 1000, channelId: channel.assetId, programId: program.programId)
+                live: true, static: false, event: false, ssai: false, start: program.start.secondsSince1970,
+                end: program.end.secondsSince1970, channelId: channel.assetId, programId: program.programId)
             entitlement.durationInMs = (program.end - program.start).wholeMilliseconds
             entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
         case .catchup(let channel, let channelSettings, let program):
@@ -61,8 +61,8 @@ struct EntitlementBuilder {
                         base: base, channelId: channel.assetId, programId: program.programId))
             ]
             entitlement.streamInfo = StreamInfo(
-                live: false, static: true, event: false, ssai: false, start: program.start.millisecondsSince1970 / 1000,
-                end: program.end.millisecondsSince1970 / 1000, channelId: channel.assetId, programId: program.programId)
+                live: false, static: true, event: false, ssai: false, start: program.start.secondsSince1970,
+                end: program.end.secondsSince1970, channelId: channel.assetId, programId: program.programId)
             entitlement.durationInMs = (program.end - program.start).wholeMilliseconds
             entitlement.sprites = sprites(assetId: program.assetId)
             entitlement.epg = EPGSettings(enabled: true, entitlementCheck: channelSettings.entitlementCheck)
@@ -79,7 +79,7 @@ struct EntitlementBuilder {
             // ProgramSource needs a channel id to follow, and its EPG there holds this occurrence.
             entitlement.streamInfo = StreamInfo(
                 live: live, static: !live, event: true, ssai: false,
-                start: occurrence.start.millisecondsSince1970 / 1000, end: occurrence.end.millisecondsSince1970 / 1000,
+                start: occurrence.start.secondsSince1970, end: occurrence.end.secondsSince1970,
                 channelId: entry.assetId,
                 programId: context.loaded.eventSchedules[entry.assetId]?.program(of: occurrence).programId)
             entitlement.durationInMs = (occurrence.end - occurrence.start).wholeMilliseconds
