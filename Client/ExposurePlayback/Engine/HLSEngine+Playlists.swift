@@ -52,6 +52,7 @@ extension HLSEngine {
         guard !playable.isEmpty else { return fail("master playlist has no variants", events: &events) }
         let selector = BitrateSelector(variants: playable, capBitsPerSecond: configuration.maxBitrate)
         self.selector = selector
+        variantPlaylistURLs = selector.variants.map { HLSURI.resolve($0.uri, against: configuration.masterURL) }
         wantedVariant = selector.choice()
         updateTracks()
     }

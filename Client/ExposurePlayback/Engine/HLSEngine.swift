@@ -37,6 +37,8 @@ package struct HLSEngine: Sendable {
 
     var master: MasterPlaylist?
     var selector: BitrateSelector?
+    /// The media playlist URL of each of the selector's variants, resolved once (nil: no usable URI).
+    var variantPlaylistURLs: [URL?] = []
     /// The variant whose playlist is in ``timeline``.
     package var variantIndex: Int?
     /// A variant whose playlist must be loaded before the next segment.

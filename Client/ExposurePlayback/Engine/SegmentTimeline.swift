@@ -69,9 +69,9 @@ package struct SegmentTimeline: Sendable, Equatable {
 
     package var isEmpty: Bool { segments.isEmpty }
     /// Where the window starts (zero while empty).
-    package var start: Duration { segments.first?.start ?? .zero }
+    package var start: Duration { segments.isEmpty ? .zero : segments[0].start }
     /// Where the window ends (zero while empty).
-    package var end: Duration { segments.last?.end ?? .zero }
+    package var end: Duration { segments.isEmpty ? .zero : segments[segments.count - 1].end }
 
     /// The delta update the next reload of `url` may ask for, if any: the window holds that
     /// playlist, which offers them and has not ended, and it is no older than half the Skip
@@ -258,9 +258,9 @@ package struct SegmentTimeline: Sendable, Equatable {
 
     /// The index of segment `sequence`, if it is in the window.
     package func index(ofSequence sequence: Int) -> Int? {
-        guard let first = segments.first?.sequence else { return nil }
-        let index = sequence - first
-        return segments.indices.contains(index) ? index : nil
+        guard !segments.isEmpty else { return nil }
+        let index = sequence - segments[0].sequence
+        return index >= 0 && index < segments.count ? index : nil
     }
 
     /// Wall-clock time at `position`, from PROGRAM-DATE-TIME.

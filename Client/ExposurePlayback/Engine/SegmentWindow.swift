@@ -17,7 +17,12 @@ package struct SegmentWindow: RandomAccessCollection, Sendable, Equatable {
     package var startIndex: Int { 0 }
     package var endIndex: Int { storage.count - head }
 
-    package subscript(position: Int) -> TimelineSegment { storage[head + position] }
+    /// The segment at `position`, lent rather than copied: a segment holds a `URL`, whose copies
+    /// go through value witnesses at run time, so a copy of a whole segment to read one of its
+    /// fields (a binary search reads a dozen starts a tick) costs more than the search.
+    package subscript(position: Int) -> TimelineSegment {
+        _read { yield storage[head + position] }
+    }
 
     /// Drops the first `count` segments.
     package mutating func removeFirst(_ count: Int) {
