@@ -45,6 +45,7 @@ extension HLSEngine {
             return fail("master playlist: \(error)", events: &events)
         }
         master = parsed
+        renditions = parsed.renditions
         let sorted = parsed.variants.sorted { $0.bandwidth < $1.bandwidth }
         let video = sorted.filter { $0.resolution != nil }
         let audio = sorted.filter { $0.resolution == nil }

@@ -24,6 +24,22 @@ package struct SegmentWindow: RandomAccessCollection, Sendable, Equatable {
         _read { yield storage[head + position] }
     }
 
+    /// The index of the segment holding `position`: the last one starting at or before it (the
+    /// first one for a position before the window); nil while empty. A binary search on the
+    /// starts, read in place: the playhead's time is looked up several times a tick.
+    package func index(containing position: Duration) -> Int? {
+        storage.withUnsafeBufferPointer { all in
+            guard head < all.count else { return nil }
+            var low = head
+            var high = all.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if all[middle].start <= position { low = middle } else { high = middle - 1 }
+            }
+            return low - head
+        }
+    }
+
     /// Drops the first `count` segments.
     package mutating func removeFirst(_ count: Int) {
         precondition(count >= 0 && count <= self.count, "removing more segments than the window has")
