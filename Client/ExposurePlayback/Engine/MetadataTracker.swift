@@ -28,10 +28,11 @@ struct MetadataTracker: Sendable {
 
     /// The ranges active at `time` when they differ from the last report, else nil.
     mutating func change(at time: WallTime) -> [DateRangeMetadata]? {
-        let now = catalog.filter { $0.isActive(at: time) }
-        guard now != active else { return nil }
-        active = now
-        return now
+        // Asked after every input: compared in place, the active ranges copied only when they changed.
+        let now = catalog.lazy.filter { $0.isActive(at: time) }
+        guard !now.elementsEqual(active) else { return nil }
+        active = Array(now)
+        return active
     }
 
     /// The next range start or end after `time`, where the active set may change.
