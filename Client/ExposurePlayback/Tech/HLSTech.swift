@@ -42,7 +42,7 @@ package final class HLSTech: PlaybackTech {
         var engine = HLSEngine(configuration: configuration)
         while !Task.isCancelled {
             await deliver(engine.handle(.tick(now: clock.now)), engine: engine, to: observer)
-            await advance(publish(engine), observer: observer)
+            await advance(engine, observer: observer)
             // Commands (from the app or from listeners just called) apply before anything else.
             let commands = state.withLock { state in
                 defer { state.commands = [] }
@@ -52,7 +52,7 @@ package final class HLSTech: PlaybackTech {
                 if case .seekToTime(let time) = command, !(await observer.techShouldSeek(to: time)) { continue }
                 await deliver(engine.handle(.command(command)), engine: engine, to: observer)
             }
-            if !commands.isEmpty { await advance(publish(engine), observer: observer) }
+            if !commands.isEmpty { await advance(engine, observer: observer) }
             // Once over, commands still arriving (a repeated stop) must not keep the loop alive.
             if !engine.isOver, state.withLock({ !$0.commands.isEmpty }) { continue }
             switch engine.nextStep() {
@@ -85,10 +85,9 @@ package final class HLSTech: PlaybackTech {
         publish(engine)
     }
 
-    /// Tells the observer the loop stepped, with the state just published (the engine itself is
-    /// not passed: an async call would copy all of it).
-    private func advance(_ status: TechStatus, observer: any TechObserver) async {
-        if status.phase != .stopped, status.phase != .failed { await observer.techDidAdvance(status: status) }
+    private func advance(_ engine: HLSEngine, observer: any TechObserver) async {
+        publish(engine)
+        if engine.phase != .stopped, engine.phase != .failed { await observer.techDidAdvance(status: status) }
     }
 
     /// Returns at `deadline` (clock time) or when a command is queued, whichever comes first
@@ -124,15 +123,13 @@ package final class HLSTech: PlaybackTech {
 
     private func deliver(_ events: [EngineEvent], engine: HLSEngine, to observer: any TechObserver) async {
         guard !events.isEmpty else { return }
-        let snapshot = publish(engine)
+        publish(engine)
+        let snapshot = status
         for event in events { await observer.tech(didEmit: event, status: snapshot) }
     }
 
-    /// Makes `engine`'s state the latest snapshot, and returns it.
-    @discardableResult
-    private func publish(_ engine: HLSEngine) -> TechStatus {
+    private func publish(_ engine: HLSEngine) {
         let snapshot = TechStatus(engine)
         state.withLock { $0.status = snapshot }
-        return snapshot
     }
 }
