@@ -45,6 +45,7 @@ extension HLSEngine {
             return fail("master playlist: \(error)", events: &events)
         }
         master = parsed
+        renditions = parsed.renditions
         let sorted = parsed.variants.sorted { $0.bandwidth < $1.bandwidth }
         let video = sorted.filter { $0.resolution != nil }
         let audio = sorted.filter { $0.resolution == nil }
@@ -52,6 +53,7 @@ extension HLSEngine {
         guard !playable.isEmpty else { return fail("master playlist has no variants", events: &events) }
         let selector = BitrateSelector(variants: playable, capBitsPerSecond: configuration.maxBitrate)
         self.selector = selector
+        variantPlaylistURLs = selector.variants.map { HLSURI.resolve($0.uri, against: configuration.masterURL) }
         wantedVariant = selector.choice()
         updateTracks()
     }

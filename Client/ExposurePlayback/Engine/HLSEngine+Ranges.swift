@@ -48,9 +48,6 @@ extension HLSEngine {
     /// The bandwidth of the playing variant, bits/s.
     package var currentBitrate: Int? { reported.bitrate }
 
-    /// The audio and subtitle renditions the master offers.
-    package var renditions: [Rendition] { master?.renditions ?? [] }
-
     /// The DATERANGE metadata active at the playhead (filtered).
     package var currentMetadata: [DateRangeMetadata] { metadata.active }
 }

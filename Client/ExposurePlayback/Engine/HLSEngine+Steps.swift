@@ -39,7 +39,7 @@ extension HLSEngine {
 
     /// The media playlist URL of variant `variant`, without delivery directives.
     func variantPlaylistURL(_ variant: Int) -> URL? {
-        selector.flatMap { HLSURI.resolve($0.variants[variant].uri, against: configuration.masterURL) }
+        variantPlaylistURLs[variant]
     }
 
     mutating func issue(_ kind: EngineFetch.Kind, url: URL) -> EngineStep {

@@ -36,7 +36,12 @@ package struct HLSEngine: Sendable {
     var lifecycle: EngineLifecycle
 
     var master: MasterPlaylist?
+    /// The audio and subtitle renditions the master offers (the status reports them each step:
+    /// taken from the master's entries once).
+    package internal(set) var renditions: [Rendition] = []
     var selector: BitrateSelector?
+    /// The media playlist URL of each of the selector's variants, resolved once (nil: no usable URI).
+    var variantPlaylistURLs: [URL?] = []
     /// The variant whose playlist is in ``timeline``.
     package var variantIndex: Int?
     /// A variant whose playlist must be loaded before the next segment.

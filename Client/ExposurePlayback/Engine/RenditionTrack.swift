@@ -15,6 +15,8 @@ package struct RenditionTrack: Sendable {
     package let language: String
     /// The rendition's media playlist.
     package let playlistURL: URL
+    /// The URLs that ask for the playlist: in full, and as each delta update.
+    private let playlistRequests: [URL]
     /// The rendition's own window (its positions are not used; the video's are).
     package var timeline = SegmentTimeline()
     /// The next segment to fetch.
@@ -36,6 +38,7 @@ package struct RenditionTrack: Sendable {
         self.type = type
         self.language = rendition.language ?? language
         playlistURL = url
+        playlistRequests = [url] + DeltaUpdateRequest.allCases.map { $0.url(for: url) }
     }
 
     /// The default language of `type` in `group`: DEFAULT=YES, else the first listed.
@@ -46,7 +49,7 @@ package struct RenditionTrack: Sendable {
 
     /// Whether `url` asks for this track's playlist, in full or as a delta update.
     package func isPlaylistRequest(_ url: URL) -> Bool {
-        DeltaUpdateRequest.asksForPlaylist(url, at: playlistURL)
+        playlistRequests.contains(url)
     }
 
     /// Whether every segment up to ENDLIST is fetched.

@@ -62,6 +62,8 @@ package struct SegmentTimeline: Sendable, Equatable {
     private(set) var skipBoundary: Duration?
     /// The smallest delta update the playlist offers (`v2` with `CAN-SKIP-DATERANGES`).
     private(set) var offeredDeltaUpdate: DeltaUpdateRequest?
+    /// ``offeredDeltaUpdate`` asked of ``baseURL``: made when either changes, not at each reload.
+    private var offeredDeltaUpdateURL: URL?
     /// When the window was last brought up to date from the server, on the engine's clock.
     private(set) var updatedAt: WallTime?
     /// A delta update could not be merged: the next load must be the full playlist.
@@ -69,9 +71,9 @@ package struct SegmentTimeline: Sendable, Equatable {
 
     package var isEmpty: Bool { segments.isEmpty }
     /// Where the window starts (zero while empty).
-    package var start: Duration { segments.first?.start ?? .zero }
+    package var start: Duration { segments.isEmpty ? .zero : segments[0].start }
     /// Where the window ends (zero while empty).
-    package var end: Duration { segments.last?.end ?? .zero }
+    package var end: Duration { segments.isEmpty ? .zero : segments[segments.count - 1].end }
 
     /// The delta update the next reload of `url` may ask for, if any: the window holds that
     /// playlist, which offers them and has not ended, and it is no older than half the Skip
@@ -86,7 +88,8 @@ package struct SegmentTimeline: Sendable, Equatable {
 
     /// `url`, or the delta update of it that the next reload may ask for.
     package func reloadURL(of url: URL, at now: WallTime) -> URL {
-        deltaUpdate(of: url, at: now).map { $0.url(for: url) } ?? url
+        guard deltaUpdate(of: url, at: now) != nil, let offeredDeltaUpdateURL else { return url }
+        return offeredDeltaUpdateURL
     }
 
     /// How a full playlist was placed.
@@ -218,11 +221,13 @@ package struct SegmentTimeline: Sendable, Equatable {
     }
 
     private mutating func takeHeader(of playlist: MediaPlaylist, from url: URL, at now: WallTime) {
+        let offered = DeltaUpdateRequest(offeredBy: playlist.serverControl)
+        if offered != offeredDeltaUpdate || url != baseURL { offeredDeltaUpdateURL = offered?.url(for: url) }
         baseURL = url
         endList = playlist.endList
         targetDuration = .seconds(playlist.targetDuration ?? 6)
         skipBoundary = playlist.serverControl?.canSkipUntil?.onTimeline
-        offeredDeltaUpdate = DeltaUpdateRequest(offeredBy: playlist.serverControl)
+        offeredDeltaUpdate = offered
         updatedAt = now
     }
 
@@ -246,21 +251,14 @@ package struct SegmentTimeline: Sendable, Equatable {
 
     /// The index of the segment holding `position` (the last one for the very end).
     package func index(containing position: Duration) -> Int? {
-        guard !segments.isEmpty else { return nil }
-        var low = 0
-        var high = segments.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if segments[middle].start <= position { low = middle } else { high = middle - 1 }
-        }
-        return low
+        segments.index(containing: position)
     }
 
     /// The index of segment `sequence`, if it is in the window.
     package func index(ofSequence sequence: Int) -> Int? {
-        guard let first = segments.first?.sequence else { return nil }
-        let index = sequence - first
-        return segments.indices.contains(index) ? index : nil
+        guard !segments.isEmpty else { return nil }
+        let index = sequence - segments[0].sequence
+        return index >= 0 && index < segments.count ? index : nil
     }
 
     /// Wall-clock time at `position`, from PROGRAM-DATE-TIME.

@@ -17,7 +17,28 @@ package struct SegmentWindow: RandomAccessCollection, Sendable, Equatable {
     package var startIndex: Int { 0 }
     package var endIndex: Int { storage.count - head }
 
-    package subscript(position: Int) -> TimelineSegment { storage[head + position] }
+    /// The segment at `position`, lent rather than copied: a segment holds a `URL`, whose copies
+    /// go through value witnesses at run time, so a copy of a whole segment to read one of its
+    /// fields (a binary search reads a dozen starts a tick) costs more than the search.
+    package subscript(position: Int) -> TimelineSegment {
+        _read { yield storage[head + position] }
+    }
+
+    /// The index of the segment holding `position`: the last one starting at or before it (the
+    /// first one for a position before the window); nil while empty. A binary search on the
+    /// starts, read in place: the playhead's time is looked up several times a tick.
+    package func index(containing position: Duration) -> Int? {
+        storage.withUnsafeBufferPointer { all in
+            guard head < all.count else { return nil }
+            var low = head
+            var high = all.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if all[middle].start <= position { low = middle } else { high = middle - 1 }
+            }
+            return low - head
+        }
+    }
 
     /// Drops the first `count` segments.
     package mutating func removeFirst(_ count: Int) {

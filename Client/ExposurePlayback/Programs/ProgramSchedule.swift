@@ -23,7 +23,9 @@ struct ProgramSchedule: Sendable {
 
     /// The program on air at `time`.
     func program(at time: WallTime) -> Program? {
-        programs.last { Self.instant($0.startTime) <= time && time < Self.instant($0.endTime) }
+        // Asked at every step of playback: the programs' times are read in place, only the one found is copied.
+        let index = programs.indices.last { Self.instant(programs[$0].startTime) <= time && time < Self.instant(programs[$0].endTime) }
+        return index.map { programs[$0] }
     }
 
     /// The next start or end of a program after `time`.
