@@ -118,6 +118,11 @@ public final class SQLiteDatabase: Sendable {
         }
     }
 
+    /// Runs `work` on the database's queue after what was queued before it and returns at once:
+    /// for code off the queue to reach an actor on ``unownedExecutor`` (`assumeIsolated` inside
+    /// `work`) without creating a task. Inside, the connection's calls run at once.
+    public func enqueue(_ work: @escaping @Sendable () -> Void) { queue.async(work) }
+
     /// Runs `body` with the connection at once, on the queue the caller already runs on (an actor
     /// on ``unownedExecutor``): it neither blocks nor suspends. Traps anywhere else.
     public func accessOnQueue<Value>(_ body: (SQLiteAccess) throws(SQLiteError) -> Value) throws(SQLiteError) -> Value {
