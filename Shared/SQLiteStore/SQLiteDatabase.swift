@@ -80,6 +80,12 @@ public final class SQLiteDatabase: Sendable {
     /// runs on the queue, and may call ``accessOnQueue(_:)`` and ``transactionOnQueue(_:)``.
     public var unownedExecutor: UnownedSerialExecutor { queue.asUnownedSerialExecutor() }
 
+    /// The database's queue as a task executor: a task created with it as its executor preference
+    /// (`Task(executorPreference:)`) runs its nonisolated code on the queue, a thread of
+    /// Dispatch's, so that code and an actor on ``unownedExecutor`` take turns on one thread
+    /// without a hand-off between threads, and its blocking calls hold no thread of the pool.
+    public var taskExecutor: any TaskExecutor { queue.tasks }
+
     /// Switches a file database to write-ahead logging with `synchronous=NORMAL`: a commit returns
     /// once it is in the WAL through `write()`, i.e. in the kernel, so killing the process loses
     /// nothing committed (only a power cut could drop the last commits), and commits never wait

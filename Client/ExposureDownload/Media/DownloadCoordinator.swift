@@ -7,10 +7,11 @@ import Foundation
 /// the order in which things are persisted and announced.
 ///
 /// Which file goes next is the ``FetchSchedule``'s decision (at most `connections` requests in
-/// flight, over every download, in the order downloads were started). A job runs off the actor
-/// (network, disk, hashing) and reports back here through ``ReportBatches`` without waiting: the
-/// reports are taken in batches, and the files a batch completed are committed to the index in
-/// one transaction before their events are sent.
+/// flight, over every download, in the order downloads were started). A job is a task beside the
+/// actor on its queue (network, then hashing and disk, never on the cooperative pool) and reports
+/// back here through ``ReportBatches`` without waiting: the reports are taken in batches, and the
+/// files a batch completed are committed to the index in one transaction before their events are
+/// sent.
 ///
 /// The actor runs on the index's SQLite queue (its executor is the database's): its commits are
 /// synchronous calls made between reading and changing its state, with no thread of the
@@ -248,9 +249,12 @@ actor DownloadCoordinator {
                 schedule.ended(job)
                 continue
             }
-            // Off the actor from its first instruction: an isolated closure would start on the
-            // queue only to leave it, and come back to it once the job is over.
-            jobs[job] = Task { @concurrent in await self.run(job, file: file, folder: folder) }
+            // Nonisolated, on the index's queue as its executor: the request goes out from the
+            // queue, the curl thread's answer comes back to it, and the body is stored and
+            // reported there; one hand-off between threads each way, not three through the pool.
+            jobs[job] = Task(executorPreference: index.taskExecutor) { @concurrent in
+                await self.run(job, file: file, folder: folder)
+            }
         }
         // A retry already due waits for a free connection, and the job that frees one pumps
         // again: waking for it now would spin while every connection is busy.
@@ -270,8 +274,9 @@ actor DownloadCoordinator {
         pump()
     }
 
-    /// One attempt at one file, off the actor: the request, then (its connection handed on) the
-    /// storing. Neither report waits for the coordinator.
+    /// One attempt at one file, on the index's queue but not isolated to the actor (another
+    /// job's or the actor's work runs while the request is out): the request, then (its
+    /// connection handed on) the storing. Neither report waits for the coordinator.
     private nonisolated func run(_ job: Job, file: PlannedFile, folder: URL) async {
         let answer = await fetcher.request(file)
         report(.received(job))

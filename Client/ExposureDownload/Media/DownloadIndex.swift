@@ -85,6 +85,10 @@ package final class DownloadIndex: Sendable {
     /// The queue the index's calls run on, as the executor of the actor that makes them.
     package var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
 
+    /// The queue the index's calls run on, as the executor preferred by tasks that work beside
+    /// the actor on it (``SQLiteDatabase/taskExecutor``).
+    package var taskExecutor: any TaskExecutor { database.taskExecutor }
+
     /// Runs `work` on the index's queue after what was queued before it, returning at once: how
     /// code off the queue reaches the actor running there without a task of its own.
     package func enqueue(_ work: @escaping @Sendable () -> Void) { database.enqueue(work) }
