@@ -24,6 +24,22 @@ import Testing
         #expect(PackageFiles.usedBytes(under: folder) == 10 + 200 + 30 + 4)
     }
 
+    /// Thousands of entries of every name length: `readdir` hands them out of buffers ending
+    /// anywhere, and each name is read in place (a copy of the whole name array once read past
+    /// the end of one: a crash in the bench's 6,750-file package).
+    @Test func usedBytesReadsEveryEntryOfALargeFolder() throws {
+        let temporary = TemporaryFolder("package-files")
+        let folder = temporary.url
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var expected = 0
+        for index in 0..<3_000 {
+            let name = String(repeating: "n", count: 1 + index % 200) + "-\(index)"
+            try Data(count: index % 7).write(to: folder.appendingPathComponent(name))
+            expected += index % 7
+        }
+        #expect(PackageFiles.usedBytes(under: folder) == Int64(expected))
+    }
+
     @Test func usedBytesOfAMissingFolderIsZero() {
         let temporary = TemporaryFolder("package-files")
         #expect(PackageFiles.usedBytes(under: temporary.url.appendingPathComponent("nothing-here")) == 0)

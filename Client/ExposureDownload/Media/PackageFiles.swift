@@ -95,13 +95,18 @@ package enum PackageFiles {
     /// 6,750-file package, and its enumerator's path strings cost 40 ms more than this whole walk.
     package static func usedBytes(under folder: URL) -> Int64 { regularFileBytes(under: folder.path) }
 
+    /// Where a `dirent` holds its name.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+
     private static func regularFileBytes(under folder: String) -> Int64 {
         guard let directory = opendir(folder) else { return 0 }
         defer { closedir(directory) }
         var total: Int64 = 0
         var status = stat()
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            // Read in place: an entry is only as long as its name, and copying the whole
+            // `d_name` array could read past the end of the directory's buffer.
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             guard name != ".", name != "..", fstatat(dirfd(directory), name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             switch status.st_mode & S_IFMT {
             case S_IFREG: total += Int64(status.st_size)
