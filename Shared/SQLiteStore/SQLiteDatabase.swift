@@ -80,6 +80,12 @@ public final class SQLiteDatabase: Sendable {
     /// runs on the queue, and may call ``accessOnQueue(_:)`` and ``transactionOnQueue(_:)``.
     public var unownedExecutor: UnownedSerialExecutor { queue.asUnownedSerialExecutor() }
 
+    /// The database's queue as a task executor: a task created with it as its executor preference
+    /// (`Task(executorPreference:)`) runs its nonisolated code on the queue, a thread of
+    /// Dispatch's, so that code and an actor on ``unownedExecutor`` take turns on one thread
+    /// without a hand-off between threads, and its blocking calls hold no thread of the pool.
+    public var taskExecutor: any TaskExecutor { queue.tasks }
+
     /// Switches a file database to write-ahead logging with `synchronous=NORMAL`: a commit returns
     /// once it is in the WAL through `write()`, i.e. in the kernel, so killing the process loses
     /// nothing committed (only a power cut could drop the last commits), and commits never wait
@@ -117,6 +123,11 @@ public final class SQLiteDatabase: Sendable {
             do throws(SQLiteError) { try connection.inTransaction(body) } catch { failed(error) }
         }
     }
+
+    /// Runs `work` on the database's queue after what was queued before it and returns at once:
+    /// for code off the queue to reach an actor on ``unownedExecutor`` (`assumeIsolated` inside
+    /// `work`) without creating a task. Inside, the connection's calls run at once.
+    public func enqueue(_ work: @escaping @Sendable () -> Void) { queue.async(work) }
 
     /// Runs `body` with the connection at once, on the queue the caller already runs on (an actor
     /// on ``unownedExecutor``): it neither blocks nor suspends. Traps anywhere else.

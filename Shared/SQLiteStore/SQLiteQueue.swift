@@ -7,10 +7,26 @@ import Dispatch
 final class SQLiteQueue: SerialExecutor {
     private static let identity = DispatchSpecificKey<ObjectIdentifier>()
     private let queue: DispatchQueue
+    /// The same queue as a task executor.
+    let tasks: Tasks
 
     init(label: String) {
         queue = DispatchQueue(label: label)
+        tasks = Tasks(queue)
         queue.setSpecific(key: Self.identity, value: ObjectIdentifier(self))
+    }
+
+    /// The queue as a `TaskExecutor`: the nonisolated code of a task created with it as its
+    /// executor preference runs on the queue, taking turns with the jobs of the actor on it.
+    final class Tasks: TaskExecutor {
+        private let queue: DispatchQueue
+
+        init(_ queue: DispatchQueue) { self.queue = queue }
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        }
     }
 
     /// Whether the calling code runs on this queue (a job of the actor on it, or work it was handed).

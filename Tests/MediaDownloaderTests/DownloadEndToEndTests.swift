@@ -69,6 +69,31 @@ import Testing
         try harness.expectPackageEqualsSource(id)
     }
 
+    /// Files completing together are committed in one transaction, and none is announced before
+    /// its commit: at every `.progressed`, the index file (read as another process would) holds
+    /// at least as many complete files, each with its length and digest, as the event counts.
+    @Test func everyAnnouncedFileIsCommittedBeforeItsEvent() async throws {
+        let harness = try await MediaDownloadHarness()
+        let downloader = try harness.downloader(GatedTransport(), sizesBeforeFetching: false)
+        let id = MediaDownloadID(rawValue: "committed")
+        _ = try await downloader.prepare(id, source: harness.source(), selection: MediaTrackSelection())
+        try await downloader.start(id)
+        var announced: [Int] = []
+        var committed: [Int] = []
+        for await event in downloader.events {
+            guard case .progressed(_, let progress) = event else {
+                if event.isEnd { break }
+                continue
+            }
+            announced.append(progress.completedFiles)
+            committed.append(try harness.indexed(id)?.files.filter { $0.completion != nil }.count ?? 0)
+        }
+        #expect(announced == Array(1...announced.count), "one event per file, in order")
+        #expect(zip(announced, committed).allSatisfy { $0 <= $1 }, "announced \(announced), committed \(committed)")
+        #expect(try harness.indexed(id)?.phase == .complete)
+        try harness.expectPackageEqualsSource(id)
+    }
+
     @Test func aWholeDownloadHasTheSourceBytesAndFFprobeReadsIt() async throws {
         let harness = try await MediaDownloadHarness()
         let downloader = try harness.downloader(GatedTransport())

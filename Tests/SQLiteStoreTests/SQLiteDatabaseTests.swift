@@ -94,6 +94,27 @@ import Testing
         #expect(count == 2)
     }
 
+    /// A task preferring the queue as its executor runs its nonisolated code on the queue, in line
+    /// with the work queued before it, and comes back there after a suspension resumed elsewhere
+    /// (`accessOnQueue` would trap anywhere else); work handed to `enqueue` runs there too.
+    @Test func aTaskPreferringTheQueueRunsOnItAndWorkEnqueuedRunsInLine() async throws {
+        let database = try Self.database()
+        database.writeLater(
+            { (db) throws(SQLiteError) in try db.update("INSERT INTO numbers (value) VALUES (1)") },
+            failed: { error in Issue.record("\(error)") })
+        let seen = try await Task(executorPreference: database.taskExecutor) { @concurrent () throws(SQLiteError) in
+            let before = try database.accessOnQueue(Self.numbers)
+            await withCheckedContinuation { continuation in Task.detached { continuation.resume() } }
+            try database.accessOnQueue { (db) throws(SQLiteError) in try db.update("INSERT INTO numbers (value) VALUES (2)") }
+            return before
+        }.value
+        #expect(seen == [1], "after the write queued before the task")
+        let enqueued = await withCheckedContinuation { continuation in
+            database.enqueue { continuation.resume(returning: (try? database.accessOnQueue(Self.numbers)) ?? []) }
+        }
+        #expect(enqueued == [1, 2])
+    }
+
     @Test func anActorOnTheDatabasesQueueCommitsInStepWithItsStateWithoutAwaiting() async throws {
         let counter = Counter(database: try Self.database())
         // Every call reads the actor's state and commits before another call can run: the rows

@@ -7,15 +7,29 @@ import Foundation
 /// the order in which things are persisted and announced.
 ///
 /// Which file goes next is the ``FetchSchedule``'s decision (at most `connections` requests in
-/// flight, over every download, in the order downloads were started). A job runs off the actor
-/// (network, disk, hashing) and reports back here, where the completed file is committed to the
-/// index before its event is sent.
+/// flight, over every download, in the order downloads were started). A job is a task beside the
+/// actor on its queue (network, then hashing and disk, never on the cooperative pool) and reports
+/// back here through ``ReportBatches`` without waiting: the reports are taken in batches, and the
+/// files a batch completed are committed to the index in one transaction before their events are
+/// sent.
 ///
 /// The actor runs on the index's SQLite queue (its executor is the database's): its commits are
 /// synchronous calls made between reading and changing its state, with no thread of the
 /// cooperative pool blocked and no other call of the actor let in between.
 actor DownloadCoordinator {
     private typealias Job = FetchSchedule.Job
+    /// How a job ended (nil: it was cancelled).
+    private typealias Ending = (job: Job, outcome: FileFetcher.Outcome?)
+    /// How the commit of a job's file went: whether the file is its download's last, or the failure.
+    private typealias Commit = Result<Bool, MediaDownloadFailure>
+
+    /// What a job tells the coordinator.
+    private enum Report: Sendable {
+        /// The job's response arrived (or its request failed): its connection is free.
+        case received(Job)
+        /// The job ended, with how (nil: it was cancelled).
+        case ended(Job, FileFetcher.Outcome?)
+    }
 
     private let root: URL
     private let index: DownloadIndex
@@ -29,6 +43,8 @@ actor DownloadCoordinator {
     /// The task that wakes the schedule when the earliest retry falls due.
     private var wake: (due: WallTime, task: Task<Void, Never>)?
     private var drainWaiters: [MediaDownloadID: [CheckedContinuation<Void, Never>]] = [:]
+    /// What jobs reported and the coordinator has not acted on yet.
+    private nonisolated let reports = ReportBatches<Report>()
     /// Ids being prepared, so two prepares of one id cannot both pass the existence check.
     private var reserved: Set<MediaDownloadID> = []
     private var closed = false
@@ -233,7 +249,12 @@ actor DownloadCoordinator {
                 schedule.ended(job)
                 continue
             }
-            jobs[job] = Task { await self.run(job, file: file, folder: folder) }
+            // Nonisolated, on the index's queue as its executor: the request goes out from the
+            // queue, the curl thread's answer comes back to it, and the body is stored and
+            // reported there; one hand-off between threads each way, not three through the pool.
+            jobs[job] = Task(executorPreference: index.taskExecutor) { @concurrent in
+                await self.run(job, file: file, folder: folder)
+            }
         }
         // A retry already due waits for a free connection, and the job that frees one pumps
         // again: waking for it now would spin while every connection is busy.
@@ -253,33 +274,51 @@ actor DownloadCoordinator {
         pump()
     }
 
-    /// One attempt at one file, off the actor: the request, then (its connection handed on) the storing.
+    /// One attempt at one file, on the index's queue but not isolated to the actor (another
+    /// job's or the actor's work runs while the request is out): the request, then (its
+    /// connection handed on) the storing. Neither report waits for the coordinator.
     private nonisolated func run(_ job: Job, file: PlannedFile, folder: URL) async {
         let answer = await fetcher.request(file)
-        await received(job)
-        guard let answer else { return await ended(job, nil) }
-        await ended(job, fetcher.store(answer, of: file, in: folder))
+        report(.received(job))
+        report(.ended(job, answer.map { fetcher.store($0, of: file, in: folder) }))
     }
 
-    private func received(_ job: Job) {
-        schedule.received(job)
+    /// Posts `report`; the post that opens a batch has the coordinator act on it on its queue.
+    private nonisolated func report(_ report: Report) {
+        guard reports.post(report) else { return }
+        index.enqueue { self.assumeIsolated { $0.actOnReports() } }
+    }
+
+    /// Acts on the reports posted since the last batch: frees the connections of the jobs whose
+    /// responses arrived, commits the files completed in one transaction, then acts on each
+    /// ending in the order they were posted, and starts what may start now.
+    private func actOnReports() {
+        var endings: [Ending] = []
+        for report in reports.take() {
+            switch report {
+            case .received(let job): schedule.received(job)
+            case .ended(let job, let outcome): endings.append((job, outcome))
+            }
+        }
+        let commits = commitCompletions(of: endings)
+        for (ending, commit) in zip(endings, commits) { ended(ending.job, ending.outcome, commit: commit) }
         pump()
     }
 
-    /// Acts on how a job ended (nil: it was cancelled) and starts what may start now.
-    private func ended(_ job: Job, _ outcome: FileFetcher.Outcome?) {
+    /// Acts on how a job ended (nil: it was cancelled); `commit` is how its file's commit went
+    /// (nil when its file is not to be recorded).
+    private func ended(_ job: Job, _ outcome: FileFetcher.Outcome?, commit: Commit?) {
         jobs[job] = nil
         schedule.ended(job)
         if downloads[job.id] != nil {
             switch outcome {
-            case .stored(let completion): record(job, completion)
+            case .stored(let completion): record(job, completion, commit)
             case .fail(let failure): if downloads[job.id]?.activity == .fetching { beginStop(job.id, .failure(failure)) }
             case .retry(let reason): retry(job, reason: reason)
             case nil: break
             }
             settle(job.id)
         }
-        pump()
     }
 
     /// Schedules the file again after its backoff, or fails the download once its budget is spent.
@@ -293,16 +332,42 @@ actor DownloadCoordinator {
         }
     }
 
-    /// Commits a complete file, then announces it (and the download's end with the last one).
-    private func record(_ key: Job, _ completion: IndexedFile.Completion) {
-        guard downloads[key.id]?.record.files[key.position].completion == nil, downloads[key.id]?.activity != .stopping(.remove),
-            let done = downloads[key.id]?.ledger.completeFiles, let total = downloads[key.id]?.record.files.count
-        else { return }
-        let isLast = done + 1 == total
-        do throws(MediaDownloadFailure) {
-            try index.complete(position: key.position, of: key.id, completion, phase: isLast ? .complete : nil)
-        } catch {
-            return beginStop(key.id, .failure(error))
+    /// Commits, in one transaction, the complete files among `endings` that are to be recorded
+    /// (not complete already, their download not being removed). For each ending, in order: nil
+    /// when it records nothing, else whether its file is the last of its download, or the
+    /// commit's failure.
+    private func commitCompletions(of endings: [Ending]) -> [Commit?] {
+        var files: [DownloadIndex.CompletedFile] = []
+        var recording: [Int?] = []
+        var completedBefore: [MediaDownloadID: Int] = [:]
+        for (job, outcome) in endings {
+            guard case .stored(let completion) = outcome, let download = downloads[job.id],
+                download.record.files[job.position].completion == nil, download.activity != .stopping(.remove),
+                !files.contains(where: { $0.id == job.id && $0.position == job.position })
+            else {
+                recording.append(nil)
+                continue
+            }
+            let done = completedBefore[job.id, default: download.ledger.completeFiles]
+            completedBefore[job.id] = done + 1
+            recording.append(files.count)
+            files.append(
+                DownloadIndex.CompletedFile(
+                    id: job.id, position: job.position, completion: completion, isLast: done + 1 == download.record.files.count))
+        }
+        guard !files.isEmpty else { return recording.map { _ in nil } }
+        let committed = Result { () throws(MediaDownloadFailure) in try index.complete(files) }
+        return recording.map { file in file.map { file in committed.map { files[file].isLast } } }
+    }
+
+    /// Announces a complete file committed by ``commitCompletions(of:)`` (and the download's end
+    /// with the last one); stops its download if the commit failed.
+    private func record(_ key: Job, _ completion: IndexedFile.Completion, _ commit: Commit?) {
+        let isLast: Bool
+        switch commit {
+        case nil: return
+        case .failure(let failure): return beginStop(key.id, .failure(failure))
+        case .success(let last): isLast = last
         }
         guard
             let progress = update(

@@ -85,6 +85,14 @@ package final class DownloadIndex: Sendable {
     /// The queue the index's calls run on, as the executor of the actor that makes them.
     package var unownedExecutor: UnownedSerialExecutor { database.unownedExecutor }
 
+    /// The queue the index's calls run on, as the executor preferred by tasks that work beside
+    /// the actor on it (``SQLiteDatabase/taskExecutor``).
+    package var taskExecutor: any TaskExecutor { database.taskExecutor }
+
+    /// Runs `work` on the index's queue after what was queued before it, returning at once: how
+    /// code off the queue reaches the actor running there without a task of its own.
+    package func enqueue(_ work: @escaping @Sendable () -> Void) { database.enqueue(work) }
+
     /// Every download with its files in plan order, those that were fetching when the last process
     /// ended recorded as suspended now, in one transaction. Blocking (see the type).
     package func restore() throws(MediaDownloadFailure) -> [IndexedDownload] {
@@ -151,16 +159,35 @@ package final class DownloadIndex: Sendable {
         }
     }
 
-    /// Records a complete file, and the download's phase when that changes with it.
-    package func complete(position: Int, of id: MediaDownloadID, _ completion: IndexedFile.Completion, phase: MediaDownloadPhase?)
-        throws(MediaDownloadFailure)
-    {
+    /// A file to record as complete.
+    package struct CompletedFile: Sendable, Hashable {
+        package var id: MediaDownloadID
+        package var position: Int
+        package var completion: IndexedFile.Completion
+        /// Whether it is the last file of its download, which is then recorded complete with it.
+        package var isLast: Bool
+
+        /// The file at `position` of download `id`, complete with `completion`; `isLast` when it completes the download.
+        package init(id: MediaDownloadID, position: Int, completion: IndexedFile.Completion, isLast: Bool) {
+            self.id = id
+            self.position = position
+            self.completion = completion
+            self.isLast = isLast
+        }
+    }
+
+    /// Records complete files, and the phase of the downloads they complete, in one transaction.
+    package func complete(_ files: [CompletedFile]) throws(MediaDownloadFailure) {
         try transaction { (db) throws(SQLiteError) in
-            try db.update(
-                "UPDATE files SET length = ?, sha256 = ? WHERE download_id = ? AND position = ?",
-                .integer(completion.length), .text(completion.sha256), .text(id.rawValue), .integer(Int64(position)))
-            if let phase {
-                try db.update("UPDATE downloads SET phase = ? WHERE id = ?", .text(phase.rawValue), .text(id.rawValue))
+            for file in files {
+                try db.update(
+                    "UPDATE files SET length = ?, sha256 = ? WHERE download_id = ? AND position = ?",
+                    .integer(file.completion.length), .text(file.completion.sha256), .text(file.id.rawValue),
+                    .integer(Int64(file.position)))
+                if file.isLast {
+                    try db.update(
+                        "UPDATE downloads SET phase = ? WHERE id = ?", .text(MediaDownloadPhase.complete.rawValue), .text(file.id.rawValue))
+                }
             }
         }
     }

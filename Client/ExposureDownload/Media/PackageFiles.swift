@@ -22,16 +22,20 @@ package enum PackageFiles {
     }
 
     // Paths are joined as text: `URL.appendingPathComponent` stats the file to learn whether it
-    // is a folder, a system call per file for nothing.
+    // is a folder, a system call per file for nothing. The slashes are swapped byte by byte (a
+    // `/` is never part of another UTF-8 character).
     private static func partialPath(of path: String, in folder: String) -> String {
-        folder + "/" + String(path.map { $0 == "/" ? "_" : $0 }) + partialSuffix
+        folder + "/" + String(decoding: path.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+            + partialSuffix
     }
 
     /// Writes `bytes` as `path` of the package in `folder`, through ``partialURL(of:in:)`` and a rename.
     /// - Throws: ``MediaDownloadFailure/insufficientSpace`` when the disk is full, `.storage` otherwise.
     package static func store(_ bytes: Data, as path: String, in folder: URL) throws(MediaDownloadFailure) {
-        let destination = folder.path + "/" + path
-        let partial = partialPath(of: path, in: folder.path)
+        // `URL.path` decodes the URL's text anew at each call.
+        let folderPath = folder.path
+        let destination = folderPath + "/" + path
+        let partial = partialPath(of: path, in: folderPath)
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw failure(errno, "cannot create \(partial)") }
         var written = 0
@@ -83,16 +87,32 @@ package enum PackageFiles {
         return IndexedFile.Completion(length: length, sha256: hasher.finalize())
     }
 
-    /// The bytes of every regular file under `folder` (0 when it does not exist).
+    /// The bytes of every regular file under `folder` (0 when it does not exist); symbolic links
+    /// are neither counted nor followed.
     ///
-    /// One `lstat` per file: Foundation's resource values also look up each file's owner and
-    /// group (reading /etc/passwd and /etc/group per file), seconds for a 6,750-file package.
-    package static func usedBytes(under folder: URL) -> Int64 {
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return 0 }
+    /// `readdir` and one `fstatat` per entry: Foundation's resource values also look up each
+    /// file's owner and group (reading /etc/passwd and /etc/group per file), seconds for a
+    /// 6,750-file package, and its enumerator's path strings cost 40 ms more than this whole walk.
+    package static func usedBytes(under folder: URL) -> Int64 { regularFileBytes(under: folder.path) }
+
+    /// Where a `dirent` holds its name.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+
+    private static func regularFileBytes(under folder: String) -> Int64 {
+        guard let directory = opendir(folder) else { return 0 }
+        defer { closedir(directory) }
         var total: Int64 = 0
         var status = stat()
-        for case let relative as String in walker where lstat(folder.path + "/" + relative, &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFREG { total += Int64(status.st_size) }
+        while let entry = readdir(directory) {
+            // Read in place: an entry is only as long as its name, and copying the whole
+            // `d_name` array could read past the end of the directory's buffer.
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
+            guard name != ".", name != "..", fstatat(dirfd(directory), name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: total += Int64(status.st_size)
+            case S_IFDIR: total += regularFileBytes(under: folder + "/" + name)
+            default: continue
+            }
         }
         return total
     }

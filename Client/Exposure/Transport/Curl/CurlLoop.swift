@@ -18,6 +18,23 @@ final class CurlLoop: Sendable {
         var started: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
         var stopped = false
+
+        /// Leaves `transfer` to be started; true when the loop must be woken for it.
+        mutating func start(_ transfer: CurlTransfer) -> Bool {
+            defer { started.append(transfer) }
+            return isTaken
+        }
+
+        /// Leaves `transfer` to be cancelled; true when the loop must be woken for it.
+        mutating func cancel(_ transfer: CurlTransfer) -> Bool {
+            defer { cancelled.append(transfer) }
+            return isTaken
+        }
+
+        /// Whether the loop has taken everything left here. Only the first item after that needs
+        /// a wake-up: the loop takes the whole inbox when it wakes, and each `curl_multi_wakeup`
+        /// is a system call (and a thread woken when the loop sleeps).
+        private var isTaken: Bool { started.isEmpty && cancelled.isEmpty && !stopped }
     }
 
     private let inbox = Mutex(Inbox())
@@ -41,8 +58,7 @@ final class CurlLoop: Sendable {
     func submit(_ transfer: CurlTransfer) {
         switch multi {
         case .success(let multi):
-            inbox.withLock { $0.started.append(transfer) }
-            multi.wakeUp()
+            if inbox.withLock({ $0.start(transfer) }) { multi.wakeUp() }
         case .failure(let error):
             transfer.finish(.failure(error))
         }
@@ -52,8 +68,7 @@ final class CurlLoop: Sendable {
     func cancel(_ transfer: CurlTransfer) {
         transfer.isCancelled.store(true, ordering: .releasing)
         guard case .success(let multi) = multi else { return }
-        inbox.withLock { $0.cancelled.append(transfer) }
-        multi.wakeUp()
+        if inbox.withLock({ $0.cancel(transfer) }) { multi.wakeUp() }
     }
 
     /// Ends the thread, closing every connection; transfers still running throw
