@@ -59,7 +59,7 @@ import Testing
         let live = try entitlement(airing.assetId)
         #expect(live.streamInfo?.kind == .liveProgram)
         #expect(live.streamInfo?.programId == airing.programId)
-        #expect(live.streamInfo?.start == airing.start.millisecondsSince1970 / 1000)
+        #expect(live.streamInfo?.start == airing.start.secondsSince1970)
 
         let past = schedule("news-24").programs(
             from: WallTime(millisecondsSince1970: now - 4 * 3_600_000), to: WallTime(millisecondsSince1970: now - 3 * 3_600_000)

@@ -34,13 +34,12 @@ extension ExposureAPI {
             }
             // The play token (and so the keys of an encrypted download) lasts as long as the license,
             // in whole seconds as the entitlement's playTokenExpiration.
-            let licenseEnd = download.ledger.licenseExpiry(issued: context.now).millisecondsSince1970
-            let licenseExpiry = WallTime(millisecondsSince1970: licenseEnd / 1000 * 1000)
+            let licenseExpiry = WallTime(secondsSince1970: download.ledger.licenseExpiry(issued: context.now).secondsSince1970)
             let builder = EntitlementBuilder(
                 context: context, session: download.session, grant: download.grant,
                 ids: .fresh(accountId: download.session.accountId, assetId: download.entry.assetId, tokenExpires: licenseExpiry))
             var entitlement = builder.entitlement(for: .vod(download.entry), material: "default")
-            entitlement.playTokenExpiration = licenseExpiry.millisecondsSince1970 / 1000
+            entitlement.playTokenExpiration = licenseExpiry.secondsSince1970
             entitlement.entitlementType = "DOWNLOAD"
             return Responses.json(entitlement)
         }

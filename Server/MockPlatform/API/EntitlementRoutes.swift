@@ -21,7 +21,7 @@ extension ExposureAPI {
                 .entitlement(for: target, material: material)
             let ids = PlayIdentifiers.fresh(
                 accountId: session.accountId, assetId: target.governingAsset.assetId,
-                tokenExpires: WallTime(millisecondsSince1970: shape.playTokenExpiration * 1000))
+                tokenExpires: WallTime(secondsSince1970: shape.playTokenExpiration))
             try Self.beginPlaySession(shape, ids: ids, session: session, context: context)
             var response = Responses.json(body: try bodies.body(of: shape, for: ids))
             // The header and the body's `requestId` name the same request, as they do on Exposure.
@@ -56,8 +56,8 @@ extension ExposureAPI {
                 {
                     try policy.check(program: program)
                     validation.streamInfo = StreamInfo(
-                        live: true, static: false, start: program.start.millisecondsSince1970 / 1000,
-                        end: program.end.millisecondsSince1970 / 1000, channelId: channel.assetId, programId: program.programId)
+                        live: true, static: false, start: program.start.secondsSince1970,
+                        end: program.end.secondsSince1970, channelId: channel.assetId, programId: program.programId)
                 } else {
                     try Self.checkProgram(of: target, policy: policy)
                 }
@@ -75,7 +75,7 @@ extension ExposureAPI {
         let play = PlaySession(
             id: ids.playSessionId, accountId: session.accountId, assetId: entitlement.assetId ?? context.path("assetId"),
             tracksBookmark: entitlement.streamInfo?.static == true, started: context.now,
-            lastSeen: context.now, tokenExpires: WallTime(millisecondsSince1970: entitlement.playTokenExpiration * 1000),
+            lastSeen: context.now, tokenExpires: WallTime(secondsSince1970: entitlement.playTokenExpiration),
             idleTimeout: context.catalog.settings.playSessionIdleTimeout)
         let limit = context.catalog.user(accountId: session.accountId)?.concurrentStreamsLimit
         guard context.platform.state.begin(play, streamLimit: limit) else {

@@ -24,7 +24,7 @@ enum DateRangeTags {
         case .adBreak(let adIds, let clickThroughUrl):
             var attributes = [ClientAttribute(name: "X-AD-ID", value: .string(adIds.joined(separator: ",")))]
             if let clickThroughUrl { attributes.append(ClientAttribute(name: "X-AD-URL", value: .string(clickThroughUrl))) }
-            let eventId = UInt32(truncatingIfNeeded: range.start.millisecondsSince1970 / 1000)
+            let eventId = UInt32(truncatingIfNeeded: range.start.secondsSince1970)
             let out = DateRange(
                 id: range.id, rangeClass: adClass, startDate: start, plannedDuration: length,
                 scte35Out: SCTE35.spliceOut(eventId: eventId, at: range.start, duration: range.end - range.start),

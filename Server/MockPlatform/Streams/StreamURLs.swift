@@ -26,7 +26,7 @@ enum StreamURLs {
 
     /// One occurrence of a live event (an EVENT playlist that grows, then ends).
     static func event(base: String, assetId: String, start: WallTime) -> String {
-        "\(base)/streams/event/\(assetId)/\(start.millisecondsSince1970 / 1000)/master.m3u8"
+        "\(base)/streams/event/\(assetId)/\(start.secondsSince1970)/master.m3u8"
     }
 
     /// How far from 0 a segment URL's media sequence number may be: 2⁴⁰ segments are tens of
