@@ -54,11 +54,11 @@ struct JournalResponder: HTTPResponder {
         case .streamed: (.zero, "streamed")
         case .delayed(let delay, let then):
             switch then {
-            case .immediate: (.milliseconds(delay.wholeMilliseconds), "delayed")
-            case .truncated: (.milliseconds(delay.wholeMilliseconds), "truncated")
-            case .throttled: (.milliseconds(delay.wholeMilliseconds), "throttled")
-            case .dropConnection: (.milliseconds(delay.wholeMilliseconds), "dropped")
-            case .streamed: (.milliseconds(delay.wholeMilliseconds), "streamed")
+            case .immediate: (delay.roundedDownToMilliseconds, "delayed")
+            case .truncated: (delay.roundedDownToMilliseconds, "truncated")
+            case .throttled: (delay.roundedDownToMilliseconds, "throttled")
+            case .dropConnection: (delay.roundedDownToMilliseconds, "dropped")
+            case .streamed: (delay.roundedDownToMilliseconds, "streamed")
             }
         }
     }
