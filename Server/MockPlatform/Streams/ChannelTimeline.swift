@@ -57,14 +57,14 @@ final class ChannelTimeline: StreamTimeline {
         let breakSegments = (adBreak?.ads ?? []).flatMap { ad in
             (0..<ad.segmentCount).map { SegmentSource(clip: .ad(ad.id), index: $0) }
         }
-        // Walked program by program: the schedule is asked again only when a segment starts
-        // past the program on air.
+        // Walked program by program, from the segment before 0 (the first one's predecessor):
+        // the schedule is asked again only when a segment starts past the program on air.
         var breakSegmentNumbers: [Int32] = []
-        breakSegmentNumbers.reserveCapacity(period)
-        var start = Duration.zero
+        breakSegmentNumbers.reserveCapacity(period + 1)
+        var start = .zero - segmentDuration
         var airing = schedule.airtime(sinceEpoch: start)
         var breakAirtime = Self.adBreakAirtime(inProgramAiring: airing, adBreak: adBreak, segmentDuration: segmentDuration)
-        for _ in 0..<period {
+        for _ in -1..<period {
             if !airing.contains(start) {
                 airing = schedule.airtime(sinceEpoch: start)
                 breakAirtime = Self.adBreakAirtime(inProgramAiring: airing, adBreak: adBreak, segmentDuration: segmentDuration)
@@ -73,20 +73,19 @@ final class ChannelTimeline: StreamTimeline {
             breakSegmentNumbers.append(Int32(number ?? -1))
             start += segmentDuration
         }
-        let beforeZero = Self.breakSegment(
-            startingAt: .zero - segmentDuration,
-            in: Self.adBreakAirtime(
-                inProgramAiring: schedule.airtime(sinceEpoch: .zero - segmentDuration), adBreak: adBreak, segmentDuration: segmentDuration),
-            segmentDuration: segmentDuration)
-        var previous = Self.source(-1, breakSegment: beforeZero, of: breakSegments, reelCount: reelCount)
+        let source = { (sequence: Int) in
+            let number = Int(breakSegmentNumbers[sequence + 1])
+            return Self.source(sequence, breakSegment: number < 0 ? nil : number, of: breakSegments, reelCount: media.reel.segmentCount)
+        }
+        var previous = source(-1)
         var prefix = [0]
         prefix.reserveCapacity(period + 1)
         for sequence in 0..<period {
-            let number = Int(breakSegmentNumbers[sequence])
-            let current = Self.source(sequence, breakSegment: number < 0 ? nil : number, of: breakSegments, reelCount: reelCount)
+            let current = source(sequence)
             prefix.append(prefix[sequence] + (current.follows(previous) ? 0 : 1))
             previous = current
         }
+        breakSegmentNumbers.removeFirst()
         periodPrefix = prefix
         periodBreakSegments = breakSegmentNumbers
         self.breakSegments = breakSegments
