@@ -15,8 +15,6 @@ package struct RenditionTrack: Sendable {
     package let language: String
     /// The rendition's media playlist.
     package let playlistURL: URL
-    /// The URLs that ask for the playlist: in full, and as each delta update.
-    private let playlistRequests: [URL]
     /// The rendition's own window (its positions are not used; the video's are).
     package var timeline = SegmentTimeline()
     /// The next segment to fetch.
@@ -38,7 +36,6 @@ package struct RenditionTrack: Sendable {
         self.type = type
         self.language = rendition.language ?? language
         playlistURL = url
-        playlistRequests = [url] + DeltaUpdateRequest.allCases.map { $0.url(for: url) }
     }
 
     /// The default language of `type` in `group`: DEFAULT=YES, else the first listed.
@@ -49,7 +46,7 @@ package struct RenditionTrack: Sendable {
 
     /// Whether `url` asks for this track's playlist, in full or as a delta update.
     package func isPlaylistRequest(_ url: URL) -> Bool {
-        playlistRequests.contains(url)
+        DeltaUpdateRequest.asksForPlaylist(url, at: playlistURL)
     }
 
     /// Whether every segment up to ENDLIST is fetched.
