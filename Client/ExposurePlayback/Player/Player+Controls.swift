@@ -16,19 +16,18 @@ extension Player {
     public func seek(toPosition positionMs: Int64) { session?.seek(to: .milliseconds(positionMs)) }
 
     /// Seeks to `position` in the stream's time reference: ``seek(toPosition:)`` as a `Duration`.
-    public func seek(to position: Duration) { seek(toPosition: position.wholeMilliseconds) }
+    public func seek(to position: Duration) { session?.seek(to: position.roundedDownToMilliseconds) }
 
     /// Seeks to the wall-clock `time`: ``seek(toTime:)`` as a `WallTime`.
-    public func seek(to time: WallTime) { seek(toTime: time.millisecondsSince1970) }
-
-    /// Seeks to a wall-clock time (ms since 1970, the official SDK's spelling); forward needs `ffEnabled`, backward `rwEnabled`.
     /// On a channel, a time before the seekable window starts the program on air then as a
     /// catch-up playback (``startCatchUp(at:)``).
-    public func seek(toTime timeMs: Int64) {
-        let time = WallTime(millisecondsSince1970: timeMs)
+    public func seek(to time: WallTime) {
         if startCatchUp(at: time) { return }
         session?.seek(to: time)
     }
+
+    /// Seeks to a wall-clock time (ms since 1970, the official SDK's spelling); forward needs `ffEnabled`, backward `rwEnabled`.
+    public func seek(toTime timeMs: Int64) { seek(to: WallTime(millisecondsSince1970: timeMs)) }
 
     /// Jumps to the live edge (a fast-forward as far as the contract is concerned); from a
     /// catch-up program, back to its channel's live edge with a new entitlement.
