@@ -121,7 +121,7 @@ package struct SegmentTimeline: Sendable, Equatable {
             }
         } else if let last = segments.last, first > last.sequence {
             let elapsed = max(.zero, now - (updatedAt ?? now))
-            let elapsedTargets = elapsed.wholeMilliseconds / max(targetDuration.wholeMilliseconds, 1)
+            let elapsedTargets = elapsed.floorDivided(by: max(targetDuration, .milliseconds(1)))
             let explained = last.sequence + 1 + Int(elapsedTargets) + 1
             if first > explained {
                 placement = .jumped
