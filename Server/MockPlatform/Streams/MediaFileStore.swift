@@ -16,17 +16,42 @@ final class MediaFileStore: Sendable {
         // Only safe paths are ever cached, so a hit needs no second check.
         if let hit = cache.withLock({ $0[relativePath] }) { return hit }
         guard Self.isSafe(relativePath) else { return nil }
-        let url = root.appendingPathComponent(relativePath).standardizedFileURL
-        // Symbolic links are followed: fixture authors use them to share media between fixture
-        // sets (the request path can hold no `..`, so only they can point out of the folder).
-        // Their target must be a regular file, not a FIFO or a device that would never end.
-        let target = url.resolvingSymlinksInPath()
-        guard url.path.hasPrefix(root.path + "/"),
-            (try? target.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-            let data = FileManager.default.contents(atPath: target.path)
-        else { return nil }
+        let url = root.appendingPathComponent(relativePath, isDirectory: false).standardizedFileURL
+        guard url.path.hasPrefix(root.path + "/"), let data = Self.regularFileContents(atPath: url.path) else { return nil }
         cache.withLock { $0[relativePath] = data }
         return data
+    }
+
+    /// The bytes of the file at `path`, or nil unless it is a regular file that could be read.
+    ///
+    /// Symbolic links are followed: fixture authors use them to share media between fixture
+    /// sets (a request path can hold no `..`, so only they can point out of the folder). What
+    /// is opened must be a regular file, not a FIFO or a device that would never end: it is
+    /// opened without blocking (a FIFO with no writer would block the open itself) and looked
+    /// at through the open descriptor, so one `open`, `fstat` and the reads are all it costs.
+    static func regularFileContents(atPath path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var data = Data(count: Int(status.st_size))
+        let filled = data.withUnsafeMutableBytes { buffer -> Int in
+            var filled = 0
+            while filled < buffer.count {
+                let got = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                if got > 0 {
+                    filled += got
+                } else if got < 0, errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            return filled
+        }
+        // A file that shrank while it was read is served as far as it went.
+        return filled == data.count ? data : data.prefix(filled)
     }
 
     static func isSafe(_ path: String) -> Bool {
