@@ -29,20 +29,29 @@ public enum FixtureLoader {
     /// (`catalog/assets.json`; nil: missing), as ``load(from:)`` does with a directory's files.
     package static func load(at now: WallTime, contents: (String) -> Data?) throws(FixtureProblems) -> Catalog {
         let read = Dictionary(uniqueKeysWithValues: files.map { ($0, contents($0)) })
-        if let last = lastLoaded.withLock({ $0 }), last.files == read { return last.catalog }
+        if let loaded = recentlyLoaded.withLock({ $0.first { $0.files == read } }) { return loaded.catalog }
         let catalog = try FixtureFiles(contents: { read[$0] ?? nil }).catalog(at: now)
         // A fault rule's stream target is checked at `now` (FixtureValidator+Faults):
         // a catalog with one is checked again at each load.
         let checkedAtLoadTime = catalog.settings.faults?.contains { $0.stream != nil } ?? false
-        if !checkedAtLoadTime { lastLoaded.withLock { $0 = (read, catalog) } }
+        if !checkedAtLoadTime {
+            recentlyLoaded.withLock { recent in
+                recent.insert((read, catalog), at: 0)
+                if recent.count > recentCatalogs { recent.removeLast() }
+            }
+        }
         return catalog
     }
 
-    /// The last catalog loaded and the files it was made of: a mock started again on the same
-    /// files (every test starts its own) takes it instead of parsing and checking them again.
-    /// Only a catalog is kept, so files with problems are read again and every problem reported;
-    /// nor is one whose checks depend on the time it is loaded at.
-    private static let lastLoaded = Mutex<(files: [String: Data?], catalog: Catalog)?>(nil)
+    /// The last few catalogs loaded, newest first, with the files each was made of: a mock
+    /// started again on the same files (every test starts its own, tests on the bundled set
+    /// and on their own sandboxes side by side) takes one instead of parsing and checking them
+    /// again. Only a catalog is kept, so files with problems are read again and every problem
+    /// reported; nor is one whose checks depend on the time it is loaded at.
+    private static let recentlyLoaded = Mutex<[(files: [String: Data?], catalog: Catalog)]>([])
+
+    /// How many catalogs ``recentlyLoaded`` keeps.
+    private static let recentCatalogs = 8
 
     /// The problem `error`, thrown decoding `file`, stands for.
     static func problem(from error: any Error, file: String) -> FixtureProblem {
