@@ -35,7 +35,9 @@ package struct Router: HTTPResponder {
     private var byFirstLiteral: [(literal: [UInt8], routes: [Int])] = []
     /// Indices of the patterns starting with a capture or empty, which any path may match.
     private var openStart: [Int] = []
-    private let fallback: @Sendable (HTTPRequest, _ allowedMethods: [HTTPMethod]) -> HTTPResponse
+    /// What answers a request no route matches (see ``init(fallback:)``); replaceable once the
+    /// routes are in, for a fallback that needs to know them.
+    package var fallback: @Sendable (HTTPRequest, _ allowedMethods: [HTTPMethod]) -> HTTPResponse
 
     /// A router that answers unmatched requests with `fallback`, which receives the methods
     /// that would have matched the path, each once, in registration order (empty: 404,

@@ -8,18 +8,18 @@ enum PlatformRouter {
     /// The router; a request it cannot take is answered 404 (405 for another method) naming the
     /// nearest routes, and recorded in `unmatched`.
     static func make(context: PlatformContext, unmatched: UnmatchedRequests) -> Router {
-        // The routes are registered once to know them, then again behind the fallback that uses them.
-        let finder = NearMissFinder(routes: register(Router { _, _ in HTTPResponse(status: 404) }, context: context).registeredRoutes)
-        return register(
-            Router { request, allowed in
-                let nearMisses = finder.nearest(method: request.method, path: request.path)
-                let response = notFound(request, allowed: allowed, nearMisses: nearMisses)
-                unmatched.record(
-                    UnmatchedRequest(
-                        timestamp: ISO8601.string(from: context.clock.now), method: request.method.rawValue,
-                        path: request.path, status: response.status, nearMisses: nearMisses))
-                return response
-            }, context: context)
+        var router = register(Router { _, _ in HTTPResponse(status: 404) }, context: context)
+        let finder = NearMissFinder(routes: router.registeredRoutes)
+        router.fallback = { request, allowed in
+            let nearMisses = finder.nearest(method: request.method, path: request.path)
+            let response = notFound(request, allowed: allowed, nearMisses: nearMisses)
+            unmatched.record(
+                UnmatchedRequest(
+                    timestamp: ISO8601.string(from: context.clock.now), method: request.method.rawValue,
+                    path: request.path, status: response.status, nearMisses: nearMisses))
+            return response
+        }
+        return router
     }
 
     private static func register(_ router: Router, context: PlatformContext) -> Router {
