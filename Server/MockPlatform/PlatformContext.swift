@@ -70,7 +70,7 @@ package final class LoadedCatalog: Sendable {
     init(_ catalog: Catalog, fixturesDirectory: URL, loadedAt: WallTime) {
         self.catalog = catalog
         self.loadedAt = loadedAt
-        mediaFiles = MediaFileStore(root: fixturesDirectory.appendingPathComponent("media"))
+        mediaFiles = MediaFileStore(root: fixturesDirectory.appendingPathComponent("media", isDirectory: true))
         var schedules: [String: ChannelSchedule] = [:]
         var timelines: [String: ChannelTimeline] = [:]
         for entry in catalog.channels {

@@ -21,6 +21,6 @@ extension AdminAPI {
     /// The documents the admin API serves (the OpenAPI document, `schemas/`): `docs/` in the data
     /// folder, as in the repository and under `PREFIX/share/exposure-mock`.
     static func documents(in dataFolder: URL) -> URL {
-        dataFolder.appendingPathComponent("docs")
+        dataFolder.appendingPathComponent("docs", isDirectory: true)
     }
 }

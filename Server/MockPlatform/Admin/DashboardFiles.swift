@@ -15,7 +15,7 @@ struct DashboardFiles {
 
     /// The dashboard of a data folder: `Dashboard/` in it.
     static func folder(in dataFolder: URL) -> URL {
-        dataFolder.appendingPathComponent("Dashboard")
+        dataFolder.appendingPathComponent("Dashboard", isDirectory: true)
     }
 
     /// The answer to `request` for the file at `relativePath` (percent-decoded): the file, 304

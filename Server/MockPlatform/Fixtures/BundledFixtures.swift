@@ -30,11 +30,13 @@ public enum BundledFixtures {
         }
     }
 
-    /// The candidates for this process.
-    package static var candidates: [URL] { candidates(executable: executable, workingDirectory: workingDirectory) }
+    /// The candidates for this process, worked out once: its executable and working directory
+    /// stay where they are, and every platform a test starts asks for them (resolving the
+    /// executable's links is a system call per component of its path).
+    package static let candidates: [URL] = candidates(executable: executable, workingDirectory: workingDirectory)
 
-    /// The bundled fixtures of this process; nil when no candidate holds them.
-    package static var directory: URL? { find(executable: executable, workingDirectory: workingDirectory) }
+    /// The bundled fixtures of this process, looked for once; nil when no candidate holds them.
+    package static let directory: URL? = find(executable: executable, workingDirectory: workingDirectory)
 
     /// The data folder of this process: the one holding the bundled fixtures, else the working
     /// directory (where a missing file is then reported).

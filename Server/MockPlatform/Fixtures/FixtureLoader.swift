@@ -8,7 +8,7 @@ public enum FixtureLoader {
     /// The fixtures that ship with the mock, where ``BundledFixtures`` finds them; `Fixtures/` in
     /// the working directory when it finds none (loading it then reports the missing files).
     public static var bundledDirectory: URL {
-        BundledFixtures.dataFolder.appendingPathComponent("Fixtures")
+        BundledFixtures.dataFolder.appendingPathComponent("Fixtures", isDirectory: true)
     }
 
     /// The files a fixtures directory holds, by their paths in it.
@@ -22,7 +22,7 @@ public enum FixtureLoader {
     /// broken, and the cross-checks run on whatever decoded, so one round names every problem.
     /// `now` is the platform's time, at which a fault rule's stream target is checked.
     package static func load(from directory: URL, at now: WallTime) throws(FixtureProblems) -> Catalog {
-        try load(at: now) { file in FileManager.default.contents(atPath: directory.appendingPathComponent(file).path) }
+        try load(at: now) { file in FileManager.default.contents(atPath: directory.appendingPathComponent(file, isDirectory: false).path) }
     }
 
     /// Loads and checks the fixture files `contents` gives by their paths in a fixtures directory
