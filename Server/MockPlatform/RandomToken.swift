@@ -1,3 +1,4 @@
+import Cryptography
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,21 +9,11 @@ import Darwin
 
 /// Unguessable identifiers for session tokens, play sessions, play tokens and request ids.
 enum RandomToken {
-    private static let hexDigits = Array("0123456789abcdef".utf8)
     private static let pool = Mutex(RandomPool())
 
     /// `bytes` random bytes as lowercase hex.
     static func make(bytes: Int) -> String {
-        var hex = [UInt8]()
-        hex.reserveCapacity(bytes * 2)
-        pool.withLock { pool in
-            for _ in 0..<bytes {
-                let byte = pool.next()
-                hex.append(hexDigits[Int(byte >> 4)])
-                hex.append(hexDigits[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: hex, as: UTF8.self)
+        LowercaseHex.string(pool.withLock { pool in (0..<bytes).map { _ in pool.next() } })
     }
 }
 

@@ -42,23 +42,6 @@ public final class SHA256 {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         guard let context, EVP_DigestFinal_ex(context, &digest, &length) == 1 else { return "" }
-        return Self.hex(digest.prefix(Int(length)))
-    }
-
-    /// `bytes` as lowercase hex digits, two per byte, made in one buffer (a string per byte
-    /// joined was 33 allocations per downloaded file).
-    private static func hex(_ bytes: ArraySlice<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: 2 * bytes.count) { buffer in
-            for (offset, byte) in bytes.enumerated() {
-                buffer[2 * offset] = digit(byte >> 4)
-                buffer[2 * offset + 1] = digit(byte & 0x0f)
-            }
-            return 2 * bytes.count
-        }
-    }
-
-    /// The lowercase hex digit of `nibble` (0–15), as UTF-8.
-    private static func digit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        return LowercaseHex.string(digest.prefix(Int(length)))
     }
 }

@@ -57,14 +57,8 @@ public struct DateRangeMetadata: Sendable, Hashable {
     private static func text(_ value: ClientAttribute.Value) -> String {
         switch value {
         case .string(let text): text
-        case .hex(let bytes): "0x" + bytes.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
+        case .hex(let bytes): HexadecimalSequence.string(bytes)
         case .number(let number): String(number)
         }
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -53,7 +53,7 @@ struct PlayToken: Equatable, Sendable {
 
     private static func signature(of payload: String) -> String {
         let code = HMACSHA256.code(key: MockSecret.bytes, message: Array(("play-token:" + payload).utf8))
-        return code.prefix(16).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return LowercaseHex.string(code.prefix(16))
     }
 
     private static func base64URL(_ bytes: [UInt8]) -> String {

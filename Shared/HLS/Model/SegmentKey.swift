@@ -61,7 +61,7 @@ public struct SegmentKey: Sendable, Hashable {
     public func line(session: Bool = false) -> String {
         var attributes = ["METHOD=\(method.rawValue)"]
         if let uri { attributes.append("URI=\"\(uri)\"") }
-        if let iv { attributes.append("IV=0x" + iv.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()) }
+        if let iv { attributes.append("IV=" + HexadecimalSequence.string(iv)) }
         if let keyFormat { attributes.append("KEYFORMAT=\"\(keyFormat)\"") }
         return (session ? "#EXT-X-SESSION-KEY:" : "#EXT-X-KEY:") + attributes.joined(separator: ",")
     }

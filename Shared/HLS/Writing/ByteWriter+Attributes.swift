@@ -48,14 +48,7 @@ extension ByteWriter {
 
     /// Writes a hexadecimal-sequence `0x…` in upper case.
     mutating func appendHex(_ value: [UInt8]) {
-        let digits: StaticString = "0123456789ABCDEF"
-        append("0x")
-        digits.withUTF8Buffer { digits in
-            for byte in value {
-                bytes.append(digits[Int(byte >> 4)])
-                bytes.append(digits[Int(byte & 0x0F)])
-            }
-        }
+        HexadecimalSequence.write(value, into: &bytes)
     }
 
     /// Writes a YES/NO enumerated value.
