@@ -31,10 +31,24 @@ public struct WallTime: InstantProtocol, Hashable, Sendable {
     }
 
     /// The instant of `date`, rounded down to the millisecond.
+    ///
+    /// A `Date` is a `Double` of seconds, and one made from whole milliseconds (``date``
+    /// included) is seldom exactly on them: a few units in the last place either side. Rounded
+    /// down straight away, one in 25 such instants came back a millisecond early. So the
+    /// seconds are first rounded to the nearest 10 µs, which removes that error (under 2 µs
+    /// for any date between 1900 and 2200), and only then down to the millisecond.
     public init(_ date: Date) {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        millisecondsSince1970 = Int64(exactly: milliseconds) ?? (milliseconds < 0 ? .min : .max)
+        let tensOfMicroseconds = (date.timeIntervalSince1970 * 100_000).rounded()
+        guard let exact = Int64(exactly: tensOfMicroseconds) else {
+            millisecondsSince1970 = tensOfMicroseconds < 0 ? .min : .max
+            return
+        }
+        let (quotient, remainder) = exact.quotientAndRemainder(dividingBy: 100)
+        millisecondsSince1970 = remainder < 0 ? quotient - 1 : quotient
     }
+
+    /// 1970-01-01T00:00:00Z, where the wire's milliseconds count from.
+    public static let epoch = WallTime(millisecondsSince1970: 0)
 
     /// The system's wall time now.
     public static var systemNow: WallTime { WallTime(Date()) }

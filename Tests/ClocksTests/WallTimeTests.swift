@@ -42,6 +42,23 @@ import Testing
         #expect(time.millisecondsSince1970 == 1_700_000_000_123)
         #expect(WallTime(time.date) == time)
         #expect(WallTime(Date(timeIntervalSince1970: -0.0005)).millisecondsSince1970 == -1)
+        #expect(WallTime(Date(timeIntervalSince1970: 1.00999)).millisecondsSince1970 == 1_009)
+    }
+
+    /// A `Date` made from whole milliseconds is a `Double` a little off them: every instant
+    /// still comes back as itself (rounded down at once, 1 in 25 came back a millisecond early).
+    @Test func everyMillisecondComesBackFromItsDate() {
+        // 100,000 instants from 1900 to 2200, a step apart that walks through every
+        // millisecond of the second (it ends in 7).
+        let instants = stride(from: Int64(-2_208_988_800_000), through: 7_258_118_400_000, by: 94_671_072_007)
+        let early = instants.filter { milliseconds in
+            let time = WallTime(millisecondsSince1970: milliseconds)
+            return WallTime(time.date) != time
+        }
+        #expect(early.isEmpty, "\(early.count) instants came back changed, e.g. \(early.prefix(3))")
+        // One of the instants that came back early before.
+        let known = WallTime(millisecondsSince1970: 225_339_780_843)
+        #expect(WallTime(known.date) == known)
     }
 
     @Test func arithmeticSaturatesInsteadOfTrapping() {
