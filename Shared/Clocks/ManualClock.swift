@@ -24,7 +24,7 @@ public final class ManualClock: WakingClock {
     private let waiters: CancellableWaiters<State, Waiting>
 
     /// A clock reading `start` (1970-01-01T00:00:00Z unless given) with nothing waiting.
-    public init(at start: WallTime = WallTime(millisecondsSince1970: 0)) {
+    public init(at start: WallTime = .epoch) {
         waiters = CancellableWaiters(State(now: start))
     }
 

@@ -117,7 +117,7 @@ package struct SessionReportMachine: Sendable {
     /// When the queued events may go: their batch time, not before a retry's backoff.
     private var due: WallTime? {
         guard inFlight == nil, !queued.isEmpty else { return nil }
-        let due = batchDue ?? WallTime(millisecondsSince1970: 0)
+        let due = batchDue ?? .epoch
         return retryNotBefore.map { max($0, due) } ?? due
     }
 

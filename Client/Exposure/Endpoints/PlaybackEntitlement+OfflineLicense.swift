@@ -11,7 +11,7 @@ extension PlaybackEntitlement {
     public var offlineLicenseExpiry: WallTime {
         let publicationEnds = publicationEnd.flatMap(ISO8601.milliseconds(from:)).map(WallTime.init(millisecondsSince1970:))
         let tokenExpires = playTokenExpiration > 0 ? WallTime(secondsSince1970: playTokenExpiration) : nil
-        return [publicationEnds, tokenExpires].compactMap { $0 }.min() ?? WallTime(millisecondsSince1970: 0)
+        return [publicationEnds, tokenExpires].compactMap { $0 }.min() ?? .epoch
     }
 
     /// ``offlineLicenseExpiry`` in milliseconds since 1970.

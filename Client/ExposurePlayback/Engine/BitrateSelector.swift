@@ -72,7 +72,7 @@ package struct BitrateSelector: Sendable {
 
     /// What ``decide(current:at:)`` would choose, without remembering anything (at 1970 when
     /// no time is given: before any penalty).
-    package func choice(current: Int? = nil, at now: WallTime = WallTime(millisecondsSince1970: 0)) -> Int {
+    package func choice(current: Int? = nil, at now: WallTime = .epoch) -> Int {
         let allowed = allowedVariants(at: now)
         guard let lowest = allowed.first else { return 0 }
         guard let estimate else { return current.map { nearest(to: $0, in: allowed) } ?? lowest }

@@ -44,8 +44,8 @@ public struct DateRangeMetadata: Sendable, Hashable {
         }
         id = range.id
         rangeClass = range.rangeClass
-        start = WallTime(millisecondsSince1970: range.startDate.millisecondsSince1970)
-        end = range.knownEnd.map { WallTime(millisecondsSince1970: $0.millisecondsSince1970) }
+        start = range.startDate.wallTime
+        end = range.knownEnd?.wallTime
         self.attributes = attributes
     }
 

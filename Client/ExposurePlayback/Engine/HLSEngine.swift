@@ -154,7 +154,7 @@ package struct HLSEngine: Sendable {
 
     /// The engine's clock as of the last tick (1970 before the first one, when nothing has been
     /// fetched yet): when the input being handled arrived.
-    var now: WallTime { lastTick ?? WallTime(millisecondsSince1970: 0) }
+    var now: WallTime { lastTick ?? .epoch }
 
     /// Whether every segment up to ENDLIST is buffered, in the variant and every rendition.
     var allFetched: Bool {

@@ -209,7 +209,7 @@ package struct SegmentTimeline: Sendable, Equatable {
         for (index, segment) in playlistSegments.enumerated() {
             if let uri = keys[index]?.uri, uri != lastKey?.uri { lastKey = (uri, HLSURI.resolve(uri, against: url)) }
             let duration = segment.duration.onTimeline
-            let date = segment.programDateTime.map { WallTime(millisecondsSince1970: $0.millisecondsSince1970) } ?? lastDate
+            let date = segment.programDateTime.map(\.wallTime) ?? lastDate
             placed.append(
                 TimelineSegment(
                     sequence: firstSequence + index, start: position, duration: duration, programDateTime: date, uri: segment.uri,

@@ -7,14 +7,14 @@ enum DateRangeTags {
     static let adClass = "com.redbeemedia.ad"
 
     static func tags(for range: StreamDateRange) -> [DateRange] {
-        let start = HLSDate(millisecondsSince1970: range.start.millisecondsSince1970)
+        let start = HLSDate(range.start)
         let length = HLSDuration.milliseconds((range.end - range.start).wholeMilliseconds)
         switch range.kind {
         case .program(let programId, let assetId, let title):
             return [
                 DateRange(
                     id: range.id, rangeClass: programClass, startDate: start,
-                    endDate: HLSDate(millisecondsSince1970: range.end.millisecondsSince1970),
+                    endDate: HLSDate(range.end),
                     clientAttributes: [
                         ClientAttribute(name: "X-PROGRAM-ID", value: .string(programId)),
                         ClientAttribute(name: "X-ASSET-ID", value: .string(assetId)),

@@ -158,7 +158,7 @@ struct MediaPlaylistBuilder {
                 uri: urlPrefix + String(sequence),
                 duration: .milliseconds(file.duration.wholeMilliseconds),
                 discontinuity: entry.discontinuity,
-                programDateTime: HLSDate(millisecondsSince1970: entry.start.millisecondsSince1970))
+                programDateTime: HLSDate(entry.start))
             // A key applies until the next tag: written where it changes.
             if let keys, case let key = keys.keyID(segmentStart: entry.start), key != currentKey {
                 segment.otherTags.append(keys.key(key).line())
@@ -250,7 +250,7 @@ struct MediaPlaylistBuilder {
         guard !segments.isEmpty, !tags.isEmpty else { return }
         let listedStart = timeline.segment(listedFrom).start
         for tag in tags {
-            let tagStart = WallTime(millisecondsSince1970: tag.startDate.millisecondsSince1970)
+            let tagStart = tag.startDate.wallTime
             let index = max(0, Int((tagStart - listedStart).floorDivided(by: media.segmentDuration)))
             segments[min(index, segments.count - 1)].dateRanges.append(tag)
         }

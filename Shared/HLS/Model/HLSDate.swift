@@ -15,10 +15,14 @@ public struct HLSDate: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.millisecondsSince1970 = millisecondsSince1970
     }
 
-    /// Creates an instant from a Foundation date, rounded to the nearest millisecond.
-    public init(_ date: Date) {
-        millisecondsSince1970 = Int64((date.timeIntervalSince1970 * 1000).rounded())
-    }
+    /// Creates an instant from a Foundation date, rounded as ``Clocks/WallTime`` rounds one.
+    public init(_ date: Date) { self.init(WallTime(date)) }
+
+    /// The same instant as a wall time.
+    public init(_ time: WallTime) { millisecondsSince1970 = time.millisecondsSince1970 }
+
+    /// The same instant as a wall time: what players, clocks and the mock's timelines count in.
+    public var wallTime: WallTime { WallTime(millisecondsSince1970: millisecondsSince1970) }
 
     /// Reads an ISO-8601 date such as `2024-03-01T12:00:00.250Z`; nil when malformed.
     public init?(iso8601 text: String) {
