@@ -1,7 +1,7 @@
 /// Bytes as lower-case hexadecimal, two digits per byte: digests, signatures and tokens.
-public enum LowercaseHex {
+package enum LowercaseHex {
     /// `bytes` as hex, written in one buffer.
-    public static func string(_ bytes: some Collection<UInt8>) -> String {
+    package static func string(_ bytes: some Collection<UInt8>) -> String {
         String(unsafeUninitializedCapacity: 2 * bytes.count) { buffer in
             for (offset, byte) in bytes.enumerated() {
                 buffer[2 * offset] = digit(byte >> 4)

@@ -1,9 +1,9 @@
 /// RFC 8216's hexadecimal-sequence (`0x` and upper-case digits, two per byte): an `IV`, a
 /// DATERANGE's `SCTE35-*` and `X-` values. Written here only, whether into a playlist's bytes or
 /// as a string.
-public enum HexadecimalSequence {
+package enum HexadecimalSequence {
     /// `bytes` as `0x…`.
-    public static func string(_ bytes: some Sequence<UInt8>) -> String {
+    package static func string(_ bytes: some Sequence<UInt8>) -> String {
         var written: [UInt8] = []
         write(bytes, into: &written)
         return String(decoding: written, as: UTF8.self)
