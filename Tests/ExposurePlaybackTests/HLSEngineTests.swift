@@ -130,7 +130,7 @@ import Testing
         var events: [EngineEvent] = []
         _ = Self.pump(&engine, now: 0, events: &events, respond: Self.vodResponder)
         events = engine.handle(.command(.seekToPosition(.milliseconds(90_000))))
-        #expect(events.first == .seekOutsideRange(requestedMs: 90_000, seekableRange: 0...60_000))
+        #expect(events.first == .seekOutsideRange(.position(.seconds(90), seekable: .zero ... .seconds(60))))
         #expect(events.contains(.seeked(position: .milliseconds(60_000))))
         events = engine.handle(.command(.seekToPosition(.milliseconds(30_000))))
         #expect(!events.contains { if case .seekOutsideRange = $0 { true } else { false } })

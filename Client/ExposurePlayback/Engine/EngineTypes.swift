@@ -98,13 +98,9 @@ package enum EngineEvent: Sendable, Equatable {
     /// A seek landed at `position`.
     case seeked(position: Duration)
     /// The requested start was outside the seekable range; the default start was used.
-    /// In milliseconds, as the app's ``PlayerWarning`` reports it: a position (ms) for a
-    /// position start, a wall-clock time (ms since 1970) for a time start, with the range of the same.
-    case invalidStartTime(requestedMs: Int64, seekableRange: ClosedRange<Int64>)
+    case invalidStartTime(OutOfRangeTarget)
     /// A seek target was outside the seekable range; the seek landed at the nearest edge.
-    /// In milliseconds like ``invalidStartTime(requestedMs:seekableRange:)``: positions for
-    /// position seeks, wall-clock times for time seeks.
-    case seekOutsideRange(requestedMs: Int64, seekableRange: ClosedRange<Int64>)
+    case seekOutsideRange(OutOfRangeTarget)
     /// The end of a VOD or ended event was reached.
     case completed
     /// Trouble in the stream that playback rode out (a failover, a skip, a stale playlist).

@@ -25,7 +25,7 @@ extension HLSEngine {
         case .seekToTime(let time):
             guard let range = seekableTimeRange else { return }
             if !range.contains(time) {
-                events.append(.seekOutsideRange(requestedMs: time.millisecondsSince1970, seekableRange: range.inMillisecondsSince1970))
+                events.append(.seekOutsideRange(.time(time, seekable: range, positions: seekableRange)))
             }
             let clamped = min(max(time, range.lowerBound), range.upperBound)
             seek(toPosition: timeline.position(atTime: clamped) ?? seekableRange.lowerBound, events: &events)
@@ -55,7 +55,7 @@ extension HLSEngine {
         guard lifecycle.isStartPlaced else { return }
         let range = seekableRange
         if !range.contains(requested) {
-            events.append(.seekOutsideRange(requestedMs: requested.wholeMilliseconds, seekableRange: range.inWholeMilliseconds))
+            events.append(.seekOutsideRange(.position(requested, seekable: range)))
         }
         let target = min(max(requested, range.lowerBound), range.upperBound)
         id3Cues.seek(to: target)

@@ -140,14 +140,13 @@ extension HLSEngine {
             if range.contains(requested) {
                 position = requested
             } else {
-                events.append(.invalidStartTime(requestedMs: requested.wholeMilliseconds, seekableRange: range.inWholeMilliseconds))
+                events.append(.invalidStartTime(.position(requested, seekable: range)))
             }
         case .time(let requested):
             if let times = seekableTimeRange, times.contains(requested), let found = timeline.position(atTime: requested) {
                 position = found
             } else {
-                let reported = seekableTimeRange?.inMillisecondsSince1970 ?? range.inWholeMilliseconds
-                events.append(.invalidStartTime(requestedMs: requested.millisecondsSince1970, seekableRange: reported))
+                events.append(.invalidStartTime(.time(requested, seekable: seekableTimeRange, positions: range)))
             }
         }
         place(at: position)

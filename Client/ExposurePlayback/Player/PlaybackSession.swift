@@ -179,8 +179,12 @@ final class PlaybackSession: TechObserver {
         case .seeked(let position):
             publish(.playbackScrubbed(position.wholeMilliseconds))
             apply(state.withLock { $0.ads?.seeked(to: position) })
-        case .invalidStartTime(let requested, let range): publish(.warning(.invalidStartTime(startTime: requested, seekableRange: range)))
-        case .seekOutsideRange(let requested, let range): publish(.warning(.seekOutsideRange(requested: requested, seekableRange: range)))
+        case .invalidStartTime(let target):
+            let (requested, range) = target.inMilliseconds
+            publish(.warning(.invalidStartTime(startTime: requested, seekableRange: range)))
+        case .seekOutsideRange(let target):
+            let (requested, range) = target.inMilliseconds
+            publish(.warning(.seekOutsideRange(requested: requested, seekableRange: range)))
         case .warning(let warning): publish(.warning(.stream(warning)))
         case .completed: end(with: .playbackCompleted)
         case .failed(let reason): end(with: .error(request.isOffline ? .offlineMedia(reason: reason) : .playback(reason: reason)))
