@@ -84,4 +84,10 @@ public struct AdMarker: Codable, Sendable, Equatable {
         self.endOffset = endOffset
         self.title = title
     }
+
+    /// ``offset`` as a position in the asset.
+    public var start: Duration? { offset.map { .milliseconds($0) } }
+
+    /// ``endOffset`` as a position in the asset.
+    public var end: Duration? { endOffset.map { .milliseconds($0) } }
 }

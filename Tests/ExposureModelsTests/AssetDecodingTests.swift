@@ -32,6 +32,8 @@ struct AssetDecodingTests {
                 AdMarker(type: "INTRO", offset: 0, endOffset: 42_000),
                 AdMarker(type: "CREDITS", offset: 5_280_000, title: "Credits")
             ])
+        #expect(asset.markerPoints?.first.map { [$0.start, $0.end] } == [.zero, .seconds(42)])
+        #expect(asset.markerPoints?.last?.end == nil)
         #expect(asset.userData?.playHistory == PlayHistory(lastViewedOffset: 1_200_000, lastViewedTime: 1_717_228_800_000))
     }
 

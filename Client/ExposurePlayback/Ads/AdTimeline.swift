@@ -77,7 +77,7 @@ package struct AdTimeline: Sendable {
 
     /// The break covering `position` (its end excluded).
     package func breakIndex(at position: Duration) -> Int? {
-        breaks.firstIndex { .milliseconds($0.offset ?? 0) <= position && position < .milliseconds($0.endOffset ?? 0) }
+        breaks.firstIndex { ($0.start ?? .zero) <= position && position < ($0.end ?? .zero) }
     }
 
     /// The clip's milestones: at its start, its quartiles (each rounded down to the millisecond)

@@ -123,7 +123,7 @@ package struct AdTracker: Sendable {
         presenting = nil
         guard position > from else { return update }
         let skipped = timeline.breaks.indices.first { index in
-            let start = Duration.milliseconds(timeline.breaks[index].offset ?? 0)
+            let start = timeline.breaks[index].start ?? .zero
             return from <= start && start < position && !watched(index)
         }
         if let skipped, let start = timeline.breaks[skipped].offset {
