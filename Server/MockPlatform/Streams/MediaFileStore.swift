@@ -36,20 +36,21 @@ final class MediaFileStore: Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var data = Data(count: Int(status.st_size))
-        let filled = data.withUnsafeMutableBytes { buffer -> Int in
+        let filled = data.withUnsafeMutableBytes { buffer -> Int? in
             var filled = 0
             while filled < buffer.count {
                 let got = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
                 if got > 0 {
                     filled += got
-                } else if got < 0, errno == EINTR {
-                    continue
-                } else {
+                } else if got == 0 {
                     break
+                } else if errno != EINTR {
+                    return nil
                 }
             }
             return filled
         }
+        guard let filled else { return nil }
         // A file that shrank while it was read is served as far as it went.
         return filled == data.count ? data : data.prefix(filled)
     }
