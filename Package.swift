@@ -90,7 +90,8 @@ let package = Package(
         .target(
             name: "Exposure",
             dependencies: [
-                "Clocks", "ExposureModels", "HTTPTypes", "SQLiteStore", .target(name: "CCurl", condition: .when(platforms: [.linux]))
+                "Clocks", "Cryptography", "ExposureModels", "HTTPTypes", "SQLiteStore",
+                .target(name: "CCurl", condition: .when(platforms: [.linux]))
             ],
             path: "Client/Exposure"
         ),

@@ -54,6 +54,14 @@ final class MediaDownloadHarness: Sendable {
                 file.completion == .init(length: Int64(source.count), sha256: SHA256.hex(of: source)),
                 "\(file.planned.path) is not recorded with its length and digest", sourceLocation: sourceLocation)
         }
+        #expect(try partialFiles(of: id).isEmpty, "files left under their temporary names", sourceLocation: sourceLocation)
+    }
+
+    /// The names of the files in `id`'s package still under their temporary names.
+    func partialFiles(of id: MediaDownloadID) throws -> [String] {
+        let record = try #require(try indexed(id))
+        return try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(record.folder).path)
+            .filter { $0.hasSuffix(PackageFiles.partialSuffix) }
     }
 }
 
@@ -81,8 +89,9 @@ extension MediaDownloadEvent {
 }
 
 /// Passes requests to the real transport and counts them; after `passing` media GETs it can hold
-/// the rest until their task is cancelled, as a network that stopped answering would.
-final class GatedTransport: HTTPTransport {
+/// the rest until their task is cancelled, as a network that stopped answering would. Bodies
+/// fetched into files go through the real transport's file path too.
+final class GatedTransport: HTTPFileTransport {
     private struct State {
         var limit: Int?
         var passed = 0
@@ -98,6 +107,17 @@ final class GatedTransport: HTTPTransport {
     }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
+        try await pass(request)
+        return try await upstream.send(request)
+    }
+
+    func download(_ request: TransportRequest, into file: URL) async throws -> TransportFileResponse {
+        try await pass(request)
+        return try await upstream.fetch(request, into: file)
+    }
+
+    /// Counts `request`, and holds it until its task is cancelled when it is a media GET past the limit.
+    private func pass(_ request: TransportRequest) async throws {
         let isMedia = request.method == .get && request.url.path.hasPrefix("/media/")
         let hold = state.withLock { state -> Bool in
             state.requests.append((request.method, request.url.path))
@@ -112,7 +132,6 @@ final class GatedTransport: HTTPTransport {
             withExtendedLifetime(keepOpen) {}
             throw CancellationError()
         }
-        return try await upstream.send(request)
     }
 
     /// Lets every later request through.

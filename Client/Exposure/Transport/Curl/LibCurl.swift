@@ -234,12 +234,12 @@ final class CurlMulti: @unchecked Sendable {
 }
 
 /// libcurl's write callback; `context` is the ``CurlTransfer``, kept alive by the loop while it
-/// runs.
+/// runs. Taking less than `length` stops the transfer (`CURLE_WRITE_ERROR`).
 private let receiveBody: curl_write_callback = { bytes, size, count, context in
     let length = size * count
     guard let context else { return 0 }
-    Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         .receive(body: UnsafeRawBufferPointer(start: bytes, count: length))
-    return length
+    return taken ? length : 0
 }
 #endif
