@@ -90,8 +90,7 @@ let package = Package(
         .target(
             name: "Exposure",
             dependencies: [
-                "Clocks", "Cryptography", "ExposureModels", "HTTPTypes", "SQLiteStore",
-                .target(name: "CCurl", condition: .when(platforms: [.linux]))
+                "Clocks", "ExposureModels", "HTTPTypes", "SQLiteStore", .target(name: "CCurl", condition: .when(platforms: [.linux]))
             ],
             path: "Client/Exposure"
         ),

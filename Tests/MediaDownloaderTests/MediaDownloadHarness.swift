@@ -89,9 +89,8 @@ extension MediaDownloadEvent {
 }
 
 /// Passes requests to the real transport and counts them; after `passing` media GETs it can hold
-/// the rest until their task is cancelled, as a network that stopped answering would. Bodies
-/// fetched into files go through the real transport's file path too.
-final class GatedTransport: HTTPFileTransport {
+/// the rest until their task is cancelled, as a network that stopped answering would.
+final class GatedTransport: HTTPTransport {
     private struct State {
         var limit: Int?
         var passed = 0
@@ -107,17 +106,6 @@ final class GatedTransport: HTTPFileTransport {
     }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        try await pass(request)
-        return try await upstream.send(request)
-    }
-
-    func download(_ request: TransportRequest, into file: URL) async throws -> TransportFileResponse {
-        try await pass(request)
-        return try await upstream.fetch(request, into: file)
-    }
-
-    /// Counts `request`, and holds it until its task is cancelled when it is a media GET past the limit.
-    private func pass(_ request: TransportRequest) async throws {
         let isMedia = request.method == .get && request.url.path.hasPrefix("/media/")
         let hold = state.withLock { state -> Bool in
             state.requests.append((request.method, request.url.path))
@@ -132,6 +120,7 @@ final class GatedTransport: HTTPFileTransport {
             withExtendedLifetime(keepOpen) {}
             throw CancellationError()
         }
+        return try await upstream.send(request)
     }
 
     /// Lets every later request through.

@@ -12,9 +12,8 @@ import ExposurePlayback
 import Foundation
 import Synchronization
 
-/// Counts the media GETs and their body bytes that went through; bodies fetched into files go
-/// through the upstream's file path, as they do without it.
-final class CountingTransport: HTTPFileTransport {
+/// Counts the media GETs and their body bytes that went through.
+final class CountingTransport: HTTPTransport {
     private let upstream: any HTTPTransport
     private let counts = Mutex<(requests: Int, bytes: Int)>((0, 0))
 
@@ -22,20 +21,10 @@ final class CountingTransport: HTTPFileTransport {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let response = try await upstream.send(request)
-        count(request, bytes: response.body.count)
-        return response
-    }
-
-    func download(_ request: TransportRequest, into file: URL) async throws -> TransportFileResponse {
-        let response = try await upstream.fetch(request, into: file)
-        count(request, bytes: Int(response.body?.length ?? 0))
-        return response
-    }
-
-    private func count(_ request: TransportRequest, bytes: Int) {
         if request.method == .get, request.url.path.hasPrefix("/media/") {
-            counts.withLock { $0 = ($0.requests + 1, $0.bytes + bytes) }
+            counts.withLock { $0 = ($0.requests + 1, $0.bytes + response.body.count) }
         }
+        return response
     }
 
     var totals: (requests: Int, bytes: Int) { counts.withLock { $0 } }

@@ -8,8 +8,7 @@ import Foundation
 ///
 /// Which file goes next is the ``FetchSchedule``'s decision (at most `connections` requests in
 /// flight, over every download, in the order downloads were started). A job is a task beside the
-/// actor on its queue (the request, whose body the transport writes and digests on its thread,
-/// then the rename into place; never on the cooperative pool) and reports
+/// actor on its queue (network, then hashing and disk, never on the cooperative pool) and reports
 /// back here through ``ReportBatches`` without waiting: the reports are taken in batches, and the
 /// files a batch completed are committed to the index in one transaction before their events are
 /// sent.
@@ -251,7 +250,7 @@ actor DownloadCoordinator {
                 continue
             }
             // Nonisolated, on the index's queue as its executor: the request goes out from the
-            // queue, the curl thread's answer comes back to it, and the file is moved into place and
+            // queue, the curl thread's answer comes back to it, and the body is stored and
             // reported there; one hand-off between threads each way, not three through the pool.
             jobs[job] = Task(executorPreference: index.taskExecutor) { @concurrent in
                 await self.run(job, file: file, folder: folder)
@@ -276,11 +275,10 @@ actor DownloadCoordinator {
     }
 
     /// One attempt at one file, on the index's queue but not isolated to the actor (another
-    /// job's or the actor's work runs while the request is out): the request, whose body is
-    /// written and digested as it arrives, then (its connection handed on) the rename into
-    /// place. Neither report waits for the coordinator.
+    /// job's or the actor's work runs while the request is out): the request, then (its
+    /// connection handed on) the storing. Neither report waits for the coordinator.
     private nonisolated func run(_ job: Job, file: PlannedFile, folder: URL) async {
-        let answer = await fetcher.request(file, in: folder)
+        let answer = await fetcher.request(file)
         report(.received(job))
         report(.ended(job, answer.map { fetcher.store($0, of: file, in: folder) }))
     }

@@ -1,4 +1,3 @@
-import Exposure
 import Foundation
 import SQLiteStore
 
@@ -9,9 +8,17 @@ package struct IndexedFile: Sendable, Hashable {
     /// Length and SHA-256 once the file is complete.
     package var completion: Completion?
 
-    /// What makes a file count: its length and its digest, as the transport stored its body,
-    /// recorded after it was renamed into place.
-    package typealias Completion = StoredBody
+    /// What makes a file count: its length and its digest, recorded after it was renamed into place.
+    package struct Completion: Sendable, Hashable {
+        package var length: Int64
+        package var sha256: String
+
+        /// A file of `length` bytes whose SHA-256 is `sha256` (lowercase hex).
+        package init(length: Int64, sha256: String) {
+            self.length = length
+            self.sha256 = sha256
+        }
+    }
 }
 
 /// One download as the index keeps it.

@@ -1,9 +1,10 @@
+import Cryptography
 import Exposure
 import Foundation
 
-/// Fetches one planned file into the package in two steps: the GET, which writes the body under
-/// the file's temporary name (``PackageFiles/partialURL(of:in:)``) and digests it as it arrives,
-/// then the answer judged by ``ResponseVerdict`` and the file renamed into place.
+/// Fetches one planned file into the package in two steps, so the request's connection is free
+/// while the body is stored: the GET, then the answer judged by ``ResponseVerdict``, the body
+/// written whole and renamed into place, and its length and SHA-256.
 struct FileFetcher: Sendable {
     /// How one attempt ended.
     enum Outcome: Sendable, Hashable {
@@ -17,54 +18,43 @@ struct FileFetcher: Sendable {
 
     /// What came back for a file's GET.
     enum Answer: Sendable {
-        /// A response, whatever its status; a 2xx body is under the file's temporary name.
-        case response(TransportFileResponse)
+        /// A response, whatever its status.
+        case response(TransportResponse)
         /// No response: the connection was lost, refused, timed out.
         case lost(String)
-        /// The body could not be written (nothing of it is left).
-        case unwritable(FileWriteError)
     }
 
     let transport: any HTTPTransport
 
-    /// The answer to `file`'s GET, its 2xx body written as `file` of the package in `folder`
-    /// under its temporary name; nil when the calling task was cancelled.
-    func request(_ file: PlannedFile, in folder: URL) async -> Answer? {
+    /// The answer to `file`'s GET; nil when the calling task was cancelled.
+    func request(_ file: PlannedFile) async -> Answer? {
         do {
-            let request = TransportRequest(method: .get, url: file.url)
-            return .response(try await transport.fetch(request, into: PackageFiles.partialURL(of: file.path, in: folder)))
-        } catch let error as FileWriteError {
-            return .unwritable(error)
+            return .response(try await transport.send(TransportRequest(method: .get, url: file.url)))
         } catch {
             return error is CancellationError || Task.isCancelled ? nil : .lost(String(describing: error))
         }
     }
 
-    /// Judges `answer` and, for a whole body, moves `file` to its final name in the package in `folder`.
+    /// Judges `answer` and, for a whole body, writes `file` into the package in `folder` and digests it.
     func store(_ answer: Answer, of file: PlannedFile, in folder: URL) -> Outcome {
-        let response: TransportFileResponse
+        let response: TransportResponse
         switch answer {
         case .lost(let reason): return .retry("\(file.url): \(reason)")
-        case .unwritable(let error): return .fail(PackageFiles.failure(error.code, error.context))
         case .response(let answered): response = answered
         }
         switch ResponseVerdict.of(
-            status: response.status, contentLength: response.header(named: "Content-Length"),
-            bodyCount: Int(response.body?.length ?? 0))
+            status: response.status, contentLength: response.header(named: "Content-Length"), bodyCount: response.body.count)
         {
-        case .retry(let reason):
-            PackageFiles.removePartial(of: file.path, in: folder)
-            return .retry("\(file.url): \(reason)")
-        case .refuse(let status):
-            return .fail(.httpStatus(status, url: file.url))
+        case .retry(let reason): return .retry("\(file.url): \(reason)")
+        case .refuse(let status): return .fail(.httpStatus(status, url: file.url))
         case .complete:
-            guard let body = response.body else { return .retry("\(file.url): no body was written") }
+            let digest = SHA256.hex(of: response.body)
             do throws(MediaDownloadFailure) {
-                try PackageFiles.moveIntoPlace(file.path, in: folder)
+                try PackageFiles.store(response.body, as: file.path, in: folder)
             } catch {
                 return .fail(error)
             }
-            return .stored(body)
+            return .stored(IndexedFile.Completion(length: Int64(response.body.count), sha256: digest))
         }
     }
 

@@ -1,5 +1,4 @@
 import Cryptography
-import Exposure
 import Foundation
 
 #if canImport(Glibc)
@@ -33,30 +32,36 @@ package enum PackageFiles {
     /// Writes `bytes` as `path` of the package in `folder`, through ``partialURL(of:in:)`` and a rename.
     /// - Throws: ``MediaDownloadFailure/insufficientSpace`` when the disk is full, `.storage` otherwise.
     package static func store(_ bytes: Data, as path: String, in folder: URL) throws(MediaDownloadFailure) {
-        do throws(FileWriteError) {
-            _ = try DigestingFileWriter.writeWhole(bytes, to: partialURL(of: path, in: folder).path)
-        } catch {
-            throw failure(error.code, error.context)
-        }
-        try moveIntoPlace(path, in: folder)
-    }
-
-    /// Renames the file written at ``partialURL(of:in:)`` to `path` of the package in `folder`;
-    /// when that fails, the partial file is removed.
-    package static func moveIntoPlace(_ path: String, in folder: URL) throws(MediaDownloadFailure) {
         // `URL.path` decodes the URL's text anew at each call.
         let folderPath = folder.path
+        let destination = folderPath + "/" + path
         let partial = partialPath(of: path, in: folderPath)
-        guard rename(partial, folderPath + "/" + path) == 0 else {
+        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw failure(errno, "cannot create \(partial)") }
+        var written = 0
+        let writeError: Int32? = bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                // A write that takes nothing is a device that is full.
+                if result == 0 { return ENOSPC }
+                written += result
+            }
+            return nil
+        }
+        let closeError = close(descriptor) == 0 ? nil : errno
+        if let code = writeError ?? closeError {
+            unlink(partial)
+            throw failure(code, "cannot write \(partial)")
+        }
+        guard rename(partial, destination) == 0 else {
             let code = errno
             unlink(partial)
             throw failure(code, "cannot rename \(partial)")
         }
-    }
-
-    /// Removes what was written at ``partialURL(of:in:)`` for `path` of the package in `folder`, if anything.
-    package static func removePartial(of path: String, in folder: URL) {
-        unlink(partialPath(of: path, in: folder.path))
     }
 
     /// The failure an `errno` stands for: a full disk or quota is ``MediaDownloadFailure/insufficientSpace``.

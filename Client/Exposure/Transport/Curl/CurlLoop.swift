@@ -117,7 +117,7 @@ final class CurlLoop: Sendable {
             for (easy, failure) in multi.perform() {
                 guard let transfer = running.removeValue(forKey: ObjectIdentifier(easy)) else { continue }
                 transfer.finish(
-                    failure.map { .failure($0) } ?? .success(CurlTransfer.Head(status: easy.responseCode, headers: easy.responseHeaders)))
+                    failure.map { .failure($0) } ?? .success(transfer.response(status: easy.responseCode, headers: easy.responseHeaders)))
                 Self.keep(easy, in: &idleHandles)
             }
             // Idle, only the inbox can give it work; busy, libcurl's timers cut the wait short

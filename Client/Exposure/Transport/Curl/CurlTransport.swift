@@ -21,9 +21,8 @@ import Foundation
 ///   Response header names are kept as sent, repeated fields joined with `, `.
 /// - Proxies come from the environment as curl reads them (`http_proxy`, `https_proxy`,
 ///   `all_proxy`, `no_proxy`), except that loopback hosts are never proxied.
-/// - Failures throw ``CurlTransportError`` (a body that cannot be written into its file,
-///   ``FileWriteError``). No cookie store, no cache, no content decoding.
-public final class CurlTransport: HTTPFileTransport {
+/// - Failures throw ``CurlTransportError``. No cookie store, no cache, no content decoding.
+public final class CurlTransport: HTTPTransport {
     /// A transport with a 30-second timeout, shared by everything not given one.
     public static let shared = CurlTransport()
 
@@ -77,21 +76,7 @@ public final class CurlTransport: HTTPFileTransport {
     /// Sends the request and reads the whole response.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let transfer = CurlTransfer(request: try CurlRequest(request))
-        let head = try await run(transfer)
-        return TransportResponse(status: head.status, headers: head.headers, body: transfer.body)
-    }
-
-    /// Sends the request and writes a 2xx body into `file` on the transport's thread as it
-    /// arrives, hashing it on the way: the transfer's end finds the file written and digested.
-    public func download(_ request: TransportRequest, into file: URL) async throws -> TransportFileResponse {
-        let transfer = CurlTransfer(request: try CurlRequest(request), into: file.path)
-        let head = try await run(transfer)
-        return TransportFileResponse(status: head.status, headers: head.headers, body: transfer.stored)
-    }
-
-    /// Runs `transfer` on the loop until it ends, taking it off when the task is cancelled.
-    private func run(_ transfer: CurlTransfer) async throws -> CurlTransfer.Head {
-        try await withTaskCancellationHandler {
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation
                 loop.submit(transfer)

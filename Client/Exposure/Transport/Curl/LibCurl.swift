@@ -234,12 +234,12 @@ final class CurlMulti: @unchecked Sendable {
 }
 
 /// libcurl's write callback; `context` is the ``CurlTransfer``, kept alive by the loop while it
-/// runs. Taking less than `length` stops the transfer (`CURLE_WRITE_ERROR`).
+/// runs.
 private let receiveBody: curl_write_callback = { bytes, size, count, context in
     let length = size * count
     guard let context else { return 0 }
-    let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         .receive(body: UnsafeRawBufferPointer(start: bytes, count: length))
-    return taken ? length : 0
+    return length
 }
 #endif
