@@ -149,12 +149,16 @@ import Testing
         try harness.platform.inject(.status(403, path: "/video/360p/seg-005\\.ts$", method: "GET"))
         let downloader = try harness.downloader(GatedTransport())
         let id = MediaDownloadID(rawValue: "forbidden")
-        _ = try await downloader.prepare(id, source: harness.source(), selection: MediaTrackSelection())
+        let prepared = try await downloader.prepare(id, source: harness.source(), selection: MediaTrackSelection())
         try await downloader.start(id)
         let seen = await events(of: downloader) { $0.isEnd }
         // Segment URLs name their stream and media sequence number; the first seg-005 is segment 5.
         let url = URL(string: "\(harness.platform.baseURL)/media/reel/video/360p/seg-005.ts?asset=behind-the-scenes&seq=5")!
         #expect(seen.last == .failed(id, .httpStatus(403, url: url)))
+        let forbidden = try #require(try harness.indexed(id)?.files.first { $0.planned.url == url })
+        let package = prepared.masterPlaylist.deletingLastPathComponent()
+        #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent(forbidden.planned.path).path))
+        #expect(try harness.partialFiles(of: id).isEmpty, "the 403's body is written nowhere")
         // The title lists seg-005 twice (the reel loops): each planned entry asked at most once.
         #expect(harness.platform.requests(pathPrefix: "/media/reel/video/360p/seg-005.ts", method: "GET").count <= 2)
         #expect(await downloader.snapshot(id)?.phase == .suspended)

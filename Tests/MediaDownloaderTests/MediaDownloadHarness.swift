@@ -54,6 +54,14 @@ final class MediaDownloadHarness: Sendable {
                 file.completion == .init(length: Int64(source.count), sha256: SHA256.hex(of: source)),
                 "\(file.planned.path) is not recorded with its length and digest", sourceLocation: sourceLocation)
         }
+        #expect(try partialFiles(of: id).isEmpty, "files left under their temporary names", sourceLocation: sourceLocation)
+    }
+
+    /// The names of the files in `id`'s package still under their temporary names.
+    func partialFiles(of id: MediaDownloadID) throws -> [String] {
+        let record = try #require(try indexed(id))
+        return try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(record.folder).path)
+            .filter { $0.hasSuffix(PackageFiles.partialSuffix) }
     }
 }
 
