@@ -13,9 +13,9 @@ import Testing
         // A fresh mock and clock per run, so every run sees the same playback.
         let reference = try await Self.play(assetId, harness: PlayerHarness(), releaseAt: nil, limit: limit).map(\.name)
         #expect(reference.count >= 10)
+        let released = try await Self.runsReleased(at: reference.indices, assetId: assetId, limit: limit)
         for index in reference.indices {
-            let events = try await Self.play(assetId, harness: PlayerHarness(), releaseAt: index, limit: limit)
-            let names = events.map(\.name)
+            let names = try #require(released[index])
             // What came before the release is what always comes first.
             #expect(Array(names.prefix(index + 1)) == Array(reference.prefix(index + 1)), "released at \(index)")
             let terminal = names.filter { ["playbackAborted", "playbackCompleted", "error"].contains($0) }
@@ -69,6 +69,29 @@ import Testing
     /// Plays `assetId` with a player only the playback knows of, dropped from inside the
     /// listener of event `releaseAt` (or stopped at `limit` events); returns what a stream saw,
     /// which must finish on its own.
+    /// How many of ``runsReleased(at:assetId:limit:)``'s runs are under way at once.
+    static let runsAtOnce = 4
+
+    /// The event names of a run released at each of `indices`, by index. The runs are
+    /// independent (each its own mock and clock), and each is a chain of requests that mostly
+    /// waits for the next answer, so they go ``runsAtOnce`` at a time: one after another they
+    /// made this the suite's longest test, and one of the last to end.
+    private static func runsReleased(at indices: Range<Int>, assetId: String, limit: Int) async throws -> [Int: [String]] {
+        try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+            var waiting = indices[...]
+            let start = { (index: Int) in
+                group.addTask { (index, try await play(assetId, harness: PlayerHarness(), releaseAt: index, limit: limit).map(\.name)) }
+            }
+            for _ in 0..<runsAtOnce { waiting.popFirst().map(start) }
+            var released: [Int: [String]] = [:]
+            while let (index, names) = try await group.next() {
+                released[index] = names
+                waiting.popFirst().map(start)
+            }
+            return released
+        }
+    }
+
     private static func play(_ assetId: String, harness: PlayerHarness, releaseAt: Int?, limit: Int) async throws -> [PlayerEvent] {
         let (events, playback) = try await startReleasable(assetId, harness: harness, releaseAt: releaseAt, limit: limit)
         var received: [PlayerEvent] = []
