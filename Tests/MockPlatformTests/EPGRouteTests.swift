@@ -2,9 +2,8 @@ import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 @Suite struct EPGRouteTests {
     let mock: InProcessPlatform

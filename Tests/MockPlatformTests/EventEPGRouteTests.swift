@@ -2,9 +2,8 @@ import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 /// The EPG of a live event, under the id its entitlement names as `streamInfo.channelId`
 /// (summer-concert: live 90 minutes every two hours; the clock starts at an occurrence's start).

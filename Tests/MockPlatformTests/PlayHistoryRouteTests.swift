@@ -2,9 +2,8 @@ import Clocks
 import ExposureModels
 import Foundation
 import HTTPServer
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 /// Bookmarks carry the time they were made; continue-watching picks the episode to resume.
 @Suite struct PlayHistoryRouteTests {

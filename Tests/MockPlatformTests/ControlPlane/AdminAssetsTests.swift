@@ -2,9 +2,8 @@ import ExposureModels
 import Foundation
 import HTTPServer
 import HTTPTypes
+import MockPlatform
 import Testing
-
-@testable import MockPlatform
 
 /// `GET /_mock/assets`: each catalog asset's mock settings, what the dashboard's catalog shows
 /// besides the Exposure JSON.
