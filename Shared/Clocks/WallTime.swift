@@ -34,7 +34,7 @@ public struct WallTime: InstantProtocol, Hashable, Sendable {
     ///
     /// A `Date` is a `Double` of seconds, and one made from whole milliseconds (``date``
     /// included) is seldom exactly on them: a few units in the last place either side. Rounded
-    /// down straight away, one in 25 such instants came back a millisecond early. So the
+    /// down straight away, about one in 23 such instants (1970 to 2100) came back a millisecond early. So the
     /// seconds are first rounded to the nearest 10 µs, which removes that error (under 2 µs
     /// for any date between 1900 and 2200), and only then down to the millisecond.
     public init(_ date: Date) {

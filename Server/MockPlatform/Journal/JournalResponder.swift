@@ -52,14 +52,18 @@ struct JournalResponder: HTTPResponder {
         case .throttled: (.zero, "throttled")
         case .dropConnection: (.zero, "dropped")
         case .streamed: (.zero, "streamed")
-        case .delayed(let delay, let then):
-            switch then {
-            case .immediate: (delay.roundedDownToMilliseconds, "delayed")
-            case .truncated: (delay.roundedDownToMilliseconds, "truncated")
-            case .throttled: (delay.roundedDownToMilliseconds, "throttled")
-            case .dropConnection: (delay.roundedDownToMilliseconds, "dropped")
-            case .streamed: (delay.roundedDownToMilliseconds, "streamed")
-            }
+        case .delayed(let delay, let then): (delay.roundedDownToMilliseconds, name(afterDelay: then))
+        }
+    }
+
+    /// The journal's name of a delivery that follows a delay.
+    private static func name(afterDelay then: HTTPResponse.Delivery.Inner) -> String {
+        switch then {
+        case .immediate: "delayed"
+        case .truncated: "truncated"
+        case .throttled: "throttled"
+        case .dropConnection: "dropped"
+        case .streamed: "streamed"
         }
     }
 }
